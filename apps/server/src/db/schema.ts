@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+// One schema for both engines (PGlite and PostgreSQL). Every business row carries subscriber_id;
+// entity-scoped rows carry entity_id. Statuses use the spec's names.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const subscribers = pgTable('subscribers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
+  isBlocked: boolean('is_blocked').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** What a subscriber has bought: a right missing here is "not subscribed" (spec core §6). */
+export const subscriptions = pgTable('subscriptions', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  rightId: text('right_id').notNull(),
+  trialExpiry: timestamp('trial_expiry', { withTimezone: true }),
+  isBlocked: boolean('is_blocked').notNull().default(false),
+  isHidden: boolean('is_hidden').notNull().default(false),
+}, (t) => [uniqueIndex('subscriptions_subscriber_right').on(t.subscriberId, t.rightId)]);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  name: text('name').notNull(),
+  isSystem: boolean('is_system').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('roles_subscriber_name').on(t.subscriberId, t.name)]);
+
+export const roleRights = pgTable('role_rights', {
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  rightId: text('right_id').notNull(),
+}, (t) => [uniqueIndex('role_rights_pk').on(t.roleId, t.rightId)]);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  roleId: integer('role_id').notNull().references(() => roles.id),
+  userName: text('user_name').notNull(),
+  displayName: text('display_name').notNull(),
+  email: text('email').notNull(),
+  status: text('status', { enum: ['Active', 'Inactive', 'Locked', 'Dormant', 'Delete'] }).notNull().default('Active'),
+  passwordHash: text('password_hash').notNull(),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('users_user_name').on(sql`lower(${t.userName})`)]);
+
+export const passwordHistory = pgTable('password_history', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('password_history_user').on(t.userId)]);
+
+export const entities = pgTable('entities', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  parentEntityId: integer('parent_entity_id'),
+  entityType: text('entity_type', { enum: ['Business', 'Location', 'ChildLocation'] }).notNull(),
+  entityName: text('entity_name').notNull(),
+  gstin: text('gstin'),
+  pan: text('pan'),
+  stateCode: text('state_code'),
+  taxpayerType: text('taxpayer_type'),
+  status: text('status', { enum: ['Active', 'Inactive', 'Delete', 'Draft'] }).notNull().default('Active'),
+  createdAt: createdAt(),
+}, (t) => [index('entities_subscriber').on(t.subscriberId), uniqueIndex('entities_subscriber_gstin').on(t.subscriberId, t.gstin)]);
+
+/** Access per location (spec core §6 "Entity access"); a user with no row for an entity has no access to it. */
+export const userEntities = pgTable('user_entities', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
+}, (t) => [uniqueIndex('user_entities_pk').on(t.userId, t.entityId)]);
+
+export const financialYears = pgTable('financial_years', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull().unique(),
+  startDate: text('start_date').notNull(),
+  endDate: text('end_date').notNull(),
+});
+
+/** Opaque server-side sessions; only the SHA-256 of the token is stored. */
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  subscriberId: integer('subscriber_id').notNull(),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+  ip: text('ip'),
+}, (t) => [index('sessions_user').on(t.userId)]);
+
+/** One-time AES keys of public/encryptor/get: accepted once, then deleted. */
+export const encryptionKeys = pgTable('encryption_keys', {
+  identifier: text('identifier').primaryKey(),
+  key: text('key').notNull(),
+  iv: text('iv').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const captchaChallenges = pgTable('captcha_challenges', {
+  id: text('id').primaryKey(),
+  salt: text('salt').notNull(),
+  difficulty: integer('difficulty').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Short-lived public tokens of the sign-in flows: a pending two-factor login, a forgot-password OTP,
+ * a reset permission (after OTP, from a link, or for an expired password). Only hashes are stored.
+ */
+export const authChallenges = pgTable('auth_challenges', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  purpose: text('purpose', { enum: ['LoginOtp', 'ForgotOtp', 'ResetLink', 'Reset'] }).notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  otpHash: text('otp_hash'),
+  attemptsLeft: integer('attempts_left').notNull().default(0),
+  resendsLeft: integer('resends_left').notNull().default(0),
+  otpExpiresAt: timestamp('otp_expires_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  forceRefresh: boolean('force_refresh').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id'),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  status: text('status', { enum: ['Queued', 'Sent', 'Failed', 'Outbox'] }).notNull().default('Queued'),
+  error: text('error'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+/** Installation-wide switches (maintenance mode). */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const auditTrail = pgTable('audit_trail', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id'),
+  userId: integer('user_id'),
+  entityType: text('entity_type').notNull(),
+  entityKey: text('entity_key').notNull(),
+  action: text('action').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: text('ip'),
+  createdAt: createdAt(),
+}, (t) => [index('audit_trail_subscriber').on(t.subscriberId, t.createdAt)]);
+
+/** The sign-in events of the authentication report: success, failure, lock, OTP, logout. */
+export const authEvents = pgTable('auth_events', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id'),
+  userId: integer('user_id'),
+  userName: text('user_name').notNull(),
+  event: text('event').notNull(),
+  ip: text('ip'),
+  createdAt: createdAt(),
+}, (t) => [index('auth_events_user').on(t.userId, t.createdAt)]);
+
+export const frequentlyUsed = pgTable('frequently_used', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  moduleType: text('module_type').notNull(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('frequently_used_pk').on(t.userId, t.moduleType)]);

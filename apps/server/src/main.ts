@@ -1,0 +1,99 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { buildApp } from './app';
+import { readConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { DataDirInUseError } from './db/lockfile';
+import { createMaintenanceSwitch, maintenanceFlagFile } from './modules/admin/maintenance';
+import { seedDemo, type DemoCredentials } from './seed/demo';
+
+// Commands: (none) starts the server; `reset-demo` wipes the database and seeds the demo again;
+// `maintenance on|off` switches maintenance mode.
+
+const printBanner = (config: Config, engine: string, demo: DemoCredentials): void => {
+  const lines = [
+    '',
+    `  OpenGST ${config.buildVersion} is running at ${config.publicUrl}`,
+    `  Database: ${engine === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Mail: ${config.smtpUrl ? 'SMTP' : 'no SMTP configured: mail is kept in the outbox (sign in, then /mail-outbox)'}`,
+    '',
+    `  Demo administrator:  user name  ${demo.userName}`,
+    demo.password
+      ? `                       password   ${demo.password}`
+      : '                       password   (changed by you; `npm run reset-demo` starts over)',
+    '',
+  ];
+  console.log(lines.join('\n'));
+};
+
+const start = async (config: Config): Promise<void> => {
+  const { app, ctx } = await buildApp(config);
+  const demo = await seedDemo(ctx.database.db, ctx.now());
+  await app.listen({ port: config.port, host: config.host });
+  printBanner(config, ctx.database.engine, demo);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: closing`);
+      void app.close().then(() => process.exit(0));
+    });
+  }
+};
+
+const resetDemo = async (config: Config, args: readonly string[]): Promise<void> => {
+  if (config.databaseUrl) {
+    if (!args.includes('--yes')) throw new Error('reset-demo on PostgreSQL drops every table of DATABASE_URL: add --yes to confirm.');
+    const sql = postgres(config.databaseUrl, { max: 1, onnotice: () => {} });
+    await sql.unsafe('drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; create schema public;');
+    await sql.end();
+  } else {
+    const database = await openDatabase(config); // takes the lock: refuses while a server runs on this folder
+    await database.close();
+    rmSync(join(config.dataDir, 'pg'), { recursive: true, force: true });
+  }
+  const database = await openDatabase(config);
+  const demo = await seedDemo(database.db, new Date());
+  await database.close();
+  console.log(`Demo data reset. Sign in as ${demo.userName} with password ${demo.password ?? '(unchanged)'}`);
+};
+
+const switchMaintenance = async (config: Config, value: string | undefined): Promise<void> => {
+  if (value !== 'on' && value !== 'off') throw new Error('usage: maintenance on|off');
+  const on = value === 'on';
+  if (config.databaseUrl) {
+    const database = await openDatabase(config);
+    await createMaintenanceSwitch(database.db, maintenanceFlagFile(config.dataDir)).set(on);
+    await database.close();
+  } else if (on) {
+    // The running server holds the embedded database: it watches this flag file instead.
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(maintenanceFlagFile(config.dataDir), new Date().toISOString());
+  } else {
+    rmSync(maintenanceFlagFile(config.dataDir), { force: true });
+    try {
+      const database = await openDatabase(config);
+      await createMaintenanceSwitch(database.db, maintenanceFlagFile(config.dataDir)).set(false);
+      await database.close();
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      console.log('The flag file is removed. If maintenance was switched on through the API, switch it off there.');
+    }
+  }
+  console.log(`Maintenance mode ${value}.`);
+};
+
+const main = async (): Promise<void> => {
+  const args = process.argv.slice(2);
+  const config = readConfig(process.env, args);
+  const dataDirValue = args.includes('--data-dir') ? args.indexOf('--data-dir') + 1 : -1;
+  const command = args.find((a, i) => !a.startsWith('--') && i !== dataDirValue);
+  if (command === 'reset-demo') return resetDemo(config, args);
+  if (command === 'maintenance') return switchMaintenance(config, args[args.indexOf('maintenance') + 1]);
+  if (command !== undefined) throw new Error(`Unknown command "${command}". Commands: reset-demo, maintenance on|off.`);
+  return start(config);
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

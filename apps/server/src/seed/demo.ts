@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { appState, users } from '../db/schema';
+import { verifyPassword } from '../modules/auth/passwords';
+import { saveInstallationSettings } from '../modules/settings/installation-settings';
+import { ensureFinancialYears, generatePassword, provisionSubscriber } from './provision';
+
+const KEY = 'demoCredentials';
+export const DEMO_USER_NAME = 'admin';
+
+export type DemoCredentials = { userName: string; password: string | null };
+
+/**
+ * First start only (idempotent): the demo subscriber, its Admin role and user, a business with two locations in
+ * different states and a child location, financial years, and the installation's default settings.
+ * The generated password is shown at every start until the administrator changes it.
+ */
+export const seedDemo = async (db: Db, now: Date): Promise<DemoCredentials> => {
+  await ensureFinancialYears(db, now);
+  const existing = (await db.select().from(appState).where(eq(appState.key, KEY)))[0];
+  if (existing) {
+    const { userName, password } = existing.value as { userName: string; password: string };
+    const user = (await db.select().from(users).where(eq(users.userName, userName)))[0];
+    const unchanged = user ? await verifyPassword(user.passwordHash, password) : false;
+    return { userName, password: unchanged ? password : null };
+  }
+  const password = generatePassword();
+  await db.transaction(async (tx) => {
+    await saveInstallationSettings(tx, {});
+    await provisionSubscriber(tx, {
+      name: 'Demo Subscriber',
+      isInstallationOwner: true,
+      admin: { userName: DEMO_USER_NAME, displayName: 'Demo Administrator', email: 'admin@demo.opengst.local', password },
+      business: {
+        name: 'Demo Traders Private Limited',
+        pan: 'AABCD1234E',
+        locations: [
+          { name: 'Mumbai Head Office', stateCode: '27', entityNumber: '1', children: [{ name: 'Pune Warehouse', entityNumber: '2' }] },
+          { name: 'Bengaluru Branch', stateCode: '29', entityNumber: '1' },
+        ],
+      },
+    });
+    await tx.insert(appState).values({ key: KEY, value: { userName: DEMO_USER_NAME, password } });
+  });
+  return { userName: DEMO_USER_NAME, password };
+};

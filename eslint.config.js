@@ -1,0 +1,45 @@
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const noServerFromOutside = {
+  patterns: [
+    { group: ['@opengst/server', '@opengst/server/*', '**/apps/server/**'], message: 'Only the server may import server code.' },
+    { group: ['@opengst/web', '**/apps/web/**'], message: 'Nothing imports the web app.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'e2e/output/**'] },
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The domain is pure: no framework, no I/O, no other workspace.
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@opengst/*'], message: 'The domain depends on no other package.' },
+          { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'crypto', 'os'], message: 'The domain does no I/O.' },
+          { group: ['fastify*', 'react*', 'drizzle-orm*', 'zod', '@mantine/*', 'pg-boss', 'postgres', 'exceljs'], message: 'The domain imports no framework.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', noServerFromOutside] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', noServerFromOutside] },
+  },
+);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+// Spec core §3 "Error item" and §8: every error the API returns is one of these items.
+export const ErrorItemSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  propertyName: z.string().optional(),
+  type: z.enum(['Error', 'Warning']),
+});
+export type ErrorItem = z.infer<typeof ErrorItemSchema>;
+
+export const ErrorBodySchema = z.object({
+  errors: z.array(ErrorItemSchema),
+  developerName: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/**
+ * The one catalogue of error codes: HTTP status and message text. New codes are added here, never inline.
+ * AUTH0013 (expired session) and AUTH0016 are named by spec core §8.
+ */
+export const ERROR_CATALOGUE = {
+  AUTH0001: { status: 422, message: 'Invalid user name or password.' },
+  AUTH0002: { status: 422, message: 'Your account is locked after too many failed sign-in attempts. Use Forgot password or ask your administrator to unlock it.' },
+  AUTH0003: { status: 422, message: 'Your account is not active. Contact your administrator.' },
+  AUTH0004: { status: 422, message: 'The security key has expired or was already used. Please try again.' },
+  AUTH0005: { status: 422, message: 'Invalid OTP.' },
+  AUTH0006: { status: 422, message: 'The OTP has expired. Request a new one.' },
+  AUTH0007: { status: 422, message: 'No OTP attempts left. Start again.' },
+  AUTH0008: { status: 422, message: 'No resend attempts left. Start again.' },
+  AUTH0009: { status: 422, message: 'Please complete the captcha.' },
+  AUTH0010: { status: 422, message: 'Password and confirm password do not match.' },
+  AUTH0011: { status: 422, message: 'The password does not meet the password policy.' },
+  AUTH0012: { status: 422, message: 'The new password must differ from your recent passwords.' },
+  AUTH0013: { status: 401, message: 'Your session has expired. Please sign in again.' },
+  AUTH0014: { status: 401, message: 'Please sign in.' },
+  AUTH0015: { status: 422, message: 'The reset link is invalid or has expired.' },
+  AUTH0016: { status: 401, message: 'This link or step has expired. Please start again.' },
+  AUTH0017: { status: 422, message: 'The request could not be decrypted.' },
+  AUTH0018: { status: 422, message: 'You are already signed in elsewhere. Sign in again to end that session.' },
+  GEN0001: { status: 400, message: 'The request is not valid.' },
+  GEN0002: { status: 403, message: 'You do not have the right to do this.' },
+  GEN0003: { status: 404, message: 'Not found.' },
+  GEN0004: { status: 429, message: 'Too many requests. Please wait and try again.' },
+  GEN0005: { status: 500, message: 'Something went wrong. Please try again; if it persists, contact support with the request id.' },
+  GEN0006: { status: 503, message: 'The application is under scheduled maintenance.' },
+  GEN0007: { status: 405, message: 'Method not allowed.' },
+  GEN0008: { status: 406, message: 'The request cannot be accepted.' },
+  GEN0009: { status: 422, message: 'Validation failed.' },
+  GEN0010: { status: 403, message: 'You do not have access to this location.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;

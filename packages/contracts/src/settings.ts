@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+// Subscriber settings (spec core §3 "Settings ... subscriberSettings"): one typed schema with defaults.
+export const PasswordPolicySchema = z.object({
+  minLength: z.number().int().min(8).max(128).default(10),
+  requireUpper: z.boolean().default(true),
+  requireLower: z.boolean().default(true),
+  requireDigit: z.boolean().default(true),
+  requireSpecial: z.boolean().default(true),
+  historyCount: z.number().int().min(0).max(24).default(5),
+  expiryDays: z.number().int().min(0).max(3650).default(90),
+});
+export type PasswordPolicy = z.infer<typeof PasswordPolicySchema>;
+
+export const SecuritySettingsSchema = z.object({
+  twoFactorEnabled: z.boolean().default(false),
+  singleSession: z.boolean().default(false),
+  maxFailedLogins: z.number().int().min(1).max(20).default(5),
+  otpLength: z.literal(6).default(6),
+  otpValidityMinutes: z.number().int().min(1).max(30).default(10),
+  otpMaxAttempts: z.number().int().min(1).max(10).default(3),
+  otpMaxResends: z.number().int().min(0).max(10).default(3),
+  sessionIdleMinutes: z.number().int().min(5).max(24 * 60).default(30),
+  sessionAbsoluteHours: z.number().int().min(1).max(24 * 7).default(12),
+  resetLinkValidityMinutes: z.number().int().min(5).max(24 * 60).default(30),
+  dormancyDays: z.number().int().min(0).max(3650).default(90),
+});
+
+export const ReconciliationSettingsSchema = z.object({
+  // Spec core §9: default deviation 1 (rupee); per-field tolerances in rupees.
+  invoiceValueTolerance: z.number().min(0).default(1),
+  taxableValueTolerance: z.number().min(0).default(1),
+  igstTolerance: z.number().min(0).default(1),
+  cgstTolerance: z.number().min(0).default(1),
+  sgstTolerance: z.number().min(0).default(1),
+  cessTolerance: z.number().min(0).default(1),
+  dateToleranceDays: z.number().int().min(0).max(365).default(0),
+  matchAcrossFinancialYears: z.boolean().default(false),
+  panLevelMatching: z.boolean().default(true),
+});
+
+export const SubscriberSettingsSchema = z.object({
+  passwordPolicy: PasswordPolicySchema.prefault({}),
+  security: SecuritySettingsSchema.prefault({}),
+  reconciliation: ReconciliationSettingsSchema.prefault({}),
+  importValidation: z.object({ allOrNothing: z.boolean().default(false), maxFileSizeMb: z.number().int().min(1).max(1024).default(100), maxRows: z.number().int().min(1).default(1_000_000) }).prefault({}),
+  autoCompute: z.object({ computeTax: z.boolean().default(true) }).prefault({}),
+  notifications: z.object({ emailOnImportComplete: z.boolean().default(true), emailOnReturnFiled: z.boolean().default(true) }).prefault({}),
+  showIMS: z.boolean().default(true),
+  litigationSync: z.boolean().default(false),
+});
+export type SubscriberSettings = z.infer<typeof SubscriberSettingsSchema>;
+
+// Application settings returned by loadsettings (spec core §3 "Settings").
+export const AppSettingsSchema = z.object({
+  applicationTitle: z.string(),
+  applicationSubTitle: z.string(),
+  folderName: z.string(),
+  pageSize: z.number().int(),
+  importErrorPageSize: z.number().int(),
+  poolingTime: z.number().int(),
+  apiTimeOut: z.number().int(),
+  dateFormat: z.string(),
+  dateTimeFormat: z.string(),
+  startDate: z.string(),
+  maxDate: z.string(),
+  downloadFileExpiryInHours: z.number().int(),
+  provisionalItcStartMonth: z.string(),
+  autoRenewGstSessionEmail: z.boolean(),
+  irpPortalApiUrl: z.string(),
+  buildVersion: z.string(),
+  maxBulkSearchKeywords: z.number().int(),
+  recordsAffectedWarningLimit: z.number().int(),
+  financialYearStartMonth: z.number().int(),
+  hideNotAllowedFunctionality: z.boolean(),
+  showHelpChatbot: z.boolean(),
+  helpChatBotUrl: z.string(),
+  showHsnSearch: z.boolean(),
+  showWhyUsSection: z.boolean(),
+  subscriberSettings: SubscriberSettingsSchema,
+});
+export type AppSettings = z.infer<typeof AppSettingsSchema>;
+
+/**
+ * Installation-wide settings: what the login page needs before anyone is known (title, captcha, folder), and the
+ * list and polling defaults of spec core §3. Edited by an administrator; stored once per installation.
+ */
+export const InstallationSettingsSchema = z.object({
+  applicationTitle: z.string().max(100).default('OpenGST'),
+  applicationSubTitle: z.string().max(200).default('GST compliance for every GSTIN you run'),
+  folderName: z.string().regex(/^[a-z0-9-]*$/).max(40).default(''),
+  captchaEnabled: z.boolean().default(false),
+  hideForgetPassword: z.boolean().default(false),
+  ssoEnabled: z.boolean().default(false),
+  supportEmail: z.string().max(254).default(''),
+  pageSize: z.number().int().min(10).max(500).default(50),
+  importErrorPageSize: z.number().int().min(10).max(500).default(50),
+  /** Seconds between background-status polls. */
+  poolingTime: z.number().int().min(1).max(60).default(5),
+  /** Minutes before an API request times out (spec core §9). */
+  apiTimeOut: z.number().int().min(1).max(30).default(5),
+  dateFormat: z.string().default('DD-MM-YYYY'),
+  dateTimeFormat: z.string().default('DD-MM-YYYY HH:mm:ss'),
+  startDate: z.string().default('2017-07-01'),
+  downloadFileExpiryInHours: z.number().int().min(1).max(720).default(24),
+  maxBulkSearchKeywords: z.number().int().min(1).max(10000).default(1000),
+  recordsAffectedWarningLimit: z.number().int().min(1).default(1000),
+  financialYearStartMonth: z.number().int().min(1).max(12).default(4),
+  hideNotAllowedFunctionality: z.boolean().default(false),
+  showHelpChatbot: z.boolean().default(false),
+  helpChatBotUrl: z.string().default(''),
+  showHsnSearch: z.boolean().default(true),
+  showWhyUsSection: z.boolean().default(false),
+});
+export type InstallationSettings = z.infer<typeof InstallationSettingsSchema>;
