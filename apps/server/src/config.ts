@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  /** Sign-in requests per minute from one address: high enough for an office behind one NAT. */
+  SIGNIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 
 export type Config = {
@@ -35,6 +37,7 @@ export type Config = {
   trustProxy: boolean;
   webDist: string;
   jobPollSeconds: number;
+  signInRatePerMinute: number;
 };
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -72,5 +75,6 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: WEB_DIST,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    signInRatePerMinute: e.SIGNIN_RATE_PER_MINUTE,
   };
 };

@@ -26,6 +26,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: SessionPrincipal | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with what it declared: the security test walks this table. */
+    routeAccess: { method: string; url: string; access: RouteAccess }[];
+  }
 }
 
 const RIGHTS_CACHE_MS = 5000;
@@ -49,12 +53,15 @@ export const accessPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => 
   };
 
   app.decorateRequest('principal', null);
+  const table: FastifyInstance['routeAccess'] = [];
+  app.decorate('routeAccess', table);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const access = route.config?.access;
     const declared = access && ('public' in access || 'signedIn' in access || ('rights' in access && access.rights.length > 0));
     if (!declared) throw new Error(`Route ${route.method} ${route.url} declares neither rights nor public access.`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

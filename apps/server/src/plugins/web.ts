@@ -25,6 +25,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
     const assetsRoot = join(options.webDist);
     app.get('/*', (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
+      if (path.startsWith('/api/')) return reply.status(404).send(notFound);
       const file = join(assetsRoot, decodeURIComponent(path));
       if (path !== '/' && file.startsWith(assetsRoot) && existsSync(file) && !path.endsWith('/')) return reply.sendFile(path.slice(1));
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -26,11 +26,9 @@ const metaOf = (request: FastifyRequest, captchaHeader: string = HEADERS.captcha
   publicToken: header(request, HEADERS.publicAuthToken),
 });
 
-/** Per-IP limit on every sign-in endpoint (429); the per-user-name limit is the throttle below. */
-const signInRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-const publicAccess = { access: { public: true } as const, ...signInRateLimit };
-
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // Per-IP limit on every sign-in endpoint (429); the per-user-name limit is the throttle, the lockout the hard bound.
+  const publicAccess = { access: { public: true } as const, rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } };
   const perUserName = createThrottle(10, 60_000);
 
   app.get(API.encryptor, { config: publicAccess, schema: { response: { 200: dataOf(EncryptorSchema) } } }, async () => ({

@@ -2,12 +2,16 @@ import { SubscriberSettingsSchema, type SubscriberSettings } from '@opengst/cont
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { subscribers } from '../../db/schema';
+import { perDatabase, SETTINGS_TTL_MS } from './settings-cache';
+
+const cacheOf = perDatabase<number, SubscriberSettings>(SETTINGS_TTL_MS);
 
 /** A subscriber's settings with every default filled in (what is stored is only what differs). */
-export const loadSubscriberSettings = async (db: DbOrTx, subscriberId: number): Promise<SubscriberSettings> => {
-  const rows = await db.select({ settings: subscribers.settings }).from(subscribers).where(eq(subscribers.id, subscriberId));
-  return SubscriberSettingsSchema.parse(rows[0]?.settings ?? {});
-};
+export const loadSubscriberSettings = (db: DbOrTx, subscriberId: number): Promise<SubscriberSettings> =>
+  cacheOf(db).get(subscriberId, async () => {
+    const rows = await db.select({ settings: subscribers.settings }).from(subscribers).where(eq(subscribers.id, subscriberId));
+    return SubscriberSettingsSchema.parse(rows[0]?.settings ?? {});
+  });
 
 /** Deep-merge a partial change into the stored settings; the result is validated before it is saved. */
 export const saveSubscriberSettings = async (db: DbOrTx, subscriberId: number, change: Record<string, unknown>): Promise<SubscriberSettings> => {
@@ -15,6 +19,7 @@ export const saveSubscriberSettings = async (db: DbOrTx, subscriberId: number, c
   const merged = mergeDeep((rows[0]?.settings ?? {}) as Record<string, unknown>, change);
   const parsed = SubscriberSettingsSchema.parse(merged);
   await db.update(subscribers).set({ settings: merged }).where(eq(subscribers.id, subscriberId));
+  cacheOf(db).clear(subscriberId);
   return parsed;
 };
 

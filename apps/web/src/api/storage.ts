@@ -1,0 +1,53 @@
+import type { AppSettings, FinancialYear, RightItem } from '@opengst/contracts';
+
+// Persisted local data of spec core §3. One key per store; values are JSON.
+export type StoredSettings = { authToken: string | null; settings: AppSettings | null };
+export type StoredReturnPeriods = { regular: unknown[]; jobWork: unknown[] };
+
+type Stores = {
+  settings: StoredSettings;
+  rights: RightItem[];
+  sidemenuConfig: { hiddenKeys: string[] };
+  isUnderMaintenance: boolean;
+  buildVersion: string;
+  financialYears: Pick<FinancialYear, 'id' | 'label'>[];
+  returnPeriods: StoredReturnPeriods;
+  hamburger: boolean;
+};
+export type StoreKey = keyof Stores;
+
+export const readStore = <K extends StoreKey>(key: K): Stores[K] | null => {
+  const raw = localStorage.getItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as Stores[K];
+  } catch {
+    return null;
+  }
+};
+
+export const writeStore = <K extends StoreKey>(key: K, value: Stores[K]): void => {
+  localStorage.setItem(key, JSON.stringify(value));
+};
+
+export const removeStore = (key: StoreKey): void => localStorage.removeItem(key);
+
+export const readAuthToken = (): string | null => readStore('settings')?.authToken ?? null;
+
+export const writeAuthToken = (authToken: string): void => {
+  writeStore('settings', { authToken, settings: readStore('settings')?.settings ?? null });
+};
+
+export const isUnderMaintenance = (): boolean => readStore('isUnderMaintenance') === true;
+
+/**
+ * Clears local storage on logout and session expiry. The sidebar state and the build version survive:
+ * the user keeps their menu preference, and a cleared version must not force a reload on the next visit.
+ */
+export const clearLocalData = (): void => {
+  const hamburger = readStore('hamburger');
+  const buildVersion = readStore('buildVersion');
+  localStorage.clear();
+  if (hamburger !== null) writeStore('hamburger', hamburger);
+  if (buildVersion !== null) writeStore('buildVersion', buildVersion);
+};

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { RouteName } from '@opengst/contracts';
+
+// The screens built so far. Only these routes are registered; every other path of the route table is a 404.
+// Each screen is its own chunk, so the sign-in page loads none of the application's screens.
+type ScreenLoader = () => Promise<ComponentType>;
+
+export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+  Login: () => import('../features/auth/LoginScreen').then((m) => m.LoginScreen),
+  LoginResponse: () => import('../features/auth/LoginResponseScreen').then((m) => m.LoginResponseScreen),
+  ForgotPassword: () => import('../features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),
+  ResetPassword: () => import('../features/auth/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
+  ChangePassword: () => import('../features/auth/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
+  Logout: () => import('../features/auth/LogoutScreen').then((m) => m.LogoutScreen),
+  Redirect: () => import('../features/auth/RedirectScreen').then((m) => m.RedirectScreen),
+  Home: () => import('../features/public/HomeScreen').then((m) => m.HomeScreen),
+  WebsitePolicy: () => import('../features/public/PolicyScreens').then((m) => m.WebsitePolicyScreen),
+  TermsConditions: () => import('../features/public/PolicyScreens').then((m) => m.TermsConditionsScreen),
+  PrivacyPolicy: () => import('../features/public/PolicyScreens').then((m) => m.PrivacyPolicyScreen),
+  NotFound: () => import('../features/status/StatusScreens').then((m) => m.NotFoundScreen),
+  UnauthorizedAccess: () => import('../features/status/StatusScreens').then((m) => m.UnauthorizedScreen),
+  Error400: () => import('../features/status/StatusScreens').then((m) => m.Error400Screen),
+  NoLocation: () => import('../features/status/StatusScreens').then((m) => m.NoLocationScreen),
+  NoRightsAssigned: () => import('../features/status/StatusScreens').then((m) => m.NoRightsScreen),
+  UnderMaintenance: () => import('../features/status/UnderMaintenanceScreen').then((m) => m.UnderMaintenanceScreen),
+  Statistics: () => import('../features/dashboard/StatisticsScreen').then((m) => m.StatisticsScreen),
+  MailOutbox: () => import('../features/admin/MailOutboxScreen').then((m) => m.MailOutboxScreen),
+};
+
+export const hasScreen = (name: string): name is RouteName => name in SCREENS;

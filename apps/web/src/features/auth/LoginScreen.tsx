@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Box, Button, Divider, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { AuthResponse } from '@opengst/contracts';
+import { authenticate } from '../../api/authApi';
+import { preLoadSettingsQuery } from '../../api/sessionData';
+import { writeAuthToken } from '../../api/storage';
+import { REDIRECT_QUERY } from '../../app/guard/guardRoute';
+import { useText } from '../../i18n/useText';
+import { NO_ERRORS, splitAuthErrors, type FormErrors } from './authErrors';
+import { CaptchaStatusLine } from './CaptchaStatusLine';
+import { FormMessages } from './FormMessages';
+import { OtpStep } from './OtpStep';
+import { SecretInput } from './SecretInput';
+import { SsoButton } from './SsoButton';
+import { useCaptcha } from './useCaptcha';
+import type { ChangePasswordState } from './ResetPasswordScreen';
+
+type TwoFactor = { token: string; resendsLeft: number | undefined; sentTo: string | undefined };
+
+export const LoginScreen = () => {
+  const t = useText();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { data: metadata, isError: isMetadataMissing } = useQuery(preLoadSettingsQuery);
+  const captcha = useCaptcha(metadata?.siteKey ?? '', metadata?.isEnabled ?? false);
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [isBusy, setBusy] = useState(false);
+  const [isEmptySubmit, setEmptySubmit] = useState(false);
+  const [twoFactor, setTwoFactor] = useState<TwoFactor | null>(null);
+
+  const redirectRoute = searchParams.get(REDIRECT_QUERY);
+
+  /** Spec core §4 "Login flow": success goes to the redirect page; two-factor shows the OTP step; an expired password goes to change password. */
+  const continueWith = (response: AuthResponse) => {
+    switch (response.type) {
+      case 'Success':
+        writeAuthToken(response.token);
+        void navigate(redirectRoute ? `/redirect?${REDIRECT_QUERY}=${encodeURIComponent(redirectRoute)}` : '/redirect', { replace: true });
+        return;
+      case 'TwoFactor':
+        setTwoFactor({ token: response.token, resendsLeft: response.parameters.resendsLeft, sentTo: response.parameters.sentTo });
+        return;
+      case 'ResetPassword': {
+        const state: ChangePasswordState = { token: response.token, isExpired: response.parameters.isPasswordExpired ?? true, from: 'login' };
+        void navigate('/login-change-password', { state });
+        return;
+      }
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setEmptySubmit(true);
+    if (userName.trim() === '' || password === '' || !captcha.isReady) return;
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    try {
+      continueWith(await authenticate(userName.trim(), password, captcha.takeProof()));
+    } catch (error) {
+      setErrors(splitAuthErrors(error));
+      captcha.renew();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const backToLogin = () => {
+    setTwoFactor(null);
+    setPassword('');
+    setEmptySubmit(false);
+    captcha.renew();
+  };
+
+  return (
+    <Box w="100%" maw={380}>
+      {twoFactor ? (
+        <OtpStep
+          publicToken={twoFactor.token}
+          resendsLeft={twoFactor.resendsLeft}
+          sentTo={twoFactor.sentTo}
+          testIdPrefix="login"
+          onVerified={continueWith}
+          onBack={backToLogin}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate aria-labelledby="login-heading">
+          <Stack gap="md">
+            <Title order={2} size="h3" id="login-heading">
+              {t('login.heading')}
+            </Title>
+            {isMetadataMissing ? (
+              <Alert color="yellow" variant="light" p="xs" role="status">
+                {t('login.metadataFailed')}
+              </Alert>
+            ) : null}
+            <FormMessages messages={errors.general} />
+            <TextInput
+              label={t('login.userName')}
+              value={userName}
+              onChange={(event) => setUserName(event.currentTarget.value)}
+              autoComplete="username"
+              autoFocus
+              required
+              error={errors.fields.UserName ?? errors.fields.CurrentUserName ?? (isEmptySubmit && userName.trim() === '')}
+              data-testid="login-username"
+            />
+            <SecretInput
+              label={t('login.password')}
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              autoComplete="current-password"
+              required
+              error={errors.fields.Password ?? (isEmptySubmit && password === '')}
+              data-testid="login-password"
+            />
+            {metadata && !metadata.hideForgetPassword ? (
+              <Group justify="flex-end" mt={-8}>
+                <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-link">
+                  {t('login.forgotPassword')}
+                </Anchor>
+              </Group>
+            ) : null}
+            <CaptchaStatusLine captcha={captcha} />
+            <Button type="submit" loading={isBusy} disabled={!captcha.isReady} fullWidth data-testid="login-submit">
+              {t('login.submit')}
+            </Button>
+            {metadata?.ssoEnabled ? (
+              <>
+                <Divider label="or" labelPosition="center" />
+                <SsoButton userName={userName} />
+              </>
+            ) : null}
+          </Stack>
+        </form>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,18 @@
+import { Button } from '@mantine/core';
+import { API_ROOT } from '@opengst/contracts';
+import { apiRequest } from '../../api/http';
+import { useText } from '../../i18n/useText';
+
+/** Spec core §7: `{sso}/getUrl?userName=` answers the SAML sign-in URL; the browser goes there. */
+export const SsoButton = ({ userName }: { userName: string }) => {
+  const t = useText();
+  const start = async () => {
+    const url = await apiRequest<string>(`${API_ROOT}/sso/getUrl`, { query: { userName: userName.trim() } });
+    window.location.assign(url);
+  };
+  return (
+    <Button variant="default" fullWidth onClick={() => void start().catch(() => undefined)}>
+      {t('login.sso')}
+    </Button>
+  );
+};

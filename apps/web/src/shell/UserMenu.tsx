@@ -1,0 +1,58 @@
+import { Avatar, Button, Menu, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { IconChevronDown, IconLogout, IconMail } from '@tabler/icons-react';
+import { routeByName } from '@opengst/contracts';
+import { loadSettingsQuery } from '../api/sessionData';
+import { routeRightState } from '../app/guard/rights';
+import { useText } from '../i18n/useText';
+
+const initialsOf = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+
+export const UserMenu = () => {
+  const t = useText();
+  const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
+  const user = loaded?.user;
+  const outbox = routeByName('MailOutbox');
+  const canReadOutbox = loaded ? routeRightState(loaded.rights, outbox.rights, new Date()) === 'granted' : false;
+  return (
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="sm"
+          data-testid="user-menu"
+          aria-label={t('shell.userMenu')}
+          leftSection={<Avatar size={24} color="indigo" radius="xl">{initialsOf(user?.displayName ?? '')}</Avatar>}
+          rightSection={<IconChevronDown size={14} />}
+        >
+          <span className="truncate-narrow" style={{ maxWidth: 160 }}>{user?.displayName ?? ''}</span>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user ? (
+          <Menu.Label>
+            <Text size="xs" fw={600} c="dark">{user.userName}</Text>
+            <Text size="xs">{user.roleName}</Text>
+          </Menu.Label>
+        ) : null}
+        {canReadOutbox ? (
+          <Menu.Item component={Link} to={outbox.path} leftSection={<IconMail size={16} />}>
+            {t('shell.mailOutbox')}
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />} data-testid="logout-link">
+          {t('shell.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};

@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+import { BASE_URL } from './support/paths';
+
+// Debian's chromium (scripts/ensure-chromium.sh); no browser downloads. One worker: the machines have two cores.
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './output/results',
+  globalSetup: './global-setup.ts',
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: './output/report', open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1366, height: 768 },
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});

@@ -1,0 +1,54 @@
+// Seeds the journeys' data folder before the server starts: the demo tenant, plus one user per journey so that
+// journeys never disturb each other. Writes the credentials as JSON to the path given.
+import { eq } from 'drizzle-orm';
+import { writeFileSync } from 'node:fs';
+import { readConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/database';
+import { roles, users } from '../../apps/server/src/db/schema';
+import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { saveSubscriberSettings } from '../../apps/server/src/modules/settings/subscriber-settings';
+import { seedDemo } from '../../apps/server/src/seed/demo';
+import { generatePassword, provisionSubscriber } from '../../apps/server/src/seed/provision';
+
+const [dataDir, out] = process.argv.slice(2);
+if (!dataDir || !out) throw new Error('usage: seed.ts <data-dir> <fixtures.json>');
+const database = await openDatabase(readConfig({}, ['--data-dir', dataDir]));
+const { db } = database;
+const demo = await seedDemo(db, new Date());
+const [adminUser] = await db.select().from(users).where(eq(users.userName, demo.userName));
+if (!adminUser || !demo.password) throw new Error('demo seed did not create its administrator');
+
+const addUser = async (userName: string, roleId: number, extra: Partial<typeof users.$inferInsert> = {}) => {
+  const password = generatePassword();
+  await db.insert(users).values({
+    subscriberId: adminUser.subscriberId, roleId, userName, displayName: userName, email: `${userName}@journeys.test`,
+    passwordHash: await hashPassword(password), ...extra,
+  });
+  return { userName, password, email: `${userName}@journeys.test` };
+};
+
+const [viewer] = await db.insert(roles).values({ subscriberId: adminUser.subscriberId, name: 'No rights' }).returning();
+if (!viewer) throw new Error('role insert returned no row');
+
+const twoFactorPassword = generatePassword();
+const twoFactor = await provisionSubscriber(db, {
+  name: 'Two Factor Traders',
+  admin: { userName: 'otp-admin', displayName: 'OTP Admin', email: 'otp-admin@journeys.test', password: twoFactorPassword },
+  business: { name: 'Two Factor Traders LLP', pan: 'AAGFT4321K', locations: [{ name: 'Kolkata', stateCode: '19', entityNumber: '1' }] },
+});
+await saveSubscriberSettings(db, twoFactor.subscriberId, { security: { twoFactorEnabled: true } });
+
+const fixtures = {
+  admin: { userName: demo.userName, password: demo.password, email: adminUser.email },
+  twoFactor: { userName: 'otp-admin', password: twoFactorPassword, email: 'otp-admin@journeys.test' },
+  lockout: await addUser('lockout-user', adminUser.roleId),
+  forgotLink: await addUser('forgot-link-user', adminUser.roleId),
+  forgotOtp: await addUser('forgot-otp-user', adminUser.roleId),
+  expired: await addUser('expired-user', adminUser.roleId, { passwordChangedAt: new Date(Date.now() - 120 * 86_400_000) }),
+  session: await addUser('session-user', adminUser.roleId),
+  logout: await addUser('logout-user', adminUser.roleId),
+  guard: await addUser('guard-user', adminUser.roleId),
+  noRights: await addUser('no-rights-user', viewer.id),
+};
+await database.close();
+writeFileSync(out, JSON.stringify(fixtures, null, 2));

@@ -1,0 +1,18 @@
+import { expect, test } from '@playwright/test';
+import { fillLogin, fixtures, shot } from '../support/journeys';
+
+test('five wrong passwords lock the user with a clear message', async ({ page }) => {
+  const { lockout } = fixtures();
+  await page.goto('/login');
+  for (let i = 0; i < 4; i++) {
+    await fillLogin(page, lockout.userName, `Wrong#Password${i}`);
+    await expect(page.getByText('Invalid user name or password.').first()).toBeVisible();
+  }
+  await fillLogin(page, lockout.userName, 'Wrong#Password5');
+  await expect(page.getByText(/locked after too many failed sign-in attempts/).first()).toBeVisible();
+  await shot(page, 'lockout-01-locked');
+  // Even the right password is refused now.
+  await fillLogin(page, lockout.userName, lockout.password);
+  await expect(page.getByText(/locked after too many failed sign-in attempts/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});

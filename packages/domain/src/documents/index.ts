@@ -1,0 +1,5 @@
+export * from './codes';
+export * from './document-input';
+export * from './thresholds';
+export * from './validate-document';
+export * from './classify-document';

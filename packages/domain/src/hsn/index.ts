@@ -1,0 +1,2 @@
+export * from './hsn';
+export * from './hsn-directory';

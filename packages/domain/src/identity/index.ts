@@ -1,0 +1,4 @@
+export * from './gstin';
+export * from './pan';
+export * from './tan';
+export * from './states';

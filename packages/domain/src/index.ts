@@ -1,0 +1,10 @@
+// @opengst/domain: pure GST rules, official formats and the reconciliation engine. No I/O.
+export * from './reconcile/index';
+export * from './identity/index';
+export * from './money/index';
+export * from './dates/index';
+export * from './periods/index';
+export * from './tax/index';
+export * from './codes/index';
+export * from './hsn/index';
+export * from './documents/index';

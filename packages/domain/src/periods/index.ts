@@ -1,0 +1,2 @@
+export * from './financial-year';
+export * from './due-dates';

@@ -1,0 +1,185 @@
+// "Why did this (not) match": every compared field with both values and the difference
+// (portal minus books), and for unpaired documents the nearest candidates with the reason
+// each was not paired.
+import { analyseDocumentNumber } from './doc-number';
+import {
+  RULE_TEXT,
+  dateDifference,
+  nearRejection,
+  yearRejection,
+} from './compare';
+import type { ReconcileRow, ResultContext } from './row';
+import { familyKey } from './row';
+import {
+  MONEY_FIELDS,
+  type ComparedField,
+  type ReconcileDocument,
+  type RejectedCandidate,
+  type RowExplanation,
+} from './types';
+
+const LABEL = 'portal minus books' as const;
+
+const sum = (docs: readonly ReconcileDocument[], f: (typeof MONEY_FIELDS)[number]): number => {
+  let t = 0;
+  for (const d of docs) t += d[f];
+  return t;
+};
+
+const joined = <T>(docs: readonly ReconcileDocument[], f: (d: ReconcileDocument) => T): T | string | null => {
+  if (docs.length === 0) return null;
+  const values = docs.map(f);
+  return values.every((v) => v === values[0]) ? values[0]! : values.map(String).join(', ');
+};
+
+const ratesOf = (docs: readonly ReconcileDocument[]): string =>
+  [...new Set(docs.flatMap((d) => d.rates ?? []))].sort((a, b) => a - b).join(', ');
+
+/** Compares the books side with the portal side of a row (sums when a side holds several documents). */
+export const compareFields = (
+  books: readonly ReconcileDocument[],
+  portal: readonly ReconcileDocument[],
+  ctx: ResultContext,
+): ComparedField[] => {
+  const { settings, tolerancePaise } = ctx.rs;
+  const cols = settings.matchColumns;
+  const paired = books.length > 0 && portal.length > 0;
+  const fields: ComparedField[] = [];
+  const plain = (
+    field: ComparedField['field'],
+    b: string | number | boolean | null,
+    g: string | number | boolean | null,
+    isMatchColumn: boolean,
+  ): void => {
+    fields.push({
+      field,
+      books: b,
+      portal: g,
+      difference: null,
+      differenceLabel: LABEL,
+      outcome: !paired ? 'not compared' : b === g ? 'equal' : 'different',
+      isMatchColumn,
+    });
+  };
+
+  const bNo = joined(books, (d) => d.documentNumber);
+  const gNo = joined(portal, (d) => d.documentNumber);
+  let numberOutcome: ComparedField['outcome'] = 'not compared';
+  if (paired) {
+    const norm = settings.numberNormalisation;
+    const same = (a: readonly ReconcileDocument[]) => a.map((d) => analyseDocumentNumber(d.documentNumber, norm).key).join(',');
+    numberOutcome = bNo === gNo ? 'equal' : same(books) === same(portal) ? 'within tolerance' : 'different';
+  }
+  fields.push({ field: 'documentNumber', books: bNo, portal: gNo, difference: null, differenceLabel: LABEL, outcome: numberOutcome, isMatchColumn: false });
+
+  const bDate = books.length ? [...books].map((d) => d.documentDate).sort()[0]! : null;
+  const gDate = portal.length ? [...portal].map((d) => d.documentDate).sort()[0]! : null;
+  const days = bDate !== null && gDate !== null ? dateDifference(bDate, gDate) : null;
+  fields.push({
+    field: 'documentDate',
+    books: bDate,
+    portal: gDate,
+    difference: days === null || Number.isNaN(days) ? null : days,
+    differenceLabel: LABEL,
+    outcome:
+      days === null ? 'not compared' : days === 0 ? 'equal' : Math.abs(days) <= settings.dateToleranceDays ? 'within tolerance' : 'different',
+    isMatchColumn: cols.documentDate,
+  });
+
+  for (const f of MONEY_FIELDS) {
+    const b = books.length ? sum(books, f) : null;
+    const g = portal.length ? sum(portal, f) : null;
+    const diff = b !== null && g !== null ? g - b : null;
+    fields.push({
+      field: f,
+      books: b,
+      portal: g,
+      difference: diff,
+      differenceLabel: LABEL,
+      outcome: diff === null ? 'not compared' : diff === 0 ? 'equal' : Math.abs(diff) <= tolerancePaise[f] ? 'within tolerance' : 'different',
+      isMatchColumn: true,
+    });
+  }
+  plain('documentType', joined(books, (d) => d.documentType), joined(portal, (d) => d.documentType), cols.documentType);
+  plain('placeOfSupply', joined(books, (d) => d.placeOfSupply ?? null), joined(portal, (d) => d.placeOfSupply ?? null), cols.placeOfSupply);
+  plain('reverseCharge', joined(books, (d) => Boolean(d.isReverseCharge)), joined(portal, (d) => Boolean(d.isReverseCharge)), cols.reverseCharge);
+  plain('rate', books.length ? ratesOf(books) : null, portal.length ? ratesOf(portal) : null, cols.rate);
+  plain('supplierGstin', joined(books, (d) => d.supplierGstin.trim().toUpperCase()), joined(portal, (d) => d.supplierGstin.trim().toUpperCase()), false);
+  return fields;
+};
+
+/** Similarity of a candidate for listing: same number first, then same trailing digits, then amounts and dates. */
+const candidateScore = (p: ReconcileDocument, g: ReconcileDocument, ctx: ResultContext): number => {
+  const norm = ctx.rs.settings.numberNormalisation;
+  const pa = analyseDocumentNumber(p.documentNumber, norm);
+  const ga = analyseDocumentNumber(g.documentNumber, norm);
+  let s = 0;
+  if (p.documentNumber.trim() === g.documentNumber.trim()) s += 3000;
+  else if (pa.key === ga.key) s += 2000;
+  else if (pa.numbers.length && pa.numbers[pa.numbers.length - 1] === ga.numbers[ga.numbers.length - 1]) s += 1000;
+  if (p.documentType === g.documentType) s += 100;
+  s -= Math.min(Math.abs(g.taxable - p.taxable) / 100, 1e7) / 1e5;
+  const dd = Math.abs(dateDifference(p.documentDate, g.documentDate));
+  s -= Number.isNaN(dd) ? 50 : Math.min(dd, 500) / 10;
+  return Math.round(s * 1000) / 1000;
+};
+
+const candidateReason = (p: ReconcileDocument, g: ReconcileDocument, other: ReconcileDocument, ctx: ResultContext): string => {
+  const row = ctx.rowOf(other);
+  if (row && row.purchases.length > 0 && row.portal.length > 0) {
+    const partner = (row.purchases.includes(other) ? row.portal : row.purchases).map((d) => d.documentNumber).join(', ');
+    return `already paired with ${partner} (${row.status}, rule ${row.rule})`;
+  }
+  if (ctx.unlinked.has(p.id + '\u0001' + g.id)) return 'a user unlinked this pair';
+  const { settings } = ctx.rs;
+  const samePan = familyKey(p.supplierGstin) === familyKey(g.supplierGstin);
+  const sameGstin = p.supplierGstin.trim().toUpperCase() === g.supplierGstin.trim().toUpperCase();
+  if (!sameGstin && !(samePan && settings.panLevelMatching)) return 'different supplier GSTIN and PAN-level matching is off';
+  const norm = settings.numberNormalisation;
+  const pa = analyseDocumentNumber(p.documentNumber, norm);
+  const ga = analyseDocumentNumber(g.documentNumber, norm);
+  if (pa.key === ga.key) {
+    return yearRejection(p, g, ctx.rs) ?? 'lost to a better-scoring candidate with the same number';
+  }
+  const differ = `numbers differ after normalisation (${pa.key} vs ${ga.key})`;
+  if (!settings.nearMatching) return `${differ} and near matching is off`;
+  const near = nearRejection(p, g, pa, ga, ctx.rs);
+  return near ? `${differ}; not a near match: ${near}` : 'lost to a better-scoring near-match candidate';
+};
+
+const explainCandidates = (row: ReconcileRow, ctx: ResultContext): RejectedCandidate[] => {
+  const limit = ctx.rs.settings.maxExplainedCandidates;
+  if (limit === 0) return [];
+  const isBooks = row.purchases.length > 0;
+  const doc = isBooks ? row.purchases[0]! : row.portal[0]!;
+  const otherDocs = isBooks ? ctx.portal : ctx.purchases;
+  const scored: { d: ReconcileDocument; score: number }[] = [];
+  for (const k of ctx.sameSupplierFamily(isBooks ? 1 : 0, doc.supplierGstin)) {
+    const other = otherDocs[k]!;
+    const [p, g] = isBooks ? [doc, other] : [other, doc];
+    scored.push({ d: other, score: candidateScore(p, g, ctx) });
+  }
+  scored.sort((a, b) => b.score - a.score || (a.d.id < b.d.id ? -1 : a.d.id > b.d.id ? 1 : 0));
+  return scored.slice(0, limit).map(({ d, score }) => {
+    const [p, g] = isBooks ? [doc, d] : [d, doc];
+    return {
+      side: isBooks ? 'portal' : 'books',
+      id: d.id,
+      documentNumber: d.documentNumber,
+      documentDate: d.documentDate,
+      score,
+      reason: candidateReason(p, g, d, ctx),
+    };
+  });
+};
+
+export const explainRow = (row: ReconcileRow, ctx: ResultContext): RowExplanation => {
+  const paired = row.purchases.length > 0 && row.portal.length > 0;
+  return {
+    rule: row.rule,
+    ruleText: RULE_TEXT[row.rule],
+    level: row.level,
+    fields: compareFields(row.purchases, row.portal, ctx),
+    candidates: paired ? [] : explainCandidates(row, ctx),
+  };
+};

@@ -1,0 +1,117 @@
+// Result rows. The explanation of a row is built when first read (and then kept), so a
+// million-row run does not pay for a million explanations nobody opens.
+import type { ResolvedSettings } from './compare';
+import { explainRow } from './explain';
+import type { AnalysedNumber } from './doc-number';
+import type { MatchLevel, MatchRule, ReconcileDocument, ReconcileStatus, RowExplanation } from './types';
+
+/** What explanations need to look around a row: both sides, the settings and the other rows. */
+export class ResultContext {
+  #partner: Map<ReconcileDocument, ReconcileRow> | undefined;
+  #byPan: [Map<string, number[]>, Map<string, number[]>] | undefined;
+  readonly analysed: [Map<number, AnalysedNumber>, Map<number, AnalysedNumber>] = [new Map(), new Map()];
+  rows: readonly ReconcileRow[] = [];
+
+  constructor(
+    readonly rs: ResolvedSettings,
+    readonly purchases: readonly ReconcileDocument[],
+    readonly portal: readonly ReconcileDocument[],
+    /** Pairs ("books id" + "\u0001" + "portal id") a user unlinked. */
+    readonly unlinked: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /** A context for a new result over the same documents (after a manual link or unlink). */
+  derive(unlinked: ReadonlySet<string>): ResultContext {
+    const next = new ResultContext(this.rs, this.purchases, this.portal, unlinked);
+    next.#byPan = this.#byPan;
+    return next;
+  }
+
+  /** The row a document sits in. */
+  rowOf(doc: ReconcileDocument): ReconcileRow | undefined {
+    if (!this.#partner) {
+      const m = new Map<ReconcileDocument, ReconcileRow>();
+      for (const row of this.rows) {
+        for (const d of row.purchases) m.set(d, row);
+        for (const d of row.portal) m.set(d, row);
+      }
+      this.#partner = m;
+    }
+    return this.#partner.get(doc);
+  }
+
+  /** Indexes (into purchases or portal) of documents whose supplier has this PAN (or GSTIN, when it has no PAN). */
+  sameSupplierFamily(side: 0 | 1, gstin: string): readonly number[] {
+    if (!this.#byPan) {
+      const build = (docs: readonly ReconcileDocument[]): Map<string, number[]> => {
+        const m = new Map<string, number[]>();
+        docs.forEach((d, i) => {
+          const k = familyKey(d.supplierGstin);
+          const list = m.get(k);
+          if (list) list.push(i);
+          else m.set(k, [i]);
+        });
+        return m;
+      };
+      this.#byPan = [build(this.purchases), build(this.portal)];
+    }
+    return this.#byPan[side].get(familyKey(gstin)) ?? [];
+  }
+}
+
+export const familyKey = (gstin: string): string => {
+  const g = gstin.trim().toUpperCase();
+  return g.length === 15 ? g.slice(2, 12) : g;
+};
+
+export class ReconcileRow {
+  readonly #ctx: ResultContext;
+  #explanation: RowExplanation | undefined;
+
+  constructor(
+    readonly status: ReconcileStatus,
+    readonly level: MatchLevel | null,
+    readonly rule: MatchRule,
+    readonly purchases: readonly ReconcileDocument[],
+    readonly portal: readonly ReconcileDocument[],
+    ctx: ResultContext,
+  ) {
+    this.#ctx = ctx;
+  }
+
+  /** Stable identity of the row: the ids it holds. */
+  /** The same row, bound to another result's context. */
+  rebind(ctx: ResultContext): ReconcileRow {
+    return new ReconcileRow(this.status, this.level, this.rule, this.purchases, this.portal, ctx);
+  }
+
+  get key(): string {
+    return `P:${this.purchases.map((d) => d.id).join('+')}|G:${this.portal.map((d) => d.id).join('+')}`;
+  }
+
+  get supplierGstin(): string {
+    return (this.purchases[0] ?? this.portal[0])?.supplierGstin ?? '';
+  }
+
+  get supplierName(): string | undefined {
+    return this.purchases[0]?.supplierName ?? this.portal[0]?.supplierName;
+  }
+
+  get explanation(): RowExplanation {
+    this.#explanation ??= explainRow(this, this.#ctx);
+    return this.#explanation;
+  }
+
+  toJSON(): object {
+    return {
+      key: this.key,
+      status: this.status,
+      level: this.level,
+      rule: this.rule,
+      supplierGstin: this.supplierGstin,
+      purchaseIds: this.purchases.map((d) => d.id),
+      portalIds: this.portal.map((d) => d.id),
+      explanation: this.explanation,
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './rates';
+export * from './supply-nature';
+export * from './compute-tax';
