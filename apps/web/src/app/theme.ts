@@ -11,6 +11,7 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'sm' } },
     TextInput: { defaultProps: { size: 'sm' } },
     PasswordInput: { defaultProps: { size: 'sm' } },
+    InputWrapper: { styles: { error: { whiteSpace: 'pre-line' } } },
     Table: { defaultProps: { fz: 'sm', verticalSpacing: 6 } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
   },

@@ -46,13 +46,31 @@ export const resolveSettings = (input?: ReconcileSettingsInput | ReconcileSettin
   return { settings, tolerancePaise };
 };
 
+/** The value of the `n` ASCII digits of `s` at `at`, or -1 if one of them is not a digit. */
+const digitsAt = (s: string, at: number, n: number): number => {
+  let v = 0;
+  for (let k = at; k < at + n; k++) {
+    const c = s.charCodeAt(k) - 48;
+    if (!(c >= 0 && c <= 9)) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+};
+
 /** Days since 1970-01-01 of an ISO date 'YYYY-MM-DD'; NaN when it is not one. */
 export const dayNumber = (iso: string): number => {
   if (iso.length !== 10 || iso.charCodeAt(4) !== 45 || iso.charCodeAt(7) !== 45) return NaN;
-  const y = Number(iso.slice(0, 4));
-  const m = Number(iso.slice(5, 7));
-  const d = Number(iso.slice(8, 10));
-  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || m < 1 || m > 12 || d < 1 || d > 31) return NaN;
+  // Plain digits (the usual case) are read without slicing; anything else goes through Number().
+  let y = digitsAt(iso, 0, 4);
+  let m = digitsAt(iso, 5, 2);
+  let d = digitsAt(iso, 8, 2);
+  if (y < 0 || m < 0 || d < 0) {
+    y = Number(iso.slice(0, 4));
+    m = Number(iso.slice(5, 7));
+    d = Number(iso.slice(8, 10));
+    if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d)) return NaN;
+  }
+  if (m < 1 || m > 12 || d < 1 || d > 31) return NaN;
   // Howard Hinnant's days_from_civil.
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
@@ -64,6 +82,11 @@ export const dayNumber = (iso: string): number => {
 
 /** Start year of the financial year (April to March, spec core §9) of an ISO date; NaN if none. */
 export const financialYear = (iso: string): number => {
+  if (iso.length === 10) {
+    const yd = digitsAt(iso, 0, 4);
+    const md = digitsAt(iso, 5, 2);
+    if (yd >= 0 && md >= 0) return md < 4 ? yd - 1 : yd;
+  }
   const y = Number(iso.slice(0, 4));
   const m = Number(iso.slice(5, 7));
   if (iso.length !== 10 || !Number.isInteger(y) || !Number.isInteger(m)) return NaN;
@@ -123,6 +146,8 @@ export const compareCode = (p: ReconcileDocument, g: ReconcileDocument, rs: Reso
 /** Why a pair is refused by the financial-year rule, or null. Dates within the date tolerance may cross a year end. */
 export const yearRejection = (p: ReconcileDocument, g: ReconcileDocument, rs: ResolvedSettings): string | null => {
   if (rs.settings.matchAcrossFinancialYears) return null;
+  // Equal dates are in one year (or, if not dates at all, 0 days apart: within any tolerance).
+  if (p.documentDate === g.documentDate) return null;
   const a = financialYear(p.documentDate);
   const b = financialYear(g.documentDate);
   if (a === b) return null;

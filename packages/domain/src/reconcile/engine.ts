@@ -72,14 +72,20 @@ class Engine {
   readonly supP: Int32Array;
   readonly supG: Int32Array;
   readonly supplierGstins: string[] = [];
-  readonly analysedP: Map<number, AnalysedNumber>;
-  readonly analysedG: Map<number, AnalysedNumber>;
+  /** Raw-GSTIN id of each document (the summary groups by the GSTIN as typed) and the raw values. */
+  readonly rawP: Int32Array;
+  readonly rawG: Int32Array;
+  readonly rawGstins: string[] = [];
+  /** Document numbers, trimmed: the exact-number keys, read in the same visit as the GSTIN. */
+  readonly numP: string[] = [];
+  readonly numG: string[] = [];
+  readonly analysedP: (AnalysedNumber | undefined)[] = [];
+  readonly analysedG: (AnalysedNumber | undefined)[] = [];
 
   constructor(
     readonly purchases: readonly ReconcileDocument[],
     readonly portal: readonly ReconcileDocument[],
     readonly rs: ResolvedSettings,
-    ctx: ResultContext,
   ) {
     this.pairP = new Int32Array(purchases.length).fill(-1);
     this.pairG = new Int32Array(portal.length).fill(-1);
@@ -88,40 +94,56 @@ class Engine {
     // Map lookups on the documents' own GSTIN strings allocate nothing; only distinct values are cleaned.
     const byRaw = new Map<string, number>();
     const byClean = new Map<string, number>();
-    const idOf = (raw: string): number => {
+    const cleanOfRaw: number[] = [];
+    const rawIdOf = (raw: string): number => {
       let id = byRaw.get(raw);
       if (id === undefined) {
         const clean = cleanGstin(raw);
-        id = byClean.get(clean);
-        if (id === undefined) {
-          id = this.supplierGstins.length;
+        let c = byClean.get(clean);
+        if (c === undefined) {
+          c = this.supplierGstins.length;
           this.supplierGstins.push(clean);
-          byClean.set(clean, id);
+          byClean.set(clean, c);
         }
+        id = this.rawGstins.length;
+        this.rawGstins.push(raw);
+        cleanOfRaw.push(c);
         byRaw.set(raw, id);
       }
       return id;
     };
+    // One visit per document (they lie all over the heap: every visit is a cache miss).
+    const visit = (docs: readonly ReconcileDocument[], sup: Int32Array, raw: Int32Array, num: string[], analysed: (AnalysedNumber | undefined)[]): void => {
+      for (let i = 0; i < docs.length; i++) {
+        const d = docs[i]!;
+        const r = rawIdOf(d.supplierGstin);
+        raw[i] = r;
+        sup[i] = cleanOfRaw[r]!;
+        num.push(cleanNumber(d.documentNumber));
+        analysed.push(undefined);
+      }
+    };
     this.supP = new Int32Array(purchases.length);
     this.supG = new Int32Array(portal.length);
-    for (let i = 0; i < purchases.length; i++) this.supP[i] = idOf(purchases[i]!.supplierGstin);
-    for (let j = 0; j < portal.length; j++) this.supG[j] = idOf(portal[j]!.supplierGstin);
-    [this.analysedP, this.analysedG] = ctx.analysed;
+    this.rawP = new Int32Array(purchases.length);
+    this.rawG = new Int32Array(portal.length);
+    visit(purchases, this.supP, this.rawP, this.numP, this.analysedP);
+    visit(portal, this.supG, this.rawG, this.numG, this.analysedG);
   }
 
   analysedOf(side: 0 | 1, i: number): AnalysedNumber {
-    const map = side === 0 ? this.analysedP : this.analysedG;
-    let a = map.get(i);
+    const list = side === 0 ? this.analysedP : this.analysedG;
+    let a = list[i];
     if (!a) {
       const doc = side === 0 ? this.purchases[i]! : this.portal[i]!;
       a = analyseDocumentNumber(doc.documentNumber, this.rs.settings.numberNormalisation);
-      map.set(i, a);
+      list[i] = a;
     }
     return a;
   }
 
   keyOf(side: 0 | 1, i: number, rule: number): string | null {
-    if (rule === R_EXACT) return cleanNumber((side === 0 ? this.purchases : this.portal)[i]!.documentNumber);
+    if (rule === R_EXACT) return (side === 0 ? this.numP : this.numG)[i]!;
     const a = this.analysedOf(side, i);
     if (rule === R_NORMALISED) return a.key;
     return a.numbers.length === 0 ? null : a.numbers[a.numbers.length - 1]!;
@@ -334,7 +356,7 @@ export const reconcile = (
   const T: [string, number][] = []; const clk = (globalThis as any).__clock ?? (() => performance.now()); const tick = (n: string) => T.push([n, clk()]); tick('start');
   const rs = resolveSettings(settings);
   const ctx = new ResultContext(rs, purchases, portalRecords);
-  const engine = new Engine(purchases, portalRecords, rs, ctx);
+  const engine = new Engine(purchases, portalRecords, rs);
   tick('setup');
   engine.runLevel(false);
   tick('gstin');
@@ -355,13 +377,13 @@ export const reconcile = (
       row = new ReconcileRow(engine.statusOf(i), level, RULE_CODES[engine.ruleP[i]!]!, [purchases[i]!], [portalRecords[j]!], ctx);
     }
     rows.push(row);
-    summary.add(row);
+    summary.add(row, engine.rawP[i]!);
   }
   for (let j = 0; j < portalRecords.length; j++) {
     if (engine.pairG[j]! >= 0) continue;
     const row = new ReconcileRow('GST only', null, 'unpaired', EMPTY, [portalRecords[j]!], ctx);
     rows.push(row);
-    summary.add(row);
+    summary.add(row, engine.rawG[j]!);
   }
   ctx.rows = rows;
   tick('rows');

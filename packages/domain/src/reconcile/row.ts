@@ -2,14 +2,12 @@
 // million-row run does not pay for a million explanations nobody opens.
 import type { ResolvedSettings } from './compare';
 import { explainRow } from './explain';
-import type { AnalysedNumber } from './doc-number';
 import type { MatchLevel, MatchRule, ReconcileDocument, ReconcileStatus, RowExplanation } from './types';
 
 /** What explanations need to look around a row: both sides, the settings and the other rows. */
 export class ResultContext {
   #partner: Map<ReconcileDocument, ReconcileRow> | undefined;
   #byPan: [Map<string, number[]>, Map<string, number[]>] | undefined;
-  readonly analysed: [Map<number, AnalysedNumber>, Map<number, AnalysedNumber>] = [new Map(), new Map()];
   rows: readonly ReconcileRow[] = [];
 
   constructor(

@@ -68,6 +68,16 @@ export const itcAtRisk = (row: ReconcileRow): number => {
   return Math.max(0, claimed - supported);
 };
 
+type SupplierTotals = {
+  supplierGstin: string;
+  supplierName: string | undefined;
+  counts: number[];
+  booksTax: number;
+  portalTax: number;
+  itcAtRisk: number;
+  itcNotInBooks: number;
+};
+
 /**
  * Accumulates the summary one row at a time. The engine adds each row as it builds it, while the
  * row's documents are still in the CPU cache (a second pass over a million rows, whose documents
@@ -86,11 +96,29 @@ export class SummaryBuilder {
     taxableDifference: 0,
     taxDifference: 0,
   }));
-  readonly #suppliers = new Map<string, SupplierSummary>();
+  /** Suppliers in order of first appearance, by GSTIN as typed and by the caller's id for it. */
+  readonly #suppliers: SupplierTotals[] = [];
+  readonly #byGstin = new Map<string, SupplierTotals>();
+  readonly #byId: (SupplierTotals | undefined)[] = [];
   #totalRisk = 0;
 
-  add(row: ReconcileRow): void {
-    const s = this.#byStatus[STATUS_INDEX[row.status]]!;
+  #supplier(gstin: string): SupplierTotals {
+    let sup = this.#byGstin.get(gstin);
+    if (!sup) {
+      sup = { supplierGstin: gstin, supplierName: undefined, counts: [0, 0, 0, 0, 0, 0], booksTax: 0, portalTax: 0, itcAtRisk: 0, itcNotInBooks: 0 };
+      this.#byGstin.set(gstin, sup);
+      this.#suppliers.push(sup);
+    }
+    return sup;
+  }
+
+  /**
+   * Adds a row. `supplierId` (optional) is the caller's id of `row.supplierGstin` exactly as typed,
+   * one id per distinct string: it saves a Map lookup per row.
+   */
+  add(row: ReconcileRow, supplierId = -1): void {
+    const status = STATUS_INDEX[row.status];
+    const s = this.#byStatus[status]!;
     const bTaxable = sumTaxable(row.purchases);
     const gTaxable = sumTaxable(row.portal);
     const bTax = sumTax(row.purchases);
@@ -102,16 +130,18 @@ export class SummaryBuilder {
     s.portalTaxable += gTaxable;
     s.booksTax += bTax;
     s.portalTax += gTax;
-    const gstin = row.supplierGstin;
-    let sup = this.#suppliers.get(gstin);
-    if (!sup) {
-      const counts = {} as Record<ReconcileStatus, number>;
-      for (const st of RECONCILE_STATUSES) counts[st] = 0;
-      sup = { supplierGstin: gstin, supplierName: undefined, counts, booksTax: 0, portalTax: 0, itcAtRisk: 0, itcNotInBooks: 0 };
-      this.#suppliers.set(gstin, sup);
+    let sup: SupplierTotals;
+    if (supplierId < 0) sup = this.#supplier(row.supplierGstin);
+    else {
+      const known = this.#byId[supplierId];
+      if (known) sup = known;
+      else {
+        while (this.#byId.length < supplierId) this.#byId.push(undefined);
+        sup = this.#byId[supplierId] = this.#supplier(row.supplierGstin);
+      }
     }
     sup.supplierName ??= row.supplierName;
-    sup.counts[row.status]++;
+    sup.counts[status]!++;
     sup.booksTax += bTax;
     sup.portalTax += gTax;
     const risk = itcAtRisk(row);
@@ -126,7 +156,12 @@ export class SummaryBuilder {
       s.taxableDifference = s.portalTaxable - s.booksTaxable;
       s.taxDifference = s.portalTax - s.booksTax;
     }
-    const bySupplier = [...this.#suppliers.values()].sort(
+    const bySupplier: SupplierSummary[] = this.#suppliers.map((t) => {
+      const counts = {} as Record<ReconcileStatus, number>;
+      RECONCILE_STATUSES.forEach((st, k) => (counts[st] = t.counts[k]!));
+      return { ...t, counts };
+    });
+    bySupplier.sort(
       (a, b) => b.itcAtRisk - a.itcAtRisk || (a.supplierGstin < b.supplierGstin ? -1 : a.supplierGstin > b.supplierGstin ? 1 : 0),
     );
     return { byStatus, bySupplier, itcAtRisk: this.#totalRisk };

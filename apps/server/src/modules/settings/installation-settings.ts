@@ -22,5 +22,6 @@ export const saveInstallationSettings = async (db: DbOrTx, change: Partial<Insta
     .insert(appState)
     .values({ key: KEY, value: next })
     .onConflictDoUpdate({ target: appState.key, set: { value: next, updatedAt: new Date() } });
+  cacheOf(db).clear('installation');
   return next;
 };

@@ -17,6 +17,16 @@ describe('splitAuthErrors (spec core §5 "Server field errors")', () => {
     });
   });
 
+  it('keeps each broken password rule on its own line', () => {
+    const error = new ApiError(422, {
+      errors: [
+        { code: 'AUTH0011', message: 'The password must be at least 10 characters long.', propertyName: 'Password', type: 'Error' },
+        { code: 'AUTH0011', message: 'The password must contain a digit.', propertyName: 'Password', type: 'Error' },
+      ],
+    }, null);
+    expect(splitAuthErrors(error).fields.Password).toBe('The password must be at least 10 characters long.\nThe password must contain a digit.');
+  });
+
   it('leaves other statuses to the toast', () => {
     expect(splitAuthErrors(new ApiError(429, null, null))).toEqual(NO_ERRORS);
   });

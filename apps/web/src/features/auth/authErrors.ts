@@ -26,7 +26,8 @@ export const splitAuthErrors = (error: unknown): FormErrors => {
   const general: string[] = [];
   for (const item of error.items) {
     const field = asAuthField(item.propertyName);
-    if (field) fields[field] = fields[field] ? `${fields[field]} ${item.message}` : item.message;
+    // One message per line (several password rules can fail at once); the theme keeps the line breaks.
+    if (field) fields[field] = fields[field] ? `${fields[field]}\n${item.message}` : item.message;
     else if (!general.includes(item.message)) general.push(item.message);
   }
   return { fields, general };
