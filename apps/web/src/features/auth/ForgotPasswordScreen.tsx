@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Box, Button, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { IconMailForward } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { FormMessages } from './FormMessages';
 import { OtpStep } from './OtpStep';
 import type { ChangePasswordState } from './ResetPasswordScreen';
 import { useCaptcha } from './useCaptcha';
+import { UserNameInput } from './UserNameInput';
 
 type Mode = 'link' | 'otp';
 type Outcome = { kind: 'checkEmail'; message: string } | { kind: 'otp'; token: string; attemptsLeft: number | undefined };
@@ -99,16 +100,7 @@ export const ForgotPasswordScreen = () => {
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <FormMessages messages={errors.general} />
-              <TextInput
-                label={t('login.userName')}
-                value={userName}
-                onChange={(event) => setUserName(event.currentTarget.value)}
-                autoComplete="username"
-                autoFocus
-                required
-                error={errors.fields.UserName ?? errors.fields.CurrentUserName ?? (isEmptySubmit && userName.trim() === '')}
-                data-testid="forgot-username"
-              />
+              <UserNameInput value={userName} onChange={setUserName} errors={errors} isEmptySubmit={isEmptySubmit} testId="forgot-username" />
               <Radio.Group label={t('forgot.mode')} value={mode} onChange={(value) => setMode(value as Mode)}>
                 <Stack gap={6} mt={6}>
                   <Radio value="link" label={t('forgot.modeLink')} data-testid="forgot-mode-link" />

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Box, Button, Divider, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Divider, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '@opengst/contracts';
@@ -13,6 +13,7 @@ import { CaptchaStatusLine } from './CaptchaStatusLine';
 import { FormMessages } from './FormMessages';
 import { OtpStep } from './OtpStep';
 import { SecretInput } from './SecretInput';
+import { UserNameInput } from './UserNameInput';
 import { SsoButton } from './SsoButton';
 import { useCaptcha } from './useCaptcha';
 import type { ChangePasswordState } from './ResetPasswordScreen';
@@ -98,16 +99,7 @@ export const LoginScreen = () => {
               </Alert>
             ) : null}
             <FormMessages messages={errors.general} />
-            <TextInput
-              label={t('login.userName')}
-              value={userName}
-              onChange={(event) => setUserName(event.currentTarget.value)}
-              autoComplete="username"
-              autoFocus
-              required
-              error={errors.fields.UserName ?? errors.fields.CurrentUserName ?? (isEmptySubmit && userName.trim() === '')}
-              data-testid="login-username"
-            />
+            <UserNameInput value={userName} onChange={setUserName} errors={errors} isEmptySubmit={isEmptySubmit} testId="login-username" />
             <SecretInput
               label={t('login.password')}
               value={password}
