@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { RUN_DIR } from './paths';
 
 export type Credentials = { userName: string; password: string; email: string };
-type Fixtures = Record<'admin' | 'twoFactor' | 'lockout' | 'forgotLink' | 'forgotOtp' | 'expired' | 'session' | 'logout' | 'guard' | 'noRights', Credentials>;
+type Fixtures = Record<'admin' | 'singleSession' | 'twoFactor' | 'lockout' | 'forgotLink' | 'forgotOtp' | 'expired' | 'session' | 'logout' | 'guard' | 'noRights', Credentials>;
 
 export const fixtures = (): Fixtures => JSON.parse(readFileSync(join(RUN_DIR, 'fixtures.json'), 'utf8')) as Fixtures;
 

@@ -38,7 +38,16 @@ const twoFactor = await provisionSubscriber(db, {
 });
 await saveSubscriberSettings(db, twoFactor.subscriberId, { security: { twoFactorEnabled: true } });
 
+const singlePassword = generatePassword();
+const single = await provisionSubscriber(db, {
+  name: 'Single Session Traders',
+  admin: { userName: 'single-admin', displayName: 'Single Admin', email: 'single-admin@journeys.test', password: singlePassword },
+  business: { name: 'Single Session Traders LLP', pan: 'AAGFS4321K', locations: [{ name: 'Jaipur', stateCode: '08', entityNumber: '1' }] },
+});
+await saveSubscriberSettings(db, single.subscriberId, { security: { singleSession: true } });
+
 const fixtures = {
+  singleSession: { userName: 'single-admin', password: singlePassword, email: 'single-admin@journeys.test' },
   admin: { userName: demo.userName, password: demo.password, email: adminUser.email },
   twoFactor: { userName: 'otp-admin', password: twoFactorPassword, email: 'otp-admin@journeys.test' },
   lockout: await addUser('lockout-user', adminUser.roleId),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { authTokenOf, fixtures, shot, signInAs } from '../support/journeys';
+import { authTokenOf, fillLogin, fixtures, shot, signInAs } from '../support/journeys';
 
 test('an expired or revoked session returns to Login with the toast', async ({ page }) => {
   const { session } = fixtures();
@@ -13,4 +13,24 @@ test('an expired or revoked session returns to Login with the toast', async ({ p
   await expect(page.getByText(/session has expired/i).first()).toBeVisible();
   expect(await authTokenOf(page)).toBe('');
   await shot(page, 'session-01-expired');
+});
+
+test('with single session on, signing in elsewhere offers to end the other session', async ({ page, browser }) => {
+  const { singleSession } = fixtures();
+  await signInAs(page, singleSession);
+  const other = await browser.newPage();
+  try {
+    await other.goto('/login');
+    await fillLogin(other, singleSession.userName, singleSession.password);
+    await expect(other.getByText(/already signed in elsewhere/i).first()).toBeVisible();
+    await shot(other, 'session-02-signed-in-elsewhere');
+    await other.getByTestId('login-force').click();
+    await expect(other).toHaveURL(/\/quick-access-and-statistics$/);
+  } finally {
+    await other.close();
+  }
+  // The first browser's session was ended: it returns to Login and says why.
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(/signed in elsewhere/i).first()).toBeVisible();
 });

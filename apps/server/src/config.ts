@@ -52,7 +52,8 @@ const computeBuildVersion = (webDist: string): string => {
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = []): Config => {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (DATABASE_URL= in a .env file) means "not set".
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -37,7 +37,7 @@ export const ERROR_CATALOGUE = {
   AUTH0015: { status: 422, message: 'The reset link is invalid or has expired.' },
   AUTH0016: { status: 401, message: 'This link or step has expired. Please start again.' },
   AUTH0017: { status: 422, message: 'The request could not be decrypted.' },
-  AUTH0018: { status: 422, message: 'You are already signed in elsewhere. Sign in again to end that session.' },
+  AUTH0018: { status: 422, message: 'You are already signed in elsewhere: only one session at a time is allowed.' },
   GEN0001: { status: 400, message: 'The request is not valid.' },
   GEN0002: { status: 403, message: 'You do not have the right to do this.' },
   GEN0003: { status: 404, message: 'Not found.' },

@@ -8,6 +8,7 @@ export const PRE_RESOURCES = {
   'login.password': 'Password',
   'login.submit': 'Sign in',
   'login.forgotPassword': 'Forgot password?',
+  'login.forceRefresh': 'Sign in here and end the other session',
   'login.sso': 'Sign in with single sign-on',
   'login.metadataFailed': 'Sign-in settings could not be loaded. Check that the server is running, then reload the page.',
   'login.sessionStored': 'Signed in. Loading your workspace…',

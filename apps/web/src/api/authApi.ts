@@ -24,11 +24,12 @@ const encrypt = async (secrets: readonly string[]): Promise<{ values: string[]; 
 export const fetchCaptchaChallenge = (siteKey: string): Promise<CaptchaChallenge> =>
   apiRequest<CaptchaChallenge>(API.captchaChallenge, { query: { siteKey } });
 
-export const authenticate = async (userName: string, password: string, captcha: CaptchaProof): Promise<AuthResponse> => {
+/** `forceRefresh` ends the user's other session when the single-session setting is on (spec core §3 "Login request"). */
+export const authenticate = async (userName: string, password: string, captcha: CaptchaProof, forceRefresh = false): Promise<AuthResponse> => {
   const { values, encId } = await encrypt([password]);
   return apiRequest<AuthResponse>(API.token, {
     method: 'POST',
-    body: { userName, password: values[0] },
+    body: { userName, password: values[0], forceRefresh },
     headers: { [HEADERS.encId]: encId, ...(captcha ? { [HEADERS.captcha]: captcha.header } : {}) },
     silent: silentValidation,
   });

@@ -54,7 +54,7 @@ const startSession = async (ctx: AppContext, user: User, settings: SubscriberSet
   const { db } = ctx.database;
   const now = ctx.now();
   if (settings.security.singleSession && (await hasOtherLiveSession(db, user.id, now))) {
-    if (!forceRefresh) throw new AppError('AUTH0018', { propertyName: 'UserName' });
+    if (!forceRefresh) throw new AppError('AUTH0018');
     await revokeUserSessions(db, user.id, 'SignedInElsewhere', now);
   }
   const session = await createSession(db, user, settings.security, now, ip);

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '@opengst/contracts';
 import { authenticate } from '../../api/authApi';
+import { ApiError } from '../../api/http';
 import { preLoadSettingsQuery } from '../../api/sessionData';
 import { writeAuthToken } from '../../api/storage';
 import { REDIRECT_QUERY } from '../../app/guard/guardRoute';
@@ -32,6 +33,7 @@ export const LoginScreen = () => {
   const [isBusy, setBusy] = useState(false);
   const [isEmptySubmit, setEmptySubmit] = useState(false);
   const [twoFactor, setTwoFactor] = useState<TwoFactor | null>(null);
+  const [isSignedInElsewhere, setSignedInElsewhere] = useState(false);
 
   const redirectRoute = searchParams.get(REDIRECT_QUERY);
 
@@ -53,20 +55,27 @@ export const LoginScreen = () => {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const signIn = async (forceRefresh: boolean) => {
     setEmptySubmit(true);
     if (userName.trim() === '' || password === '' || !captcha.isReady) return;
     setBusy(true);
     setErrors(NO_ERRORS);
+    setSignedInElsewhere(false);
     try {
-      continueWith(await authenticate(userName.trim(), password, captcha.takeProof()));
+      continueWith(await authenticate(userName.trim(), password, captcha.takeProof(), forceRefresh));
     } catch (error) {
       setErrors(splitAuthErrors(error));
+      // Single session: the user may end the other session and continue here.
+      setSignedInElsewhere(error instanceof ApiError && error.hasCode('AUTH0018'));
       captcha.renew();
     } finally {
       setBusy(false);
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void signIn(false);
   };
 
   const backToLogin = () => {
@@ -120,6 +129,11 @@ export const LoginScreen = () => {
             <Button type="submit" loading={isBusy} disabled={!captcha.isReady} fullWidth data-testid="login-submit">
               {t('login.submit')}
             </Button>
+            {isSignedInElsewhere ? (
+              <Button variant="light" color="orange" disabled={isBusy || !captcha.isReady} onClick={() => void signIn(true)} fullWidth data-testid="login-force">
+                {t('login.forceRefresh')}
+              </Button>
+            ) : null}
             {metadata?.ssoEnabled ? (
               <>
                 <Divider label="or" labelPosition="center" />

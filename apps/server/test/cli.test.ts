@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { createMaintenanceSwitch, maintenanceFlagFile } from '../src/modules/admin/maintenance';
+
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'opengst-cli-'));
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', main, ...args, '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
+
+describe('command line', () => {
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('reset-demo seeds the demo again with a new administrator password', { timeout: 120_000 }, () => {
+    const first = run('reset-demo');
+    expect(first.status, first.stderr).toBe(0);
+    const second = run('reset-demo');
+    const passwordOf = (out: string) => /with password (\S+)/.exec(out)?.[1];
+    expect(passwordOf(first.stdout)).toMatch(/^.{16}$/);
+    expect(passwordOf(second.stdout)).toMatch(/^.{16}$/);
+    expect(passwordOf(second.stdout)).not.toBe(passwordOf(first.stdout));
+  });
+
+  it('maintenance on|off switches the mode the server reads', { timeout: 120_000 }, async () => {
+    expect(run('maintenance', 'on').status).toBe(0);
+    expect(existsSync(maintenanceFlagFile(dataDir))).toBe(true);
+    const database = await openDatabase(readConfig({}, ['--data-dir', dataDir]));
+    try {
+      expect(await createMaintenanceSwitch(database.db, maintenanceFlagFile(dataDir)).isOn()).toBe(true);
+    } finally {
+      await database.close();
+    }
+    expect(run('maintenance', 'off').status).toBe(0);
+    expect(existsSync(maintenanceFlagFile(dataDir))).toBe(false);
+    expect(run('maintenance', 'sideways').stderr).toContain('usage: maintenance on|off');
+  });
+
+  it('refuses an unknown command', () => {
+    const res = run('launch');
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('Unknown command "launch"');
+  });
+});
