@@ -11,6 +11,8 @@ import { openDatabase, type Database } from './db/database';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createMailer, MAIL_JOB } from './mail/mailer';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { administrationModule } from './modules/administration';
+import { organizationModule } from './modules/organization';
 import { createMaintenanceSwitch, maintenanceFlagFile } from './modules/admin/maintenance';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAuthCleanup } from './modules/auth/cleanup';
@@ -21,6 +23,7 @@ import { userRoutes } from './modules/user/user.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { webPlugin } from './plugins/web';
+import { loadSecretKey } from './secrets';
 
 export type BuildOptions = {
   /** An already open database (tests share one per file); otherwise opened from the config and closed with the app. */
@@ -57,6 +60,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     database,
     mailer,
     maintenance: createMaintenanceSwitch(database.db, maintenanceFlagFile(config.dataDir)),
+    secretKey: loadSecretKey(config.secretKeyBase64, config.dataDir),
     now: options.now ?? (() => new Date()),
   };
 
@@ -90,6 +94,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(adminRoutes, ctx);
+  await app.register(organizationModule, ctx);
+  await app.register(administrationModule, ctx);
   app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webPlugin, { webDist: config.webDist });

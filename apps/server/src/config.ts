@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   /** Sign-in requests per minute from one address: high enough for an office behind one NAT. */
   SIGNIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  OPENGST_SECRET_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -38,6 +39,8 @@ export type Config = {
   webDist: string;
   jobPollSeconds: number;
   signInRatePerMinute: number;
+  /** Base64 key for secrets at rest; without it, a key file in the data folder (see secrets.ts). */
+  secretKeyBase64?: string | undefined;
 };
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -77,5 +80,6 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
     webDist: WEB_DIST,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     signInRatePerMinute: e.SIGNIN_RATE_PER_MINUTE,
+    secretKeyBase64: e.OPENGST_SECRET_KEY,
   };
 };

@@ -9,6 +9,8 @@ export type AppContext = {
   database: Database;
   mailer: Mailer;
   maintenance: MaintenanceSwitch;
+  /** The installation's key for secrets at rest (secrets.ts). */
+  secretKey: Buffer;
   /** The clock; tests move it to check expiry. */
   now: () => Date;
 };

@@ -9,3 +9,5 @@ export * from './routes';
 export * from './settings';
 export * from './sidebar';
 export * from './resources';
+export * from './organization';
+export * from './administration';

@@ -28,8 +28,10 @@ export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
   name: text('name').notNull(),
+  description: text('description'),
   isSystem: boolean('is_system').notNull().default(false),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('roles_subscriber_name').on(t.subscriberId, t.name)]);
 
 export const roleRights = pgTable('role_rights', {
@@ -37,13 +39,51 @@ export const roleRights = pgTable('role_rights', {
   rightId: text('right_id').notNull(),
 }, (t) => [uniqueIndex('role_rights_pk').on(t.roleId, t.rightId)]);
 
+export const branches = pgTable('branches', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  name: text('name').notNull(),
+  code: text('code'),
+  address: text('address'),
+  status: text('status', { enum: ['Active', 'Inactive', 'Delete'] }).notNull().default('Active'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('branches_subscriber_name').on(t.subscriberId, sql`lower(${t.name})`).where(sql`${t.status} <> 'Delete'`)]);
+
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  name: text('name').notNull(),
+  code: text('code'),
+  status: text('status', { enum: ['Active', 'Inactive', 'Delete'] }).notNull().default('Active'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('departments_subscriber_name').on(t.subscriberId, sql`lower(${t.name})`).where(sql`${t.status} <> 'Delete'`)]);
+
+/** Approval levels and business verticals: the subscriber lookups `subscriber/levels` and `subscriber/verticals`. */
+export const levels = pgTable('levels', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  name: text('name').notNull(),
+  rank: integer('rank').notNull().default(1),
+}, (t) => [uniqueIndex('levels_subscriber_name').on(t.subscriberId, t.name)]);
+
+export const verticals = pgTable('verticals', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  name: text('name').notNull(),
+}, (t) => [uniqueIndex('verticals_subscriber_name').on(t.subscriberId, t.name)]);
+
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
   roleId: integer('role_id').notNull().references(() => roles.id),
+  branchId: integer('branch_id').references(() => branches.id),
+  departmentId: integer('department_id').references(() => departments.id),
   userName: text('user_name').notNull(),
   displayName: text('display_name').notNull(),
   email: text('email').notNull(),
+  mobile: text('mobile'),
   status: text('status', { enum: ['Active', 'Inactive', 'Locked', 'Dormant', 'Delete'] }).notNull().default('Active'),
   passwordHash: text('password_hash').notNull(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,8 +110,59 @@ export const entities = pgTable('entities', {
   stateCode: text('state_code'),
   taxpayerType: text('taxpayer_type'),
   status: text('status', { enum: ['Active', 'Inactive', 'Delete', 'Draft'] }).notNull().default('Active'),
+  legalName: text('legal_name'),
+  tradeName: text('trade_name'),
+  address: text('address'),
+  pincode: text('pincode'),
+  email: text('email'),
+  registrationDate: text('registration_date'),
+  isSystem: boolean('is_system').notNull().default(false),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('entities_subscriber').on(t.subscriberId), uniqueIndex('entities_subscriber_gstin').on(t.subscriberId, t.gstin)]);
+
+/** Aggregate turnover per financial year (setGstinTurnover): drives the e-invoice and HSN-digit rules. Paise. */
+export const entityTurnovers = pgTable('entity_turnovers', {
+  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
+  financialYear: text('financial_year').notNull(),
+  turnover: bigint('turnover', { mode: 'number' }).notNull(),
+}, (t) => [uniqueIndex('entity_turnovers_pk').on(t.entityId, t.financialYear)]);
+
+/** GST portal credentials of a GSTIN, AES-256-GCM encrypted with the installation's key; never returned in clear. */
+export const entityPortalCredentials = pgTable('entity_portal_credentials', {
+  entityId: integer('entity_id').primaryKey().references(() => entities.id, { onDelete: 'cascade' }),
+  portalUserName: text('portal_user_name').notNull(),
+  secret: text('secret').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** API access of a user (lifetime tokens, auth keys): shown once, stored as SHA-256, revocable. */
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['LifetimeToken', 'AuthKey'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  lastFour: text('last_four').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('api_keys_user').on(t.userId)]);
+
+/** Self-registration of a new subscriber by GSTIN or PAN, confirmed by an OTP to the given e-mail. */
+export const registrations = pgTable('registrations', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  gstinOrPan: text('gstin_or_pan').notNull(),
+  details: jsonb('details').notNull(),
+  otpHash: text('otp_hash').notNull(),
+  attemptsLeft: integer('attempts_left').notNull(),
+  resendsLeft: integer('resends_left').notNull(),
+  otpExpiresAt: timestamp('otp_expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /** Access per location (spec core §6 "Entity access"); a user with no row for an entity has no access to it. */
 export const userEntities = pgTable('user_entities', {
@@ -160,12 +251,14 @@ export const auditTrail = pgTable('audit_trail', {
   userId: integer('user_id'),
   entityType: text('entity_type').notNull(),
   entityKey: text('entity_key').notNull(),
-  action: text('action').notNull(),
+  /** The record's name when it was written, so the report reads well after a delete. */
+  entityName: text('entity_name'),
+  action: text('action', { enum: ['Create', 'Update', 'Delete', 'StatusChange', 'Export', 'Import'] }).notNull(),
   before: jsonb('before'),
   after: jsonb('after'),
   ip: text('ip'),
   createdAt: createdAt(),
-}, (t) => [index('audit_trail_subscriber').on(t.subscriberId, t.createdAt)]);
+}, (t) => [index('audit_trail_subscriber').on(t.subscriberId, t.createdAt), index('audit_trail_record').on(t.subscriberId, t.entityType, t.entityKey)]);
 
 /** The sign-in events of the authentication report: success, failure, lock, OTP, logout. */
 export const authEvents = pgTable('auth_events', {

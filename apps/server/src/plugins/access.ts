@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { authenticateToken, type SessionPrincipal } from '../modules/auth/sessions';
+import { assertEntityAccess, entityIdsIn } from '../entity-access';
 import { computeRightsList, isRightHeld } from '../modules/settings/rights.service';
 import { loadSubscriberSettings } from '../modules/settings/subscriber-settings';
 
@@ -16,8 +17,14 @@ import { loadSubscriberSettings } from '../modules/settings/subscriber-settings'
  */
 export type RouteAccess =
   | { public: true }
-  | { signedIn: true; duringMaintenance?: boolean }
-  | { rights: readonly [RightId, ...RightId[]]; duringMaintenance?: boolean };
+  | { signedIn: true; duringMaintenance?: boolean; entity?: EntityLocation }
+  | { rights: readonly [RightId, ...RightId[]]; duringMaintenance?: boolean; entity?: EntityLocation };
+
+/**
+ * Entity-scoped routes say where their entity ids arrive (`entityId`, `entityIds`, or inside `filters`); each one is
+ * checked against the user's subscriber and location access before the handler runs.
+ */
+export type EntityLocation = 'query' | 'body' | 'params';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,5 +87,11 @@ export const accessPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => 
       const held = access.rights.some((rightId) => isRightHeld(items.find((item) => item.rightId === rightId)));
       if (!held) throw new AppError('GEN0002');
     }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || 'public' in access || !access.entity || !request.principal) return;
+    await assertEntityAccess(db, request.principal, entityIdsIn(request[access.entity]));
   });
 });

@@ -1,0 +1,2 @@
+// Organization contracts: entities, branches, departments, subscriber lookups, audit trail (issue 5).
+export {};
