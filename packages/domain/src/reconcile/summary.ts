@@ -112,42 +112,68 @@ export class SummaryBuilder {
     return sup;
   }
 
-  /**
-   * Adds a row. `supplierId` (optional) is the caller's id of `row.supplierGstin` exactly as typed,
-   * one id per distinct string: it saves a Map lookup per row.
-   */
+  /** Adds a row. `supplierId`: see addTotals. */
   add(row: ReconcileRow, supplierId = -1): void {
-    const status = STATUS_INDEX[row.status];
+    this.addTotals(
+      STATUS_INDEX[row.status],
+      supplierId,
+      row.supplierGstin,
+      row.supplierName,
+      row.purchases.length,
+      row.portal.length,
+      sumTaxable(row.purchases),
+      sumTaxable(row.portal),
+      sumTax(row.purchases),
+      sumTax(row.portal),
+      itcAtRisk(row),
+      row.purchases.length === 0 ? sumAvailableTax(row.portal) : 0,
+    );
+  }
+
+  /**
+   * Adds a row by its totals (what `add` computes from the row's documents). `supplierId` (optional,
+   * -1 none) is the caller's id of `supplierGstin` exactly as typed, one id per distinct string:
+   * it saves a Map lookup per row.
+   */
+  addTotals(
+    status: number,
+    supplierId: number,
+    supplierGstin: string,
+    supplierName: string | undefined,
+    booksDocuments: number,
+    portalDocuments: number,
+    booksTaxable: number,
+    portalTaxable: number,
+    booksTax: number,
+    portalTax: number,
+    risk: number,
+    notInBooks: number,
+  ): void {
     const s = this.#byStatus[status]!;
-    const bTaxable = sumTaxable(row.purchases);
-    const gTaxable = sumTaxable(row.portal);
-    const bTax = sumTax(row.purchases);
-    const gTax = sumTax(row.portal);
     s.rows++;
-    s.booksDocuments += row.purchases.length;
-    s.portalDocuments += row.portal.length;
-    s.booksTaxable += bTaxable;
-    s.portalTaxable += gTaxable;
-    s.booksTax += bTax;
-    s.portalTax += gTax;
+    s.booksDocuments += booksDocuments;
+    s.portalDocuments += portalDocuments;
+    s.booksTaxable += booksTaxable;
+    s.portalTaxable += portalTaxable;
+    s.booksTax += booksTax;
+    s.portalTax += portalTax;
     let sup: SupplierTotals;
-    if (supplierId < 0) sup = this.#supplier(row.supplierGstin);
+    if (supplierId < 0) sup = this.#supplier(supplierGstin);
     else {
       const known = this.#byId[supplierId];
       if (known) sup = known;
       else {
         while (this.#byId.length < supplierId) this.#byId.push(undefined);
-        sup = this.#byId[supplierId] = this.#supplier(row.supplierGstin);
+        sup = this.#byId[supplierId] = this.#supplier(supplierGstin);
       }
     }
-    sup.supplierName ??= row.supplierName;
+    sup.supplierName ??= supplierName;
     sup.counts[status]!++;
-    sup.booksTax += bTax;
-    sup.portalTax += gTax;
-    const risk = itcAtRisk(row);
+    sup.booksTax += booksTax;
+    sup.portalTax += portalTax;
     sup.itcAtRisk += risk;
     this.#totalRisk += risk;
-    if (row.purchases.length === 0) sup.itcNotInBooks += sumAvailableTax(row.portal);
+    if (booksDocuments === 0) sup.itcNotInBooks += notInBooks;
   }
 
   finish(): ReconcileSummary {
