@@ -16,6 +16,7 @@ import { organizationModule } from './modules/organization';
 import { createMaintenanceSwitch, maintenanceFlagFile } from './modules/admin/maintenance';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAuthCleanup } from './modules/auth/cleanup';
+import { registerDormancyJob } from './modules/user/dormancy';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { masterRoutes } from './modules/master/master.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -103,6 +104,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   await jobs.register(MAIL_JOB, async (data) => mailer.deliver(Number(data.mailId)), { retryLimit: 5 });
   await jobs.register('mail.sweep', async () => mailer.sweep(), { cron: '* * * * *' });
   await registerAuthCleanup(jobs, database.db);
+  await registerDormancyJob(jobs, database.db);
 
   app.addHook('onClose', async () => {
     await jobs.stop();

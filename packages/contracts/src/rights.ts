@@ -77,7 +77,9 @@ export const RIGHTS = [
   r('Gstr3bFile', 'Returns', 'File GSTR-3B'),
   r('Gstr2x', 'Returns', 'GSTR-2X'),
   r('Itc04', 'Returns', 'ITC-04'),
+  r('Itc04File', 'Returns', 'File ITC-04'),
   r('Gstr9', 'Returns', 'GSTR-9 and GSTR-9C'),
+  r('Gstr9File', 'Returns', 'File GSTR-9 and GSTR-9C'),
   r('JobWork', 'Returns', 'Job work'),
   r('Drc01', 'Returns', 'DRC-01B and DRC-01C'),
   r('VendorPayment', 'Returns', 'Vendor payment'),
@@ -86,6 +88,8 @@ export const RIGHTS = [
   r('SearchTaxpayer', 'Returns', 'Search taxpayer'),
   r('Notifications', 'Returns', 'Vendor notifications'),
   r('NotificationsSend', 'Returns', 'Send vendor notifications'),
+  r('NotificationsExport', 'Returns', 'Export vendor notifications'),
+  r('NotificationsDelete', 'Returns', 'Delete vendor notifications'),
 
   r('Gstr2aReconciliation', 'Reconciliation', 'GSTR-2A/2B reconciliation'),
   r('Gstr2xReconciliation', 'Reconciliation', 'GSTR-2X reconciliation'),
@@ -102,8 +106,10 @@ export const RIGHTS = [
 
   r('LitigationManagement', 'Litigation', 'Litigation and notice management', true),
   r('LitigationEdit', 'Litigation', 'Create and edit litigations', true),
+  r('LitigationDelete', 'Litigation', 'Delete litigations and notices', true),
 
   r('ReportsView', 'Reports', 'Reports'),
+  r('ReportsExport', 'Reports', 'Export reports'),
   r('ReportAuditTrail', 'Reports', 'Audit trail report'),
   r('ReportRoleRights', 'Reports', 'Role rights report'),
   r('ReportAuthentication', 'Reports', 'Authentication report'),

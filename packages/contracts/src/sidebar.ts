@@ -61,6 +61,10 @@ export const SIDEBAR: readonly SidebarItem[] = [
       { key: 'GeneralLedgerReconciliation', label: 'General Ledger Reconciliation', route: 'GlReconciliation' },
     ],
   },
-  { key: 'reports', label: 'Reports', route: 'Reports' },
+  {
+    key: 'reports', label: 'Reports', children: [
+      { key: 'AuditTrailReport', label: 'Audit Trail Report', route: 'AuditTrailReport' },
+    ],
+  },
   { key: 'dataActivities', label: 'Data Activities', route: 'DataActivities' },
 ];

@@ -119,7 +119,11 @@ export const entities = pgTable('entities', {
   isSystem: boolean('is_system').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('entities_subscriber').on(t.subscriberId), uniqueIndex('entities_subscriber_gstin').on(t.subscriberId, t.gstin)]);
+}, (t) => [
+  index('entities_subscriber').on(t.subscriberId),
+  // A deleted entity frees its GSTIN: the same registration may be set up again.
+  uniqueIndex('entities_subscriber_gstin').on(t.subscriberId, t.gstin).where(sql`${t.status} <> 'Delete'`),
+]);
 
 /** Aggregate turnover per financial year (setGstinTurnover): drives the e-invoice and HSN-digit rules. Paise. */
 export const entityTurnovers = pgTable('entity_turnovers', {

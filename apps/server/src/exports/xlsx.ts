@@ -4,9 +4,11 @@ export type XlsxColumn<T> = { header: string; width?: number; value: (row: T) =>
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, tab or carriage return first) is prefixed with an apostrophe:
- * exports never carry CSV/formula injection (OWASP "CSV Injection").
+ * exports never carry CSV/formula injection (OWASP "CSV Injection"). A value that is only a number (a phone number
+ * "+91 98765 43210", an amount "-1,234.50") runs nothing and is kept as it is.
  */
-export const neutraliseFormula = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const neutraliseFormula = (value: string): string =>
+  /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d[\d ,.]*$/.test(value) ? `'${value}` : value;
 
 /** One sheet with a bold, frozen header row; text cells are written as text, never as formulas. */
 export const writeXlsx = async <T>(sheetName: string, columns: readonly XlsxColumn<T>[], rows: Iterable<T>): Promise<Buffer> => {

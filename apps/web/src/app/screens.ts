@@ -25,6 +25,15 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   UnderMaintenance: () => import('../features/status/UnderMaintenanceScreen').then((m) => m.UnderMaintenanceScreen),
   Statistics: () => import('../features/dashboard/StatisticsScreen').then((m) => m.StatisticsScreen),
   MailOutbox: () => import('../features/admin/MailOutboxScreen').then((m) => m.MailOutboxScreen),
+  Entities: () => import('../features/organization/EntitiesScreen').then((m) => m.EntitiesScreen),
+  Branches: () => import('../features/organization/NamedRecordsScreen').then((m) => m.BranchesScreen),
+  Departments: () => import('../features/organization/NamedRecordsScreen').then((m) => m.DepartmentsScreen),
+  Users: () => import('../features/organization/UsersScreen').then((m) => m.UsersScreen),
+  Roles: () => import('../features/organization/RolesScreen').then((m) => m.RolesScreen),
+  AddRole: () => import('../features/organization/RoleEditScreen').then((m) => m.AddRoleScreen),
+  EditRole: () => import('../features/organization/RoleEditScreen').then((m) => m.EditRoleScreen),
+  AuditTrailReport: () => import('../features/organization/AuditTrailScreen').then((m) => m.AuditTrailScreen),
+  Settings: () => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
 };
 
 export const hasScreen = (name: string): name is RouteName => name in SCREENS;

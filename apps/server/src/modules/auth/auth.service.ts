@@ -199,17 +199,16 @@ export const validateResetLink = async (ctx: AppContext, request: string): Promi
   return { token };
 };
 
-/** POST resetPassword: after a reset link, a forgot-password OTP, or an expired password at sign-in. */
-export const resetPassword = async (ctx: AppContext, body: { password: string; confirmPassword: string }, meta: RequestMeta): Promise<{ message: string }> => {
-  const { db } = ctx.database;
-  const now = ctx.now();
-  const challenge = await findChallenge(db, meta.publicToken, ['Reset', 'ResetLink'], now);
-  await requireCaptchaIfEnabled(ctx, meta.captcha);
-  const decrypt = await consumeEncryptor(db, meta.encId, now);
-  const password = decrypt(body.password);
-  const confirmPassword = decrypt(body.confirmPassword);
-  const user = await userOf(db, challenge);
-  if (!user) throw new AppError('AUTH0016');
+/**
+ * The password policy, the confirmation and the history rule for a new password of this user: shared by
+ * resetPassword and the signed-in changePassword, so both refuse exactly the same passwords.
+ */
+export const assertNewPasswordAllowed = async (
+  db: DbOrTx,
+  user: Pick<User, 'id' | 'subscriberId' | 'passwordHash'>,
+  password: string,
+  confirmPassword: string,
+): Promise<void> => {
   const { passwordPolicy } = await loadSubscriberSettings(db, user.subscriberId);
 
   const problems = passwordPolicyViolations(password, passwordPolicy);
@@ -228,6 +227,20 @@ export const resetPassword = async (ctx: AppContext, body: { password: string; c
       throw new AppError('AUTH0012', { propertyName: 'Password', message: `The new password must differ from your last ${Math.max(passwordPolicy.historyCount, 1)} passwords.` });
     }
   }
+};
+
+/** POST resetPassword: after a reset link, a forgot-password OTP, or an expired password at sign-in. */
+export const resetPassword = async (ctx: AppContext, body: { password: string; confirmPassword: string }, meta: RequestMeta): Promise<{ message: string }> => {
+  const { db } = ctx.database;
+  const now = ctx.now();
+  const challenge = await findChallenge(db, meta.publicToken, ['Reset', 'ResetLink'], now);
+  await requireCaptchaIfEnabled(ctx, meta.captcha);
+  const decrypt = await consumeEncryptor(db, meta.encId, now);
+  const password = decrypt(body.password);
+  const confirmPassword = decrypt(body.confirmPassword);
+  const user = await userOf(db, challenge);
+  if (!user) throw new AppError('AUTH0016');
+  await assertNewPasswordAllowed(db, user, password, confirmPassword);
   if (!(await consumeChallenge(db, challenge.id, now))) throw new AppError('AUTH0016');
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {

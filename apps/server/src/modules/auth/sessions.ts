@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { authenticateApiKey, isApiKeyToken } from './api-keys';
 import { hashToken, newToken } from './tokens';
 
 type Security = z.infer<typeof SecuritySettingsSchema>;
@@ -14,6 +15,8 @@ export type SessionPrincipal = {
   subscriberId: number;
   roleId: number;
   userName: string;
+  /** Set when the auth-token is an API key (then sessionId is 0). */
+  apiKeyId?: number;
 };
 
 const MINUTE = 60_000;
@@ -66,9 +69,17 @@ const REVOKED_MESSAGES: Record<string, string> = {
   PasswordChanged: 'Your password was changed. Please sign in again.',
 };
 
-/** Resolves an auth-token to its user, or fails with 401 AUTH0013 (unknown, expired, revoked or user not active). */
+/**
+ * Resolves an auth-token to its user, or fails with 401 AUTH0013 (unknown, expired, revoked or user not active).
+ * The token is a session token, or an API key of a user (user/generateAuthKey, generateLifetimeAuthToken).
+ */
 export const authenticateToken = async (db: DbOrTx, token: string | undefined, security: (subscriberId: number) => Promise<Security>, now: Date): Promise<SessionPrincipal> => {
   if (!token) throw new AppError('AUTH0013');
+  if (isApiKeyToken(token)) {
+    const principal = await authenticateApiKey(db, token, now);
+    if (!principal) throw new AppError('AUTH0013');
+    return principal;
+  }
   const rows = await db
     .select({ session: sessions, user: { id: users.id, subscriberId: users.subscriberId, roleId: users.roleId, userName: users.userName, status: users.status } })
     .from(sessions)

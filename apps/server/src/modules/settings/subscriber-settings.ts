@@ -33,3 +33,11 @@ const mergeDeep = (base: Record<string, unknown>, change: Record<string, unknown
   }
   return out;
 };
+
+/**
+ * Drops the cached settings of a subscriber on this database handle: for a save made inside a transaction
+ * (saveSubscriberSettings clears the cache of the handle it is given, which for a transaction is not the app's).
+ */
+export const clearSubscriberSettingsCache = (db: DbOrTx, subscriberId: number): void => {
+  cacheOf(db).clear(subscriberId);
+};

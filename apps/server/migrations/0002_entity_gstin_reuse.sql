@@ -1,0 +1,2 @@
+DROP INDEX "entities_subscriber_gstin";--> statement-breakpoint
+CREATE UNIQUE INDEX "entities_subscriber_gstin" ON "entities" USING btree ("subscriber_id","gstin") WHERE "entities"."status" <> 'Delete';

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Divider, Group, Loader, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '@opengst/contracts';
+import { loadSettingsQuery } from '../../api/sessionData';
+import { useText } from '../../i18n/useText';
+import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
+import { formatDateTime } from '../../shared/format';
+import { splitApiErrors, type FieldErrors } from '../../shared/forms';
+import { changePassword, profileQuery, saveProfile } from './profileApi';
+
+// The signed-in user's own profile and password, opened from the user menu (the spec gives it no route).
+
+type Errors = { fields: FieldErrors; general: string[]; done?: string };
+const NO_ERRORS: Errors = { fields: {}, general: [] };
+
+const ProfileForm = ({ profile }: { profile: Profile }) => {
+  const t = useText();
+  const client = useQueryClient();
+  const [displayName, setDisplayName] = useState(profile.displayName);
+  const [email, setEmail] = useState(profile.email);
+  const [mobile, setMobile] = useState(profile.mobile ?? '');
+  const [state, setState] = useState<Errors>(NO_ERRORS);
+  const [isBusy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await saveProfile({ displayName: displayName.trim(), email: email.trim(), mobile: mobile.trim() || null });
+      setState({ ...NO_ERRORS, done: t('profile.saved') });
+      void client.invalidateQueries({ queryKey: profileQuery.queryKey });
+      void client.invalidateQueries({ queryKey: loadSettingsQuery.queryKey });
+    } catch (error) {
+      setState(splitApiErrors(error, ['displayName', 'email', 'mobile']));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        <FieldList>
+          <Field label={t('user.userName')}>{profile.userName}</Field>
+          <Field label={t('user.role')}>{profile.roleName}</Field>
+          <Field label={t('org.branch')}>{profile.branchName ?? '—'}</Field>
+          <Field label={t('org.department')}>{profile.departmentName ?? '—'}</Field>
+          <Field label={t('user.lastLogin')}>{profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : '—'}</Field>
+          <Field label={t('user.locations')}>
+            <Group gap={4}>
+              {profile.entities.map((entity) => (
+                <Badge key={entity.entityId} size="sm" variant="light" color="gray" radius="sm" tt="none" title={entity.gstin ?? undefined}>
+                  {entity.entityName}
+                </Badge>
+              ))}
+            </Group>
+          </Field>
+        </FieldList>
+        <Divider />
+        {state.general.length > 0 ? <Alert color="red" variant="light" role="alert">{state.general.join(' ')}</Alert> : null}
+        {state.done ? <Alert color="green" variant="light">{state.done}</Alert> : null}
+        <TextInput size="sm" label={t('user.displayName')} required value={displayName} error={state.fields.displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} data-testid="profile-name" />
+        <TextInput size="sm" type="email" label={t('entity.email')} required value={email} error={state.fields.email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="profile-email" />
+        <TextInput size="sm" label={t('user.mobile')} value={mobile} error={state.fields.mobile} onChange={(e) => setMobile(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button type="submit" size="sm" loading={isBusy} data-testid="profile-save">{t('common.save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+const PasswordForm = () => {
+  const t = useText();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [state, setState] = useState<Errors>(NO_ERRORS);
+  const [isBusy, setBusy] = useState(false);
+  const submit = async () => {
+    if (password !== confirm) return setState({ fields: { confirmPassword: t('reset.mismatch') }, general: [] });
+    setBusy(true);
+    try {
+      const answer = await changePassword(current, password, confirm);
+      setState({ ...NO_ERRORS, done: answer.message });
+      setCurrent('');
+      setPassword('');
+      setConfirm('');
+    } catch (error) {
+      setState(splitApiErrors(error, ['currentPassword', 'password', 'confirmPassword']));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        {state.general.length > 0 ? <Alert color="red" variant="light" role="alert">{state.general.join(' ')}</Alert> : null}
+        {state.done ? <Alert color="green" variant="light" data-testid="password-changed">{state.done}</Alert> : null}
+        <PasswordInput size="sm" label={t('profile.currentPassword')} required autoComplete="current-password" value={current} error={state.fields.currentPassword} onChange={(e) => setCurrent(e.currentTarget.value)} data-testid="profile-current-password" />
+        <PasswordInput size="sm" label={t('reset.newPassword')} required autoComplete="new-password" value={password} error={state.fields.password} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="profile-new-password" />
+        <PasswordInput size="sm" label={t('reset.confirmPassword')} required autoComplete="new-password" value={confirm} error={state.fields.confirmPassword} onChange={(e) => setConfirm(e.currentTarget.value)} data-testid="profile-confirm-password" />
+        <Group justify="flex-end">
+          <Button type="submit" size="sm" loading={isBusy} disabled={!current || !password || !confirm} data-testid="profile-change-password">{t('reset.buttonChange')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+const ProfileContent = () => {
+  const t = useText();
+  const { data: profile, isPending, isError } = useQuery(profileQuery);
+  if (isPending) return <Loader size="sm" />;
+  if (isError) return <Text size="sm" c="red">{t('profile.loadFailed')}</Text>;
+  return (
+    <Tabs defaultValue="profile">
+      <Tabs.List mb="sm">
+        <Tabs.Tab value="profile">{t('profile.tab')}</Tabs.Tab>
+        <Tabs.Tab value="password" data-testid="profile-password-tab">{t('reset.headingChange')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="profile"><ProfileForm profile={profile} /></Tabs.Panel>
+      <Tabs.Panel value="password"><PasswordForm /></Tabs.Panel>
+    </Tabs>
+  );
+};
+
+export const ProfileDrawer = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
+  const t = useText();
+  return (
+    <DetailDrawer opened={opened} onClose={onClose} title={t('profile.title')} size="md" testId="profile-drawer">
+      <ProfileContent />
+    </DetailDrawer>
+  );
+};

@@ -1,0 +1,167 @@
+import type { ReactNode } from 'react';
+import { Button, Checkbox, Group, Loader, Paper, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { useText } from '../../i18n/useText';
+import { formatCount } from '../format';
+import { nextSort, type SortState } from './sortExpression';
+
+// UI.md "Every list is a worktable": sticky header, column sort, selection with bulk actions, load-more paging,
+// an empty state that says what to do next.
+
+export type Column<T> = {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** The API column name this header sorts by; no sort when absent. */
+  sortKey?: string;
+  width?: number;
+  isNumeric?: boolean;
+};
+
+export type DataTableProps<T> = {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowId: (row: T) => number;
+  totalRecords: number;
+  isLoading: boolean;
+  emptyText: string;
+  sort?: { value: SortState; fallback: SortState; onChange: (next: SortState) => void };
+  selection?: { selected: readonly number[]; onChange: (ids: number[]) => void; actions: ReactNode };
+  onRowClick?: (row: T) => void;
+  loadMore?: { hasMore: boolean; isLoading: boolean; onLoad: () => void };
+  /** The accessible name of a row, read by screen readers and used by browser journeys. */
+  rowLabel?: (row: T) => string;
+  maxHeight?: number;
+};
+
+const SortIcon = ({ state }: { state: 'ASC' | 'DESC' | null }) => {
+  if (state === 'ASC') return <IconArrowUp size={12} aria-hidden />;
+  if (state === 'DESC') return <IconArrowDown size={12} aria-hidden />;
+  return <IconSelector size={12} aria-hidden opacity={0.4} />;
+};
+
+export const DataTable = <T,>(props: DataTableProps<T>) => {
+  const t = useText();
+  const { columns, rows, rowId, sort, selection, onRowClick, loadMore } = props;
+  const selected = new Set(selection?.selected ?? []);
+  const allIds = rows.map(rowId);
+  const isAllSelected = allIds.length > 0 && allIds.every((id) => selected.has(id));
+  const toggle = (id: number) =>
+    selection?.onChange(selected.has(id) ? [...selected].filter((value) => value !== id) : [...selected, id]);
+
+  return (
+    <Paper withBorder radius="sm">
+      {selection && selected.size > 0 ? (
+        <Group gap="xs" px="sm" py={6} bg="indigo.0" data-testid="bulk-actions">
+          <Text size="xs" fw={600}>
+            {t('list.selected', { n: formatCount(selected.size) })}
+          </Text>
+          {selection.actions}
+          <Button size="compact-xs" variant="subtle" onClick={() => selection.onChange([])}>
+            {t('list.clearSelection')}
+          </Button>
+        </Group>
+      ) : null}
+      <ScrollArea.Autosize mah={props.maxHeight ?? 'calc(100vh - 260px)'} type="auto">
+        <Table stickyHeader highlightOnHover verticalSpacing={6} fz="sm" bg="white">
+          <Table.Thead>
+            <Table.Tr>
+              {selection ? (
+                <Table.Th w={36}>
+                  <Checkbox
+                    size="xs"
+                    aria-label={t('list.selectAll')}
+                    checked={isAllSelected}
+                    indeterminate={!isAllSelected && selected.size > 0}
+                    onChange={() => selection.onChange(isAllSelected ? [] : allIds)}
+                  />
+                </Table.Th>
+              ) : null}
+              {columns.map((column) => {
+                const state = sort && column.sortKey && sort.value?.column === column.sortKey ? sort.value.direction : null;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    className={column.isNumeric ? 'numeric' : undefined}
+                    aria-sort={state === 'ASC' ? 'ascending' : state === 'DESC' ? 'descending' : undefined}
+                  >
+                    {sort && column.sortKey ? (
+                      <UnstyledButton
+                        fz="sm"
+                        fw={600}
+                        onClick={() => sort.onChange(nextSort(sort.value, column.sortKey ?? '', sort.fallback))}
+                        data-testid={`sort-${column.key}`}
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          {column.header}
+                          <SortIcon state={state} />
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const id = rowId(row);
+              return (
+                <Table.Tr
+                  key={id}
+                  data-testid={`row-${id}`}
+                  bg={selected.has(id) ? 'indigo.0' : undefined}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={
+                    onRowClick
+                      ? (event) => {
+                          if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row);
+                        }
+                      : undefined
+                  }
+                  tabIndex={onRowClick ? 0 : undefined}
+                  aria-label={props.rowLabel?.(row)}
+                  style={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {selection ? (
+                    <Table.Td onClick={(event) => event.stopPropagation()}>
+                      <Checkbox size="xs" aria-label={t('list.selectRow')} checked={selected.has(id)} onChange={() => toggle(id)} />
+                    </Table.Td>
+                  ) : null}
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} className={column.isNumeric ? 'numeric' : undefined}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        {props.isLoading ? (
+          <Group justify="center" p="md">
+            <Loader size="sm" />
+          </Group>
+        ) : null}
+        {!props.isLoading && rows.length === 0 ? (
+          <Text size="sm" c="dimmed" p="md" ta="center" data-testid="list-empty">
+            {props.emptyText}
+          </Text>
+        ) : null}
+      </ScrollArea.Autosize>
+      <Group justify="space-between" px="sm" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="list-count">
+          {t('list.count', { shown: formatCount(rows.length), total: formatCount(props.totalRecords) })}
+        </Text>
+        {loadMore?.hasMore ? (
+          <Button variant="default" size="compact-xs" loading={loadMore.isLoading} onClick={loadMore.onLoad} data-testid="load-more">
+            {t('list.loadMore')}
+          </Button>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+};
