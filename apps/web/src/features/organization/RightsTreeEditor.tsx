@@ -1,5 +1,5 @@
 import { Badge, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import type { RightsTree } from '@opengst/contracts';
+import { RIGHT_MODULE_LABELS, type RightsTree } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { moduleTickState, toggleModule, toggleRight } from './rightsSelection';
 
@@ -17,7 +17,7 @@ export const RightsTreeEditor = ({ tree, selected, isReadOnly, onChange }: { tre
               <Checkbox
                 size="xs"
                 fw={600}
-                label={module.module}
+                label={RIGHT_MODULE_LABELS[module.module]}
                 checked={state === 'all'}
                 indeterminate={state === 'some'}
                 disabled={isReadOnly}
