@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, entityPortalCredentials, userEntities } from '../src/db/schema';
+import { auditTrail, documents, entityPortalCredentials, userEntities } from '../src/db/schema';
 import { openSecret } from '../src/secrets';
 import { authed, createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from './harness';
 import { clientOf, gstinFor, signInLimitedUser, TENANT_PAN } from './org-fixtures';
@@ -194,6 +194,19 @@ describe.each(ENGINES)('entities on %s', (engine) => {
     const again = await api.post(O.entitySave, location('24', gstinFor('24', TENANT_PAN, '1')));
     expect(again.statusCode).toBe(200);
     expect(again.json().data.entityId).not.toBe(id);
+  });
+
+  it('refuses to delete a location that holds documents', async () => {
+    const created = await api.post(O.entitySave, location('32', gstinFor('32', TENANT_PAN, '1')));
+    const id = created.json().data.entityId as number;
+    await h.ctx.database.db.insert(documents).values({
+      subscriberId: t.subscriberId, entityId: id, direction: 'Sales', financialYear: '2026-27', returnPeriod: '102026', documentType: 'INV',
+      documentNumber: 'INV/1', documentDate: '2026-10-05', source: 'Manual',
+    });
+    const refused = await api.post(O.entityDelete, { ids: [id] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].code).toBe('ORG0005');
+    expect((await api.get(O.entityDetail, { entityId: id })).json().data.status).toBe('Active');
   });
 
   it('sets the turnover of a financial year in paise and validates it', async () => {

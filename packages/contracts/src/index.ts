@@ -11,3 +11,4 @@ export * from './sidebar';
 export * from './resources';
 export * from './organization';
 export * from './administration';
+export * from './imports';

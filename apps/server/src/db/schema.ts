@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // One schema for both engines (PGlite and PostgreSQL). Every business row carries subscriber_id;
 // entity-scoped rows carry entity_id. Statuses use the spec's names.
@@ -281,3 +281,113 @@ export const frequentlyUsed = pgTable('frequently_used', {
   count: bigint('count', { mode: 'number' }).notNull().default(0),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('frequently_used_pk').on(t.userId, t.moduleType)]);
+
+// Documents and imports (issue 6) -------------------------------------------------------------------------------
+
+/**
+ * Sales and purchase documents of a location. Money in paise; rates in milli-percent (18% = 18000).
+ * A sales document is identified by entity, financial year, type and number (Rule 46(b): unique per financial year);
+ * a purchase document also by its supplier's GSTIN, since two suppliers may use the same number. Re-importing a
+ * document updates it, never duplicates it.
+ */
+export const documents = pgTable('documents', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  entityId: integer('entity_id').notNull().references(() => entities.id),
+  direction: text('direction', { enum: ['Sales', 'Purchase'] }).notNull(),
+  financialYear: text('financial_year').notNull(),
+  returnPeriod: text('return_period').notNull(),
+  documentType: text('document_type').notNull(),
+  documentNumber: text('document_number').notNull(),
+  documentDate: text('document_date').notNull(),
+  supplyType: text('supply_type'),
+  counterpartyGstin: text('counterparty_gstin').notNull().default(''),
+  counterpartyName: text('counterparty_name'),
+  counterpartyState: text('counterparty_state'),
+  placeOfSupply: text('place_of_supply'),
+  isReverseCharge: boolean('is_reverse_charge').notNull().default(false),
+  ecommerceGstin: text('ecommerce_gstin'),
+  portCode: text('port_code'),
+  shippingBillNumber: text('shipping_bill_number'),
+  shippingBillDate: text('shipping_bill_date'),
+  originalDocumentNumber: text('original_document_number'),
+  originalDocumentDate: text('original_document_date'),
+  taxable: bigint('taxable', { mode: 'number' }).notNull().default(0),
+  igst: bigint('igst', { mode: 'number' }).notNull().default(0),
+  cgst: bigint('cgst', { mode: 'number' }).notNull().default(0),
+  sgst: bigint('sgst', { mode: 'number' }).notNull().default(0),
+  cess: bigint('cess', { mode: 'number' }).notNull().default(0),
+  documentValue: bigint('document_value', { mode: 'number' }).notNull().default(0),
+  status: text('status', { enum: ['YetNotGenerated', 'Generated', 'Completed', 'Draft', 'Approved', 'Rejected'] }).notNull().default('YetNotGenerated'),
+  isDraftDocument: boolean('is_draft_document').notNull().default(false),
+  source: text('source', { enum: ['Import', 'Manual', 'Api'] }).notNull(),
+  importId: integer('import_id'),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('documents_sales_key').on(t.subscriberId, t.entityId, t.financialYear, t.documentType, t.documentNumber).where(sql`${t.direction} = 'Sales'`),
+  uniqueIndex('documents_purchase_key').on(t.subscriberId, t.entityId, t.financialYear, t.documentType, t.counterpartyGstin, t.documentNumber).where(sql`${t.direction} = 'Purchase'`),
+  index('documents_list').on(t.subscriberId, t.direction, t.entityId, t.returnPeriod),
+]);
+
+/** The lines of a document. Quantity in thousandths of the unit (UQC), so three decimals stay exact. */
+export const documentItems = pgTable('document_items', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  documentId: bigint('document_id', { mode: 'number' }).notNull().references(() => documents.id, { onDelete: 'cascade' }),
+  lineNumber: integer('line_number').notNull(),
+  hsn: text('hsn'),
+  description: text('description'),
+  uqc: text('uqc'),
+  quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+  rate: integer('rate').notNull().default(0),
+  taxable: bigint('taxable', { mode: 'number' }).notNull().default(0),
+  igst: bigint('igst', { mode: 'number' }).notNull().default(0),
+  cgst: bigint('cgst', { mode: 'number' }).notNull().default(0),
+  sgst: bigint('sgst', { mode: 'number' }).notNull().default(0),
+  cess: bigint('cess', { mode: 'number' }).notNull().default(0),
+}, (t) => [index('document_items_document').on(t.documentId)]);
+
+/** One uploaded file and its processing (spec core §4 "Import/file status"). `stamp` orders the /import list. */
+export const imports = pgTable('imports', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  entityId: integer('entity_id').references(() => entities.id),
+  importType: text('import_type').notNull(),
+  fileName: text('file_name').notNull(),
+  fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+  fileFormat: text('file_format'),
+  storagePath: text('storage_path').notNull(),
+  status: text('status', { enum: ['Initialized', 'YetNotStarted', 'InProcess', 'Success', 'SuccessWithError', 'Failed'] }).notNull().default('Initialized'),
+  totalRows: integer('total_rows').notNull().default(0),
+  processedRows: integer('processed_rows').notNull().default(0),
+  validRows: integer('valid_rows').notNull().default(0),
+  errorRows: integer('error_rows').notNull().default(0),
+  message: text('message'),
+  isAllOrNothing: boolean('is_all_or_nothing').notNull().default(false),
+  createdBy: integer('created_by').notNull(),
+  stamp: timestamp('stamp', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [index('imports_list').on(t.subscriberId, t.stamp)]);
+
+/** Every error of an import: row, column, value, code and message (the /import-*-error screens). */
+export const importErrors = pgTable('import_errors', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  importId: integer('import_id').notNull().references(() => imports.id, { onDelete: 'cascade' }),
+  rowNumber: integer('row_number').notNull(),
+  columnName: text('column_name'),
+  value: text('value'),
+  code: text('code').notNull(),
+  message: text('message').notNull(),
+  type: text('type', { enum: ['Error', 'Warning'] }).notNull().default('Error'),
+}, (t) => [index('import_errors_import').on(t.importId, t.rowNumber)]);
+
+/** A subscriber's own column headers mapped to ours, per import type (column aliasing; alias at most 40 characters). */
+export const importAliases = pgTable('import_aliases', {
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  importType: text('import_type').notNull(),
+  column: text('column').notNull(),
+  alias: text('alias').notNull(),
+}, (t) => [uniqueIndex('import_aliases_pk').on(t.subscriberId, t.importType, t.alias)]);

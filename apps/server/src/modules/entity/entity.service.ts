@@ -2,7 +2,7 @@ import { ERROR_CATALOGUE, type SetGstinTurnoverRequest } from '@opengst/contract
 import { parseAmount, rupeesToPaise } from '@opengst/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
-import { entities, entityTurnovers, financialYears, roles, userEntities, users } from '../../db/schema';
+import { documents, entities, entityTurnovers, financialYears, roles, userEntities, users } from '../../db/schema';
 import { writeAudit } from '../../audit';
 import { assertEntityAccess } from '../../entity-access';
 import { AppError } from '../../errors';
@@ -59,11 +59,11 @@ export const updateEntityStatus = async (db: Db, principal: SessionPrincipal, id
   });
 };
 
-/**
- * Ids among these that hold documents. There is no documents table yet (sales, purchases arrive with issue 6):
- * issue 6 adds its check here, the one place delete asks.
- */
-const idsWithDocuments = async (_db: DbOrTx, _ids: readonly number[]): Promise<number[]> => [];
+/** Ids among these that hold sales or purchase documents: such an entity keeps its history and cannot be deleted. */
+const idsWithDocuments = async (db: DbOrTx, ids: readonly number[]): Promise<number[]> =>
+  ids.length === 0
+    ? []
+    : (await db.selectDistinct({ id: documents.entityId }).from(documents).where(inArray(documents.entityId, [...ids]))).map((r) => r.id);
 
 /** Soft delete (status Delete), refused while children that are not deleted or documents exist. */
 export const deleteEntities = async (db: Db, principal: SessionPrincipal, ids: readonly number[], ip: string): Promise<number> => {

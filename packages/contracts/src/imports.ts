@@ -1,0 +1,260 @@
+// Import contracts: import types and their columns, uploads, statistics, errors, samples, column aliases
+// (issue 6, spec core §2 "Import", §4 "Import/file status", §7 "Import" and "Background work").
+import { z } from 'zod';
+import { API_ROOT } from './api';
+
+export const IMPORT_API = {
+  /** GET: the import types this installation can read, with their documented columns. */
+  importTypes: `${API_ROOT}/import/importTypes`,
+  /** GET ?importType=: the xlsx template (header row, one example row, an "Instructions" sheet). Binary. */
+  sample: `${API_ROOT}/import/sample`,
+  /** POST multipart: field `file` plus fields `importType` and optional `entityId`. Answers ImportUploadResponse at once. */
+  upload: `${API_ROOT}/import/upload`,
+  /** POST ImportSearchRequest: the /import list, default sort 'stamp DESC'. */
+  statisticSearch: `${API_ROOT}/import/statistic/search`,
+  /** GET ?importId=: the progress poll (poll every poolingTime seconds while InProcess/Initialized). */
+  statisticStatus: `${API_ROOT}/import/statistic/status`,
+  /** GET ?importId=: counts and errors per code. */
+  summary: `${API_ROOT}/import/summary`,
+  /** GET ?importId=: errors grouped by code with count and message. */
+  errorSummary: `${API_ROOT}/import/errorSummary`,
+  /** POST ImportErrorsRequest: paged errors (page size defaults to the importErrorPageSize setting). */
+  errors: `${API_ROOT}/import/errors`,
+  /** GET ?importId=: xlsx of the original rows that had errors, with an "Errors" column appended. Binary. */
+  export: `${API_ROOT}/import/export`,
+  /** GET ?importType=: the subscriber's remembered column aliases. */
+  aliases: `${API_ROOT}/import/aliases`,
+  /** POST ImportAliasSaveRequest: replace the aliases of one import type. */
+  aliasesSave: `${API_ROOT}/import/aliases/save`,
+  /** GET ?id=&type=import: background task status (spec core §7 "Background work"). */
+  backgroundStatus: `${API_ROOT}/background/status`,
+} as const;
+
+/** Default sort of /import (spec core §2). */
+export const IMPORT_DEFAULT_SORT = 'stamp DESC';
+
+/** The import types that work in this increment. The others of issue 6 are added as they are built. */
+export const ImportTypeSchema = z.enum(['SalesDocuments', 'PurchaseDocuments']);
+export type ImportType = z.infer<typeof ImportTypeSchema>;
+
+/** Spec core §4 "Import/file status". */
+export const ImportStatusSchema = z.enum(['Initialized', 'YetNotStarted', 'InProcess', 'Success', 'SuccessWithError', 'Failed']);
+export type ImportStatus = z.infer<typeof ImportStatusSchema>;
+/** Import statuses after which nothing changes any more (stop polling). */
+export const FINAL_IMPORT_STATUSES: readonly ImportStatus[] = ['Success', 'SuccessWithError', 'Failed'];
+
+/** Spec core §4 "Task status" (background/status). */
+export const TaskStatusSchema = z.enum(['Completed', 'YetNotStarted', 'InProgress', 'Failed']);
+export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+
+// Columns ------------------------------------------------------------------------------------------------------
+
+export const ImportColumnFormatSchema = z.enum(['text', 'gstin', 'date', 'amount', 'percent', 'quantity', 'stateCode', 'yesNo', 'choice']);
+export type ImportColumnFormat = z.infer<typeof ImportColumnFormatSchema>;
+
+/** One documented column: the sample, the reader and the validator all use this one definition. */
+export const ImportColumnSchema = z.object({
+  /** Stable key (camelCase), used in error rows as the column name's id. */
+  key: z.string(),
+  /** Header text in the template; matched case-insensitively, as are the subscriber's aliases. */
+  name: z.string(),
+  required: z.boolean(),
+  format: ImportColumnFormatSchema,
+  maxLength: z.number().int().nullable(),
+  /** Allowed values for format 'choice' (and 'yesNo'). */
+  choices: z.array(z.string()).nullable(),
+  example: z.string(),
+  description: z.string(),
+});
+export type ImportColumn = z.infer<typeof ImportColumnSchema>;
+
+const text = (key: string, name: string, maxLength: number, example: string, description: string, required = false): ImportColumn =>
+  ({ key, name, required, format: 'text', maxLength, choices: null, example, description });
+const col = (key: string, name: string, format: ImportColumnFormat, example: string, description: string, required = false, choices: string[] | null = null): ImportColumn =>
+  ({ key, name, required, format, maxLength: format === 'gstin' ? 15 : null, choices, example, description });
+
+const AMOUNT = 'Rupees with up to 2 decimals; thousands separators (1,00,000.50) are allowed.';
+const DOCUMENT_TYPES = ['INV', 'CRN', 'DBN', 'BIL', 'BOE', 'RV', 'RFV', 'PV', 'SLF', 'CHL', 'ISD', 'OTH'];
+export const SUPPLY_TYPES = ['B2B', 'B2C', 'SEZWP', 'SEZWOP', 'EXPWP', 'EXPWOP', 'DEXP', 'IMPG', 'IMPS'] as const;
+export const ITC_ELIGIBILITY = ['Inputs', 'Input services', 'Capital goods', 'Ineligible'] as const;
+
+/** Columns shared by sales and purchase documents; one row per item line, rows with the same document key form one document. */
+const documentColumns = (counterparty: 'Customer' | 'Supplier'): ImportColumn[] => [
+  col('locationGstin', 'Location GSTIN', 'gstin', '07AAACA1234A1Z5', 'GSTIN of your location (one of your entities).', true),
+  col('documentType', 'Document type', 'choice', 'INV', 'INV invoice, CRN credit note, DBN debit note, BOE bill of entry, and others.', true, DOCUMENT_TYPES),
+  text('documentNumber', 'Document number', 16, 'INV/24-25/0001', 'At most 16 characters: letters, digits, "/" and "-" (Rule 46(b)); unique per financial year.', true),
+  col('documentDate', 'Document date', 'date', '15-04-2024', 'DD-MM-YYYY; Excel dates and YYYY-MM-DD are read too.', true),
+  col('counterpartyGstin', `${counterparty} GSTIN`, 'gstin', '33AAACB5678B1Z2', counterparty === 'Customer' ? 'Blank for an unregistered customer (B2C).' : 'GSTIN of the supplier; blank or URP when unregistered.'),
+  text('counterpartyName', `${counterparty} name`, 100, counterparty === 'Customer' ? 'Bharat Traders' : 'Supreme Supplies', `Legal or trade name of the ${counterparty.toLowerCase()}.`),
+  col('placeOfSupply', 'Place of supply', 'stateCode', '33', 'Two-digit state code (97 other territory, 96 foreign).', true),
+  col('supplyType', 'Supply type', 'choice', 'B2B', 'B2B, B2C, SEZWP/SEZWOP (SEZ with/without IGST), EXPWP/EXPWOP (export), DEXP, IMPG, IMPS. Blank: B2B with a GSTIN, else B2C.', false, [...SUPPLY_TYPES]),
+  col('reverseCharge', 'Reverse charge', 'yesNo', 'N', 'Y or N (blank is N).', false, ['Y', 'N']),
+  text('originalDocumentNumber', 'Original document number', 16, '', 'For a credit or debit note: the invoice it amends.'),
+  col('originalDocumentDate', 'Original document date', 'date', '', 'For a credit or debit note: the date of the invoice it amends.'),
+  text('hsn', 'HSN/SAC', 8, '84713010', 'HSN code of goods or SAC of services, 4 to 8 digits.'),
+  text('description', 'Description', 300, 'Laptop', 'Description of the item.'),
+  text('uqc', 'UQC', 3, 'NOS', 'Unit quantity code (NOS, KGS, ...).'),
+  col('quantity', 'Quantity', 'quantity', '2', 'Up to 3 decimals.'),
+  col('taxable', 'Taxable value', 'amount', '100000.00', AMOUNT, true),
+  col('rate', 'Rate %', 'percent', '18', 'Total GST rate of the line in percent (IGST, or CGST + SGST).', true),
+  col('igst', 'IGST', 'amount', '18000.00', AMOUNT),
+  col('cgst', 'CGST', 'amount', '0', AMOUNT),
+  col('sgst', 'SGST', 'amount', '0', `SGST or UTGST. ${AMOUNT}`),
+  col('cess', 'Cess', 'amount', '0', AMOUNT),
+];
+
+export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
+  SalesDocuments: documentColumns('Customer'),
+  PurchaseDocuments: [
+    ...documentColumns('Supplier'),
+    col('itcEligibility', 'ITC eligibility', 'choice', 'Inputs', 'Inputs, Input services, Capital goods or Ineligible.', false, [...ITC_ELIGIBILITY]),
+  ],
+};
+
+export const ImportTypeInfoSchema = z.object({
+  importType: ImportTypeSchema,
+  name: z.string(),
+  /** Right needed to upload this type (ImportView is enough to read the statistics). */
+  rightId: z.string(),
+  /** The error screen route of this type (spec core §2). */
+  errorRoute: z.string(),
+  columns: z.array(ImportColumnSchema),
+});
+export type ImportTypeInfo = z.infer<typeof ImportTypeInfoSchema>;
+
+export const IMPORT_TYPES: readonly ImportTypeInfo[] = [
+  { importType: 'SalesDocuments', name: 'Sales documents', rightId: 'ImportSales', errorRoute: '/import-document-error', columns: [...IMPORT_COLUMNS.SalesDocuments] },
+  { importType: 'PurchaseDocuments', name: 'Purchase documents', rightId: 'ImportPurchase', errorRoute: '/import-document-error', columns: [...IMPORT_COLUMNS.PurchaseDocuments] },
+];
+
+export const ImportTypesResponseSchema = z.object({ items: z.array(ImportTypeInfoSchema) });
+
+// Upload and progress ------------------------------------------------------------------------------------------
+
+/** The multipart form's text fields (the file is the field `file`). */
+export const ImportUploadFieldsSchema = z.object({
+  importType: ImportTypeSchema,
+  entityId: z.coerce.number().int().positive().nullish(),
+});
+export type ImportUploadFields = z.infer<typeof ImportUploadFieldsSchema>;
+
+export const ImportUploadResponseSchema = z.object({ importId: z.number().int(), status: ImportStatusSchema });
+export type ImportUploadResponse = z.infer<typeof ImportUploadResponseSchema>;
+
+export const ImportIdQuerySchema = z.object({ importId: z.coerce.number().int().positive() });
+
+/** GET import/statistic/status: what the progress bar shows. */
+export const ImportProgressSchema = z.object({
+  importId: z.number().int(),
+  importType: ImportTypeSchema,
+  fileName: z.string(),
+  status: ImportStatusSchema,
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  validRows: z.number().int(),
+  errorRows: z.number().int(),
+  message: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+
+// The /import list -----------------------------------------------------------------------------------------------
+
+export const ImportSearchFiltersSchema = z.object({
+  importType: ImportTypeSchema.nullish(),
+  statuses: z.array(ImportStatusSchema).nullish(),
+  /** ISO dates (YYYY-MM-DD), inclusive, on the upload stamp. */
+  fromDate: z.iso.date().nullish(),
+  toDate: z.iso.date().nullish(),
+});
+export type ImportSearchFilters = z.infer<typeof ImportSearchFiltersSchema>;
+
+export const ImportSearchRequestSchema = z.object({
+  start: z.number().int().min(0).default(0),
+  size: z.number().int().min(1).max(1000).default(50),
+  /** "{stamp|fileName|status|importType|totalRows|errorRows} ASC|DESC", default 'stamp DESC'. */
+  sortExpression: z.string().max(100).nullish(),
+  filters: ImportSearchFiltersSchema.optional(),
+});
+export type ImportSearchRequest = z.input<typeof ImportSearchRequestSchema>;
+
+export const ImportListItemSchema = ImportProgressSchema.extend({
+  fileSize: z.number().int(),
+  fileFormat: z.string().nullable(),
+  isAllOrNothing: z.boolean(),
+  entityId: z.number().int().nullable(),
+  createdBy: z.number().int(),
+  createdByName: z.string().nullable(),
+  stamp: z.string(),
+});
+export type ImportListItem = z.infer<typeof ImportListItemSchema>;
+export const ImportListResponseSchema = z.object({ items: z.array(ImportListItemSchema), totalRecords: z.number().int() });
+
+// Summaries and errors -------------------------------------------------------------------------------------------
+
+export const ImportCodeCountSchema = z.object({ code: z.string(), message: z.string(), count: z.number().int() });
+export type ImportCodeCount = z.infer<typeof ImportCodeCountSchema>;
+
+/** GET import/summary. */
+export const ImportSummarySchema = ImportProgressSchema.extend({
+  /** Documents written by this import (created or updated). */
+  documents: z.number().int(),
+  /** Error entries (a row may carry several). */
+  errors: z.number().int(),
+  warnings: z.number().int(),
+  byCode: z.array(ImportCodeCountSchema),
+});
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+
+/** GET import/errorSummary: errors grouped by code. */
+export const ImportErrorSummarySchema = z.object({ importId: z.number().int(), items: z.array(ImportCodeCountSchema.extend({ columns: z.array(z.string()) })) });
+export type ImportErrorSummary = z.infer<typeof ImportErrorSummarySchema>;
+
+export const ImportErrorsRequestSchema = z.object({
+  importId: z.number().int().positive(),
+  start: z.number().int().min(0).default(0),
+  /** Default: the importErrorPageSize setting. */
+  size: z.number().int().min(1).max(1000).nullish(),
+  filters: z.object({ code: z.string().max(20).nullish(), column: z.string().max(60).nullish() }).optional(),
+});
+export type ImportErrorsRequest = z.input<typeof ImportErrorsRequestSchema>;
+
+export const ImportErrorItemSchema = z.object({
+  /** Row number in the file, counting the header as row 1 (as a spreadsheet shows it); 0 for a file-level error. */
+  row: z.number().int(),
+  /** The column's header name, or null for a document- or file-level error. */
+  column: z.string().nullable(),
+  value: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+  type: z.enum(['Error', 'Warning']),
+});
+export type ImportErrorItem = z.infer<typeof ImportErrorItemSchema>;
+export const ImportErrorsResponseSchema = z.object({ items: z.array(ImportErrorItemSchema), totalRecords: z.number().int() });
+
+// Column aliases -------------------------------------------------------------------------------------------------
+
+export const ImportAliasSchema = z.object({
+  /** One of the import type's column keys. */
+  column: z.string().min(1).max(60),
+  /** The subscriber's own header text, at most 40 characters (spec core §5). */
+  alias: z.string().trim().min(1).max(40),
+});
+export type ImportAlias = z.infer<typeof ImportAliasSchema>;
+export const ImportAliasesQuerySchema = z.object({ importType: ImportTypeSchema });
+export const ImportAliasSaveRequestSchema = z.object({ importType: ImportTypeSchema, aliases: z.array(ImportAliasSchema).max(200) });
+export type ImportAliasSaveRequest = z.infer<typeof ImportAliasSaveRequestSchema>;
+export const ImportAliasesResponseSchema = z.object({ importType: ImportTypeSchema, aliases: z.array(ImportAliasSchema) });
+
+// Background work ------------------------------------------------------------------------------------------------
+
+export const BackgroundStatusQuerySchema = z.object({ id: z.coerce.number().int().positive(), type: z.literal('import') });
+export const BackgroundStatusResponseSchema = z.object({ id: z.number().int(), type: z.string(), status: TaskStatusSchema });
+export type BackgroundStatusResponse = z.infer<typeof BackgroundStatusResponseSchema>;
+
+/** Maps an import status to the task status of background/status. */
+export const taskStatusOf = (status: ImportStatus): TaskStatus =>
+  status === 'Success' || status === 'SuccessWithError' ? 'Completed'
+    : status === 'Failed' ? 'Failed'
+      : status === 'InProcess' ? 'InProgress'
+        : 'YetNotStarted';
