@@ -13,7 +13,7 @@ export { gstinFor };
  * A user of the tenant in a new role holding only these rights, with access to these entities; answers its session
  * token. Each call makes its own role, so the five-second rights cache never serves another role's rights.
  */
-export const signInLimitedUser = async (h: Harness, tenant: Tenant, rights: readonly RightId[], entityIds: readonly number[]): Promise<{ token: string; userId: number }> => {
+export const signInLimitedUser = async (h: Harness, tenant: Tenant, rights: readonly RightId[], entityIds: readonly number[]): Promise<{ token: string; userId: number; userName: string; password: string; roleId: number }> => {
   const { db } = h.ctx.database;
   const suffix = randomUUID().slice(0, 8);
   const [role] = await db.insert(roles).values({ subscriberId: tenant.subscriberId, name: `Limited ${suffix}` }).returning();
@@ -28,7 +28,7 @@ export const signInLimitedUser = async (h: Harness, tenant: Tenant, rights: read
   if (entityIds.length > 0) await db.insert(userEntities).values(entityIds.map((entityId) => ({ userId: user.id, entityId })));
   const res = await login(h.app, user.userName, password);
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
-  return { token: res.json().data.token as string, userId: user.id };
+  return { token: res.json().data.token as string, userId: user.id, userName: user.userName, password, roleId: role.id };
 };
 
 /** JSON request helpers bound to one token. */

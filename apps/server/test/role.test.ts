@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, roleRights, roles, subscriptions, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { signInLimitedUser } from './org-fixtures';
 import { authed, createTenant, ENGINES, login, signIn, startHarness, type Harness, type Tenant } from './harness';
 
 describe.each(ENGINES)('roles and rights on %s', (engine) => {
@@ -19,16 +20,7 @@ describe.each(ENGINES)('roles and rights on %s', (engine) => {
   const get = (token: string, url: string) => h.app.inject({ method: 'GET', url, headers: authed(token) });
 
   /** Signs in a fresh user of the tenant holding a role with exactly these rights. */
-  const userWith = async (t: Tenant, rights: RightId[]) => {
-    const { db } = h.ctx.database;
-    const [role] = await db.insert(roles).values({ subscriberId: t.subscriberId, name: `R ${randomUUID().slice(0, 6)}` }).returning();
-    await db.insert(roleRights).values(rights.map((rightId) => ({ roleId: role?.id ?? 0, rightId })));
-    const userName = `r-${randomUUID().slice(0, 8)}`;
-    await db.insert(users).values({
-      subscriberId: t.subscriberId, roleId: role?.id ?? 0, userName, displayName: userName, email: `${userName}@example.test`, passwordHash: await hashPassword('Role#Pass2026'),
-    });
-    return (await login(h.app, userName, 'Role#Pass2026')).json().data.token as string;
-  };
+  const userWith = async (t: Tenant, rights: RightId[]) => (await signInLimitedUser(h, t, rights, [])).token;
 
   it('creates a role with a subset of rights; a user of that role holds exactly those rights', async () => {
     const t = await createTenant(h);

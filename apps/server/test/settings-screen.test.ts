@@ -1,10 +1,9 @@
 import { ADMINISTRATION_API as PATHS, API, settingsGroupPath, type RightId } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, roleRights, roles, users } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/passwords';
-import { authed, createTenant, ENGINES, login, signIn, startHarness, type Harness, type Tenant } from './harness';
+import { auditTrail } from '../src/db/schema';
+import { signInLimitedUser } from './org-fixtures';
+import { authed, createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from './harness';
 
 describe.each(ENGINES)('settings screen on %s', (engine) => {
   let h: Harness;
@@ -18,16 +17,7 @@ describe.each(ENGINES)('settings screen on %s', (engine) => {
   const post = (token: string, url: string, payload: unknown) => h.app.inject({ method: 'POST', url, headers: authed(token), payload: payload as object });
   const get = (token: string, url: string) => h.app.inject({ method: 'GET', url, headers: authed(token) });
 
-  const userWith = async (t: Tenant, rights: RightId[]) => {
-    const { db } = h.ctx.database;
-    const [role] = await db.insert(roles).values({ subscriberId: t.subscriberId, name: `S ${randomUUID().slice(0, 6)}` }).returning();
-    await db.insert(roleRights).values(rights.map((rightId) => ({ roleId: role?.id ?? 0, rightId })));
-    const userName = `s-${randomUUID().slice(0, 8)}`;
-    await db.insert(users).values({
-      subscriberId: t.subscriberId, roleId: role?.id ?? 0, userName, displayName: userName, email: `${userName}@example.test`, passwordHash: await hashPassword('Sett#Pass2026'),
-    });
-    return (await login(h.app, userName, 'Sett#Pass2026')).json().data.token as string;
-  };
+  const userWith = async (t: Tenant, rights: RightId[]) => (await signInLimitedUser(h, t, rights, [])).token;
 
   type Group = { group: string; canEdit: boolean; rightId: string; values: Record<string, unknown> };
 

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, roleRights, roles, sessions, userEntities, users } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { auditTrail, sessions, users } from '../src/db/schema';
+import { signInLimitedUser } from './org-fixtures';
 import { authed, createTenant, encryptor, ENGINES, login, signIn, someIp, startHarness, type Harness, type Tenant } from './harness';
 import { linkIn } from './smtp';
 
@@ -21,19 +21,7 @@ describe.each(ENGINES)('users on %s', (engine) => {
   const get = (token: string, url: string) => h.app.inject({ method: 'GET', url, headers: authed(token) });
 
   /** A user of the tenant with a role of exactly these rights and access to the given locations; signed in. */
-  const userWith = async (t: Tenant, rights: RightId[], entityIds: number[] = [t.entityIds[1] ?? 0]) => {
-    const { db } = h.ctx.database;
-    const [role] = await db.insert(roles).values({ subscriberId: t.subscriberId, name: `Role ${randomUUID().slice(0, 6)}` }).returning();
-    if (rights.length > 0) await db.insert(roleRights).values(rights.map((rightId) => ({ roleId: role?.id ?? 0, rightId })));
-    const userName = `u-${randomUUID().slice(0, 8)}`;
-    const password = 'Limited#Pass2026';
-    const [user] = await db.insert(users).values({
-      subscriberId: t.subscriberId, roleId: role?.id ?? 0, userName, displayName: userName, email: `${userName}@example.test`, passwordHash: await hashPassword(password),
-    }).returning();
-    if (entityIds.length > 0) await db.insert(userEntities).values(entityIds.map((entityId) => ({ userId: user?.id ?? 0, entityId })));
-    const res = await login(h.app, userName, password);
-    return { userId: user?.id ?? 0, userName, password, roleId: role?.id ?? 0, token: res.json().data.token as string };
-  };
+  const userWith = (t: Tenant, rights: RightId[], entityIds: number[] = [t.entityIds[1] ?? 0]) => signInLimitedUser(h, t, rights, entityIds);
 
   const newUser = (t: Tenant, extra: Record<string, unknown> = {}) => {
     const userName = `new-${randomUUID().slice(0, 8)}`;

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { ApiForm } from '../../shared/ApiForm';
 import { useQuery } from '@tanstack/react-query';
 import { TAXPAYER_TYPES } from '@opengst/domain';
 import type { BusinessNode, EntityDetail, EntitySaveRequest, EntityType } from '@opengst/contracts';
@@ -107,19 +108,7 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
   const error = (field: keyof Draft) => server.fields[field] || undefined;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-    >
-      <Stack gap="sm">
-        {server.general.length > 0 ? (
-          <Alert color="red" variant="light" role="alert" data-testid="entity-form-error">
-            {server.general.join(' ')}
-          </Alert>
-        ) : null}
+    <ApiForm onSubmit={submit} messages={server.general} errorTestId="entity-form-error">
         <SimpleGrid cols={2} spacing="sm">
           <Select
             size="sm"
@@ -193,7 +182,6 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
             {t('common.save')}
           </Button>
         </Group>
-      </Stack>
-    </form>
+    </ApiForm>
   );
 };

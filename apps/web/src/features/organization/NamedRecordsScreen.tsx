@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { ApiForm } from '../../shared/ApiForm';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { useText, type Translate } from '../../i18n/useText';
@@ -49,18 +50,7 @@ const RecordForm = ({ kind, initial, onSaved }: { kind: RecordKind; initial: Dra
     }
   };
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack gap="sm">
-        {errors.general.length > 0 ? (
-          <Alert color="red" variant="light" role="alert">
-            {errors.general.join(' ')}
-          </Alert>
-        ) : null}
+    <ApiForm onSubmit={submit} messages={errors.general}>
         <TextInput size="sm" label={t('org.name')} required value={draft.name} error={errors.fields.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} data-testid={`${kind}-name`} data-autofocus />
         <TextInput size="sm" label={t('org.code')} value={draft.code} error={errors.fields.code} onChange={(e) => setDraft({ ...draft, code: e.currentTarget.value })} data-testid={`${kind}-code`} />
         {kind === 'branch' ? (
@@ -72,8 +62,7 @@ const RecordForm = ({ kind, initial, onSaved }: { kind: RecordKind; initial: Dra
             {t('common.save')}
           </Button>
         </Group>
-      </Stack>
-    </form>
+    </ApiForm>
   );
 };
 

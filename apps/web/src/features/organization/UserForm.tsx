@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { ApiForm } from '../../shared/ApiForm';
 import { useQuery } from '@tanstack/react-query';
 import type { UserDetail, UserSave } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
@@ -58,19 +59,7 @@ export const UserForm = ({ detail, onSaved }: { detail: UserDetail | null; onSav
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-    >
-      <Stack gap="sm">
-        {errors.general.length > 0 ? (
-          <Alert color="red" variant="light" role="alert" data-testid="user-form-error">
-            {errors.general.join(' ')}
-          </Alert>
-        ) : null}
+    <ApiForm onSubmit={submit} messages={errors.general} errorTestId="user-form-error">
         <SimpleGrid cols={2} spacing="sm">
           <TextInput size="sm" label={t('user.userName')} required value={userName} disabled={detail !== null} error={errors.fields.userName} onChange={(e) => setUserName(e.currentTarget.value)} data-testid="user-username" autoComplete="off" />
           <TextInput size="sm" label={t('user.displayName')} required value={displayName} error={errors.fields.displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} data-testid="user-name" />
@@ -96,7 +85,6 @@ export const UserForm = ({ detail, onSaved }: { detail: UserDetail | null; onSav
             {t('common.save')}
           </Button>
         </Group>
-      </Stack>
-    </form>
+    </ApiForm>
   );
 };
