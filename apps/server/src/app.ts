@@ -17,6 +17,8 @@ import { createMaintenanceSwitch, maintenanceFlagFile } from './modules/admin/ma
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAuthCleanup } from './modules/auth/cleanup';
 import { registerDormancyJob } from './modules/user/dormancy';
+import { importRoutes } from './modules/import/import.routes';
+import { registerImportJob } from './modules/import/import.job';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { masterRoutes } from './modules/master/master.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -97,6 +99,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes, ctx);
   await app.register(organizationModule, ctx);
   await app.register(administrationModule, ctx);
+  await app.register(importRoutes, { ...ctx, jobs });
   app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webPlugin, { webDist: config.webDist });
@@ -105,6 +108,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   await jobs.register('mail.sweep', async () => mailer.sweep(), { cron: '* * * * *' });
   await registerAuthCleanup(jobs, database.db);
   await registerDormancyJob(jobs, database.db);
+  await registerImportJob(jobs, { db: database.db, dataDir: config.dataDir, now: ctx.now });
 
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -8,7 +8,11 @@ export const IMPORT_API = {
   importTypes: `${API_ROOT}/import/importTypes`,
   /** GET ?importType=: the xlsx template (header row, one example row, an "Instructions" sheet). Binary. */
   sample: `${API_ROOT}/import/sample`,
-  /** POST multipart: field `file` plus fields `importType` and optional `entityId`. Answers ImportUploadResponse at once. */
+  /**
+   * POST multipart, field `file`; `importType` and optional `entityId` as form fields sent BEFORE the file, or in the
+   * query string. Answers ImportUploadResponse at once; a file refused on sight (empty, not a spreadsheet, old .xls,
+   * damaged, zip bomb, too large) answers an IMP error instead, and no import is created.
+   */
   upload: `${API_ROOT}/import/upload`,
   /** POST ImportSearchRequest: the /import list, default sort 'stamp DESC'. */
   statisticSearch: `${API_ROOT}/import/statistic/search`,
@@ -80,11 +84,11 @@ export const ITC_ELIGIBILITY = ['Inputs', 'Input services', 'Capital goods', 'In
 
 /** Columns shared by sales and purchase documents; one row per item line, rows with the same document key form one document. */
 const documentColumns = (counterparty: 'Customer' | 'Supplier'): ImportColumn[] => [
-  col('locationGstin', 'Location GSTIN', 'gstin', '07AAACA1234A1Z5', 'GSTIN of your location (one of your entities).', true),
+  col('locationGstin', 'Location GSTIN', 'gstin', '07AAACA1234A1ZM', 'GSTIN of your location (one of your entities).', true),
   col('documentType', 'Document type', 'choice', 'INV', 'INV invoice, CRN credit note, DBN debit note, BOE bill of entry, and others.', true, DOCUMENT_TYPES),
   text('documentNumber', 'Document number', 16, 'INV/24-25/0001', 'At most 16 characters: letters, digits, "/" and "-" (Rule 46(b)); unique per financial year.', true),
   col('documentDate', 'Document date', 'date', '15-04-2024', 'DD-MM-YYYY; Excel dates and YYYY-MM-DD are read too.', true),
-  col('counterpartyGstin', `${counterparty} GSTIN`, 'gstin', '33AAACB5678B1Z2', counterparty === 'Customer' ? 'Blank for an unregistered customer (B2C).' : 'GSTIN of the supplier; blank or URP when unregistered.'),
+  col('counterpartyGstin', `${counterparty} GSTIN`, 'gstin', '33AAACB5678B1Z0', counterparty === 'Customer' ? 'Blank for an unregistered customer (B2C).' : 'GSTIN of the supplier; blank or URP when unregistered.'),
   text('counterpartyName', `${counterparty} name`, 100, counterparty === 'Customer' ? 'Bharat Traders' : 'Supreme Supplies', `Legal or trade name of the ${counterparty.toLowerCase()}.`),
   col('placeOfSupply', 'Place of supply', 'stateCode', '33', 'Two-digit state code (97 other territory, 96 foreign).', true),
   col('supplyType', 'Supply type', 'choice', 'B2B', 'B2B, B2C, SEZWP/SEZWOP (SEZ with/without IGST), EXPWP/EXPWOP (export), DEXP, IMPG, IMPS. Blank: B2B with a GSTIN, else B2C.', false, [...SUPPLY_TYPES]),
@@ -149,7 +153,12 @@ export const ImportProgressSchema = z.object({
   importType: ImportTypeSchema,
   fileName: z.string(),
   status: ImportStatusSchema,
+  /**
+   * While InProcess: an estimate for a csv (from its line count), 0 for an xlsx (show an indeterminate bar);
+   * exact once the status is final.
+   */
   totalRows: z.number().int(),
+  /** Rows read so far, updated every 2,000 rows while InProcess. */
   processedRows: z.number().int(),
   validRows: z.number().int(),
   errorRows: z.number().int(),

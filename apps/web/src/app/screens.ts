@@ -34,6 +34,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   EditRole: () => import('../features/organization/RoleEditScreen').then((m) => m.EditRoleScreen),
   AuditTrailReport: () => import('../features/organization/AuditTrailScreen').then((m) => m.AuditTrailScreen),
   Settings: () => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
+  Import: () => import('../features/import/ImportScreen').then((m) => m.ImportScreen),
+  ImportDocumentError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
 };
 
 export const hasScreen = (name: string): name is RouteName => name in SCREENS;

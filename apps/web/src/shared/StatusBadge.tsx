@@ -13,10 +13,18 @@ const STATUS_COLOR: Record<string, string> = {
   StatusChange: 'yellow',
   Export: 'gray',
   Import: 'gray',
+  // Import/file status (spec core §4): grey not started, amber running or partly done, green done, red failed.
+  Initialized: 'gray',
+  YetNotStarted: 'gray',
+  InProcess: 'yellow',
+  Success: 'green',
+  SuccessWithError: 'orange',
+  Failed: 'red',
 };
 
-export const StatusBadge = ({ status }: { status: string }) => (
-  <Badge size="sm" variant="light" radius="sm" color={STATUS_COLOR[status] ?? 'gray'}>
-    {status}
+/** `label` is the status as people read it ("Success with errors") where the code is not readable as is. */
+export const StatusBadge = ({ status, label }: { status: string; label?: string }) => (
+  <Badge size="sm" variant="light" radius="sm" color={STATUS_COLOR[status] ?? 'gray'} data-status={status}>
+    {label ?? status}
   </Badge>
 );

@@ -31,6 +31,8 @@ export type DataTableProps<T> = {
   loadMore?: { hasMore: boolean; isLoading: boolean; onLoad: () => void };
   /** The accessible name of a row, read by screen readers and used by browser journeys. */
   rowLabel?: (row: T) => string;
+  /** The row's data-testid when a browser journey needs a screen-specific name (default `row-<id>`). */
+  rowTestId?: (row: T) => string;
   maxHeight?: number;
 };
 
@@ -112,7 +114,7 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
               return (
                 <Table.Tr
                   key={id}
-                  data-testid={`row-${id}`}
+                  data-testid={props.rowTestId?.(row) ?? `row-${id}`}
                   bg={selected.has(id) ? 'indigo.0' : undefined}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   onKeyDown={

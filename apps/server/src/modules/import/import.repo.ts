@@ -1,0 +1,113 @@
+// Reads of the imports: the /import list, the progress poll, summaries and the paged errors. Every read is scoped to
+// the principal's subscriber (another subscriber's import is "not found") and to the user's location access.
+import {
+  type ImportErrorItem, type ImportErrorsRequest, type ImportListItem, type ImportProgress, type ImportSearchRequest, type ImportSummary,
+  type ImportType, IMPORT_DEFAULT_SORT, type ImportCodeCount,
+} from '@opengst/contracts';
+import { and, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { documents, importErrors, imports, userEntities, users } from '../../db/schema';
+import { assertEntityAccess } from '../../entity-access';
+import { AppError } from '../../errors';
+import { orderByOf } from '../../lists';
+import type { SessionPrincipal } from '../auth/sessions';
+import { loadInstallationSettings } from '../settings/installation-settings';
+
+type ImportRow = typeof imports.$inferSelect;
+
+const progressOf = (row: ImportRow): ImportProgress => ({
+  importId: row.id, importType: row.importType as ImportType, fileName: row.fileName, status: row.status, totalRows: row.totalRows,
+  processedRows: row.processedRows, validRows: row.validRows, errorRows: row.errorRows, message: row.message, finishedAt: row.finishedAt?.toISOString() ?? null,
+});
+
+/** The import, when it is the subscriber's and the user may see its location; 404 / 403 otherwise. */
+export const findImport = async (db: Db, principal: SessionPrincipal, importId: number): Promise<ImportRow> => {
+  const [row] = await db.select().from(imports).where(and(eq(imports.id, importId), eq(imports.subscriberId, principal.subscriberId)));
+  if (!row) throw new AppError('GEN0003');
+  if (row.entityId !== null) await assertEntityAccess(db, principal, [row.entityId]);
+  return row;
+};
+
+export const importProgress = async (db: Db, principal: SessionPrincipal, importId: number): Promise<ImportProgress> =>
+  progressOf(await findImport(db, principal, importId));
+
+const SORT_COLUMNS = {
+  stamp: imports.stamp, fileName: imports.fileName, status: imports.status, importType: imports.importType, totalRows: imports.totalRows, errorRows: imports.errorRows,
+};
+
+export const searchImports = async (db: Db, principal: SessionPrincipal, request: ImportSearchRequest): Promise<{ items: ImportListItem[]; totalRecords: number }> => {
+  const f = request.filters ?? {};
+  const accessible = db.select({ id: userEntities.entityId }).from(userEntities).where(eq(userEntities.userId, principal.userId));
+  const where: (SQL | undefined)[] = [
+    eq(imports.subscriberId, principal.subscriberId),
+    or(isNull(imports.entityId), inArray(imports.entityId, accessible)),
+    f.importType ? eq(imports.importType, f.importType) : undefined,
+    f.statuses?.length ? inArray(imports.status, f.statuses) : undefined,
+    f.fromDate ? gte(imports.stamp, new Date(`${f.fromDate}T00:00:00Z`)) : undefined,
+    // Inclusive "to" day: before the next midnight.
+    f.toDate ? lt(imports.stamp, new Date(Date.parse(`${f.toDate}T00:00:00Z`) + 86_400_000)) : undefined,
+  ];
+  const condition = and(...where);
+  const [total] = await db.select({ n: count() }).from(imports).where(condition);
+  const rows = await db.select({ imp: imports, createdByName: users.displayName }).from(imports)
+    .leftJoin(users, eq(users.id, imports.createdBy)).where(condition)
+    .orderBy(...orderByOf(request.sortExpression, SORT_COLUMNS, IMPORT_DEFAULT_SORT, imports.id))
+    .offset(request.start ?? 0).limit(request.size ?? 50);
+  return {
+    totalRecords: total?.n ?? 0,
+    items: rows.map(({ imp, createdByName }) => ({
+      ...progressOf(imp), fileSize: imp.fileSize, fileFormat: imp.fileFormat, isAllOrNothing: imp.isAllOrNothing, entityId: imp.entityId,
+      createdBy: imp.createdBy, createdByName, stamp: imp.stamp.toISOString(),
+    })),
+  };
+};
+
+/** Errors (and warnings) per code, most frequent first, with the columns they were found in. */
+export const errorsByCode = async (db: Db, importId: number): Promise<(ImportCodeCount & { columns: string[]; type: string })[]> => {
+  const rows = await db.select({
+    code: importErrors.code, type: importErrors.type, count: count(), message: sql<string>`min(${importErrors.message})`,
+    columns: sql<(string | null)[]>`array_agg(distinct ${importErrors.columnName})`,
+  }).from(importErrors).where(eq(importErrors.importId, importId)).groupBy(importErrors.code, importErrors.type)
+    .orderBy(sql`count(*) desc`, importErrors.code);
+  return rows.map((r) => ({ code: r.code, type: r.type, count: r.count, message: r.message, columns: (r.columns ?? []).filter((c): c is string => c !== null) }));
+};
+
+export const importSummary = async (db: Db, principal: SessionPrincipal, importId: number): Promise<ImportSummary> => {
+  const row = await findImport(db, principal, importId);
+  const byCode = await errorsByCode(db, importId);
+  const [stored] = await db.select({ n: count() }).from(documents).where(and(eq(documents.subscriberId, principal.subscriberId), eq(documents.importId, importId)));
+  const total = (type: string) => byCode.filter((c) => c.type === type).reduce((n, c) => n + c.count, 0);
+  return {
+    ...progressOf(row), documents: stored?.n ?? 0, errors: total('Error'), warnings: total('Warning'),
+    byCode: byCode.map(({ code, message, count: n }) => ({ code, message, count: n })),
+  };
+};
+
+export const listImportErrors = async (db: Db, principal: SessionPrincipal, request: ImportErrorsRequest): Promise<{ items: ImportErrorItem[]; totalRecords: number }> => {
+  await findImport(db, principal, request.importId);
+  const size = request.size ?? (await loadInstallationSettings(db)).importErrorPageSize;
+  const condition = and(
+    eq(importErrors.importId, request.importId),
+    request.filters?.code ? eq(importErrors.code, request.filters.code) : undefined,
+    request.filters?.column ? eq(importErrors.columnName, request.filters.column) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(importErrors).where(condition);
+  const rows = await db.select().from(importErrors).where(condition).orderBy(importErrors.rowNumber, importErrors.id).offset(request.start ?? 0).limit(size);
+  return {
+    totalRecords: total?.n ?? 0,
+    items: rows.map((e) => ({ row: e.rowNumber, column: e.columnName, value: e.value, code: e.code, message: e.message, type: e.type })),
+  };
+};
+
+/** Messages per row number, for the export of the rows that had errors. */
+export const errorMessagesByRow = async (db: Db, importId: number): Promise<Map<number, string[]>> => {
+  const rows = await db.select({ row: importErrors.rowNumber, column: importErrors.columnName, code: importErrors.code, message: importErrors.message, type: importErrors.type })
+    .from(importErrors).where(eq(importErrors.importId, importId)).orderBy(importErrors.rowNumber, importErrors.id);
+  const byRow = new Map<number, string[]>();
+  for (const e of rows) {
+    const list = byRow.get(e.row) ?? [];
+    list.push(`${e.type === 'Warning' ? 'Warning ' : ''}${e.code}${e.column ? ` (${e.column})` : ''}: ${e.message}`);
+    byRow.set(e.row, list);
+  }
+  return byRow;
+};

@@ -1,0 +1,33 @@
+// Child process of import-crash.test.ts: provisions a tenant on a PGlite data folder, stores a large sales CSV as an
+// upload, and runs the import, printing one JSON line per progress event. The parent kills it with SIGKILL.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { imports } from '../src/db/schema';
+import { processImport } from '../src/modules/import/import.job';
+import { ensureFinancialYears, provisionSubscriber } from '../src/seed/provision';
+import { csvOf, headerOf, saleRow } from './import-fixtures';
+
+const [dataDir = '', rowsText = '30000'] = process.argv.slice(2);
+const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+const config = readConfig({ LOG_LEVEL: 'silent' }, ['--data-dir', dataDir]);
+const database = await openDatabase(config);
+await ensureFinancialYears(database.db, new Date());
+const tenant = await provisionSubscriber(database.db, {
+  name: 'Crash tenant',
+  admin: { userName: 'crash-admin', displayName: 'Crash admin', email: 'crash@example.test', password: 'Crash#Test#12345' },
+  business: { name: 'Crash business', pan: 'AAACT1234F', locations: [{ name: 'Delhi', stateCode: '07', entityNumber: '1' }, { name: 'Chennai', stateCode: '33', entityNumber: '1' }] },
+});
+const rows = Array.from({ length: Number(rowsText) }, (_, n) => saleRow({ documentNumber: `CR/${n + 1}` }));
+const storagePath = join('uploads', String(tenant.subscriberId), 'crash.csv');
+mkdirSync(join(dataDir, 'uploads', String(tenant.subscriberId)), { recursive: true });
+writeFileSync(join(dataDir, storagePath), csvOf([headerOf(), ...rows]));
+const [row] = await database.db.insert(imports).values({
+  subscriberId: tenant.subscriberId, importType: 'SalesDocuments', fileName: 'crash.csv', fileSize: 1, fileFormat: 'csv', storagePath, createdBy: tenant.adminUserId,
+}).returning();
+say({ ready: true, importId: row?.id, subscriberId: tenant.subscriberId });
+await processImport({ db: database.db, dataDir, now: () => new Date() }, row?.id ?? 0, (phase, count) => say({ phase, rows: count }));
+say({ done: true });
+await database.close();

@@ -1,0 +1,69 @@
+import { count, eq } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { readConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { documents, imports } from '../src/db/schema';
+import { INTERRUPTED_MESSAGE } from '../src/modules/import/import.job';
+
+const CHILD = fileURLToPath(new URL('./import-crash-child.ts', import.meta.url));
+
+type Line = { ready?: boolean; importId?: number; subscriberId?: number; phase?: 'reading' | 'storing'; rows?: number; done?: boolean };
+
+/** Runs the child import and SIGKILLs it at the phase; answers what it printed before dying. */
+const importAndKill = (dataDir: string, killAt: 'reading' | 'storing', delayMs: number, rows: number) => new Promise<{ lines: Line[]; signal: NodeJS.Signals | null }>((resolve, reject) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, String(rows)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: Line[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => { stderr += String(chunk); });
+  let killing = false;
+  createInterface({ input: child.stdout }).on('line', (text) => {
+    const line = JSON.parse(text) as Line;
+    lines.push(line);
+    if (line.phase === killAt && !killing) {
+      killing = true;
+      setTimeout(() => child.kill('SIGKILL'), delayMs);
+    }
+  });
+  child.on('error', reject);
+  child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve({ lines, signal }) : reject(new Error(`child ended without being killed: ${stderr}`))));
+});
+
+/** Restarts the app on the same data folder (as after a crash) and reads what the import left. */
+const restartAndRead = async (dataDir: string, importId: number) => {
+  const config = readConfig({ LOG_LEVEL: 'silent', JOB_POLL_SECONDS: '0.5' }, ['--data-dir', dataDir]);
+  const database = await openDatabase(config);
+  const { app } = await buildApp(config, { database });
+  try {
+    const [row] = await database.db.select().from(imports).where(eq(imports.id, importId));
+    const [stored] = await database.db.select({ n: count() }).from(documents).where(eq(documents.importId, importId));
+    return { row, stored: stored?.n ?? -1 };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+};
+
+describe('an import killed with SIGKILL', () => {
+  // Killed at the first progress report while reading, and 150 ms into the storing transaction of 12,000 documents.
+  it.each([['reading', 0, 4000], ['storing', 150, 12_000]] as const)('while %s is Failed after restart, with none of its documents stored', async (phase, delayMs, rows) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'opengst-crash-'));
+    try {
+      const { lines, signal } = await importAndKill(dataDir, phase, delayMs, rows);
+      expect(signal).toBe('SIGKILL');
+      expect(lines.some((l) => l.done)).toBe(false);
+      const importId = lines.find((l) => l.ready)?.importId ?? 0;
+      const { row, stored } = await restartAndRead(dataDir, importId);
+      expect(row).toMatchObject({ status: 'Failed', message: INTERRUPTED_MESSAGE });
+      expect(stored).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
