@@ -371,6 +371,7 @@ export const RESOURCES = {
   'import.result.SuccessWithError': 'Imported with errors: the valid rows are stored, the rows with errors are not.',
   'import.result.Failed': 'The import failed: nothing from this file is stored.',
   'import.viewErrors': 'View {n} errors',
+  'import.viewError': 'View the error',
   'import.listTitle': 'Imports',
   'import.all': 'All',
   'import.status': 'Status',

@@ -119,7 +119,7 @@ export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime,
               </Stack>
               {progress.errorRows > 0 || progress.status === 'Failed' ? (
                 <Anchor component={Link} to={`${errorRoute}?importId=${importId}`} size="sm" data-testid="import-errors-link">
-                  {t('import.viewErrors', { n: formatCount(progress.errorRows) })}
+                  {progress.errorRows === 1 ? t('import.viewError') : t('import.viewErrors', { n: formatCount(progress.errorRows) })}
                 </Anchor>
               ) : null}
             </Group>
