@@ -1,5 +1,5 @@
 import { IMPORT_API as I, IMPORT_COLUMNS } from '@opengst/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentItems, documents } from '../src/db/schema';
@@ -105,11 +105,17 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
 
   it('imports purchase documents keyed by supplier GSTIN as well', async () => {
     const header = headerOf('PurchaseDocuments');
-    const row = (supplier: string) => saleRow({ locationGstin: CHENNAI_GSTIN, counterpartyGstin: supplier, counterpartyName: 'Supreme', documentNumber: 'S-1', placeOfSupply: '33' }, 'PurchaseDocuments');
-    const { progress } = await importFile(h, token, 'purchase.csv', csvOf([header, row(SUPPLIER_GSTIN), row(gstinForOtherSupplier)]), 'PurchaseDocuments');
+    const row = (supplier: string, itcEligibility: string) =>
+      saleRow({ locationGstin: CHENNAI_GSTIN, counterpartyGstin: supplier, counterpartyName: 'Supreme', documentNumber: 'S-1', placeOfSupply: '33', itcEligibility }, 'PurchaseDocuments');
+    const { progress } = await importFile(h, token, 'purchase.csv', csvOf([header, row(SUPPLIER_GSTIN, 'Capital goods'), row(gstinForOtherSupplier, 'Ineligible')]), 'PurchaseDocuments');
     expect(progress.status).toBe('Success');
     const stored = await h.ctx.database.db.select().from(documents).where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.direction, 'Purchase')));
     expect(stored.map((d) => d.counterpartyGstin).sort()).toEqual([SUPPLIER_GSTIN, gstinForOtherSupplier].sort());
+    // The ITC eligibility of each line is kept (GSTR-3B table 4 needs it).
+    const items = await h.ctx.database.db.select({ documentId: documentItems.documentId, itcEligibility: documentItems.itcEligibility }).from(documentItems)
+      .where(inArray(documentItems.documentId, stored.map((d) => d.id)));
+    const supplierOf = new Map(stored.map((d) => [d.id, d.counterpartyGstin]));
+    expect(Object.fromEntries(items.map((i) => [supplierOf.get(i.documentId), i.itcEligibility]))).toEqual({ [SUPPLIER_GSTIN]: 'Capital goods', [gstinForOtherSupplier]: 'Ineligible' });
   });
 
   it('stores nothing when the subscriber imports all or nothing', async () => {

@@ -347,6 +347,8 @@ export const documentItems = pgTable('document_items', {
   cgst: bigint('cgst', { mode: 'number' }).notNull().default(0),
   sgst: bigint('sgst', { mode: 'number' }).notNull().default(0),
   cess: bigint('cess', { mode: 'number' }).notNull().default(0),
+  /** Purchases: how the input tax credit is claimed (GSTR-3B table 4: inputs, input services, capital goods) or not. */
+  itcEligibility: text('itc_eligibility', { enum: ['Inputs', 'Input services', 'Capital goods', 'Ineligible'] }),
 }, (t) => [index('document_items_document').on(t.documentId)]);
 
 /** One uploaded file and its processing (spec core §4 "Import/file status"). `stamp` orders the /import list. */

@@ -1,15 +1,18 @@
 // Rows to documents: rows with the same document key form one document (one row per item line); each document is
 // checked by the domain's validateDocument, and every error is kept with its row, column, value and code.
-import type { ImportColumn, ImportType } from '@opengst/contracts';
+import type { ImportColumn, ImportType, ITC_ELIGIBILITY } from '@opengst/contracts';
 import { financialYearOf, formatRupees, returnPeriodOf, validateDocument, type DocumentInput } from '@opengst/domain';
 import type { CellValue, HeaderMap } from './columns';
 import { parseCell } from './columns';
+
+type ItcEligibility = (typeof ITC_ELIGIBILITY)[number];
 
 export type RowError = { row: number; column: string | null; value: string | null; code: string; message: string; type: 'Error' | 'Warning' };
 
 export type ItemLine = {
   row: number; hsn: string | null; description: string | null; uqc: string | null; quantity: number; rate: number;
   taxable: number; igst: number; cgst: number; sgst: number; cess: number;
+  itcEligibility: ItcEligibility | null;
 };
 
 /** A document ready to store (money in paise, rate in milli-percent, quantity in thousandths). */
@@ -94,6 +97,7 @@ export const createGrouper = (importType: ImportType, header: HeaderMap, locatio
       row, hsn: values.hsn as string | null, description: values.description as string | null, uqc: values.uqc as string | null,
       quantity: (values.quantity as number | null) ?? 0, rate: (values.rate as number | null) ?? 0, taxable: (values.taxable as number | null) ?? 0,
       igst: (values.igst as number | null) ?? 0, cgst: (values.cgst as number | null) ?? 0, sgst: (values.sgst as number | null) ?? 0, cess: (values.cess as number | null) ?? 0,
+      itcEligibility: (values.itcEligibility as ItcEligibility | null | undefined) ?? null,
     });
   };
 

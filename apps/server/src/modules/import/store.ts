@@ -63,7 +63,7 @@ export const storeDocuments = async (tx: Tx, target: StoreTarget, docs: readonly
       if (documentId === undefined) throw new Error(`document ${doc.documentNumber} was not written`);
       return doc.items.map((it, line) => ({
         documentId, lineNumber: line + 1, hsn: it.hsn, description: it.description, uqc: it.uqc, quantity: it.quantity, rate: it.rate,
-        taxable: it.taxable, igst: it.igst, cgst: it.cgst, sgst: it.sgst, cess: it.cess,
+        taxable: it.taxable, igst: it.igst, cgst: it.cgst, sgst: it.sgst, cess: it.cess, itcEligibility: it.itcEligibility,
       }));
     });
     for (let at = 0; at < items.length; at += BATCH * 2) await tx.insert(documentItems).values(items.slice(at, at + BATCH * 2));
