@@ -1,10 +1,11 @@
-import { ADMINISTRATION_API as A, ORGANIZATION_API as O } from '@opengst/contracts';
+import { ADMINISTRATION_API as A, IMPORT_API as I, ORGANIZATION_API as O } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, auditTrail, branches, departments, entities, entityPortalCredentials, entityTurnovers, roles, users } from '../src/db/schema';
+import { apiKeys, auditTrail, branches, departments, entities, entityPortalCredentials, entityTurnovers, imports, roles, users } from '../src/db/schema';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from './harness';
+import { csvOf, headerOf, importFile, saleRow, upload } from './import-fixtures';
 import { clientOf, gstinFor, signInLimitedUser, TENANT_PAN } from './org-fixtures';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
@@ -12,8 +13,8 @@ import { clientOf, gstinFor, signInLimitedUser, TENANT_PAN } from './org-fixture
 // without changing B's records. The test also fails when a route exists that it neither sweeps nor lists as taking no
 // record id, so a new route cannot slip past it.
 
-type Ids = { business: number; location: number; user: number; role: number; branch: number; department: number; audit: number; apiKey: number };
-type Call = (api: ReturnType<typeof clientOf>, b: Ids) => Promise<LightMyRequestResponse>;
+type Ids = { business: number; location: number; user: number; role: number; branch: number; department: number; audit: number; apiKey: number; import: number };
+type Call = (api: ReturnType<typeof clientOf>, b: Ids, raw: { h: Harness; token: string }) => Promise<LightMyRequestResponse>;
 type Sweep = { route: string; call: Call; expect: 'notFound' | 'empty' | 'emptyXlsx' };
 
 const g = (route: string, query: (b: Ids) => Record<string, number>): Call => (api, b) => api.get(route.slice(4), query(b));
@@ -55,6 +56,13 @@ const SWEEPS: Sweep[] = [
   sweep(`GET ${A.roleDetail}`, (r) => g(r, (b) => ({ roleId: b.role }))),
   sweep(`POST ${A.roleSave}`, (r) => p(r, (b) => ({ roleId: b.role, name: 'Hijacked', rightIds: [] }))),
   sweep(`POST ${A.roleDelete}`, (r) => p(r, (b) => ({ roleId: b.role }))),
+  sweep(`POST ${I.upload}`, () => (_api, b, raw) => upload(raw.h, raw.token, 'into-b.csv', csvOf([headerOf('SalesDocuments'), saleRow()]), 'SalesDocuments', { entityId: String(b.location) })),
+  sweep(`GET ${I.statisticStatus}`, (r) => g(r, (b) => ({ importId: b.import }))),
+  sweep(`GET ${I.summary}`, (r) => g(r, (b) => ({ importId: b.import }))),
+  sweep(`GET ${I.errorSummary}`, (r) => g(r, (b) => ({ importId: b.import }))),
+  sweep(`POST ${I.errors}`, (r) => p(r, (b) => ({ importId: b.import }))),
+  sweep(`GET ${I.export}`, (r) => g(r, (b) => ({ importId: b.import }))),
+  sweep(`GET ${I.backgroundStatus}`, () => (api, b) => api.get(I.backgroundStatus, { id: b.import, type: 'import' })),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -74,6 +82,7 @@ const NO_RECORD_IDS = new Set([
   `GET ${A.profileDetail}`, `POST ${A.profileSave}`, `POST ${A.changePassword}`,
   `POST ${A.registrationValidateGstinOrPan}`, `POST ${A.registrationRegister}`, `POST ${A.registrationValidateOtp}`, `GET ${A.registrationRegenerateOtp}`,
   'GET /api/docs/json',
+  `GET ${I.importTypes}`, `GET ${I.sample}`, `POST ${I.statisticSearch}`, `GET ${I.aliases}`, `POST ${I.aliasesSave}`, // the caller's own subscriber
 ]);
 
 describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => {
@@ -93,6 +102,7 @@ describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => 
       keys: await db.select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.subscriberId, s)),
       credentials: await db.select().from(entityPortalCredentials).where(eq(entityPortalCredentials.entityId, b.location)),
       turnovers: await db.select().from(entityTurnovers).where(eq(entityTurnovers.entityId, b.location)),
+      imports: await db.select({ id: imports.id, status: imports.status }).from(imports).where(eq(imports.subscriberId, s)),
     });
   };
 
@@ -101,16 +111,20 @@ describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => 
     tenantA = await createTenant(h);
     tenantB = await createTenant(h);
     // B's records, created through B's own API so they carry audit rows.
-    const apiB = clientOf(h, await signIn(h.app, tenantB));
+    const tokenB = await signIn(h.app, tenantB);
+    const apiB = clientOf(h, tokenB);
     const branch = (await apiB.post(O.branchSave, { name: 'B-only branch' })).json().data;
     const department = (await apiB.post(O.departmentSave, { name: 'B-only department' })).json().data;
     const role = (await apiB.post(A.roleSave, { name: 'B-only role', rightIds: ['EntityView'] })).json().data;
     const user = (await apiB.post(A.userSave, { userName: `b-only-${tenantB.subscriberId}`, displayName: 'B Only Person', email: `b-only-${tenantB.subscriberId}@example.test`, roleId: role.roleId, entityIds: [tenantB.entityIds[1]] })).json().data;
     const key = (await apiB.get(A.userGenerateAuthKey, { userId: user.userId })).json().data;
+    const csv = csvOf([headerOf('SalesDocuments'), saleRow({ documentNumber: 'B-ONLY/1' }), saleRow({ documentNumber: 'B-ONLY/2', counterpartyGstin: '33AAACB5678B1Z9' })]);
+    const imported = await importFile(h, tokenB, 'b-only.csv', csv);
+    expect(imported.progress.status).toBe('SuccessWithError');
     const [audit] = await h.ctx.database.db.select({ id: auditTrail.id }).from(auditTrail).where(and(eq(auditTrail.subscriberId, tenantB.subscriberId), eq(auditTrail.entityType, 'Branch')));
     b = {
       business: tenantB.entityIds[0] ?? 0, location: tenantB.entityIds[1] ?? 0, user: user.userId, role: role.roleId,
-      branch: branch.id, department: department.id, audit: audit?.id ?? 0, apiKey: key.id,
+      branch: branch.id, department: department.id, audit: audit?.id ?? 0, apiKey: key.id, import: imported.importId,
     };
     for (const [name, value] of Object.entries(b)) expect(value, name).toBeGreaterThan(0);
   });
@@ -128,10 +142,11 @@ describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => 
 
   it("answers A's administrator 404 (or nothing) for every one of B's ids, and changes nothing of B's", async () => {
     const before = await snapshotOfB();
-    const api = clientOf(h, await signIn(h.app, tenantA));
-    const markers = ['B-only', 'b-only', tenantB.userName];
+    const token = await signIn(h.app, tenantA);
+    const api = clientOf(h, token);
+    const markers = ['B-only', 'b-only', 'B-ONLY', tenantB.userName];
     for (const s of SWEEPS) {
-      const res = await s.call(api, b);
+      const res = await s.call(api, b, { h, token });
       if (s.expect === 'notFound') {
         expect(res.statusCode, `${s.route}: ${res.body}`).toBe(404);
       } else if (s.expect === 'empty') {
