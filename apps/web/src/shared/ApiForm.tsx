@@ -6,11 +6,14 @@ type Props = {
   /** The server's messages that belong to no field, shown above the form. */
   messages: readonly string[];
   errorTestId?: string;
+  /** A confirmation after a save that keeps the form open. */
+  success?: string | null | undefined;
+  successTestId?: string;
   children: ReactNode;
 };
 
-/** A form whose Enter submits without a page load, with the server's general messages in one alert on top. */
-export const ApiForm = ({ onSubmit, messages, errorTestId, children }: Props) => (
+/** A form whose Enter submits without a page load, with the server's general messages (or a confirmation) on top. */
+export const ApiForm = ({ onSubmit, messages, errorTestId, success, successTestId, children }: Props) => (
   <form
     onSubmit={(event) => {
       event.preventDefault();
@@ -22,6 +25,11 @@ export const ApiForm = ({ onSubmit, messages, errorTestId, children }: Props) =>
       {messages.length > 0 ? (
         <Alert color="red" variant="light" role="alert" data-testid={errorTestId}>
           {messages.join(' ')}
+        </Alert>
+      ) : null}
+      {success ? (
+        <Alert color="green" variant="light" data-testid={successTestId}>
+          {success}
         </Alert>
       ) : null}
       {children}

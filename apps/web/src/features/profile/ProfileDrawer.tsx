@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Divider, Group, Loader, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Divider, Group, Loader, PasswordInput, Tabs, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@opengst/contracts';
 import { loadSettingsQuery } from '../../api/sessionData';
 import { useText } from '../../i18n/useText';
+import { ApiForm } from '../../shared/ApiForm';
 import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
 import { formatDateTime } from '../../shared/format';
 import { splitApiErrors, type FieldErrors } from '../../shared/forms';
@@ -36,40 +37,31 @@ const ProfileForm = ({ profile }: { profile: Profile }) => {
     }
   };
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack gap="sm">
-        <FieldList>
-          <Field label={t('user.userName')}>{profile.userName}</Field>
-          <Field label={t('user.role')}>{profile.roleName}</Field>
-          <Field label={t('org.branch')}>{profile.branchName ?? '—'}</Field>
-          <Field label={t('org.department')}>{profile.departmentName ?? '—'}</Field>
-          <Field label={t('user.lastLogin')}>{profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : '—'}</Field>
-          <Field label={t('user.locations')}>
-            <Group gap={4}>
-              {profile.entities.map((entity) => (
-                <Badge key={entity.entityId} size="sm" variant="light" color="gray" radius="sm" tt="none" title={entity.gstin ?? undefined}>
-                  {entity.entityName}
-                </Badge>
-              ))}
-            </Group>
-          </Field>
-        </FieldList>
-        <Divider />
-        {state.general.length > 0 ? <Alert color="red" variant="light" role="alert">{state.general.join(' ')}</Alert> : null}
-        {state.done ? <Alert color="green" variant="light">{state.done}</Alert> : null}
-        <TextInput size="sm" label={t('user.displayName')} required value={displayName} error={state.fields.displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} data-testid="profile-name" />
-        <TextInput size="sm" type="email" label={t('entity.email')} required value={email} error={state.fields.email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="profile-email" />
-        <TextInput size="sm" label={t('user.mobile')} value={mobile} error={state.fields.mobile} onChange={(e) => setMobile(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button type="submit" size="sm" loading={isBusy} data-testid="profile-save">{t('common.save')}</Button>
-        </Group>
-      </Stack>
-    </form>
+    <ApiForm onSubmit={submit} messages={state.general} success={state.done}>
+      <FieldList>
+        <Field label={t('user.userName')}>{profile.userName}</Field>
+        <Field label={t('user.role')}>{profile.roleName}</Field>
+        <Field label={t('org.branch')}>{profile.branchName ?? '—'}</Field>
+        <Field label={t('org.department')}>{profile.departmentName ?? '—'}</Field>
+        <Field label={t('user.lastLogin')}>{profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : '—'}</Field>
+        <Field label={t('user.locations')}>
+          <Group gap={4}>
+            {profile.entities.map((entity) => (
+              <Badge key={entity.entityId} size="sm" variant="light" color="gray" radius="sm" tt="none" title={entity.gstin ?? undefined}>
+                {entity.entityName}
+              </Badge>
+            ))}
+          </Group>
+        </Field>
+      </FieldList>
+      <Divider />
+      <TextInput size="sm" label={t('user.displayName')} required value={displayName} error={state.fields.displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} data-testid="profile-name" />
+      <TextInput size="sm" type="email" label={t('entity.email')} required value={email} error={state.fields.email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="profile-email" />
+      <TextInput size="sm" label={t('user.mobile')} value={mobile} error={state.fields.mobile} onChange={(e) => setMobile(e.currentTarget.value)} />
+      <Group justify="flex-end">
+        <Button type="submit" size="sm" loading={isBusy} data-testid="profile-save">{t('common.save')}</Button>
+      </Group>
+    </ApiForm>
   );
 };
 
@@ -96,23 +88,14 @@ const PasswordForm = () => {
     }
   };
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack gap="sm">
-        {state.general.length > 0 ? <Alert color="red" variant="light" role="alert">{state.general.join(' ')}</Alert> : null}
-        {state.done ? <Alert color="green" variant="light" data-testid="password-changed">{state.done}</Alert> : null}
-        <PasswordInput size="sm" label={t('profile.currentPassword')} required autoComplete="current-password" value={current} error={state.fields.currentPassword} onChange={(e) => setCurrent(e.currentTarget.value)} data-testid="profile-current-password" />
-        <PasswordInput size="sm" label={t('reset.newPassword')} required autoComplete="new-password" value={password} error={state.fields.password} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="profile-new-password" />
-        <PasswordInput size="sm" label={t('reset.confirmPassword')} required autoComplete="new-password" value={confirm} error={state.fields.confirmPassword} onChange={(e) => setConfirm(e.currentTarget.value)} data-testid="profile-confirm-password" />
-        <Group justify="flex-end">
-          <Button type="submit" size="sm" loading={isBusy} disabled={!current || !password || !confirm} data-testid="profile-change-password">{t('reset.buttonChange')}</Button>
-        </Group>
-      </Stack>
-    </form>
+    <ApiForm onSubmit={submit} messages={state.general} success={state.done} successTestId="password-changed">
+      <PasswordInput size="sm" label={t('profile.currentPassword')} required autoComplete="current-password" value={current} error={state.fields.currentPassword} onChange={(e) => setCurrent(e.currentTarget.value)} data-testid="profile-current-password" />
+      <PasswordInput size="sm" label={t('reset.newPassword')} required autoComplete="new-password" value={password} error={state.fields.password} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="profile-new-password" />
+      <PasswordInput size="sm" label={t('reset.confirmPassword')} required autoComplete="new-password" value={confirm} error={state.fields.confirmPassword} onChange={(e) => setConfirm(e.currentTarget.value)} data-testid="profile-confirm-password" />
+      <Group justify="flex-end">
+        <Button type="submit" size="sm" loading={isBusy} disabled={!current || !password || !confirm} data-testid="profile-change-password">{t('reset.buttonChange')}</Button>
+      </Group>
+    </ApiForm>
   );
 };
 
