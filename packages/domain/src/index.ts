@@ -8,3 +8,4 @@ export * from './tax/index';
 export * from './codes/index';
 export * from './hsn/index';
 export * from './documents/index';
+export * from './gstr1/index';
