@@ -28,6 +28,12 @@ const [row] = await database.db.insert(imports).values({
   subscriberId: tenant.subscriberId, importType: 'SalesDocuments', fileName: 'crash.csv', fileSize: 1, fileFormat: 'csv', storagePath, createdBy: tenant.adminUserId,
 }).returning();
 say({ ready: true, importId: row?.id, subscriberId: tenant.subscriberId });
-await processImport({ db: database.db, dataDir, now: () => new Date() }, row?.id ?? 0, (phase, count) => say({ phase, rows: count }));
+// 'storing' comes inside the file's transaction, with its documents written but not committed: the child then holds
+// still (blocking its only thread, as a stuck process would) so the parent's SIGKILL lands before COMMIT.
+const holdStill = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+await processImport({ db: database.db, dataDir, now: () => new Date() }, row?.id ?? 0, (phase, count) => {
+  say({ phase, rows: count });
+  if (phase === 'storing') holdStill(30_000);
+});
 say({ done: true });
 await database.close();

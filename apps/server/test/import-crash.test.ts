@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ const CHILD = fileURLToPath(new URL('./import-crash-child.ts', import.meta.url))
 type Line = { ready?: boolean; importId?: number; subscriberId?: number; phase?: 'reading' | 'storing'; rows?: number; done?: boolean };
 
 /** Runs the child import and SIGKILLs it at the phase; answers what it printed before dying. */
-const importAndKill = (dataDir: string, killAt: 'reading' | 'storing', delayMs: number, rows: number) => new Promise<{ lines: Line[]; signal: NodeJS.Signals | null }>((resolve, reject) => {
+const importAndKill = (dataDir: string, killAt: 'reading' | 'storing', rows: number) => new Promise<{ lines: Line[]; signal: NodeJS.Signals | null }>((resolve, reject) => {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, String(rows)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Line[] = [];
   let stderr = '';
@@ -28,7 +28,7 @@ const importAndKill = (dataDir: string, killAt: 'reading' | 'storing', delayMs: 
     lines.push(line);
     if (line.phase === killAt && !killing) {
       killing = true;
-      setTimeout(() => child.kill('SIGKILL'), delayMs);
+      child.kill('SIGKILL');
     }
   });
   child.on('error', reject);
@@ -43,7 +43,8 @@ const restartAndRead = async (dataDir: string, importId: number) => {
   try {
     const [row] = await database.db.select().from(imports).where(eq(imports.id, importId));
     const [stored] = await database.db.select({ n: count() }).from(documents).where(eq(documents.importId, importId));
-    return { row, stored: stored?.n ?? -1 };
+    const tables = (await database.db.execute(sql.raw(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'import\\_stage\\_%'`))) as unknown as { rows: unknown[] };
+    return { row, stored: stored?.n ?? -1, workTables: tables.rows.length };
   } finally {
     await app.close();
     await database.close();
@@ -51,19 +52,22 @@ const restartAndRead = async (dataDir: string, importId: number) => {
 };
 
 describe('an import killed with SIGKILL', () => {
-  // Killed at the first progress report while reading, and 150 ms into the storing transaction of 12,000 documents.
-  it.each([['reading', 0, 4000], ['storing', 150, 12_000]] as const)('while %s is Failed after restart, with none of its documents stored', async (phase, delayMs, rows) => {
+  // Killed at the first progress report while reading, and inside the storing transaction of 12,000 documents, after
+  // they were written and before COMMIT.
+  it.each([['reading', 4000], ['storing', 12_000]] as const)('while %s is Failed after restart, with none of its documents stored', async (phase, rows) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'opengst-crash-'));
     try {
-      const { lines, signal } = await importAndKill(dataDir, phase, delayMs, rows);
+      const { lines, signal } = await importAndKill(dataDir, phase, rows);
       expect(signal).toBe('SIGKILL');
       expect(lines.some((l) => l.done)).toBe(false);
       const importId = lines.find((l) => l.ready)?.importId ?? 0;
-      const { row, stored } = await restartAndRead(dataDir, importId);
+      const { row, stored, workTables } = await restartAndRead(dataDir, importId);
       expect(row).toMatchObject({ status: 'Failed', message: INTERRUPTED_MESSAGE });
       expect(stored).toBe(0);
+      // The work tables the import was staging into are dropped at the restart.
+      expect(workTables).toBe(0);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 240_000);
 });

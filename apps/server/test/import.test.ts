@@ -28,7 +28,7 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
 
   it('lists the import types with their documented columns and serves the sample template', async () => {
     const types = (await api.get(I.importTypes)).json().data.items as { importType: string; columns: { name: string }[] }[];
-    expect(types.map((x) => x.importType)).toEqual(['SalesDocuments', 'PurchaseDocuments']);
+    expect(types.map((x) => x.importType)).toEqual(['SalesDocuments', 'PurchaseDocuments', 'SalesSummaries', 'PurchaseSummaries', 'Vendors', 'HsnSac', 'Entities']);
     const res = await api.get(I.sample, { importType: 'SalesDocuments' });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const [header, example] = await readXlsx(res.rawPayload);

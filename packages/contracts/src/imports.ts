@@ -1,5 +1,6 @@
 // Import contracts: import types and their columns, uploads, statistics, errors, samples, column aliases
 // (issue 6, spec core §2 "Import", §4 "Import/file status", §7 "Import" and "Background work").
+import { GSTR1_TABLE13_NATURES, TAXPAYER_TYPES } from '@opengst/domain';
 import { z } from 'zod';
 import { API_ROOT } from './api';
 
@@ -37,8 +38,8 @@ export const IMPORT_API = {
 /** Default sort of /import (spec core §2). */
 export const IMPORT_DEFAULT_SORT = 'stamp DESC';
 
-/** The import types that work in this increment. The others of issue 6 are added as they are built. */
-export const ImportTypeSchema = z.enum(['SalesDocuments', 'PurchaseDocuments']);
+/** The import types of issue 6: documents (grouped rows), summaries and masters (one record per row). */
+export const ImportTypeSchema = z.enum(['SalesDocuments', 'PurchaseDocuments', 'SalesSummaries', 'PurchaseSummaries', 'Vendors', 'HsnSac', 'Entities']);
 export type ImportType = z.infer<typeof ImportTypeSchema>;
 
 /** Spec core §4 "Import/file status". */
@@ -107,11 +108,75 @@ const documentColumns = (counterparty: 'Customer' | 'Supplier'): ImportColumn[] 
   col('cess', 'Cess', 'amount', '0', AMOUNT),
 ];
 
+/** Kinds of summary rows (GSTR-1 tables 7, 11A, 11B, 8 and 13). */
+export const SUMMARY_TYPES = ['B2CS', 'AdvanceReceived', 'AdvanceAdjusted', 'NilExemptNonGst', 'DocumentsIssued'] as const;
+/** GSTR-1 table 8 sply_ty: inter-/intra-State supplies to registered (B2B) and unregistered (B2C) persons. */
+export const NIL_SUPPLY_TYPES = ['INTRB2B', 'INTRB2C', 'INTRAB2B', 'INTRAB2C'] as const;
+
+/** One row per summary line; the columns a summary type does not use are ignored (see the Instructions sheet). */
+const summaryColumns = (): ImportColumn[] => [
+  col('locationGstin', 'Location GSTIN', 'gstin', '07AAACA1234A1ZM', 'GSTIN of your location (one of your entities).', true),
+  text('returnPeriod', 'Return period', 6, '042024', 'MMYYYY, the month the summary is reported in.', true),
+  col('summaryType', 'Summary type', 'choice', 'B2CS', 'B2CS (B2C small supplies, table 7), AdvanceReceived (11A), AdvanceAdjusted (11B), NilExemptNonGst (table 8), DocumentsIssued (table 13).', true, [...SUMMARY_TYPES]),
+  col('placeOfSupply', 'Place of supply', 'stateCode', '07', 'B2CS and advances: two-digit state code. Same state as the location means CGST + SGST, another state IGST.'),
+  col('rate', 'Rate %', 'percent', '18', 'B2CS and advances: the GST rate (a rate in force in the return period).'),
+  col('ecommerceGstin', 'E-commerce GSTIN', 'gstin', '', 'B2CS through an e-commerce operator: its GSTIN (TCS registration).'),
+  col('supplyType', 'Nil supply type', 'choice', '', 'NilExemptNonGst: INTRB2B / INTRB2C (inter-State to registered / unregistered), INTRAB2B / INTRAB2C (intra-State).', false, [...NIL_SUPPLY_TYPES]),
+  col('taxable', 'Taxable value', 'amount', '10000.00', `B2CS: taxable value; advances: the advance received or adjusted. ${AMOUNT}`),
+  col('igst', 'IGST', 'amount', '0', AMOUNT),
+  col('cgst', 'CGST', 'amount', '900.00', AMOUNT),
+  col('sgst', 'SGST', 'amount', '900.00', `SGST or UTGST. ${AMOUNT}`),
+  col('cess', 'Cess', 'amount', '0', AMOUNT),
+  col('nilRated', 'Nil rated', 'amount', '', `NilExemptNonGst: nil-rated supplies. ${AMOUNT}`),
+  col('exempted', 'Exempted', 'amount', '', `NilExemptNonGst: exempted supplies. ${AMOUNT}`),
+  col('nonGst', 'Non-GST', 'amount', '', `NilExemptNonGst: non-GST supplies. ${AMOUNT}`),
+  col('documentNature', 'Document nature', 'choice', '', `DocumentsIssued: ${Object.entries(GSTR1_TABLE13_NATURES).map(([n, name]) => `${n} ${name}`).join('; ')}.`, false, Object.keys(GSTR1_TABLE13_NATURES)),
+  text('fromNumber', 'Serial from', 16, '', 'DocumentsIssued: first document number of the series.'),
+  text('toNumber', 'Serial to', 16, '', 'DocumentsIssued: last document number of the series.'),
+  col('totalNumber', 'Total number', 'quantity', '', 'DocumentsIssued: documents issued in the series (a whole number).'),
+  col('cancelledNumber', 'Cancelled', 'quantity', '', 'DocumentsIssued: documents cancelled (a whole number, at most the total).'),
+];
+
 export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
   SalesDocuments: documentColumns('Customer'),
   PurchaseDocuments: [
     ...documentColumns('Supplier'),
     col('itcEligibility', 'ITC eligibility', 'choice', 'Inputs', 'Inputs, Input services, Capital goods or Ineligible.', false, [...ITC_ELIGIBILITY]),
+  ],
+  SalesSummaries: summaryColumns(),
+  PurchaseSummaries: summaryColumns(),
+  Vendors: [
+    col('gstin', 'GSTIN', 'gstin', '27AAACS4321K1ZF', 'GSTIN of the vendor; blank for an unregistered vendor (then the code is required).'),
+    text('code', 'Vendor code', 40, '', 'Your own code of an unregistered vendor (ignored when the GSTIN is given).'),
+    text('legalName', 'Legal name', 200, 'Supreme Supplies Private Limited', 'Legal name of the vendor.', true),
+    text('tradeName', 'Trade name', 200, 'Supreme Supplies', 'Trade name, if any.'),
+    text('pan', 'PAN', 10, 'AAACS4321K', 'PAN; must be the PAN inside the GSTIN (characters 3 to 12).'),
+    col('stateCode', 'State code', 'stateCode', '', 'Two-digit state code of an unregistered vendor; a registered vendor\'s state comes from its GSTIN.'),
+    text('email', 'E-mail', 254, 'accounts@supreme.example', 'E-mail address.'),
+    text('phone', 'Phone', 21, '+919800000000', '7 to 20 digits with an optional leading plus.'),
+    text('address', 'Address', 500, 'Plot 4, MIDC, Pune', 'Postal address.'),
+    text('pincode', 'Pincode', 6, '411001', 'Six digits.'),
+  ],
+  HsnSac: [
+    text('hsn', 'HSN/SAC code', 10, '84713010', 'HSN of goods or SAC of services: 2, 4, 6 or 8 digits ("8471 30" is read as 847130).', true),
+    text('description', 'Description', 1000, 'Portable computers', 'Description of the goods or services.', true),
+    col('rate', 'Rate %', 'percent', '18', 'Usual total GST rate in percent (IGST, or CGST + SGST).'),
+    text('uqc', 'UQC', 3, 'NOS', 'Unit quantity code from the GST UQC list (NOS, KGS, ...).'),
+  ],
+  Entities: [
+    col('entityType', 'Entity type', 'choice', 'Location', 'Location (a GST registration under a business) or ChildLocation (a branch under a location).', true, ['Location', 'ChildLocation']),
+    text('entityName', 'Entity name', 200, 'Mumbai', 'Name of the location or child location.', true),
+    text('parent', 'Parent', 200, 'AAACT1234F', 'Location: the PAN or name of its business. Child location: the GSTIN or name of its location.', true),
+    col('gstin', 'GSTIN', 'gstin', '27AAACT1234F1ZR', 'Required for a location: carries the business PAN and the location\'s state. Optional for a child location.'),
+    col('stateCode', 'State code', 'stateCode', '27', 'Two-digit state code; blank takes the GSTIN\'s state (a child location is in its location\'s state).'),
+    col('taxpayerType', 'Taxpayer type', 'choice', 'Regular', `Blank is Regular. One of: ${Object.keys(TAXPAYER_TYPES).join(', ')}.`, false, Object.keys(TAXPAYER_TYPES)),
+    text('legalName', 'Legal name', 200, '', 'Legal name of the registration.'),
+    text('tradeName', 'Trade name', 200, '', 'Trade name of the registration.'),
+    text('address', 'Address', 500, '', 'Postal address.'),
+    text('pincode', 'Pincode', 6, '', 'Six digits.'),
+    text('email', 'E-mail', 254, '', 'E-mail address.'),
+    col('registrationDate', 'Registration date', 'date', '', 'DD-MM-YYYY.'),
+    col('status', 'Status', 'choice', 'Active', 'Blank is Active. Active, Inactive or Draft.', false, ['Active', 'Inactive', 'Draft']),
   ],
 };
 
@@ -129,6 +194,11 @@ export type ImportTypeInfo = z.infer<typeof ImportTypeInfoSchema>;
 export const IMPORT_TYPES: readonly ImportTypeInfo[] = [
   { importType: 'SalesDocuments', name: 'Sales documents', rightId: 'ImportSales', errorRoute: '/import-document-error', columns: [...IMPORT_COLUMNS.SalesDocuments] },
   { importType: 'PurchaseDocuments', name: 'Purchase documents', rightId: 'ImportPurchase', errorRoute: '/import-document-error', columns: [...IMPORT_COLUMNS.PurchaseDocuments] },
+  { importType: 'SalesSummaries', name: 'Sales summaries', rightId: 'ImportSummary', errorRoute: '/import-document-summary-error', columns: [...IMPORT_COLUMNS.SalesSummaries] },
+  { importType: 'PurchaseSummaries', name: 'Purchase summaries', rightId: 'ImportSummary', errorRoute: '/import-document-summary-error', columns: [...IMPORT_COLUMNS.PurchaseSummaries] },
+  { importType: 'Vendors', name: 'Vendors', rightId: 'ImportVendors', errorRoute: '/import-vendor-error', columns: [...IMPORT_COLUMNS.Vendors] },
+  { importType: 'HsnSac', name: 'HSN/SAC codes', rightId: 'ImportHsnSac', errorRoute: '/import-hsn-sac-error', columns: [...IMPORT_COLUMNS.HsnSac] },
+  { importType: 'Entities', name: 'Entities', rightId: 'ImportEntities', errorRoute: '/import-entities-error', columns: [...IMPORT_COLUMNS.Entities] },
 ];
 
 export const ImportTypesResponseSchema = z.object({ items: z.array(ImportTypeInfoSchema) });

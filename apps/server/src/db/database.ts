@@ -5,7 +5,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { once } from 'node:events';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { acquireDataDirLock } from './lockfile';
@@ -76,3 +78,87 @@ const pgliteExecutor = (client: PGlite): SqlExecutor => ({
     return { rows: withRows.at(-1)?.rows ?? [] };
   },
 });
+
+/**
+ * Bulk load into one table with COPY ... FROM: each write is whole lines, by default of tab-separated values in the
+ * text format (escaped by the caller, see copyText); `options` may name another format, e.g. "WITH (FORMAT csv)".
+ * On PostgreSQL the lines stream through one COPY FROM STDIN of a pooled connection; on PGlite, which takes COPY data
+ * only as a blob, they are sent as COPY FROM '/dev/blob' of a few MB each.
+ * Runs outside any transaction (on PGlite an open transaction holds the only connection): stage data with it, then
+ * move it into the real tables inside one transaction.
+ */
+export type CopyIn = { write: (lines: string) => Promise<void>; end: () => Promise<void>; abort: () => void };
+
+const PGLITE_COPY_CHUNK = 8 * 1024 * 1024;
+const POSTGRES_COPY_CHUNK = 256 * 1024;
+
+export const copyIn = async (db: Db, table: string, columns: readonly string[], options = ''): Promise<CopyIn> => {
+  const client = (db as unknown as { $client: PGlite | postgres.Sql }).$client;
+  const target = `${table} (${columns.join(', ')})`;
+  if (client instanceof PGlite) {
+    // Lines are kept as UTF-8 bytes, not strings: a few MB of text built piece by piece would be a tree of small
+    // strings in the heap, several times its size.
+    let buffer = Buffer.allocUnsafe(PGLITE_COPY_CHUNK);
+    let used = 0;
+    const send = async (bytes: Uint8Array) => {
+      await client.query(`COPY ${target} FROM '/dev/blob' ${options}`, [], { blob: new Blob([bytes]) });
+    };
+    const flush = async () => {
+      if (used === 0) return;
+      const bytes = buffer.subarray(0, used);
+      buffer = Buffer.allocUnsafe(PGLITE_COPY_CHUNK);
+      used = 0;
+      await send(bytes);
+    };
+    return {
+      write: async (lines) => {
+        const size = Buffer.byteLength(lines);
+        if (used + size > buffer.length) await flush();
+        if (size > buffer.length) await send(Buffer.from(lines));
+        else used += buffer.write(lines, used);
+      },
+      end: flush,
+      abort: () => {
+        used = 0;
+      },
+    };
+  }
+  let pending = '';
+  const stream = await client.unsafe(`COPY ${target} FROM STDIN ${options}`).writable();
+  const done = finished(stream);
+  // Until end() awaits it, a failed COPY must not surface as an unhandled rejection.
+  done.catch(() => {});
+  const send = async (chunk: string) => {
+    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
+  };
+  return {
+    write: async (lines) => {
+      pending += lines;
+      if (pending.length < POSTGRES_COPY_CHUNK) return;
+      const chunk = pending;
+      pending = '';
+      await send(chunk);
+    },
+    end: async () => {
+      if (pending !== '') await send(pending);
+      pending = '';
+      stream.end();
+      await done;
+    },
+    abort: () => {
+      stream.destroy(new Error('COPY aborted'));
+    },
+  };
+};
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value in COPY's text format: \N for null; backslash, tab, newline and carriage return escaped. */
+export const copyText = (value: string | number | boolean | null | undefined): string => {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c] ?? c) : value;
+};

@@ -1,5 +1,7 @@
 // Rows to documents: rows with the same document key form one document (one row per item line); each document is
 // checked by the domain's validateDocument, and every error is kept with its row, column, value and code.
+// Two steps, so that the import never holds more than one document's rows: parse a row (createRowParser), and build
+// and validate one document from all of its rows (createDocumentBuilder).
 import type { ImportColumn, ImportType, ITC_ELIGIBILITY } from '@opengst/contracts';
 import { financialYearOf, formatRupees, returnPeriodOf, validateDocument, type DocumentInput } from '@opengst/domain';
 import type { CellValue, HeaderMap } from './columns';
@@ -24,7 +26,28 @@ export type ImportedDocument = {
 };
 
 /** Header values every row of a document must repeat identically. */
-const HEADER_KEYS = ['documentDate', 'counterpartyGstin', 'counterpartyName', 'placeOfSupply', 'supplyType', 'reverseCharge', 'originalDocumentNumber', 'originalDocumentDate'] as const;
+export const HEADER_KEYS = ['documentDate', 'counterpartyGstin', 'counterpartyName', 'placeOfSupply', 'supplyType', 'reverseCharge', 'originalDocumentNumber', 'originalDocumentDate'] as const;
+export type HeaderKey = (typeof HEADER_KEYS)[number];
+
+/**
+ * One data row by its columns. `values` holds the cells that parsed (a cell that did not is absent); `ok` is false when
+ * any cell failed or the location is not the user's. `cells` are the row as written (null once staged), for the value
+ * of an IMP0017 error.
+ */
+export type ParsedRow = {
+  row: number; key: string; ok: boolean; entityId: number | null; locationGstin: string;
+  values: Record<string, CellValue>; cells: readonly string[] | null;
+};
+
+/** The text of a column's cell in the row. */
+const cellOf = (header: HeaderMap, cells: readonly string[], key: string): string => cells[header.indexOf.get(key) ?? -1] ?? '';
+
+/** What the user wrote in a header column: the cell, or for a staged row its value as text. */
+const headerTextOf = (header: HeaderMap, row: ParsedRow, key: HeaderKey): string => {
+  if (row.cells) return cellOf(header, row.cells, key);
+  const value = row.values[key];
+  return value === true ? 'Y' : value === false ? 'N' : value === null || value === undefined ? '' : String(value);
+};
 
 /** Domain property names to our column keys, for the column of an error. */
 const PROPERTY_COLUMNS: Record<string, string> = {
@@ -33,84 +56,95 @@ const PROPERTY_COLUMNS: Record<string, string> = {
   hsn: 'hsn', uqc: 'uqc', quantity: 'quantity', taxable: 'taxable', ratePercent: 'rate', igst: 'igst', cgst: 'cgst', sgst: 'sgst', cess: 'cess',
 };
 
-export type Grouper = ReturnType<typeof createGrouper>;
-
 /**
- * Collects rows into documents. `locations` maps each GSTIN the user may import for to its entity id.
- * Memory holds the parsed documents of one file until they are stored in one transaction: see store.ts.
+ * The key of a row's document: location, financial year, type, number (and for a purchase the supplier's GSTIN), as
+ * written. Rows with the same key are one document wherever they are in the file.
  */
-export const createGrouper = (importType: ImportType, header: HeaderMap, locations: ReadonlyMap<string, number>, today: string) => {
-  const documents = new Map<string, ImportedDocument>();
-  /** The header values of each document's first row, which later rows must repeat. */
-  const firstValues = new Map<string, Record<string, CellValue>>();
-  const errors: RowError[] = [];
+export const documentKey = (locationGstin: string, date: string | null, documentType: string, counterpartyGstin: string, documentNumber: string, isPurchase: boolean): string =>
+  `${locationGstin}|${date ? financialYearOf(date) : '?'}|${documentType}|${isPurchase ? counterpartyGstin : ''}|${documentNumber}`;
+
+/** Parses rows one by one. `locations` maps each GSTIN the user may import for to its entity id. */
+export const createRowParser = (importType: ImportType, header: HeaderMap, locations: ReadonlyMap<string, number>) => {
   const columnByKey = new Map(header.columns.map((c) => [c.key, c]));
   const nameOf = (key: string): string | null => columnByKey.get(key)?.name ?? null;
   const isPurchase = importType === 'PurchaseDocuments';
 
-  const addRow = (row: number, cells: readonly string[]): void => {
+  return (row: number, cells: readonly string[]): { parsed: ParsedRow; errors: RowError[] } => {
     const values: Record<string, CellValue> = {};
-    const raw = (key: string) => cells[header.indexOf.get(key) ?? -1] ?? '';
-    let rowValid = true;
+    const errors: RowError[] = [];
+    let ok = true;
     for (const column of header.columns) {
       const index = header.indexOf.get(column.key);
       const text = index === undefined ? '' : (cells[index] ?? '');
       const parsed = parseCell(column, text);
       if ('error' in parsed) {
-        rowValid = false;
+        ok = false;
         errors.push({ row, column: column.name, value: text, code: parsed.error.code, message: parsed.error.message, type: 'Error' });
       } else values[column.key] = parsed.value;
     }
-    const locationGstin = (values.locationGstin as string | null) ?? raw('locationGstin').trim().toUpperCase();
-    const entityId = locations.get(locationGstin);
-    if (values.locationGstin && entityId === undefined) {
-      rowValid = false;
-      errors.push({ row, column: nameOf('locationGstin'), value: raw('locationGstin'), code: 'IMP0014', message: 'This GSTIN is not one of your locations, or you have no access to it.', type: 'Error' });
+    const locationGstin = (values.locationGstin as string | null | undefined) ?? cellOf(header, cells, 'locationGstin').trim().toUpperCase();
+    const entityId = locations.get(locationGstin) ?? null;
+    if (values.locationGstin && entityId === null) {
+      ok = false;
+      errors.push({ row, column: nameOf('locationGstin'), value: cellOf(header, cells, 'locationGstin'), code: 'IMP0014', message: 'This GSTIN is not one of your locations, or you have no access to it.', type: 'Error' });
     }
-    const date = values.documentDate as string | null;
-    const counterpartyGstin = (values.counterpartyGstin as string | null) ?? '';
-    const key = [locationGstin, date ? financialYearOf(date) : '?', raw('documentType').trim().toUpperCase(), isPurchase ? counterpartyGstin : '', raw('documentNumber').trim()].join('|');
-    let doc = documents.get(key);
-    if (!doc) {
-      doc = {
-        key, rows: [], valid: true, entityId: entityId ?? 0, financialYear: date ? financialYearOf(date) : '', returnPeriod: date ? returnPeriodOf(date) : '',
-        documentType: (values.documentType as string | null) ?? '', documentNumber: (values.documentNumber as string | null) ?? '', documentDate: date ?? '',
-        supplyType: (values.supplyType as string | null) ?? (counterpartyGstin && counterpartyGstin !== 'URP' ? 'B2B' : 'B2C'),
-        counterpartyGstin: counterpartyGstin === 'URP' ? '' : counterpartyGstin, counterpartyName: values.counterpartyName as string | null,
-        placeOfSupply: (values.placeOfSupply as string | null) ?? '', isReverseCharge: values.reverseCharge === true,
-        originalDocumentNumber: values.originalDocumentNumber as string | null, originalDocumentDate: values.originalDocumentDate as string | null, items: [],
-      };
-      firstValues.set(key, values);
-      documents.set(key, doc);
-    } else {
-      const first = firstValues.get(key) ?? {};
-      for (const k of HEADER_KEYS) {
-        if (rowValid && values[k] !== first[k]) {
-          rowValid = false;
-          errors.push({ row, column: nameOf(k), value: raw(k), code: 'IMP0017', message: `${nameOf(k)} differs from the document's first row (row ${doc.rows[0]}).`, type: 'Error' });
+    const key = documentKey(locationGstin, (values.documentDate as string | null | undefined) ?? null, cellOf(header, cells, 'documentType').trim().toUpperCase(),
+      (values.counterpartyGstin as string | null | undefined) ?? '', cellOf(header, cells, 'documentNumber').trim(), isPurchase);
+    return { parsed: { row, key, ok, entityId, locationGstin, values, cells }, errors };
+  };
+};
+
+export type DocumentBuilder = ReturnType<typeof createDocumentBuilder>;
+
+/** Builds one document from all of its rows (in file order), checks that they agree, and validates it. */
+export const createDocumentBuilder = (importType: ImportType, header: HeaderMap, today: string) => {
+  const columnByKey = new Map(header.columns.map((c) => [c.key, c]));
+  const nameOf = (key: string): string | null => columnByKey.get(key)?.name ?? null;
+  const isPurchase = importType === 'PurchaseDocuments';
+  const context = { today };
+
+  const build = (rows: readonly ParsedRow[]): { doc: ImportedDocument; errors: RowError[] } => {
+    const errors: RowError[] = [];
+    const first = rows[0];
+    if (!first) throw new Error('a document has at least one row');
+    const values = first.values;
+    const date = (values.documentDate as string | null | undefined) ?? null;
+    const counterpartyGstin = (values.counterpartyGstin as string | null | undefined) ?? '';
+    const doc: ImportedDocument = {
+      key: first.key, rows: [], valid: true, entityId: first.entityId ?? 0, financialYear: date ? financialYearOf(date) : '', returnPeriod: date ? returnPeriodOf(date) : '',
+      documentType: (values.documentType as string | null | undefined) ?? '', documentNumber: (values.documentNumber as string | null | undefined) ?? '', documentDate: date ?? '',
+      supplyType: (values.supplyType as string | null | undefined) ?? (counterpartyGstin && counterpartyGstin !== 'URP' ? 'B2B' : 'B2C'),
+      counterpartyGstin: counterpartyGstin === 'URP' ? '' : counterpartyGstin, counterpartyName: (values.counterpartyName as string | null | undefined) ?? null,
+      placeOfSupply: (values.placeOfSupply as string | null | undefined) ?? '', isReverseCharge: values.reverseCharge === true,
+      originalDocumentNumber: (values.originalDocumentNumber as string | null | undefined) ?? null,
+      originalDocumentDate: (values.originalDocumentDate as string | null | undefined) ?? null, items: [],
+    };
+    for (const row of rows) {
+      let rowValid = row.ok;
+      if (row !== first) {
+        for (const k of HEADER_KEYS) {
+          // A blank cell and one that failed to parse both count as no value.
+          if (rowValid && (row.values[k] ?? null) !== (values[k] ?? null)) {
+            rowValid = false;
+            errors.push({ row: row.row, column: nameOf(k), value: headerTextOf(header, row, k), code: 'IMP0017', message: `${nameOf(k)} differs from the document's first row (row ${first.row}).`, type: 'Error' });
+          }
         }
       }
+      if (!rowValid) doc.valid = false;
+      doc.rows.push(row.row);
+      const v = row.values;
+      doc.items.push({
+        row: row.row, hsn: (v.hsn as string | null | undefined) ?? null, description: (v.description as string | null | undefined) ?? null, uqc: (v.uqc as string | null | undefined) ?? null,
+        quantity: (v.quantity as number | null | undefined) ?? 0, rate: (v.rate as number | null | undefined) ?? 0, taxable: (v.taxable as number | null | undefined) ?? 0,
+        igst: (v.igst as number | null | undefined) ?? 0, cgst: (v.cgst as number | null | undefined) ?? 0, sgst: (v.sgst as number | null | undefined) ?? 0, cess: (v.cess as number | null | undefined) ?? 0,
+        itcEligibility: (v.itcEligibility as ItcEligibility | null | undefined) ?? null,
+      });
     }
-    doc.rows.push(row);
-    if (!rowValid) doc.valid = false;
-    doc.items.push({
-      row, hsn: values.hsn as string | null, description: values.description as string | null, uqc: values.uqc as string | null,
-      quantity: (values.quantity as number | null) ?? 0, rate: (values.rate as number | null) ?? 0, taxable: (values.taxable as number | null) ?? 0,
-      igst: (values.igst as number | null) ?? 0, cgst: (values.cgst as number | null) ?? 0, sgst: (values.sgst as number | null) ?? 0, cess: (values.cess as number | null) ?? 0,
-      itcEligibility: (values.itcEligibility as ItcEligibility | null | undefined) ?? null,
-    });
+    if (doc.valid) validateOne(doc, first.locationGstin, errors);
+    return { doc, errors };
   };
 
-  /** Runs the domain's validation over every document whose rows all parsed; returns the documents and the errors. */
-  const finish = (): { documents: ImportedDocument[]; errors: RowError[] } => {
-    const context = { today };
-    for (const doc of documents.values()) if (doc.valid) validateOne(doc, context);
-    firstValues.clear();
-    return { documents: [...documents.values()], errors };
-  };
-
-  const validateOne = (doc: ImportedDocument, context: { today: string }) => {
-    const locationGstin = doc.key.split('|')[0] ?? '';
+  const validateOne = (doc: ImportedDocument, locationGstin: string, errors: RowError[]) => {
     const input: DocumentInput = {
       documentType: doc.documentType, documentNumber: doc.documentNumber, documentDate: doc.documentDate,
       supplierGstin: isPurchase ? doc.counterpartyGstin || null : locationGstin,
@@ -127,13 +161,13 @@ export const createGrouper = (importType: ImportType, header: HeaderMap, locatio
       const item = itemMatch ? doc.items[Number(itemMatch[1])] : undefined;
       const property = itemMatch ? (itemMatch[2] ?? '') : issue.propertyName;
       const key = PROPERTY_COLUMNS[property] ?? gstinColumn(property, isPurchase);
-      const column = key ? header.columns.find((c) => c.key === key) : undefined;
-      errors.push({ row: item?.row ?? doc.rows[0] ?? 0, column: column?.name ?? null, value: column ? valueOf(doc, item, column) : null, code: issue.code, message: issue.message, type: issue.type });
+      const column = key ? columnByKey.get(key) : undefined;
+      errors.push({ row: item?.row ?? doc.rows[0] ?? 0, column: column?.name ?? null, value: column ? valueOf(doc, locationGstin, item, column) : null, code: issue.code, message: issue.message, type: issue.type });
       if (issue.type === 'Error') doc.valid = false;
     }
   };
 
-  return { addRow, finish, documentCount: () => documents.size };
+  return { build };
 };
 
 /** The domain speaks of supplier and counterparty; our columns of location and counterparty swap for purchases. */
@@ -143,9 +177,9 @@ const gstinColumn = (property: string, isPurchase: boolean): string | undefined 
   return undefined;
 };
 
-const valueOf = (doc: ImportedDocument, item: ItemLine | undefined, column: ImportColumn): string | null => {
+const valueOf = (doc: ImportedDocument, locationGstin: string, item: ItemLine | undefined, column: ImportColumn): string | null => {
   const source = (item && column.key in item ? item : doc) as unknown as Record<string, unknown>;
-  const value = column.key === 'locationGstin' ? doc.key.split('|')[0] : source[column.key];
+  const value = column.key === 'locationGstin' ? locationGstin : source[column.key];
   if (value === null || value === undefined) return null;
   if (column.format === 'amount') return formatRupees(Number(value));
   if (column.format === 'percent' || column.format === 'quantity') return String(Number(value) / 1000);

@@ -1,4 +1,5 @@
-// The background job of one uploaded file: read (streamed), group, validate, record errors, store in one transaction.
+// The background job of one uploaded file: read (streamed) and stage it, group and validate documents, record errors,
+// store the valid documents in one transaction.
 import { ERROR_CATALOGUE, type ImportType } from '@opengst/contracts';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { join } from 'node:path';
@@ -9,15 +10,15 @@ import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
 import { loadSubscriberSettings } from '../settings/subscriber-settings';
 import { mapHeader } from './columns';
-import { createGrouper, type RowError } from './documents';
+import { createDocumentBuilder, createRowParser, type DocumentBuilder, type ParsedRow } from './documents';
 import { estimateCsvRows, readRows } from './readers';
 import type { FileFormat } from './sniff';
-import { storeDocuments } from './store';
+import { processRecordImport } from './record-import';
+import { createHashSet, createStaging, dropStaging, keyHash, type Staging } from './store';
 
 export const IMPORT_JOB = 'import.process';
 /** processedRows is written every this many rows, so the progress poll moves without slowing the import. */
 const PROGRESS_EVERY = 2000;
-const ERROR_BATCH = 1000;
 
 export type ImportDeps = { db: Db; dataDir: string; now: () => Date };
 
@@ -25,11 +26,13 @@ export const INTERRUPTED_MESSAGE = ERROR_CATALOGUE.IMP0020.message;
 
 /**
  * On start, an import still InProcess belongs to a process that died (this app runs one job worker per database).
- * Documents are written in the same transaction that ends the import, so nothing of such a file was stored.
+ * Documents are written in the same transaction that ends the import, so nothing of such a file was stored; its work
+ * tables are dropped.
  */
 export const recoverInterruptedImports = async (db: Db, now: Date): Promise<number> => {
   const rows = await db.update(imports).set({ status: 'Failed', message: INTERRUPTED_MESSAGE, finishedAt: now })
     .where(eq(imports.status, 'InProcess')).returning({ id: imports.id });
+  for (const { id } of rows) await dropStaging(db, id);
   return rows.length;
 };
 
@@ -41,16 +44,67 @@ const locationsOf = async (db: Db, subscriberId: number, userId: number, entityI
   return new Map(rows.map((r) => [r.gstin ?? '', r.id]));
 };
 
-const writeErrors = async (db: Db, importId: number, errors: readonly RowError[]) => {
-  for (let at = 0; at < errors.length; at += ERROR_BATCH) {
-    await db.insert(importErrors).values(errors.slice(at, at + ERROR_BATCH).map((e) => ({
-      importId, rowNumber: e.row, columnName: e.column, value: e.value === null ? null : e.value.slice(0, 500), code: e.code, message: e.message, type: e.type,
-    })));
-  }
+/**
+ * Observes a running import: rows read so far, and 'storing' inside the file's transaction once the documents are
+ * written but not committed (the crash test kills there).
+ */
+export type ImportObserver = (phase: 'reading' | 'storing', rows: number) => void;
+
+type StageOptions = {
+  importType: ImportType; path: string; format: FileFormat; maxRows: number; aliases: readonly { column: string; alias: string }[];
+  locations: ReadonlyMap<string, number>; today: string; staging: Staging; observe: ImportObserver | undefined;
 };
 
-/** Observes a running import: rows read so far, and the start of the storing transaction (the crash test kills there). */
-export type ImportObserver = (phase: 'reading' | 'storing', rows: number) => void;
+/**
+ * Reads the file streamed and stages it. Rows of one document usually follow each other: such a run is built and
+ * validated as soon as the next document starts, so memory holds one document at a time. A document whose rows come
+ * back later in the file is noticed by its key's hash and rebuilt from the work table at the end (regroupSplit).
+ */
+const stageFile = async ({ db }: ImportDeps, importId: number, o: StageOptions): Promise<{ dataRows: number }> => {
+  let parseRow: ReturnType<typeof createRowParser> | undefined;
+  let builder: DocumentBuilder | undefined;
+  const seen = createHashSet();
+  const split = new Set<number>();
+  let run: ParsedRow[] = [];
+  let runHash = 0;
+  let dataRows = 0;
+  const endRun = async () => {
+    if (run.length === 0 || !builder) return;
+    if (seen.add(runHash)) split.add(runHash);
+    else {
+      const { doc, errors } = builder.build(run);
+      await o.staging.addErrors(errors, runHash);
+      if (doc.valid) await o.staging.addDocument(doc, runHash);
+    }
+    run = [];
+  };
+  for await (const { row, cells } of readRows(o.path, o.format)) {
+    if (cells.every((cell) => cell.trim() === '')) continue;
+    if (!parseRow) {
+      const header = mapHeader(o.importType, cells, o.aliases);
+      if (header.missing.length > 0) throw new AppError('IMP0008', { message: `Required columns missing from the header row: ${header.missing.map((c) => c.name).join(', ')}.` });
+      parseRow = createRowParser(o.importType, header, o.locations);
+      builder = createDocumentBuilder(o.importType, header, o.today);
+      continue;
+    }
+    if (++dataRows > o.maxRows) throw new AppError('IMP0007', { message: `The file has more than ${o.maxRows} rows, the limit of your import settings.` });
+    const { parsed, errors } = parseRow(row, cells);
+    await o.staging.addErrors(errors, null);
+    if (run[0] && run[0].key !== parsed.key) await endRun();
+    if (run.length === 0) runHash = keyHash(parsed.key);
+    run.push(parsed);
+    await o.staging.addRow(parsed, runHash, run.length);
+    if (dataRows % PROGRESS_EVERY === 0) {
+      await db.update(imports).set({ processedRows: dataRows }).where(eq(imports.id, importId));
+      o.observe?.('reading', dataRows);
+    }
+  }
+  if (!builder || dataRows === 0) throw new AppError('IMP0022');
+  await endRun();
+  if (split.size > 0) await o.staging.regroupSplit([...split], builder);
+  else await o.staging.endStreams();
+  return { dataRows };
+};
 
 /** Runs one import to its final status. Idempotent: only an Initialized or YetNotStarted import is taken. */
 export const processImport = async (deps: ImportDeps, importId: number, observe?: ImportObserver): Promise<void> => {
@@ -67,46 +121,35 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
     const today = deps.now().toISOString().slice(0, 10);
     const path = join(deps.dataDir, job.storagePath);
     if (job.fileFormat === 'csv') await db.update(imports).set({ totalRows: await estimateCsvRows(path) }).where(eq(imports.id, importId));
-    let grouper: ReturnType<typeof createGrouper> | undefined;
-    let dataRows = 0;
-    for await (const { row, cells } of readRows(path, job.fileFormat as FileFormat)) {
-      if (cells.every((cell) => cell.trim() === '')) continue;
-      if (!grouper) {
-        const header = mapHeader(importType, cells, aliases);
-        if (header.missing.length > 0) throw new AppError('IMP0008', { message: `Required columns missing from the header row: ${header.missing.map((c) => c.name).join(', ')}.` });
-        grouper = createGrouper(importType, header, locations, today);
-        continue;
-      }
-      if (++dataRows > settings.importValidation.maxRows) {
-        throw new AppError('IMP0007', { message: `The file has more than ${settings.importValidation.maxRows} rows, the limit of your import settings.` });
-      }
-      grouper.addRow(row, cells);
-      if (dataRows % PROGRESS_EVERY === 0) {
-        await db.update(imports).set({ processedRows: dataRows }).where(eq(imports.id, importId));
-        observe?.('reading', dataRows);
-      }
-    }
-    if (!grouper || dataRows === 0) throw new AppError('IMP0022');
-
-    const { documents, errors } = grouper.finish();
-    const valid = documents.filter((d) => d.valid);
-    const validRows = valid.reduce((n, d) => n + d.rows.length, 0);
-    const counts = { totalRows: dataRows, processedRows: dataRows, validRows, errorRows: dataRows - validRows };
-    await writeErrors(db, importId, errors);
-    const refuseAll = job.isAllOrNothing && counts.errorRows > 0;
-    if (refuseAll || valid.length === 0) {
-      const message = refuseAll ? ERROR_CATALOGUE.IMP0019.message : 'No row of the file is valid: nothing was stored. See the errors.';
-      await db.update(imports).set({ ...counts, validRows: 0, status: 'Failed', message, finishedAt: deps.now() }).where(eq(imports.id, importId));
+    if (importType !== 'SalesDocuments' && importType !== 'PurchaseDocuments') {
+      // Masters and summaries: one record per row (record-import.ts); it sets the final status itself.
+      await processRecordImport(deps, job, { importType, settings, aliases, path, observe });
       return;
     }
-    observe?.('storing', validRows);
-    await db.transaction(async (tx) => {
-      const stored = await storeDocuments(tx, { subscriberId: job.subscriberId, userId: job.createdBy, importId, direction: importType === 'SalesDocuments' ? 'Sales' : 'Purchase' }, valid);
-      await writeAudit(tx, { subscriberId: job.subscriberId, userId: job.createdBy }, {
-        entityType: 'Import', entityKey: importId, entityName: job.fileName, action: 'Import', after: { importType, documents: stored, ...counts },
+    const direction = importType === 'SalesDocuments' ? 'Sales' : 'Purchase';
+    const staging = await createStaging(db, importId);
+    try {
+      const read = await stageFile(deps, job.id, { importType, path, format: job.fileFormat as FileFormat, maxRows: settings.importValidation.maxRows, aliases, locations, today, staging, observe });
+      const valid = await staging.validCounts();
+      const counts = { totalRows: read.dataRows, processedRows: read.dataRows, validRows: valid.rows, errorRows: read.dataRows - valid.rows };
+      await staging.publishErrors();
+      const refuseAll = job.isAllOrNothing && counts.errorRows > 0;
+      if (refuseAll || valid.documents === 0) {
+        const message = refuseAll ? ERROR_CATALOGUE.IMP0019.message : 'No row of the file is valid: nothing was stored. See the errors.';
+        await db.update(imports).set({ ...counts, validRows: 0, status: 'Failed', message, finishedAt: deps.now() }).where(eq(imports.id, importId));
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await staging.store(tx, { subscriberId: job.subscriberId, userId: job.createdBy, importId, direction });
+        observe?.('storing', counts.validRows);
+        await writeAudit(tx, { subscriberId: job.subscriberId, userId: job.createdBy }, {
+          entityType: 'Import', entityKey: importId, entityName: job.fileName, action: 'Import', after: { importType, documents: valid.documents, ...counts },
+        });
+        await tx.update(imports).set({ ...counts, status: counts.errorRows > 0 ? 'SuccessWithError' : 'Success', message: null, finishedAt: deps.now() }).where(eq(imports.id, importId));
       });
-      await tx.update(imports).set({ ...counts, status: counts.errorRows > 0 ? 'SuccessWithError' : 'Success', message: null, finishedAt: deps.now() }).where(eq(imports.id, importId));
-    });
+    } finally {
+      await staging.drop();
+    }
   } catch (error) {
     const known = error instanceof AppError;
     if (!known) console.error(`[import ${importId}]`, error);

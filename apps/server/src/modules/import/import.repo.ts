@@ -6,7 +6,7 @@ import {
 } from '@opengst/contracts';
 import { and, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { documents, importErrors, imports, userEntities, users } from '../../db/schema';
+import { businessPartners, documents, documentSummaries, hsnCodes, importErrors, imports, userEntities, users } from '../../db/schema';
 import { assertEntityAccess } from '../../entity-access';
 import { AppError } from '../../errors';
 import { orderByOf } from '../../lists';
@@ -72,13 +72,36 @@ export const errorsByCode = async (db: Db, importId: number): Promise<(ImportCod
   return rows.map((r) => ({ code: r.code, type: r.type, count: r.count, message: r.message, columns: (r.columns ?? []).filter((c): c is string => c !== null) }));
 };
 
+/**
+ * Records this import wrote that still carry its id (a later import of the same record takes it over). Entities
+ * keep no import id: a finished entity import wrote its valid rows.
+ */
+const recordsWritten = async (db: Db, subscriberId: number, row: ImportRow): Promise<number> => {
+  const importType = row.importType as ImportType;
+  const counted = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+  switch (importType) {
+    case 'SalesDocuments':
+    case 'PurchaseDocuments':
+      return counted(db.select({ n: count() }).from(documents).where(and(eq(documents.subscriberId, subscriberId), eq(documents.importId, row.id))));
+    case 'SalesSummaries':
+    case 'PurchaseSummaries':
+      return counted(db.select({ n: count() }).from(documentSummaries).where(and(eq(documentSummaries.subscriberId, subscriberId), eq(documentSummaries.importId, row.id))));
+    case 'Vendors':
+      return counted(db.select({ n: count() }).from(businessPartners).where(and(eq(businessPartners.subscriberId, subscriberId), eq(businessPartners.importId, row.id))));
+    case 'HsnSac':
+      return counted(db.select({ n: count() }).from(hsnCodes).where(and(eq(hsnCodes.subscriberId, subscriberId), eq(hsnCodes.importId, row.id))));
+    case 'Entities':
+      return row.status === 'Success' || row.status === 'SuccessWithError' ? row.validRows : 0;
+  }
+};
+
 export const importSummary = async (db: Db, principal: SessionPrincipal, importId: number): Promise<ImportSummary> => {
   const row = await findImport(db, principal, importId);
   const byCode = await errorsByCode(db, importId);
-  const [stored] = await db.select({ n: count() }).from(documents).where(and(eq(documents.subscriberId, principal.subscriberId), eq(documents.importId, importId)));
+  const stored = await recordsWritten(db, principal.subscriberId, row);
   const total = (type: string) => byCode.filter((c) => c.type === type).reduce((n, c) => n + c.count, 0);
   return {
-    ...progressOf(row), documents: stored?.n ?? 0, errors: total('Error'), warnings: total('Warning'),
+    ...progressOf(row), documents: stored, errors: total('Error'), warnings: total('Warning'),
     byCode: byCode.map(({ code, message, count: n }) => ({ code, message, count: n })),
   };
 };

@@ -21,8 +21,10 @@ import { acceptUpload, assertImportRight, listAliases, saveAliases, uploadLimitB
 import { errorRowsWorkbook, sampleWorkbook } from './import.sheets';
 import type { FileFormat } from './sniff';
 
-const view = { access: { rights: ['ImportView', 'ImportSales', 'ImportPurchase'] } } as const;
-const upload = { access: { rights: ['ImportSales', 'ImportPurchase'] } } as const;
+/** Any upload right; the upload and the aliases then check the right of the import type itself. */
+const UPLOAD_RIGHTS = ['ImportSales', 'ImportPurchase', 'ImportSummary', 'ImportVendors', 'ImportHsnSac', 'ImportEntities'] as const;
+const view = { access: { rights: ['ImportView', ...UPLOAD_RIGHTS] } } as const;
+const upload = { access: { rights: [...UPLOAD_RIGHTS] } } as const;
 /** The multipart parser's ceiling; the subscriber's own (smaller) limit is applied per request. */
 const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
@@ -55,7 +57,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext & { jobs: JobQueue }
     const parsed = ImportUploadFieldsSchema.safeParse({ ...formFields, ...request.query });
     if (!parsed.success) {
       file.file.resume();
-      throw new AppError('GEN0009', { propertyName: 'ImportType', message: 'Choose the import type: SalesDocuments or PurchaseDocuments.' });
+      throw new AppError('GEN0009', { propertyName: 'ImportType', message: `Choose the import type: ${ImportTypeSchema.options.join(', ')}.` });
     }
     const entityId = parsed.data.entityId ?? null;
     await assertImportRight(ctx, principal, parsed.data.importType);

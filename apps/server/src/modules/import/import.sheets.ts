@@ -14,13 +14,33 @@ const FORMAT_TEXT: Record<string, string> = {
   quantity: 'Number, up to 3 decimals', stateCode: 'State code (2 digits)', yesNo: 'Y or N', choice: 'One of the allowed values',
 };
 
+const SUMMARY_NOTES = [
+  'One row per summary line. Summary types: B2CS (GSTR-1 table 7: place of supply, rate, e-commerce GSTIN, taxable value and taxes), AdvanceReceived and AdvanceAdjusted (tables 11A and 11B: place of supply, rate, the advance in "Taxable value", taxes), NilExemptNonGst (table 8: nil supply type and the three amounts), DocumentsIssued (table 13: document nature, serial from and to, total and cancelled).',
+  'Columns a summary type does not use are ignored. Place of supply in the location\'s own state means CGST and SGST; another state means IGST. A line imported again (same location, period, type, place of supply, rate, supply type, e-commerce GSTIN, nature and first serial) is updated, never duplicated.',
+];
+
+/** What the Instructions sheet says under the columns, per import type. */
+const SAMPLE_NOTES: Record<ImportType, readonly string[]> = {
+  SalesDocuments: ['One row per item line: rows with the same location, document type, number (and, for purchases, supplier GSTIN) form one document. A document imported again is updated, never duplicated.'],
+  PurchaseDocuments: ['One row per item line: rows with the same location, document type, number (and, for purchases, supplier GSTIN) form one document. A document imported again is updated, never duplicated.'],
+  SalesSummaries: SUMMARY_NOTES,
+  PurchaseSummaries: SUMMARY_NOTES,
+  Vendors: ['One row per vendor. A registered vendor is identified by its GSTIN (its PAN and state come from the GSTIN); an unregistered vendor by your vendor code. A vendor imported again is updated, never duplicated.'],
+  HsnSac: [
+    'One row per code: your own list with description, usual rate and UQC. A code imported again is updated; a blank rate or UQC keeps the one already stored.',
+    'The GST portal\'s HSN/SAC directory (HSN_SAC_<date>.xlsx, sheets HSN_MSTR and SAC_MSTR, or its csv with type, code, description) can be uploaded as downloaded: it is recognised by its header row.',
+  ],
+  Entities: ['One row per location or child location. A location names its business by PAN or name and carries its GSTIN; a child location names its location by GSTIN or name. An entity imported again (same GSTIN, or same name under the same parent) is updated, never duplicated. The rules of the Entities screen apply.'],
+};
+
 /** Header row, one example row (every cell typed as text, so Excel keeps GSTINs and codes as written), and "Instructions". */
 export const sampleWorkbook = async (importType: ImportType): Promise<Buffer> => {
   const columns = IMPORT_COLUMNS[importType];
   const info = IMPORT_TYPES.find((t) => t.importType === importType);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'OpenGST';
-  const data = workbook.addWorksheet((info?.name ?? importType).slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  // Excel refuses / \ ? * [ ] : in a sheet name ("HSN/SAC codes").
+  const data = workbook.addWorksheet((info?.name ?? importType).replace(/[/\\?*[\]:]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   data.columns = columns.map((c) => ({ header: c.name, width: Math.max(14, c.name.length + 4), style: { numFmt: '@' } }));
   data.getRow(1).font = { bold: true };
   data.addRow(columns.map((c) => c.example));
@@ -34,7 +54,7 @@ export const sampleWorkbook = async (importType: ImportType): Promise<Buffer> =>
     help.addRow([c.name, c.required ? 'Yes' : 'No', FORMAT_TEXT[c.format] ?? c.format, c.maxLength ?? '', (c.choices ?? []).join(', '), c.example, c.description]);
   }
   help.addRow([]);
-  help.addRow(['One row per item line: rows with the same location, document type, number (and, for purchases, supplier GSTIN) form one document. A document imported again is updated, never duplicated.']);
+  for (const note of SAMPLE_NOTES[importType]) help.addRow([note]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 };
 

@@ -1,72 +1,274 @@
-// Writes the valid documents of one file in ONE transaction: a crash before COMMIT leaves none of them, so a file is
-// stored whole or not at all. A document already there (same entity, financial year, type, number, and for a purchase
-// the supplier's GSTIN) is updated and its items replaced: a re-import never duplicates.
-// Batched INSERT ... ON CONFLICT here; the 1M-row benchmark of issue 6 is meant to move this to COPY into a staging
-// table followed by one INSERT ... SELECT ... ON CONFLICT (a later session).
-import { inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database';
-import { documentItems, documents } from '../../db/schema';
-import type { ImportedDocument } from './documents';
-
-const BATCH = 500;
+// Staging and storing of one document file. While the file is read, every parsed row, every document that passed
+// validation and every error are COPY-loaded into UNLOGGED work tables of this import (import_stage_<id>_*), outside
+// any transaction: PGlite's one connection stays free for the progress poll, and nothing of the file is in memory.
+// The documents table is then written in ONE transaction (storeStaged): a crash before COMMIT leaves none of the
+// file's documents, and the work tables are dropped at the end, or at the next start for an import a crash interrupted.
+// A document already there (same entity, financial year, type, number, and for a purchase the supplier's GSTIN) is
+// updated and its items replaced: a re-import never duplicates.
+import { sql, type SQL } from 'drizzle-orm';
+import { copyIn, copyText, type CopyIn, type Db, type DbOrTx, type Tx } from '../../db/database';
+import type { CellValue } from './columns';
+import type { DocumentBuilder, ImportedDocument, ParsedRow, RowError } from './documents';
 
 export type StoreTarget = { subscriberId: number; userId: number; importId: number; direction: 'Sales' | 'Purchase' };
 
+type Kind = 'text' | 'bigint' | 'boolean';
+/** The parsed cells of a row as staged: our column key, its work-table column, and its type. */
+const VALUE_COLUMNS: readonly (readonly [string, string, Kind])[] = [
+  ['documentType', 'document_type', 'text'], ['documentNumber', 'document_number', 'text'], ['documentDate', 'document_date', 'text'],
+  ['counterpartyGstin', 'counterparty_gstin', 'text'], ['counterpartyName', 'counterparty_name', 'text'], ['placeOfSupply', 'place_of_supply', 'text'],
+  ['supplyType', 'supply_type', 'text'], ['reverseCharge', 'reverse_charge', 'boolean'], ['originalDocumentNumber', 'original_document_number', 'text'],
+  ['originalDocumentDate', 'original_document_date', 'text'], ['hsn', 'hsn', 'text'], ['description', 'description', 'text'], ['uqc', 'uqc', 'text'],
+  ['quantity', 'quantity', 'bigint'], ['rate', 'rate', 'bigint'], ['taxable', 'taxable', 'bigint'], ['igst', 'igst', 'bigint'], ['cgst', 'cgst', 'bigint'],
+  ['sgst', 'sgst', 'bigint'], ['cess', 'cess', 'bigint'], ['itcEligibility', 'itc_eligibility', 'text'],
+];
+const ROW_COLUMNS = ['row_no', 'key_hash', 'line_no', 'ok', 'entity_id', 'location_gstin', 'doc_key', ...VALUE_COLUMNS.map(([, column]) => column)];
+
+const DOCUMENT_COLUMNS = [
+  'doc_key', 'key_hash', 'row_count', 'entity_id', 'financial_year', 'return_period', 'document_type', 'document_number', 'document_date', 'supply_type',
+  'counterparty_gstin', 'counterparty_name', 'counterparty_state', 'place_of_supply', 'is_reverse_charge', 'original_document_number', 'original_document_date',
+  'taxable', 'igst', 'cgst', 'sgst', 'cess', 'document_value',
+];
+const ERROR_COLUMNS = ['key_hash', 'row_number', 'column_name', 'value', 'code', 'message', 'type'];
+
+/** Rows of a raw query, on either engine (PGlite answers { rows }, postgres.js the rows themselves). */
+const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+};
+
+/** Names of the work tables of an import (its id is an integer, so they need no quoting). */
+const tablesOf = (importId: number) => {
+  const name = (suffix: string) => `import_stage_${importId}_${suffix}`;
+  return { rows: name('rows'), docs: name('docs'), errors: name('errors'), split: name('split'), splitRows: name('split_rows'), map: name('map') };
+};
+
+/** Drops the work tables of an import: at its end, and at start for imports a crash interrupted. */
+export const dropStaging = async (db: Db, importId: number): Promise<void> => {
+  const t = tablesOf(importId);
+  await db.execute(sql.raw(`DROP TABLE IF EXISTS ${[t.rows, t.docs, t.errors, t.split, t.splitRows, t.map].join(', ')}`));
+};
+
+/**
+ * A 52-bit hash of a document key, so the import can remember every document it has seen in a few bytes each.
+ * Two keys with the same hash only cost time: both are regrouped from the work table, by their real key.
+ */
+export const keyHash = (key: string): number => {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (a >>> 0) * 0x100000 + ((b >>> 0) & 0xfffff) + 1;
+};
+
+/** A set of key hashes in typed arrays (open addressing): a million documents take about 16 MB. */
+export const createHashSet = () => {
+  let slots = new Float64Array(1 << 16);
+  let size = 0;
+  const place = (table: Float64Array, hash: number): number => {
+    const mask = table.length - 1;
+    let at = hash % table.length & mask;
+    while (table[at] !== 0 && table[at] !== hash) at = (at + 1) & mask;
+    return at;
+  };
+  const grow = () => {
+    const next = new Float64Array(slots.length * 2);
+    for (const hash of slots) if (hash !== 0) next[place(next, hash)] = hash;
+    slots = next;
+  };
+  /** Adds the hash; answers whether it was there already. */
+  const add = (hash: number): boolean => {
+    const at = place(slots, hash);
+    if (slots[at] === hash) return true;
+    slots[at] = hash;
+    if (++size * 2 > slots.length) grow();
+    return false;
+  };
+  return { add };
+};
+
+const line = (values: readonly (string | number | boolean | null | undefined)[]): string => {
+  let text = '';
+  for (let i = 0; i < values.length; i++) text += (i === 0 ? '' : '\t') + copyText(values[i]);
+  return `${text}\n`;
+};
+
 const sum = (doc: ImportedDocument, field: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess') => doc.items.reduce((total, it) => total + it[field], 0);
 
-const rowOf = (doc: ImportedDocument, target: StoreTarget) => {
-  const [taxable, igst, cgst, sgst, cess] = [sum(doc, 'taxable'), sum(doc, 'igst'), sum(doc, 'cgst'), sum(doc, 'sgst'), sum(doc, 'cess')];
+export type Staging = Awaited<ReturnType<typeof createStaging>>;
+
+/** Creates the work tables of an import and the COPY streams into them. */
+export const createStaging = async (db: Db, importId: number) => {
+  const t = tablesOf(importId);
+  await dropStaging(db, importId);
+  const valueDefinitions = VALUE_COLUMNS.map(([, column, kind]) => `${column} ${kind}`).join(', ');
+  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.rows} (row_no integer, key_hash bigint, line_no integer, ok boolean, entity_id integer, location_gstin text, doc_key text, ${valueDefinitions})`));
+  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.docs} (doc_key text, key_hash bigint, row_count integer, entity_id integer, financial_year text, return_period text,
+    document_type text, document_number text, document_date text, supply_type text, counterparty_gstin text, counterparty_name text, counterparty_state text,
+    place_of_supply text, is_reverse_charge boolean, original_document_number text, original_document_date text,
+    taxable bigint, igst bigint, cgst bigint, sgst bigint, cess bigint, document_value bigint)`));
+  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.errors} (key_hash bigint, row_number integer, column_name text, value text, code text, message text, type text)`));
+  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.split} (key_hash bigint)`));
+  const streams: CopyIn[] = [];
+  const open = async (table: string, columns: readonly string[]) => {
+    const stream = await copyIn(db, table, columns);
+    streams.push(stream);
+    return stream;
+  };
+  const rows = await open(t.rows, ROW_COLUMNS);
+  let docs = await open(t.docs, DOCUMENT_COLUMNS);
+  let errors = await open(t.errors, ERROR_COLUMNS);
+
+  const documentLine = (doc: ImportedDocument, hash: number): string => {
+    const [taxable, igst, cgst, sgst, cess] = [sum(doc, 'taxable'), sum(doc, 'igst'), sum(doc, 'cgst'), sum(doc, 'sgst'), sum(doc, 'cess')];
+    return line([
+      doc.key, hash, doc.rows.length, doc.entityId, doc.financialYear, doc.returnPeriod, doc.documentType, doc.documentNumber, doc.documentDate, doc.supplyType,
+      doc.counterpartyGstin, doc.counterpartyName, doc.counterpartyGstin ? doc.counterpartyGstin.slice(0, 2) : null, doc.placeOfSupply, doc.isReverseCharge,
+      doc.originalDocumentNumber, doc.originalDocumentDate, taxable, igst, cgst, sgst, cess, taxable + igst + cgst + sgst + cess,
+    ]);
+  };
+  const errorLines = (list: readonly RowError[], hash: number | null): string =>
+    list.map((e) => line([hash, e.row, e.column, e.value === null ? null : e.value.slice(0, 500), e.code, e.message, e.type])).join('');
+
+  /** Closes the COPY streams (their data is then in the work tables). */
+  const endStreams = async () => {
+    for (const stream of streams.splice(0)) await stream.end();
+  };
+
   return {
-    subscriberId: target.subscriberId, entityId: doc.entityId, direction: target.direction, financialYear: doc.financialYear, returnPeriod: doc.returnPeriod,
-    documentType: doc.documentType, documentNumber: doc.documentNumber, documentDate: doc.documentDate, supplyType: doc.supplyType,
-    counterpartyGstin: doc.counterpartyGstin, counterpartyName: doc.counterpartyName, counterpartyState: doc.counterpartyGstin ? doc.counterpartyGstin.slice(0, 2) : null,
-    placeOfSupply: doc.placeOfSupply, isReverseCharge: doc.isReverseCharge, originalDocumentNumber: doc.originalDocumentNumber,
-    originalDocumentDate: doc.originalDocumentDate, taxable, igst, cgst, sgst, cess, documentValue: taxable + igst + cgst + sgst + cess,
-    status: 'YetNotGenerated' as const, isDraftDocument: false, source: 'Import' as const, importId: target.importId,
-    createdBy: target.userId, updatedBy: target.userId,
+    /** A parsed row, with the hash of its document key and its line number within its run of rows. */
+    addRow: (row: ParsedRow, hash: number, lineNo: number): Promise<void> => {
+      let text = `${row.row}\t${hash}\t${lineNo}\t${row.ok ? 't' : 'f'}\t${copyText(row.entityId)}\t${copyText(row.locationGstin)}\t${copyText(row.key)}`;
+      for (const [key] of VALUE_COLUMNS) text += `\t${copyText(row.values[key])}`;
+      return rows.write(`${text}\n`);
+    },
+    /** A document that passed validation. */
+    addDocument: (doc: ImportedDocument, hash: number): Promise<void> => docs.write(documentLine(doc, hash)),
+    /** Errors of a row (hash null) or of a document (its key's hash: dropped if the document turns out to be split). */
+    addErrors: (list: readonly RowError[], hash: number | null): Promise<void> => (list.length === 0 ? Promise.resolve() : errors.write(errorLines(list, hash))),
+
+    endStreams,
+
+    /**
+     * Documents whose rows are not adjacent in the file were checked run by run while reading; here each is rebuilt from
+     * all of its rows (read back ordered by key, a page at a time) and checked again, replacing what the runs gave.
+     */
+    regroupSplit: async (hashes: readonly number[], builder: DocumentBuilder, pageSize = 5000): Promise<number> => {
+      await endStreams();
+      const split = await copyIn(db, t.split, ['key_hash']);
+      for (const hash of hashes) await split.write(`${hash}\n`);
+      await split.end();
+      await db.execute(sql.raw(`DELETE FROM ${t.docs} WHERE key_hash IN (SELECT key_hash FROM ${t.split})`));
+      await db.execute(sql.raw(`DELETE FROM ${t.errors} WHERE key_hash IN (SELECT key_hash FROM ${t.split})`));
+      await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.splitRows} AS SELECT r.* FROM ${t.rows} r WHERE r.key_hash IN (SELECT key_hash FROM ${t.split})`));
+      await db.execute(sql.raw(`CREATE INDEX ON ${t.splitRows} (doc_key, row_no)`));
+      docs = await open(t.docs, DOCUMENT_COLUMNS);
+      errors = await open(t.errors, ERROR_COLUMNS);
+      let after: { key: string; row: number } = { key: '', row: -1 };
+      let current: ParsedRow[] = [];
+      let documents = 0;
+      const finish = async () => {
+        const first = current[0];
+        if (!first) return;
+        const hash = keyHash(first.key);
+        const { doc, errors: found } = builder.build(current);
+        await errors.write(errorLines(found, hash));
+        if (doc.valid) await docs.write(documentLine(doc, hash));
+        documents++;
+        current = [];
+      };
+      for (;;) {
+        const page = await rowsOf<Record<string, unknown>>(db, sql`SELECT * FROM ${sql.raw(t.splitRows)} WHERE (doc_key, row_no) > (${after.key}, ${after.row}) ORDER BY doc_key, row_no LIMIT ${pageSize}`);
+        for (const staged of page) {
+          const row = parsedRowOf(staged);
+          if (current[0] && current[0].key !== row.key) await finish();
+          current.push(row);
+          after = { key: row.key, row: row.row };
+        }
+        if (page.length < pageSize) break;
+      }
+      await finish();
+      await endStreams();
+      // Line numbers of the regrouped documents follow the file's order of their rows.
+      await db.execute(sql.raw(`UPDATE ${t.rows} r SET line_no = s.line_no FROM (SELECT row_no, row_number() OVER (PARTITION BY doc_key ORDER BY row_no) AS line_no FROM ${t.splitRows}) s WHERE r.row_no = s.row_no`));
+      return documents;
+    },
+
+    /** Documents that passed, and the rows they hold. */
+    validCounts: async (): Promise<{ documents: number; rows: number }> => {
+      const [counts] = await rowsOf<{ documents: unknown; rows: unknown }>(db, sql.raw(`SELECT count(*) AS documents, coalesce(sum(row_count), 0) AS rows FROM ${t.docs}`));
+      return { documents: Number(counts?.documents ?? 0), rows: Number(counts?.rows ?? 0) };
+    },
+
+    /** Moves the errors into import_errors (their own statement: they describe the import whatever happens next). */
+    publishErrors: async (): Promise<void> => {
+      await db.execute(sql.raw(`INSERT INTO import_errors (import_id, row_number, column_name, value, code, message, type)
+        SELECT ${importId}, row_number, column_name, value, code, message, type FROM ${t.errors} ORDER BY row_number`));
+    },
+
+    /** Upserts the valid documents and replaces their items; call inside the file's transaction. */
+    store: (tx: Tx, target: StoreTarget) => storeStaged(tx, t, target),
+
+    /** Stops any COPY still open and drops the work tables. */
+    drop: async (): Promise<void> => {
+      for (const stream of streams.splice(0)) stream.abort();
+      await dropStaging(db, importId);
+    },
   };
 };
 
-/** The row a conflict would hit, named by the columns of the partial unique index of the direction. */
-const keyOf = (row: { entityId: number; financialYear: string; documentType: string; counterpartyGstin: string; documentNumber: string }) =>
-  `${row.entityId}|${row.financialYear}|${row.documentType}|${row.counterpartyGstin}|${row.documentNumber}`;
-
-/** Upserts the documents (call inside the file's transaction); returns how many were written. */
-export const storeDocuments = async (tx: Tx, target: StoreTarget, docs: readonly ImportedDocument[]): Promise<number> => {
-  const isSales = target.direction === 'Sales';
-  for (let start = 0; start < docs.length; start += BATCH) {
-    const batch = docs.slice(start, start + BATCH);
-    const rows = batch.map((doc) => rowOf(doc, target));
-    const written = await tx.insert(documents).values(rows)
-      .onConflictDoUpdate({
-        target: isSales
-          ? [documents.subscriberId, documents.entityId, documents.financialYear, documents.documentType, documents.documentNumber]
-          : [documents.subscriberId, documents.entityId, documents.financialYear, documents.documentType, documents.counterpartyGstin, documents.documentNumber],
-        // A literal, not a parameter: PostgreSQL must see that it matches the partial index's predicate.
-        targetWhere: sql.raw(isSales ? `direction = 'Sales'` : `direction = 'Purchase'`),
-        set: {
-          returnPeriod: sql`excluded.return_period`, documentDate: sql`excluded.document_date`, supplyType: sql`excluded.supply_type`,
-          counterpartyGstin: sql`excluded.counterparty_gstin`, counterpartyName: sql`excluded.counterparty_name`, counterpartyState: sql`excluded.counterparty_state`,
-          placeOfSupply: sql`excluded.place_of_supply`, isReverseCharge: sql`excluded.is_reverse_charge`,
-          originalDocumentNumber: sql`excluded.original_document_number`, originalDocumentDate: sql`excluded.original_document_date`,
-          taxable: sql`excluded.taxable`, igst: sql`excluded.igst`, cgst: sql`excluded.cgst`, sgst: sql`excluded.sgst`, cess: sql`excluded.cess`,
-          documentValue: sql`excluded.document_value`, isDraftDocument: false, source: 'Import', importId: target.importId,
-          updatedBy: target.userId, updatedAt: sql`now()`,
-        },
-      })
-      .returning({ id: documents.id, entityId: documents.entityId, financialYear: documents.financialYear, documentType: documents.documentType, counterpartyGstin: documents.counterpartyGstin, documentNumber: documents.documentNumber });
-    const idByKey = new Map(written.map((w) => [keyOf(w), w.id]));
-    const ids = written.map((w) => w.id);
-    await tx.delete(documentItems).where(inArray(documentItems.documentId, ids));
-    const items = batch.flatMap((doc, i) => {
-      const documentId = idByKey.get(keyOf(rows[i] ?? doc));
-      if (documentId === undefined) throw new Error(`document ${doc.documentNumber} was not written`);
-      return doc.items.map((it, line) => ({
-        documentId, lineNumber: line + 1, hsn: it.hsn, description: it.description, uqc: it.uqc, quantity: it.quantity, rate: it.rate,
-        taxable: it.taxable, igst: it.igst, cgst: it.cgst, sgst: it.sgst, cess: it.cess, itcEligibility: it.itcEligibility,
-      }));
-    });
-    for (let at = 0; at < items.length; at += BATCH * 2) await tx.insert(documentItems).values(items.slice(at, at + BATCH * 2));
+/** A staged row as the document builder takes it. */
+const parsedRowOf = (staged: Record<string, unknown>): ParsedRow => {
+  const values: Record<string, CellValue> = {};
+  for (const [key, column, kind] of VALUE_COLUMNS) {
+    const value = staged[column];
+    values[key] = value === null || value === undefined ? null : kind === 'bigint' ? Number(value) : (value as string | boolean);
   }
-  return docs.length;
+  const entityId = staged.entity_id;
+  return {
+    row: Number(staged.row_no), key: String(staged.doc_key), ok: staged.ok === true, entityId: entityId === null || entityId === undefined ? null : Number(entityId),
+    locationGstin: String(staged.location_gstin ?? ''), values, cells: null,
+  };
+};
+
+const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: StoreTarget): Promise<void> => {
+  const isSales = target.direction === 'Sales';
+  // The partial unique index of the direction; its predicate a literal, so PostgreSQL can infer the index.
+  const conflict = isSales
+    ? `(subscriber_id, entity_id, financial_year, document_type, document_number) WHERE direction = 'Sales'`
+    : `(subscriber_id, entity_id, financial_year, document_type, counterparty_gstin, document_number) WHERE direction = 'Purchase'`;
+  await tx.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.map} (doc_key text, document_id bigint, inserted boolean)`));
+  // Whole-table joins over the work tables: PGlite ships with enable_seqscan off, which would turn them into nested
+  // loops over an index; and hashing a million rows needs more than the default 4 MB.
+  await tx.execute(sql.raw(`SET LOCAL enable_seqscan = on`));
+  await tx.execute(sql.raw(`SET LOCAL work_mem = '64MB'`));
+  // xmax is 0 on a row version the statement inserted, and set on one it updated: only updated documents have old items.
+  await tx.execute(sql`WITH up AS (
+      INSERT INTO documents (subscriber_id, entity_id, direction, financial_year, return_period, document_type, document_number, document_date, supply_type,
+        counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
+        taxable, igst, cgst, sgst, cess, document_value, status, is_draft_document, source, import_id, created_by, updated_by)
+      SELECT ${target.subscriberId}, entity_id, ${target.direction}, financial_year, return_period, document_type, document_number, document_date, supply_type,
+        counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
+        taxable, igst, cgst, sgst, cess, document_value, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId}, ${target.userId}
+      FROM ${sql.raw(t.docs)}
+      ON CONFLICT ${sql.raw(conflict)} DO UPDATE SET
+        return_period = excluded.return_period, document_date = excluded.document_date, supply_type = excluded.supply_type,
+        counterparty_gstin = excluded.counterparty_gstin, counterparty_name = excluded.counterparty_name, counterparty_state = excluded.counterparty_state,
+        place_of_supply = excluded.place_of_supply, is_reverse_charge = excluded.is_reverse_charge,
+        original_document_number = excluded.original_document_number, original_document_date = excluded.original_document_date,
+        taxable = excluded.taxable, igst = excluded.igst, cgst = excluded.cgst, sgst = excluded.sgst, cess = excluded.cess,
+        document_value = excluded.document_value, is_draft_document = false, source = 'Import', import_id = excluded.import_id,
+        updated_by = excluded.updated_by, updated_at = now()
+      RETURNING id, xmax = 0 AS inserted, entity_id, financial_year, document_type, counterparty_gstin, document_number)
+    INSERT INTO ${sql.raw(t.map)} (doc_key, document_id, inserted)
+    SELECT d.doc_key, up.id, up.inserted FROM up JOIN ${sql.raw(t.docs)} d ON d.entity_id = up.entity_id AND d.financial_year = up.financial_year
+      AND d.document_type = up.document_type AND d.counterparty_gstin = up.counterparty_gstin AND d.document_number = up.document_number`);
+  await tx.execute(sql.raw(`DELETE FROM document_items i USING ${t.map} m WHERE NOT m.inserted AND i.document_id = m.document_id`));
+  await tx.execute(sql.raw(`INSERT INTO document_items (document_id, line_number, hsn, description, uqc, quantity, rate, taxable, igst, cgst, sgst, cess, itc_eligibility)
+    SELECT m.document_id, r.line_no, r.hsn, r.description, r.uqc, coalesce(r.quantity, 0), coalesce(r.rate, 0), coalesce(r.taxable, 0), coalesce(r.igst, 0),
+      coalesce(r.cgst, 0), coalesce(r.sgst, 0), coalesce(r.cess, 0), r.itc_eligibility
+    FROM ${t.rows} r JOIN ${t.map} m ON m.doc_key = r.doc_key`));
 };

@@ -53,7 +53,7 @@ describe('ImportErrorScreen', () => {
   it('summarises by code, lists every error with row, column, value and code, and filters by a code', async () => {
     const bodies = stubApi(errors, byCode);
     renderAt('/import-document-error?importId=7');
-    expect(await screen.findByTestId('error-row-3')).toBeTruthy();
+    expect(await screen.findByTestId('error-row-3', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('error-row-5').textContent).toContain('31-02-2024');
     expect(screen.getByTestId('error-summary').textContent).toContain('VAL0001');
     expect(screen.getByTestId('error-export')).toBeTruthy();

@@ -12,8 +12,9 @@ import { downloadErrorExport, importErrorSummaryQuery, importSummaryQuery, impor
 import { ImportErrorsTable } from './ImportErrorsTable';
 import { useImportSession } from './useImportSession';
 
-// /import-document-error?importId= (spec core §2 "Import"): the errors of one import, summarised by code, every
-// error paged, and the original rows with an Errors column to fix and import again.
+// /import-document-error?importId= and the error screens of the other import types (spec core §2 "Import"): the
+// errors of one import, summarised by code, every error paged, and the original rows with an Errors column to fix and
+// import again.
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 

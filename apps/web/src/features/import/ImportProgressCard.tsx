@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ImportProgress } from '@opengst/contracts';
 import { useText, type TextKey } from '../../i18n/useText';
 import { formatCount } from '../../shared/format';
 import { ImportStatusBadge } from './ImportStatusBadge';
-import { fetchImportProgress, importProgressKey } from './importApi';
+import { fetchImportProgress, importErrorSummaryQuery, importProgressKey } from './importApi';
 import { formatElapsed, isImportRunning, pollIntervalMs, progressPercent } from './importProgress';
 
 // The running import: rows processed of total, valid and error counts, elapsed time, then the result with a link to
@@ -20,6 +20,8 @@ type Props = {
   poolingTime: number | undefined;
   errorRoute: string;
   onFinished: (progress: ImportProgress) => void;
+  /** Offered when the file failed for missing required columns (IMP0008): the user may map their own headers. */
+  onMapColumns?: (message: string | null) => void;
 };
 
 const RESULT_COLOR = { Success: 'green', SuccessWithError: 'orange', Failed: 'red' } as const;
@@ -50,7 +52,13 @@ const Count = ({ label, value, color, testId }: { label: string; value: number; 
   </Text>
 );
 
-export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime, errorRoute, onFinished }: Props) => {
+/** Where a finished document import's documents are listed. */
+const registerOf = (progress: ImportProgress): string | null => {
+  if (progress.status !== 'Success' && progress.status !== 'SuccessWithError') return null;
+  return progress.importType === 'SalesDocuments' ? '/regular-sales' : progress.importType === 'PurchaseDocuments' ? '/regular-purchase' : null;
+};
+
+export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime, errorRoute, onFinished, onMapColumns }: Props) => {
   const t = useText();
   const { data: progress } = useQuery({
     queryKey: importProgressKey(importId),
@@ -72,6 +80,8 @@ export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime,
   }, [finalProgress?.status, finalProgress?.importId]);
 
   const percent = progress ? progressPercent(progress) : null;
+  const { data: byCode } = useQuery({ ...importErrorSummaryQuery(importId), enabled: progress?.status === 'Failed' && onMapColumns !== undefined });
+  const lacksColumns = progress?.status === 'Failed' && (byCode?.items.some((item) => item.code === 'IMP0008') ?? false);
   const status = progress?.status ?? 'Initialized';
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="import-progress" data-status={status}>
@@ -116,10 +126,21 @@ export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime,
               <Stack gap={2}>
                 <Text size="sm" fw={500}>{t(`import.result.${progress.status}` as TextKey)}</Text>
                 {progress.message ? <Text size="xs">{progress.message}</Text> : null}
+                {lacksColumns ? <Text size="xs" c="dimmed">{t('importMapping.hint')}</Text> : null}
               </Stack>
+              {lacksColumns && onMapColumns ? (
+                <Button size="compact-sm" variant="default" onClick={() => onMapColumns(progress.message)} data-testid="import-result-map-columns">
+                  {t('importMapping.open')}
+                </Button>
+              ) : null}
+              {registerOf(progress) ? (
+                <Anchor component={Link} to={`${registerOf(progress)}?importId=${importId}`} size="sm" data-testid="import-register-link">
+                  {t('import.openRegister')}
+                </Anchor>
+              ) : null}
               {progress.errorRows > 0 || progress.status === 'Failed' ? (
                 <Anchor component={Link} to={`${errorRoute}?importId=${importId}`} size="sm" data-testid="import-errors-link">
-                  {progress.errorRows === 1 ? t('import.viewError') : t('import.viewErrors', { n: formatCount(progress.errorRows) })}
+                  {progress.errorRows <= 1 ? t('import.viewError') : t('import.viewErrors', { n: formatCount(progress.errorRows) })}
                 </Anchor>
               ) : null}
             </Group>

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportListItem, ImportSearchFilters } from '@opengst/contracts';
+import type { ImportListItem, ImportSearchFilters, ImportTypeInfo, RightId } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { toSortExpression, type SortState } from '../../shared/list/sortExpression';
 import { useListQuery } from '../../shared/list/useListQuery';
+import { useRights } from '../../shared/useRights';
+import { ColumnMappingDialog } from './ColumnMappingDialog';
+import { missingColumnsOf } from './columnMapping';
 import { fetchImportProgress, importProgressKey, importTypesQuery, searchImports } from './importApi';
 import { runningImportOf } from './importProgress';
 import { DEFAULT_SORT, ImportList, errorRouteOf, listKeyOf } from './ImportList';
@@ -31,6 +34,8 @@ export const ImportScreen = () => {
   const [filters, setFilters] = useState<ImportSearchFilters>({});
   const [active, setActive] = useState<StartedImport | null>(null);
   const [finishedId, setFinishedId] = useState<number | null>(null);
+  const [mapping, setMapping] = useState<{ type: ImportTypeInfo; missing: string[] } | null>(null);
+  const rights = useRights((types ?? []).map((type) => type.rightId as RightId));
   const sortExpression = toSortExpression(sort);
   const list = useListQuery(listKeyOf(filters, sort), (page) => searchImports({ ...page, sortExpression, filters }));
 
@@ -59,6 +64,7 @@ export const ImportScreen = () => {
           setActive(started);
           refreshList();
         }}
+        onMapColumns={(type) => setMapping({ type, missing: [] })}
       />
       {active ? (
         <ImportProgressCard
@@ -72,8 +78,18 @@ export const ImportScreen = () => {
             setFinishedId(progress.importId);
             refreshList();
           }}
+          onMapColumns={(message) => {
+            const type = types.find((candidate) => candidate.importType === active.importType);
+            if (type) setMapping({ type, missing: missingColumnsOf(type.columns, message) });
+          }}
         />
       ) : null}
+      <ColumnMappingDialog
+        type={mapping?.type ?? null}
+        missing={mapping?.missing ?? []}
+        canEdit={mapping ? (rights[mapping.type.rightId as RightId] ?? false) : false}
+        onClose={() => setMapping(null)}
+      />
       <ImportList types={types} list={list} rows={rows} sort={sort} onSort={setSort} filters={filters} onFilters={setFilters} isLocked={runningFile !== null} />
     </Stack>
   );

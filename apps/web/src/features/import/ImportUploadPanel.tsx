@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import { Alert, Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
-import { IconDownload, IconFileUpload, IconUpload } from '@tabler/icons-react';
+import { IconColumns, IconDownload, IconFileUpload, IconUpload } from '@tabler/icons-react';
 import type { ImportType, ImportTypeInfo, RightId } from '@opengst/contracts';
 import { ApiError } from '../../api/http';
 import { useText } from '../../i18n/useText';
@@ -13,6 +13,9 @@ import classes from './ImportScreen.module.css';
 
 // Type, location, sample, file and Upload (spec core §2 "Import", §5 "Accepted uploads").
 
+/** "Sales documents" → "sales documents", keeping acronyms ("HSN/SAC codes"). */
+const inSentence = (name: string): string => name.replace(/\b([A-Z])(?=[a-z])/g, (letter: string) => letter.toLowerCase());
+
 export type StartedImport = { importId: number; fileName: string; startedAt: number; importType: ImportType };
 
 type Props = {
@@ -20,9 +23,11 @@ type Props = {
   /** The file name of the user's running import: the next upload waits for it (spec modules §4). */
   runningFile: string | null;
   onStarted: (started: StartedImport) => void;
+  /** Opens the "Map columns" dialog of the chosen type. */
+  onMapColumns: (type: ImportTypeInfo) => void;
 };
 
-export const ImportUploadPanel = ({ types, runningFile, onStarted }: Props) => {
+export const ImportUploadPanel = ({ types, runningFile, onStarted, onMapColumns }: Props) => {
   const t = useText();
   const { locations, maxFileSizeMb } = useImportSession();
   const rights = useRights(types.map((type) => type.rightId as RightId));
@@ -35,6 +40,8 @@ export const ImportUploadPanel = ({ types, runningFile, onStarted }: Props) => {
   const [isSampleBusy, setSampleBusy] = useState(false);
 
   const chosenType = types.find((type) => type.importType === importType) ?? types[0] ?? null;
+  // Documents and summaries belong to a location (their Location GSTIN column); masters belong to the organisation.
+  const isPerLocation = chosenType?.columns.some((column) => column.key === 'locationGstin') ?? false;
   const limitBytes = maxFileSizeMb * 1024 * 1024;
   const limit = formatFileSize(limitBytes);
   const canImport = chosenType ? rights[chosenType.rightId as RightId] : false;
@@ -74,7 +81,7 @@ export const ImportUploadPanel = ({ types, runningFile, onStarted }: Props) => {
     setSent(0);
     const startedAt = Date.now();
     try {
-      const answer = await uploadImportFile({ importType: chosenType.importType, entityId: entityId ? Number(entityId) : null, file }, setSent);
+      const answer = await uploadImportFile({ importType: chosenType.importType, entityId: isPerLocation && entityId ? Number(entityId) : null, file }, setSent);
       onStarted({ importId: answer.importId, fileName: file.name, startedAt, importType: chosenType.importType });
       setFile(null);
     } catch (error) {
@@ -101,20 +108,25 @@ export const ImportUploadPanel = ({ types, runningFile, onStarted }: Props) => {
             allowDeselect={false}
             data-testid="import-type"
           />
-          <Select
-            size="xs"
-            w={320}
-            label={t('import.entity')}
-            placeholder={t('import.entityAll')}
-            clearable
-            searchable
-            data={locations.map((entity) => ({ value: String(entity.entityId), label: `${entity.entityName} (${entity.gstin ?? ''})` }))}
-            value={entityId}
-            onChange={setEntityId}
-            data-testid="import-entity"
-          />
+          {isPerLocation ? (
+            <Select
+              size="xs"
+              w={320}
+              label={t('import.entity')}
+              placeholder={t('import.entityAll')}
+              clearable
+              searchable
+              data={locations.map((entity) => ({ value: String(entity.entityId), label: `${entity.entityName} (${entity.gstin ?? ''})` }))}
+              value={entityId}
+              onChange={setEntityId}
+              data-testid="import-entity"
+            />
+          ) : null}
           <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} loading={isSampleBusy} onClick={() => void sample()} disabled={!chosenType} data-testid="import-sample">
             {t('import.sample')}
+          </Button>
+          <Button size="xs" variant="default" leftSection={<IconColumns size={14} />} onClick={() => chosenType && onMapColumns(chosenType)} disabled={!chosenType} data-testid="import-map-columns">
+            {t('importMapping.open')}
           </Button>
         </Group>
         <label
@@ -148,7 +160,7 @@ export const ImportUploadPanel = ({ types, runningFile, onStarted }: Props) => {
           </Group>
         </label>
         {fileProblem ? <Text size="xs" c="red" role="alert">{fileProblem}</Text> : null}
-        {chosenType && !canImport ? <Text size="xs" c="dimmed">{t('import.noRight', { type: chosenType.name.toLowerCase() })}</Text> : null}
+        {chosenType && !canImport ? <Text size="xs" c="dimmed">{t('import.noRight', { type: inSentence(chosenType.name) })}</Text> : null}
         {runningFile !== null ? <Text size="xs" c="dimmed" data-testid="import-busy">{t('import.busy', { file: runningFile })}</Text> : null}
         {failure ? (
           <Alert color="red" variant="light" p="xs" title={t('import.uploadFailed')} data-testid="import-upload-error">

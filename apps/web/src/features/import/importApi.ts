@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   HEADERS,
   IMPORT_API,
+  type ImportAlias,
   type ImportErrorItem,
   type ImportErrorSummary,
   type ImportErrorsRequest,
@@ -16,6 +17,7 @@ import {
 import { ApiError, apiRequest } from '../../api/http';
 import { decodeErrorBody } from '../../api/httpErrors';
 import { readAuthToken } from '../../api/storage';
+import { FORM_SILENT } from '../../shared/forms';
 import type { ListPage } from '../../shared/list/useListQuery';
 
 // The calls of the /import and /import-*-error screens (spec core §7 "Import").
@@ -47,6 +49,16 @@ export const searchImportErrors = (request: ImportErrorsRequest) =>
 
 export const downloadSample = (importType: ImportType) =>
   apiRequest<Blob>(IMPORT_API.sample, { query: { importType }, responseType: 'blob' });
+
+export const importAliasesQuery = (importType: ImportType) =>
+  queryOptions({
+    queryKey: ['import', 'aliases', importType],
+    queryFn: async () => (await apiRequest<{ aliases: ImportAlias[] }>(IMPORT_API.aliases, { query: { importType } })).aliases,
+  });
+
+/** Replaces the subscriber's aliases of one import type; the dialog shows a refusal itself. */
+export const saveImportAliases = (importType: ImportType, aliases: readonly ImportAlias[]) =>
+  apiRequest<{ aliases: ImportAlias[] }>(IMPORT_API.aliasesSave, { method: 'POST', body: { importType, aliases }, silent: FORM_SILENT });
 
 export const downloadErrorExport = (importId: number) =>
   apiRequest<Blob>(IMPORT_API.export, { query: { importId }, responseType: 'blob' });

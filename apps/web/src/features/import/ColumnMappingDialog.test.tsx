@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { IMPORT_TYPES, type ImportTypeInfo } from '@opengst/contracts';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { ColumnMappingDialog } from './ColumnMappingDialog';
+
+const VENDORS = IMPORT_TYPES.find((type) => type.importType === 'Vendors') as ImportTypeInfo;
+
+const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** Answers import/aliases with the saved mapping and import/aliases/save with what it was sent. */
+const stubApi = () => {
+  const saved: unknown[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.includes('/import/aliases/save')) {
+      const body = JSON.parse(String(init?.body)) as { importType: string; aliases: unknown[] };
+      saved.push(body);
+      return json({ importType: body.importType, aliases: body.aliases });
+    }
+    if (url.includes('/import/aliases')) return json({ importType: 'Vendors', aliases: [{ column: 'code', alias: 'Supplier Code' }] });
+    return new Response(null, { status: 404 });
+  }));
+  return saved;
+};
+
+describe('ColumnMappingDialog', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the saved mapping, marks the missing columns, refuses a header used twice and saves the mapping', async () => {
+    const saved = stubApi();
+    const onClose = vi.fn();
+    renderWithProviders(<ColumnMappingDialog type={VENDORS} missing={['legalName']} canEdit onClose={onClose} />);
+    const code = (await screen.findByTestId('mapping-alias-code', {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(code.value).toBe('Supplier Code');
+    expect(screen.getByTestId('mapping-row-legalName').textContent).toContain('Missing in the last file');
+
+    fireEvent.change(screen.getByTestId('mapping-alias-legalName'), { target: { value: 'supplier code' } });
+    expect(await screen.findByText('Already used for Vendor code.')).toBeTruthy();
+    expect((screen.getByTestId('mapping-save') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByTestId('mapping-alias-legalName'), { target: { value: 'Supplier Name' } });
+    await waitFor(() => expect((screen.getByTestId('mapping-save') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('mapping-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saved).toEqual([{ importType: 'Vendors', aliases: [{ column: 'code', alias: 'Supplier Code' }, { column: 'legalName', alias: 'Supplier Name' }] }]);
+  });
+
+  it('lets a user without the type\'s right look but not save', async () => {
+    stubApi();
+    renderWithProviders(<ColumnMappingDialog type={VENDORS} missing={[]} canEdit={false} onClose={() => {}} />);
+    expect(((await screen.findByTestId('mapping-alias-code', {}, { timeout: 5000 })) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('mapping-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
