@@ -330,6 +330,20 @@ export const documents = pgTable('documents', {
   uniqueIndex('documents_sales_key').on(t.subscriberId, t.entityId, t.financialYear, t.documentType, t.documentNumber).where(sql`${t.direction} = 'Sales'`),
   uniqueIndex('documents_purchase_key').on(t.subscriberId, t.entityId, t.financialYear, t.documentType, t.counterpartyGstin, t.documentNumber).where(sql`${t.direction} = 'Purchase'`),
   index('documents_list').on(t.subscriberId, t.direction, t.entityId, t.returnPeriod),
+  // The pages of the registers (modules/register), over final documents only, in their common orders: newest first
+  // and by value. A page's ids come from one of these alone (an index-only scan: the trailing columns answer the
+  // location, period and status filters), so "load more" deep into a year skips index entries, not table rows. The
+  // count, totals and status counts come from register_totals.
+  index('documents_register_page').on(t.subscriberId, t.direction, t.financialYear, t.id, t.entityId, t.returnPeriod, t.status)
+    .where(sql`${t.isDraftDocument} = false`),
+  index('documents_register_value').on(t.subscriberId, t.direction, t.financialYear, t.documentValue, t.id, t.entityId, t.returnPeriod, t.status)
+    .where(sql`${t.isDraftDocument} = false`),
+  // Newest first within one return period, without walking the later periods of the year.
+  index('documents_register_period').on(t.subscriberId, t.direction, t.returnPeriod, t.id, t.entityId, t.financialYear, t.status)
+    .where(sql`${t.isDraftDocument} = false`),
+  // Bulk apply of document numbers and counterparty GSTINs.
+  index('documents_register_number').on(t.subscriberId, t.direction, t.documentNumber),
+  index('documents_register_counterparty').on(t.subscriberId, t.direction, t.counterpartyGstin),
 ]);
 
 /** The lines of a document. Quantity in thousandths of the unit (UQC), so three decimals stay exact. */
@@ -393,3 +407,132 @@ export const importAliases = pgTable('import_aliases', {
   column: text('column').notNull(),
   alias: text('alias').notNull(),
 }, (t) => [uniqueIndex('import_aliases_pk').on(t.subscriberId, t.importType, t.alias)]);
+
+/**
+ * Summaries of a location's supplies for a return period, imported or keyed in where the books hold no documents:
+ * B2C (small) supplies by place of supply and rate, advances received and adjusted, nil-rated/exempt/non-GST supplies,
+ * and the documents issued (GSTR-1 tables 7, 8, 11A/11B, 13). Money in paise, rate in milli-percent. Columns a type
+ * does not use stay at their empty default ('' or 0), so one unique key identifies a row of every type.
+ */
+export const documentSummaries = pgTable('document_summaries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  entityId: integer('entity_id').notNull().references(() => entities.id),
+  direction: text('direction', { enum: ['Sales', 'Purchase'] }).notNull(),
+  financialYear: text('financial_year').notNull(),
+  /** MMYYYY */
+  returnPeriod: text('return_period').notNull(),
+  summaryType: text('summary_type', { enum: ['B2CS', 'AdvanceReceived', 'AdvanceAdjusted', 'NilExemptNonGst', 'DocumentsIssued'] }).notNull(),
+  /** Two-digit state code; '' where the type has none. */
+  placeOfSupply: text('place_of_supply').notNull().default(''),
+  /** Nil/exempt/non-GST: INTRB2B, INTRB2C, INTRAB2B, INTRAB2C (the portal's sply_ty); '' otherwise. */
+  supplyType: text('supply_type').notNull().default(''),
+  rate: integer('rate').notNull().default(0),
+  ecommerceGstin: text('ecommerce_gstin').notNull().default(''),
+  /** Documents issued: the nature of document number of GSTR-1 table 13 (1 = invoices for outward supply, ...). */
+  documentNature: integer('document_nature').notNull().default(0),
+  /** Documents issued: the series' first and last numbers. */
+  fromNumber: text('from_number').notNull().default(''),
+  toNumber: text('to_number').notNull().default(''),
+  totalNumber: integer('total_number').notNull().default(0),
+  cancelledNumber: integer('cancelled_number').notNull().default(0),
+  taxable: bigint('taxable', { mode: 'number' }).notNull().default(0),
+  igst: bigint('igst', { mode: 'number' }).notNull().default(0),
+  cgst: bigint('cgst', { mode: 'number' }).notNull().default(0),
+  sgst: bigint('sgst', { mode: 'number' }).notNull().default(0),
+  cess: bigint('cess', { mode: 'number' }).notNull().default(0),
+  nilRated: bigint('nil_rated', { mode: 'number' }).notNull().default(0),
+  exempted: bigint('exempted', { mode: 'number' }).notNull().default(0),
+  nonGst: bigint('non_gst', { mode: 'number' }).notNull().default(0),
+  source: text('source', { enum: ['Import', 'Manual', 'Api'] }).notNull(),
+  importId: integer('import_id'),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('document_summaries_key').on(t.subscriberId, t.entityId, t.direction, t.returnPeriod, t.summaryType, t.placeOfSupply, t.supplyType, t.rate, t.ecommerceGstin, t.documentNature, t.fromNumber),
+  index('document_summaries_list').on(t.subscriberId, t.direction, t.financialYear, t.entityId),
+]);
+
+/** A subscriber's vendors and customers (business partners): identified by GSTIN, or by their own code when unregistered. */
+export const businessPartners = pgTable('business_partners', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  partnerType: text('partner_type', { enum: ['Vendor', 'Customer', 'Both'] }).notNull().default('Vendor'),
+  /** '' for an unregistered partner (then `code` identifies it). */
+  gstin: text('gstin').notNull().default(''),
+  pan: text('pan'),
+  code: text('code').notNull().default(''),
+  legalName: text('legal_name').notNull(),
+  tradeName: text('trade_name'),
+  stateCode: text('state_code'),
+  email: text('email'),
+  phone: text('phone'),
+  address: text('address'),
+  pincode: text('pincode'),
+  status: text('status', { enum: ['Active', 'Inactive', 'Delete'] }).notNull().default('Active'),
+  importId: integer('import_id'),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('business_partners_key').on(t.subscriberId, t.gstin, t.code)]);
+
+/**
+ * The subscriber's HSN/SAC master: the codes its documents use, with description and usual rate and unit. Filled by
+ * importing the GST portal's HSN directory (HSN_SAC xlsx) or the subscriber's own list; the document screen looks codes up here.
+ */
+export const hsnCodes = pgTable('hsn_codes', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  code: text('code').notNull(),
+  description: text('description').notNull(),
+  isService: boolean('is_service').notNull(),
+  /** Usual total GST rate in milli-percent; null when not known (the portal's directory has none). */
+  rate: integer('rate'),
+  uqc: text('uqc'),
+  importId: integer('import_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('hsn_codes_key').on(t.subscriberId, t.code)]);
+
+/** A user's saved filter set of a list screen ("Save Report" of the shared filter bar, modules §2.9). */
+export const savedReports = pgTable('saved_reports', {
+  id: serial('id').primaryKey(),
+  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  /** The screen's module key, e.g. RegularSales. */
+  module: text('module').notNull(),
+  name: text('name').notNull(),
+  filters: jsonb('filters').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('saved_reports_key').on(t.subscriberId, t.userId, t.module, t.name)]);
+
+/**
+ * The count and sums of the documents per register dimension, kept by statement triggers on documents (migration
+ * 0007), so a register's totals and status counts over a whole financial year read a few hundred rows instead of every
+ * document (modules/register/register.totals.ts). supply_type is '' where the document has none.
+ */
+export const registerTotals = pgTable('register_totals', {
+  subscriberId: integer('subscriber_id').notNull(),
+  direction: text('direction', { enum: ['Sales', 'Purchase'] }).notNull(),
+  entityId: integer('entity_id').notNull(),
+  financialYear: text('financial_year').notNull(),
+  returnPeriod: text('return_period').notNull(),
+  documentType: text('document_type').notNull(),
+  supplyType: text('supply_type').notNull(),
+  status: text('status', { enum: ['YetNotGenerated', 'Generated', 'Completed', 'Draft', 'Approved', 'Rejected'] }).notNull(),
+  source: text('source', { enum: ['Import', 'Manual', 'Api'] }).notNull(),
+  isReverseCharge: boolean('is_reverse_charge').notNull(),
+  isDraftDocument: boolean('is_draft_document').notNull(),
+  documents: bigint('documents', { mode: 'number' }).notNull(),
+  taxable: bigint('taxable', { mode: 'number' }).notNull(),
+  igst: bigint('igst', { mode: 'number' }).notNull(),
+  cgst: bigint('cgst', { mode: 'number' }).notNull(),
+  sgst: bigint('sgst', { mode: 'number' }).notNull(),
+  cess: bigint('cess', { mode: 'number' }).notNull(),
+  documentValue: bigint('document_value', { mode: 'number' }).notNull(),
+}, (t) => [
+  uniqueIndex('register_totals_key').on(t.subscriberId, t.direction, t.entityId, t.financialYear, t.returnPeriod, t.documentType, t.supplyType, t.status, t.source,
+    t.isReverseCharge, t.isDraftDocument),
+]);

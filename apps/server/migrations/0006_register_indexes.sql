@@ -1,0 +1,4 @@
+CREATE INDEX "documents_register_totals" ON "documents" USING btree ("subscriber_id","direction","financial_year","entity_id","return_period","status","taxable","igst","cgst","sgst","cess","document_value","id") WHERE "documents"."is_draft_document" = false;--> statement-breakpoint
+CREATE INDEX "documents_register_value" ON "documents" USING btree ("subscriber_id","direction","financial_year","document_value","id") WHERE "documents"."is_draft_document" = false;--> statement-breakpoint
+CREATE INDEX "documents_register_number" ON "documents" USING btree ("subscriber_id","direction","document_number");--> statement-breakpoint
+CREATE INDEX "documents_register_counterparty" ON "documents" USING btree ("subscriber_id","direction","counterparty_gstin");
