@@ -4,7 +4,8 @@ import { BASE_URL } from './support/paths';
 // Debian's chromium (scripts/ensure-chromium.sh); no browser downloads. One worker: the machines have two cores.
 export default defineConfig({
   testDir: './tests',
-  outputDir: './output/results',
+  // Runs on another port (E2E_PORT) keep their own results, so two runs side by side never clear each other's.
+  outputDir: process.env.E2E_PORT ? `./output/results-${process.env.E2E_PORT}` : './output/results',
   globalSetup: './global-setup.ts',
   workers: 1,
   retries: 0,

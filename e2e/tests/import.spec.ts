@@ -88,4 +88,33 @@ test('imports the sales template with a planted error, shows and exports it, and
   expect(latest?.status).toBe('Success');
   const summary = (await (await page.request.get(`/api/v0.1/import/summary?importId=${latest?.importId}`, { headers })).json()).data;
   expect(summary).toMatchObject({ documents: 3, errors: 0 });
+
+  // The documents in the sales register: the import's own chip, bulk apply of a number, the drawer, edit and save.
+  await page.getByTestId('import-register-link').click();
+  await expect(page).toHaveURL(new RegExp(`/regular-sales\\?importId=${latest?.importId}$`));
+  await expect(page.getByTestId('chip-importId')).toBeVisible();
+  const register = page.getByTestId('register-documents');
+  await expect(register.getByTestId('list-count')).toHaveText('3 of 3');
+  await page.getByTestId('filter-bulk').click();
+  await page.getByTestId('bulk-text').fill('JRN/2\n\nJRN/3 ');
+  await page.getByTestId('bulk-apply-submit').click();
+  await expect(page.getByTestId('chip-documentNumbers')).toContainText('JRN/2 +1');
+  await expect(register.getByTestId('list-count')).toHaveText('2 of 2');
+  await shot(page, 'import-04-register');
+
+  await page.getByTestId('document-row-JRN/2').click();
+  await expect(page.getByTestId('document-detail')).toContainText(CUSTOMER);
+  await page.getByTestId('document-edit').click();
+  await expect(page).toHaveURL(/\/edit-document\?type=Sales&id=\d+/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await page.getByTestId('item-0-taxable').fill('120000');
+  await expect(page.getByTestId('item-0-igst')).toHaveText('21,600.00'); // auto-computed: inter-state, 18%
+  await page.getByTestId('document-save').click();
+  await expect(page.getByText('Document JRN/2 saved.')).toBeVisible();
+  await expect(page.getByTestId('item-0-taxable')).toHaveValue(/120000|1,20,000/); // the saved document, loaded again
+  await expect.poll(async () => {
+    const detail = (await (await page.request.get(`/api/v0.1/regular/sale/detail?id=${id}`, { headers })).json()).data;
+    return [detail.taxable, detail.igst, detail.source];
+  }).toEqual([12_000_000, 2_160_000, 'Import']);
+  await shot(page, 'import-05-edited');
 });

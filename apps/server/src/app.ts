@@ -18,6 +18,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { registerAuthCleanup } from './modules/auth/cleanup';
 import { registerDormancyJob } from './modules/user/dormancy';
 import { importRoutes } from './modules/import/import.routes';
+import { registerRoutes } from './modules/register/register.routes';
+import { documentRoutes } from './modules/document/document.routes';
 import { registerImportJob } from './modules/import/import.job';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { masterRoutes } from './modules/master/master.routes';
@@ -100,6 +102,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   await app.register(organizationModule, ctx);
   await app.register(administrationModule, ctx);
   await app.register(importRoutes, { ...ctx, jobs });
+  await app.register(registerRoutes, ctx);
+  await app.register(documentRoutes, ctx);
   app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditTrail, branches, departments, entities, entityPortalCredentials, entityTurnovers, imports, roles, users } from '../src/db/schema';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from './harness';
 import { csvOf, headerOf, importFile, saleRow, upload } from './import-fixtures';
+import { DOCUMENT_NO_RECORD_IDS, documentSweeps } from './document-fixtures';
 import { clientOf, gstinFor, signInLimitedUser, TENANT_PAN } from './org-fixtures';
+import { REGISTER_NO_RECORD_IDS, registerSweeps } from './register-fixtures';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -63,6 +65,8 @@ const SWEEPS: Sweep[] = [
   sweep(`POST ${I.errors}`, (r) => p(r, (b) => ({ importId: b.import }))),
   sweep(`GET ${I.export}`, (r) => g(r, (b) => ({ importId: b.import }))),
   sweep(`GET ${I.backgroundStatus}`, () => (api, b) => api.get(I.backgroundStatus, { id: b.import, type: 'import' })),
+  ...documentSweeps(),
+  ...registerSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -83,6 +87,8 @@ const NO_RECORD_IDS = new Set([
   `POST ${A.registrationValidateGstinOrPan}`, `POST ${A.registrationRegister}`, `POST ${A.registrationValidateOtp}`, `GET ${A.registrationRegenerateOtp}`,
   'GET /api/docs/json',
   `GET ${I.importTypes}`, `GET ${I.sample}`, `POST ${I.statisticSearch}`, `GET ${I.aliases}`, `POST ${I.aliasesSave}`, // the caller's own subscriber
+  ...DOCUMENT_NO_RECORD_IDS,
+  ...REGISTER_NO_RECORD_IDS,
 ]);
 
 describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => {

@@ -12,3 +12,5 @@ export * from './resources';
 export * from './organization';
 export * from './administration';
 export * from './imports';
+export * from './registers';
+export * from './documents';

@@ -36,6 +36,17 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   Settings: () => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
   Import: () => import('../features/import/ImportScreen').then((m) => m.ImportScreen),
   ImportDocumentError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
+  ImportDocumentSummaryError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
+  ImportVendorError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
+  ImportHsnSacError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
+  ImportEntitiesError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
+  RegularSales: () => import('../features/registers/RegisterScreen').then((m) => m.RegularSalesScreen),
+  RegularPurchase: () => import('../features/registers/RegisterScreen').then((m) => m.RegularPurchaseScreen),
+  CreateDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
+  AddDraftDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
+  EditDraftDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
+  EditDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
+  DraftDocument: () => import('../features/documents/DraftDocumentsScreen').then((m) => m.DraftDocumentsScreen),
 };
 
 export const hasScreen = (name: string): name is RouteName => name in SCREENS;

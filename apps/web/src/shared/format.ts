@@ -4,3 +4,18 @@ import dayjs from 'dayjs';
 export const formatDate = (iso: string): string => dayjs(iso).format('DD-MM-YYYY');
 export const formatDateTime = (iso: string): string => dayjs(iso).format('DD-MM-YYYY HH:mm');
 export const formatCount = (value: number): string => value.toLocaleString('en-IN');
+
+/**
+ * A typed date to ISO (YYYY-MM-DD): DD-MM-YYYY, DD/MM/YYYY, DD.MM.YYYY or YYYY-MM-DD; null when it is not a real date
+ * (31-02-2025 is refused, not rolled over into March).
+ */
+export const parseDisplayDate = (input: string): string | null => {
+  const text = input.trim();
+  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+  const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const [year, month, day] = dmy ? [dmy[3], dmy[2], dmy[1]] : ymd ? [ymd[1], ymd[2], ymd[3]] : [];
+  if (!year || !month || !day) return null;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
+};
