@@ -22,4 +22,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // The register journeys count every sales and purchase document of the open financial year and period, so they run
+  // on the seeded tenant before the journeys that add documents (import, document) have added any.
+  projects: [
+    { name: 'registers', testMatch: /registers\.spec\.ts$/ },
+    { name: 'journeys', testIgnore: /registers\.spec\.ts$/, dependencies: ['registers'] },
+  ],
 });
