@@ -28,13 +28,18 @@ export const saveEntity = async (db: Db, principal: SessionPrincipal, input: Ent
     }
     const [created] = await tx.insert(entities).values({ ...values, subscriberId: principal.subscriberId }).returning();
     if (!created) throw new Error('entity insert returned no row');
-    const admins = await tx.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId))
-      .where(and(eq(users.subscriberId, principal.subscriberId), eq(roles.isSystem, true), ne(users.status, 'Delete')));
-    const grantees = [...new Set([principal.userId, ...admins.map((a) => a.id)])];
-    await tx.insert(userEntities).values(grantees.map((userId) => ({ userId, entityId: created.id }))).onConflictDoNothing();
+    await grantNewEntity(tx, principal, created.id);
     await writeAudit(tx, principal, { entityType: AUDIT_TYPE, entityKey: created.id, entityName: created.entityName, action: 'Create', after: created, ip });
     return created.id;
   });
+};
+
+/** A new entity is given to its creator and to the subscriber's Admin-role users (entity/save and the entities import). */
+export const grantNewEntity = async (tx: DbOrTx, principal: SessionPrincipal, entityId: number): Promise<void> => {
+  const admins = await tx.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.subscriberId, principal.subscriberId), eq(roles.isSystem, true), ne(users.status, 'Delete')));
+  const grantees = [...new Set([principal.userId, ...admins.map((a) => a.id)])];
+  await tx.insert(userEntities).values(grantees.map((userId) => ({ userId, entityId }))).onConflictDoNothing();
 };
 
 /** The subscriber's entities among these ids, all of them accessible to the user, none a system entity. */

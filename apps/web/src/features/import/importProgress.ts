@@ -31,7 +31,8 @@ export const formatFileSize = (bytes: number): string => {
   return `${bytes} B`;
 };
 
-/** Spec core §5 "Accepted uploads": spreadsheets. The server detects the real type from the content. */
+/** Spec core §5 "Accepted uploads": spreadsheets. The server detects the real type from the content; an old .xls is
+ * still chosen here so that the server can say plainly to save it as .xlsx (IMP0003). */
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 export const hasAcceptedExtension = (fileName: string): boolean =>
   ACCEPTED_EXTENSIONS.some((extension) => fileName.toLowerCase().endsWith(extension));

@@ -6,11 +6,12 @@ import { EntitySaveRequestSchema, type EntityType } from '@opengst/contracts';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../../audit';
 import type { Tx } from '../../../db/database';
-import { entities, roles, userEntities, users } from '../../../db/schema';
+import { entities } from '../../../db/schema';
 import { assertEntityAccess } from '../../../entity-access';
 import { AppError } from '../../../errors';
 import type { SessionPrincipal } from '../../auth/sessions';
 import { checkEntitySave, type EntityRow } from '../../entity/entity.rules';
+import { grantNewEntity } from '../../entity/entity.service';
 import { rowError, type RecordHandler, type RowIssue, type StoreIssue } from './record-handler';
 
 export type EntityRecord = {
@@ -54,14 +55,6 @@ const findExisting = async (tx: Tx, subscriberId: number, record: EntityRecord, 
     ? await tx.select().from(entities).where(and(mine, eq(entities.gstin, record.gstin)))
     : await tx.select().from(entities).where(and(mine, eq(entities.parentEntityId, parentId), eq(entities.entityType, record.entityType), sql`lower(${entities.entityName}) = ${record.entityName.toLowerCase()}`));
   return row ?? null;
-};
-
-/** As entity/save does: a new entity is given to its creator and to the subscriber's Admin-role users. */
-const grantNewEntity = async (tx: Tx, principal: SessionPrincipal, entityId: number): Promise<void> => {
-  const admins = await tx.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.subscriberId, principal.subscriberId), eq(roles.isSystem, true), ne(users.status, 'Delete')));
-  const grantees = [...new Set([principal.userId, ...admins.map((a) => a.id)])];
-  await tx.insert(userEntities).values(grantees.map((userId) => ({ userId, entityId }))).onConflictDoNothing();
 };
 
 const text = (value: unknown): string | null => (value as string | null) ?? null;
