@@ -14,3 +14,4 @@ export * from './administration';
 export * from './imports';
 export * from './registers';
 export * from './documents';
+export * from './returns';
