@@ -1,4 +1,4 @@
-import { IMPORT_API as I } from '@opengst/contracts';
+import { IMPORT_API as I, type ImportType } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema';
 import { createTenant, ENGINES, setSubscriberSettings, signIn, startHarness, type Harness, type Tenant } from './harness';
 import { csvOf, headerOf, importFile, readXlsx, saleRow, upload, xlsxOf } from './import-fixtures';
+import { xlsOf } from './import-xls-writer';
 import { clientOf } from './org-fixtures';
 
 describe.each(ENGINES)('bad import input on %s', (engine) => {
@@ -26,8 +27,8 @@ describe.each(ENGINES)('bad import input on %s', (engine) => {
 
   const stored = (number: string) => h.ctx.database.db.select().from(documents)
     .where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.documentNumber, number)));
-  const refusedWith = async (name: string, content: Buffer | string) => {
-    const res = await upload(h, token, name, content);
+  const refusedWith = async (name: string, content: Buffer | string, importType: ImportType = 'SalesDocuments') => {
+    const res = await upload(h, token, name, content, importType);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     return res.json().errors[0] as { code: string; message: string };
   };
@@ -38,7 +39,11 @@ describe.each(ENGINES)('bad import input on %s', (engine) => {
   it('refuses an empty file, a PDF renamed .xlsx, an old .xls, a corrupted xlsx and a zip bomb, with clear errors', async () => {
     expect((await refusedWith('empty.csv', '')).code).toBe('IMP0001');
     expect((await refusedWith('invoice.xlsx', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'))).code).toBe('IMP0002');
-    expect((await refusedWith('old.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]))).code).toBe('IMP0003');
+    // Excel 5.0/95 (BIFF5) is refused; a container whose header is all zeros after the signature is damaged.
+    expect((await refusedWith('old.xls', xlsOf([['x']], { biff5: true }))).code).toBe('IMP0003');
+    expect((await refusedWith('broken.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]))).code).toBe('IMP0024');
+    // JSON only in an official format, and only as sales documents.
+    expect((await refusedWith('vendors.json', '{"gstin":"x"}', 'Vendors')).code).toBe('IMP0026');
     const good = await xlsxOf([headerOf(), saleRow()]);
     expect((await refusedWith('cut.xlsx', good.subarray(0, Math.floor(good.length / 2)))).code).toBe('IMP0004');
     // 64 MB of one character compresses to about 64 KB.

@@ -52,6 +52,8 @@ export const acceptUpload = async (
     }
     if (file.file.truncated) throw new AppError('IMP0006', { message: `The file is larger than ${limit.megabytes} MB, the limit of your import settings.` });
     const format = await sniffFormat(temporary);
+    // Official JSON formats exist for sales documents only (GSTR-1, e-invoices): other types are refused at once.
+    if (format === 'json' && fields.importType !== 'SalesDocuments') throw new AppError('IMP0026');
     const { size } = await stat(temporary);
     const settings = await loadSubscriberSettings(db, principal.subscriberId);
     const importId = await db.transaction(async (tx) => {

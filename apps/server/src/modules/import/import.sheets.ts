@@ -79,8 +79,11 @@ export const errorRowsWorkbook = async (path: string, format: FileFormat, messag
   }
   const fileErrors = messages.get(0);
   if (fileErrors) picked.unshift({ row: 0, cells: [] });
+  // Rows of a JSON are item lines the user never saw as rows: where each one is in the file tells them more.
+  const fromJson = picked.some((r) => r.path !== undefined);
   const columns: XlsxColumn<SourceRow>[] = [
     { header: 'Row', value: (r) => (r.row === 0 ? null : r.row) },
+    ...(fromJson ? [{ header: 'JSON path', width: 28, value: (r: SourceRow) => r.path ?? '' }] : []),
     ...(header ?? []).map((name, index): XlsxColumn<SourceRow> => ({ header: name || `Column ${index + 1}`, width: Math.max(12, name.length + 2), value: (r) => r.cells[index] ?? '' })),
     { header: 'Errors', width: 80, value: (r) => (messages.get(r.row) ?? []).join('\n') },
   ];

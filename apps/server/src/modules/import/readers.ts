@@ -1,12 +1,17 @@
 // Streams the rows of a stored upload as arrays of text cells: never the whole file as objects in memory.
 import ExcelJS from 'exceljs';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { AppError } from '../../errors';
+import { jsonRows } from './json/json-rows';
 import { nulsAlternate, type FileFormat } from './sniff';
+import { openXls } from './xls/biff';
 
-/** One row of the file: `row` counts from 1 as a spreadsheet shows it (the header is row 1). */
-export type SourceRow = { row: number; cells: string[] };
+/**
+ * One row of the file: `row` counts from 1 as a spreadsheet shows it (the header is row 1). A row made from a JSON
+ * item line also says where that item is in the file (`path`, e.g. "b2b[0].inv[2].itms[1]").
+ */
+export type SourceRow = { row: number; cells: string[]; path?: string };
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
@@ -167,8 +172,10 @@ export const cellText = (value: unknown): string => {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    const v = value as { formula?: string; sharedFormula?: string; richText?: { text: string }[]; text?: unknown; error?: string };
+    const v = value as { formula?: string; sharedFormula?: string; formulaResult?: unknown; richText?: { text: string }[]; text?: unknown; error?: string };
     if (typeof v.formula === 'string') return `=${v.formula}`;
+    // An .xls formula keeps no text we can show, only its cached result: "=" + that result, refused like any formula.
+    if ('formulaResult' in v) return `=${cellText(v.formulaResult)}`;
     if (typeof v.sharedFormula === 'string') return `=${v.sharedFormula}`;
     if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('');
     if (v.text !== undefined) return cellText(v.text);
@@ -197,6 +204,19 @@ async function* xlsxRows(path: string): AsyncGenerator<SourceRow> {
 }
 
 /**
+ * The first worksheet of an .xls (BIFF8). The container is read whole: it is no larger than the upload size limit,
+ * and its streams are read in place (views of that one buffer), rows yielded as their records are met.
+ */
+async function* xlsRows(path: string): AsyncGenerator<SourceRow> {
+  try {
+    for (const { row, values } of openXls(await readFile(path)).rows()) yield { row, cells: values.map(cellText) };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('IMP0024');
+  }
+}
+
+/**
  * Data rows of a csv, estimated from its line breaks before it is parsed, so the progress bar has an end. Quoted
  * cells spanning lines and blank lines make it a little high; the import replaces it with the exact count at the end.
  */
@@ -212,4 +232,6 @@ export const estimateCsvRows = async (path: string): Promise<number> => {
   return Math.max(lines - 1, 0);
 };
 
-export const readRows = (path: string, format: FileFormat): AsyncGenerator<SourceRow> => (format === 'xlsx' ? xlsxRows(path) : csvRows(path));
+const READERS: Record<FileFormat, (path: string) => AsyncGenerator<SourceRow>> = { xlsx: xlsxRows, xls: xlsRows, csv: csvRows, json: jsonRows };
+
+export const readRows = (path: string, format: FileFormat): AsyncGenerator<SourceRow> => READERS[format](path);

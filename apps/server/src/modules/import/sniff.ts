@@ -1,8 +1,11 @@
 // What an uploaded file really is, read from its bytes (never from its name), and the zip-bomb guard for .xlsx.
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { AppError } from '../../errors';
+import { checkOfficialJson } from './json/json-rows';
+import { openXls } from './xls/biff';
+import { isCompoundFile } from './xls/cfb';
 
-export type FileFormat = 'xlsx' | 'csv';
+export type FileFormat = 'xlsx' | 'xls' | 'csv' | 'json';
 
 /** An xlsx whose entries expand to more than this is refused outright. */
 const MAX_UNCOMPRESSED_BYTES = 1024 * 1024 * 1024;
@@ -47,11 +50,42 @@ export const sniffFormat = async (path: string): Promise<FileFormat> => {
       await checkXlsxZip(file, size);
       return 'xlsx';
     }
-    if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0])) throw new AppError('IMP0003');
+    if (isCompoundFile(head)) {
+      checkXls(await readFile(path));
+      return 'xls';
+    }
+    // Excel 2.x-4.0 wrote a bare BIFF stream (no container): a BOF record of those versions.
+    if (head[0] === 0x09 && (head[1] === 0x00 || head[1] === 0x02 || head[1] === 0x04) && head[3] === 0x00) throw new AppError('IMP0003');
     if (startsWith(head, [0x25, 0x50, 0x44, 0x46]) || looksBinary(head)) throw new AppError('IMP0002');
+    // '{' opens a GSTR-1 or an e-invoice, '[' an array of e-invoices.
+    const first = firstNonSpace(head);
+    if (first === 0x7b || first === 0x5b) {
+      await checkOfficialJson(path, size);
+      return 'json';
+    }
     return 'csv';
   } finally {
     await file.close();
+  }
+};
+
+/** The first byte that is not white space (nor a UTF-8 byte-order mark). */
+const firstNonSpace = (head: Buffer): number | undefined => {
+  let at = startsWith(head, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  while (at < head.length && (head[at] === 0x20 || head[at] === 0x09 || head[at] === 0x0a || head[at] === 0x0d)) at++;
+  return head[at];
+};
+
+/**
+ * An .xls is refused on sight when its container is damaged or claims more than it holds, it is encrypted, or it is
+ * older than BIFF8: the container and the workbook globals are read (the sheet is left for the import job).
+ */
+const checkXls = (file: Buffer): void => {
+  try {
+    openXls(file);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('IMP0024');
   }
 };
 

@@ -255,7 +255,15 @@ const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: Store
         taxable, igst, cgst, sgst, cess, document_value, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId}, ${target.userId}
       FROM ${sql.raw(t.docs)}
       ON CONFLICT ${sql.raw(conflict)} DO UPDATE SET
-        return_period = excluded.return_period, document_date = excluded.document_date, supply_type = excluded.supply_type,
+        -- A document a filed return reported stays in its period; a change to it is an amendment for a later return
+        -- (Section 37(3)). The comparison reads the row as it was (documents.*) before this SET.
+        return_period = CASE WHEN documents.filed_return_id IS NULL THEN excluded.return_period ELSE documents.return_period END,
+        amendment_pending = documents.amendment_pending OR (documents.filed_return_id IS NOT NULL AND (documents.document_date, documents.supply_type,
+          documents.counterparty_gstin, documents.place_of_supply, documents.is_reverse_charge, documents.taxable, documents.igst, documents.cgst,
+          documents.sgst, documents.cess, documents.document_value) IS DISTINCT FROM (excluded.document_date, excluded.supply_type,
+          excluded.counterparty_gstin, excluded.place_of_supply, excluded.is_reverse_charge, excluded.taxable, excluded.igst, excluded.cgst,
+          excluded.sgst, excluded.cess, excluded.document_value)),
+        document_date = excluded.document_date, supply_type = excluded.supply_type,
         counterparty_gstin = excluded.counterparty_gstin, counterparty_name = excluded.counterparty_name, counterparty_state = excluded.counterparty_state,
         place_of_supply = excluded.place_of_supply, is_reverse_charge = excluded.is_reverse_charge,
         original_document_number = excluded.original_document_number, original_document_date = excluded.original_document_date,

@@ -31,9 +31,9 @@ export const formatFileSize = (bytes: number): string => {
   return `${bytes} B`;
 };
 
-/** Spec core §5 "Accepted uploads": spreadsheets. The server detects the real type from the content; an old .xls is
- * still chosen here so that the server can say plainly to save it as .xlsx (IMP0003). */
-export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
+/** Spec core §5 "Accepted uploads": spreadsheets, and the GST portal's GSTR-1 JSON for sales documents. The server
+ * detects the real type from the content and says plainly what it refuses (an Excel 95 workbook: IMP0003). */
+export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.csv', '.json'] as const;
 export const hasAcceptedExtension = (fileName: string): boolean =>
   ACCEPTED_EXTENSIONS.some((extension) => fileName.toLowerCase().endsWith(extension));
 

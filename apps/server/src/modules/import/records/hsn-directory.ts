@@ -65,10 +65,11 @@ const collectXlsx = async (path: string, maxRows: number, progress: Progress): P
   return collected;
 };
 
-const collectCsv = async (path: string, maxRows: number, progress: Progress): Promise<Collector | null> => {
+/** The directory saved as .csv or .xls (or any format readRows knows): its rows as text. */
+const collectRows = async (path: string, format: FileFormat, maxRows: number, progress: Progress): Promise<Collector | null> => {
   const collected: Collector = { rows: [], refs: [] };
   let column: string | null | undefined;
-  for await (const { row, cells } of readRows(path, 'csv')) {
+  for await (const { row, cells } of readRows(path, format)) {
     if (isBlank(cells)) continue;
     if (column === undefined) {
       column = directoryHeader(cells);
@@ -89,7 +90,7 @@ const collectCsv = async (path: string, maxRows: number, progress: Progress): Pr
  * a code listed twice must be resolved against the whole list (the clean spelling wins).
  */
 export const readPortalDirectory = async (path: string, format: FileFormat, maxRows: number, progress: Progress): Promise<PortalDirectory | null> => {
-  const collected = format === 'xlsx' ? await collectXlsx(path, maxRows, progress) : await collectCsv(path, maxRows, progress);
+  const collected = format === 'xlsx' ? await collectXlsx(path, maxRows, progress) : await collectRows(path, format, maxRows, progress);
   if (!collected) return null;
   const { records, issues } = readHsnDirectory(collected.rows);
   const refOf = (index: number): RowRef => collected.refs[index - 1] ?? { row: 0, column: 'code' };

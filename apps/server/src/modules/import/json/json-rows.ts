@@ -1,0 +1,30 @@
+// An official JSON as a sales documents file: each invoice or note becomes the rows the sales template has (one row
+// per item, our documented columns), so that header mapping, validation, errors, upsert and audit are the import's
+// own. The location of each row is the file's GSTIN (GSTR-1) or the invoice's seller (e-invoice); the row parser
+// refuses it with IMP0014 when it is not one of the user's locations.
+import { IMPORT_COLUMNS } from '@opengst/contracts';
+import { stat } from 'node:fs/promises';
+import type { SourceRow } from '../readers';
+import { einvoiceLines } from './einvoice-lines';
+import { gstr1Lines } from './gstr1-lines';
+import { readOfficialJson } from './official-json';
+
+const COLUMNS = IMPORT_COLUMNS.SalesDocuments;
+
+/** Checks on upload that the file is an official JSON; its documents are read by the job. */
+export const checkOfficialJson = async (path: string, size: number): Promise<void> => {
+  await readOfficialJson(path, size);
+};
+
+/**
+ * A header row of our column names (row 0: it is not in the file), then one row per item numbered from 1 in the
+ * file's order, so an error's row is the item line's position in the file; each row carries its item's JSON path
+ * (the error export shows it).
+ */
+export async function* jsonRows(path: string): AsyncGenerator<SourceRow> {
+  const json = await readOfficialJson(path, (await stat(path)).size);
+  yield { row: 0, cells: COLUMNS.map((c) => c.name) };
+  let row = 0;
+  const lines = json.kind === 'gstr1' ? gstr1Lines(json.file) : einvoiceLines(json.invoices, json.single);
+  for (const { path: at, values } of lines) yield { row: ++row, cells: COLUMNS.map((c) => values[c.key] ?? ''), path: at };
+}
