@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One run for every package; each project keeps its own environment.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/contracts', 'apps/server', 'apps/web'],
+    projects: ['packages/domain', 'packages/contracts', 'apps/server', 'apps/web', 'apps/portal-sandbox'],
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],

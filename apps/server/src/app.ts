@@ -21,11 +21,14 @@ import { importRoutes } from './modules/import/import.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { documentRoutes } from './modules/document/document.routes';
 import { registerImportJob } from './modules/import/import.job';
+import { registerGenerationJob, registerSaveStatusJob, returnRoutes, SAVE_STATUS_POLICY } from './modules/returns/returns.routes';
+import { dataActivityRoutes } from './modules/data-activity/data-activity.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { masterRoutes } from './modules/master/master.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { accessPlugin } from './plugins/access';
+import { createGstPortal, mountPortalSandbox } from './portal/index';
 import { errorsPlugin } from './plugins/errors';
 import { webPlugin } from './plugins/web';
 import { loadSecretKey } from './secrets';
@@ -67,6 +70,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     maintenance: createMaintenanceSwitch(database.db, maintenanceFlagFile(config.dataDir)),
     secretKey: loadSecretKey(config.secretKeyBase64, config.dataDir),
     now: options.now ?? (() => new Date()),
+    // Mounted mode reaches the sandbox through `app` (declared below), only once requests run.
+    gstPortal: createGstPortal(config, options.now ?? (() => new Date()), () => app),
   };
 
   const app = Fastify({
@@ -104,6 +109,9 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   await app.register(importRoutes, { ...ctx, jobs });
   await app.register(registerRoutes, ctx);
   await app.register(documentRoutes, ctx);
+  await app.register(returnRoutes, { ...ctx, jobs });
+  await app.register(dataActivityRoutes, ctx);
+  await mountPortalSandbox(app, ctx);
   app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webPlugin, { webDist: config.webDist });
@@ -113,6 +121,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   await registerAuthCleanup(jobs, database.db);
   await registerDormancyJob(jobs, database.db);
   await registerImportJob(jobs, { db: database.db, dataDir: config.dataDir, now: ctx.now });
+  await registerGenerationJob(jobs, { db: database.db, now: ctx.now });
+  await registerSaveStatusJob(jobs, { ctx, ...SAVE_STATUS_POLICY });
 
   app.addHook('onClose', async () => {
     await jobs.stop();

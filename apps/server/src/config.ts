@@ -22,6 +22,17 @@ const EnvSchema = z.object({
   /** Sign-in requests per minute from one address: high enough for an office behind one NAT. */
   SIGNIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   OPENGST_SECRET_KEY: z.string().optional(),
+  /** The GST portal's taxpayer API (a GSP's or the project's standalone sandbox); absent = the sandbox mounted here. */
+  GST_PORTAL_URL: z.string().url().optional(),
+  /** PEM file of the portal's RSA public key (the real portal's is published to GSPs); absent = fetched from the sandbox. */
+  GST_PORTAL_PUBLIC_KEY: z.string().optional(),
+  /** The GSP/ASP credentials sent as the clientid / client-secret headers. */
+  GST_PORTAL_CLIENT_ID: z.string().optional(),
+  GST_PORTAL_CLIENT_SECRET: z.string().optional(),
+  GST_PORTAL_TIMEOUT_SECONDS: z.coerce.number().min(1).default(60),
+  /** The mounted sandbox's folder of official schemas (saveGSTR1Schema.json), and the OTP it accepts. */
+  PORTAL_SANDBOX_SCHEMA_DIR: z.string().optional(),
+  PORTAL_SANDBOX_OTP: z.string().regex(/^\d{6}$/).default('575757'),
 });
 
 export type Config = {
@@ -41,7 +52,22 @@ export type Config = {
   signInRatePerMinute: number;
   /** Base64 key for secrets at rest; without it, a key file in the data folder (see secrets.ts). */
   secretKeyBase64?: string | undefined;
+  gstPortal: GstPortalConfig;
 };
+
+export type GstPortalConfig = {
+  /** Base URL of the taxpayer API host; undefined = the sandbox mounted in this server. */
+  url?: string | undefined;
+  publicKeyFile?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  timeoutMs: number;
+  sandboxSchemaDir: string;
+  sandboxOtp: string;
+};
+
+/** Where the official formats live next to the checkout (../shared/data), never copied into the repository. */
+const DEFAULT_SCHEMA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -81,5 +107,14 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
     jobPollSeconds: e.JOB_POLL_SECONDS,
     signInRatePerMinute: e.SIGNIN_RATE_PER_MINUTE,
     secretKeyBase64: e.OPENGST_SECRET_KEY,
+    gstPortal: {
+      url: e.GST_PORTAL_URL,
+      publicKeyFile: e.GST_PORTAL_PUBLIC_KEY === undefined ? undefined : resolve(e.GST_PORTAL_PUBLIC_KEY),
+      clientId: e.GST_PORTAL_CLIENT_ID,
+      clientSecret: e.GST_PORTAL_CLIENT_SECRET,
+      timeoutMs: e.GST_PORTAL_TIMEOUT_SECONDS * 1000,
+      sandboxSchemaDir: resolve(e.PORTAL_SANDBOX_SCHEMA_DIR ?? DEFAULT_SCHEMA_DIR),
+      sandboxOtp: e.PORTAL_SANDBOX_OTP,
+    },
   };
 };

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { MaintenanceSwitch } from './modules/admin/maintenance';
+import type { GstPortal } from './portal/gst-portal';
 
 /** What every module needs: built once by buildApp, passed down explicitly. */
 export type AppContext = {
@@ -13,4 +14,6 @@ export type AppContext = {
   secretKey: Buffer;
   /** The clock; tests move it to check expiry. */
   now: () => Date;
+  /** The GST portal (HTTP adapter; the mounted sandbox unless GST_PORTAL_URL is set). */
+  gstPortal: GstPortal;
 };

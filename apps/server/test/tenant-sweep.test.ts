@@ -9,6 +9,7 @@ import { csvOf, headerOf, importFile, saleRow, upload } from './import-fixtures'
 import { DOCUMENT_NO_RECORD_IDS, documentSweeps } from './document-fixtures';
 import { clientOf, gstinFor, signInLimitedUser, TENANT_PAN } from './org-fixtures';
 import { REGISTER_NO_RECORD_IDS, registerSweeps } from './register-fixtures';
+import { returnSweeps } from './return-fixtures';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -67,6 +68,7 @@ const SWEEPS: Sweep[] = [
   sweep(`GET ${I.backgroundStatus}`, () => (api, b) => api.get(I.backgroundStatus, { id: b.import, type: 'import' })),
   ...documentSweeps(),
   ...registerSweeps(),
+  ...returnSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */

@@ -100,6 +100,17 @@ export const DocumentDetailSchema = DocumentSaveRequestSchema.extend({
   updatedByName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Set once a filed return reported the document: saving it then records an amendment for a later return. */
+  filed: z.object({
+    returnId: z.number().int(),
+    /** The number and date it was reported with (quoted by the amendment). */
+    documentNumber: z.string(),
+    documentDate: z.string(),
+    /** Last day it may still be amended (Section 37(3)), YYYY-MM-DD. */
+    amendableUntil: z.string().nullable(),
+  }).nullable(),
+  /** Changed after filing; reported in the amendment tables of the next return generated. */
+  amendmentPending: z.boolean(),
 });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
 

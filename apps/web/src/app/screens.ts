@@ -47,6 +47,11 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   EditDraftDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
   EditDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
   DraftDocument: () => import('../features/documents/DraftDocumentsScreen').then((m) => m.DraftDocumentsScreen),
+  RegularReturnsList: () => import('../features/returns/RegularReturnsListScreen').then((m) => m.RegularReturnsListScreen),
+  RegularOverview: () => import('../features/returns/RegularOverviewScreen').then((m) => m.RegularOverviewScreen),
+  Gstr1: () => import('../features/returns/Gstr1Screen').then((m) => m.Gstr1Screen),
+  Gstr1a: () => import('../features/returns/Gstr1Screen').then((m) => m.Gstr1aScreen),
+  DataActivities: () => import('../features/data-activities/DataActivitiesScreen').then((m) => m.DataActivitiesScreen),
 };
 
 export const hasScreen = (name: string): name is RouteName => name in SCREENS;

@@ -121,3 +121,14 @@ export function latestOpenReturnPeriod(today: DateInput): string {
   if (Number(iso.slice(8, 10)) >= returnCutoffDay(month)) return returnPeriod(year, month);
   return month === 1 ? returnPeriod(year - 1, 12) : returnPeriod(year, month - 1);
 }
+
+/**
+ * The last day a document reported in a return of the financial year may still be amended (Section 37(3) proviso,
+ * CGST Act, as substituted by the Finance Act 2022 from 01-10-2022: "the thirtieth day of November following the end
+ * of the financial year", or the annual return's filing if earlier — that earlier date is the caller's to apply).
+ * YYYY-MM-DD; null for a malformed financial year.
+ */
+export function amendmentDeadline(financialYear: string): string | null {
+  const start = parseFinancialYear(financialYear);
+  return start === null ? null : `${start + 1}-11-30`;
+}

@@ -5,6 +5,7 @@ import {
   type Direction, type DocumentDetail, DRAFT_DEFAULT_SORT, type DraftItem, type DraftSearchRequest, DraftSearchRequestSchema,
   HSN_LOOKUP_LIMIT, type HsnLookupItem, type SummaryItem,
 } from '@opengst/contracts';
+import { amendmentDeadline } from '@opengst/domain';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { documentItems, documents, documentSummaries, entities, hsnCodes, userEntities, users } from '../../db/schema';
@@ -49,6 +50,11 @@ export const documentDetail = async (db: DbOrTx, row: DocumentRow): Promise<Docu
     status: row.status, source: row.source, importId: row.importId, taxable: row.taxable, igst: row.igst, cgst: row.cgst, sgst: row.sgst,
     cess: row.cess, documentValue: row.documentValue, createdByName: nameOf(row.createdBy), updatedByName: nameOf(row.updatedBy),
     createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+    filed: row.filedReturnId === null ? null : {
+      returnId: row.filedReturnId, documentNumber: row.filedNumber ?? row.documentNumber, documentDate: row.filedDate ?? row.documentDate,
+      amendableUntil: amendmentDeadline(row.financialYear),
+    },
+    amendmentPending: row.amendmentPending,
   };
 };
 

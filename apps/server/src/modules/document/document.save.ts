@@ -5,12 +5,12 @@ import {
   computeDocumentTaxes, type DocumentDetail, type DocumentIssue, documentPropertyName, type DocumentSaveRequest, documentTotals,
   type DocumentTotals, type RightId, SUPPLY_TYPES, toDocumentInput,
 } from '@opengst/contracts';
-import { financialYearOf, formatPortalDate, returnPeriodOf, validateDocument } from '@opengst/domain';
+import { amendmentDeadline, financialYearOf, formatPortalDate, returnPeriodOf, validateDocument } from '@opengst/domain';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/database';
-import { documentItems, documents, entities } from '../../db/schema';
+import { documentItems, documents, entities, returnDocuments } from '../../db/schema';
 import { assertEntityAccess } from '../../entity-access';
 import { AppError } from '../../errors';
 import type { SessionPrincipal } from '../auth/sessions';
@@ -89,6 +89,22 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
   return { request, location, issues, totals: documentTotals(request.items) };
 };
 
+/**
+ * What an amendment of a filed document may not do: move to another financial year (the document key, and the year
+ * whose returns it was reported in), or come after the Section 37(3) deadline.
+ */
+const amendmentIssues = (existing: DocumentRow, request: DocumentSaveRequest, now: Date): DocumentIssue[] => {
+  const issues: DocumentIssue[] = [];
+  if (financialYearOf(request.documentDate) !== existing.financialYear) {
+    issues.push({ code: 'GEN0009', propertyName: 'DocumentDate', type: 'Error', message: `This document was reported in a filed return of ${existing.financialYear}: an amendment keeps its date within that financial year.` });
+  }
+  const deadline = amendmentDeadline(existing.financialYear);
+  if (deadline && now.toISOString().slice(0, 10) > deadline) {
+    issues.push({ code: 'GEN0009', propertyName: 'DocumentNumber', type: 'Error', message: `Documents of ${existing.financialYear} could be amended until ${formatPortalDate(deadline)} (Section 37(3) CGST Act): issue a credit or debit note instead.` });
+  }
+  return issues;
+};
+
 /** Which right a save needs: drafts DocumentDraft; a new final document (or a draft made final) DocumentCreate; a final one edited DocumentEdit. */
 const rightNeeded = (request: DocumentSaveRequest, existing: DocumentRow | null): RightId => {
   if (request.isDraftDocument) return 'DocumentDraft';
@@ -108,7 +124,8 @@ export const saveDocument = async (ctx: AppContext, principal: SessionPrincipal,
   const existing = input.id ? await findDocument(db, principal, input.id, input.direction) : null;
   const rights = heldRightIds(await computeRightsList(db, principal.subscriberId, principal.roleId, ctx.now()));
   if (!rights.has(rightNeeded(input, existing))) throw new AppError('GEN0002');
-  if (existing && LOCKED_STATUSES.has(existing.status)) {
+  const amending = existing !== null && existing.filedReturnId !== null;
+  if (existing && LOCKED_STATUSES.has(existing.status) && !(amending && existing.status === 'Completed')) {
     throw new AppError('GEN0009', {
       message: existing.status === 'Generated'
         ? 'This document has an e-invoice (IRN) and cannot be edited here: cancel the e-invoice or issue a credit or debit note.'
@@ -119,6 +136,7 @@ export const saveDocument = async (ctx: AppContext, principal: SessionPrincipal,
     throw new AppError('GEN0009', { propertyName: 'IsDraftDocument', message: 'A saved document cannot go back to being a draft.' });
   }
   const { request, issues, totals } = await prepareDocument(ctx, principal, input);
+  if (existing && amending) issues.push(...amendmentIssues(existing, request, ctx.now()));
   const blocking = issues.filter((i) => i.type === 'Error' && (!request.isDraftDocument || BLOCKS_DRAFTS.has(i.code)));
   if (blocking.length > 0) throw new AppError('GEN0009', { items: blocking });
 
@@ -132,6 +150,8 @@ export const saveDocument = async (ctx: AppContext, principal: SessionPrincipal,
     portCode: request.portCode || null, shippingBillNumber: request.shippingBillNumber || null, shippingBillDate: request.shippingBillDate || null,
     originalDocumentNumber: request.originalDocumentNumber || null, originalDocumentDate: request.originalDocumentDate || null,
     ...totals, isDraftDocument: request.isDraftDocument, updatedBy: principal.userId, updatedAt: ctx.now(),
+    // A filed document stays in the period it was reported in; the change goes to a later return's amendment tables.
+    ...(existing && amending ? { returnPeriod: existing.returnPeriod, amendmentPending: true } : {}),
   };
   const saved = await db.transaction(async (tx) => {
     let row: DocumentRow | undefined;
@@ -142,7 +162,7 @@ export const saveDocument = async (ctx: AppContext, principal: SessionPrincipal,
       if (!row) throw new AppError('GEN0003');
       await tx.delete(documentItems).where(eq(documentItems.documentId, row.id));
       await insertItems(tx, row.id, request);
-      await writeAudit(tx, principal, { entityType: 'Document', entityKey: row.id, entityName: `${row.documentType} ${row.documentNumber}`, action: 'Update', before, after: auditShape(row, await itemsOf(tx, row.id)), ip });
+      await writeAudit(tx, principal, { entityType: 'Document', entityKey: row.id, entityName: `${row.documentType} ${row.documentNumber}${amending ? ' (amendment)' : ''}`, action: 'Update', before, after: auditShape(row, await itemsOf(tx, row.id)), ip });
     } else {
       [row] = await tx.insert(documents).values({
         ...values, subscriberId: principal.subscriberId, direction: request.direction, status: request.isDraftDocument ? 'Draft' : 'YetNotGenerated',
@@ -189,6 +209,9 @@ export const deleteDocuments = async (ctx: AppContext, principal: SessionPrincip
   }
   await db.transaction(async (tx) => {
     const items = await tx.select().from(documentItems).where(inArray(documentItems.documentId, unique));
+    // No foreign key cascades to the items and return rows (see documentItems): they go with their document here.
+    await tx.delete(documentItems).where(inArray(documentItems.documentId, unique));
+    await tx.delete(returnDocuments).where(inArray(returnDocuments.documentId, unique));
     await tx.delete(documents).where(inArray(documents.id, unique));
     for (const row of rows) {
       const before = auditShape(row, items.filter((it) => it.documentId === row.id));

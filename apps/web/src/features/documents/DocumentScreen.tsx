@@ -11,6 +11,7 @@ import { StatusBadge } from '../../shared/StatusBadge';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { useRights } from '../../shared/useRights';
 import { DateField } from '../../shared/DateField';
+import { formatDate } from '../../shared/format';
 import { documentKey, fetchDocument, saveDocument, useDocumentSession, validateDocument } from './documentApi';
 import {
   type DocumentForm, emptyDocument, emptyItem, formFromDetail, gstinCheckOf, isExportOrSez, isNote, issuesByField, type ItemForm, localErrorsOf,
@@ -136,7 +137,9 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
   const wasDraft = detail?.isDraftDocument ?? mode !== 'create';
   const canDraft = rights.DocumentDraft && (detail === null || detail.isDraftDocument);
   const canFinal = detail && !detail.isDraftDocument ? rights.DocumentEdit : rights.DocumentCreate;
-  const isLocked = detail !== null && (detail.status === 'Generated' || detail.status === 'Completed');
+  // A document a filed return reported is changed only as an amendment (Section 37(3)); an e-invoiced one not at all.
+  const isAmendment = detail !== null && detail.filed !== null;
+  const isLocked = detail !== null && (detail.status === 'Generated' || (detail.status === 'Completed' && !isAmendment));
   const primary: 'draft' | 'final' = (mode === 'addDraft' || mode === 'editDraft') && canDraft ? 'draft' : canFinal ? 'final' : 'draft';
 
   const save = async (kind: 'draft' | 'final') => {
@@ -200,6 +203,13 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
       </Group>
 
       {isLocked ? <Alert color="yellow" variant="light" data-testid="document-locked">{t(detail?.status === 'Generated' ? 'document.lockedGenerated' : 'document.lockedCompleted')}</Alert> : null}
+      {!isLocked && detail?.filed ? (
+        <Alert color="blue" variant="light" data-testid="document-amendment">
+          {t(detail.amendmentPending ? 'document.amendmentPending' : 'document.amendmentNotice', {
+            number: detail.filed.documentNumber, date: formatDate(detail.filed.documentDate), until: detail.filed.amendableUntil ? formatDate(detail.filed.amendableUntil) : '',
+          })}
+        </Alert>
+      ) : null}
 
       <Paper withBorder radius="sm" p="sm">
         <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>{t('document.section.header')}</Text>

@@ -14,7 +14,7 @@ import { formatCount } from '../../shared/format';
 import { DocumentsPanel } from './DocumentsPanel';
 import { RegisterFilterBar } from './RegisterFilterBar';
 import { statusLabel } from './registerColumns';
-import { emptyRegisterFilters, isNarrowed, registerChipSpecs, toRequestFilters, toSummaryFilters, withNoteTypes } from './registerFilters';
+import { emptyRegisterFilters, filtersFromLink, isNarrowed, registerChipSpecs, toRequestFilters, toSummaryFilters, withNoteTypes } from './registerFilters';
 import { PURCHASE_REGISTER, SALES_REGISTER, type RegisterModule, type RegisterTab } from './registerModules';
 import { fetchStatusCounts } from './registersApi';
 import { SummaryPanel } from './SummaryPanel';
@@ -38,10 +38,9 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
     },
     [userId, module.savedReportModule],
   );
-  // Opened from a finished import (?importId=): that import's documents of the year, whatever their return period.
+  // Opened from a finished import or from a GSTIN's return (see filtersFromLink).
   const [searchParams] = useSearchParams();
-  const fromImport = Number(searchParams.get('importId')) || null;
-  const flowState = useFilterState(() => (fromImport ? { ...openingFilters(preference), returnPeriods: null, importId: fromImport } : openingFilters(preference)));
+  const flowState = useFilterState(() => filtersFromLink(searchParams, openingFilters(preference)));
   const [{ filters, applied, reloadCount, selectedIds }, dispatch] = flowState;
   const { data: entities = [] } = useQuery(userEntitiesQuery(filters.financialYear ?? ''));
   const tree = useMemo(() => buildLocationTree(entities), [entities]);

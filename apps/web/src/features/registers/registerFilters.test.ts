@@ -4,7 +4,7 @@ import { translateFrom } from '../../i18n/useText';
 import { buildChips, showsClearAll } from '../../shared/filter-bar/filterChips';
 import { reduceFlow, initialFlow } from '../../shared/filter-bar/filterFlow';
 import type { LocationBusiness } from '../../shared/filter-bar/locationSelection';
-import { CLEAR_ALL_THRESHOLD, KEPT_ON_CLEAR_ALL, emptyRegisterFilters, fromSavedFilters, isNarrowed, registerChipSpecs, toRequestFilters, toSummaryFilters, withNoteTypes } from './registerFilters';
+import { CLEAR_ALL_THRESHOLD, KEPT_ON_CLEAR_ALL, emptyRegisterFilters, filtersFromLink, fromSavedFilters, isNarrowed, registerChipSpecs, toRequestFilters, toSummaryFilters, withNoteTypes } from './registerFilters';
 
 const t = translateFrom({ ...RESOURCES });
 const tree: LocationBusiness[] = [
@@ -61,5 +61,19 @@ describe('register requests', () => {
   it('read a saved report back over every key of the screen', () => {
     const restored = fromSavedFilters({ financialYear: '2025-26', statuses: ['Draft'] }, '2026-27');
     expect(restored).toEqual({ ...emptyRegisterFilters('2025-26', null), statuses: ['Draft'] });
+  });
+});
+
+describe('filtersFromLink', () => {
+  const opening = emptyRegisterFilters('2026-27', ['112026']);
+  it('opens a finished import over the whole year', () => {
+    expect(filtersFromLink(new URLSearchParams('importId=7'), opening)).toMatchObject({ importId: 7, returnPeriods: null, financialYear: '2026-27' });
+  });
+  it('opens a GSTIN\'s return at its location and period, in that period\'s financial year', () => {
+    expect(filtersFromLink(new URLSearchParams('entityId=12&returnPeriod=032026'), opening)).toMatchObject({ entityIds: [12], financialYear: '2025-26', returnPeriods: ['032026'], importId: null });
+  });
+  it('ignores a malformed period and keeps the opening filters without a link', () => {
+    expect(filtersFromLink(new URLSearchParams('returnPeriod=132026'), opening)).toEqual(opening);
+    expect(filtersFromLink(new URLSearchParams(''), opening)).toBe(opening);
   });
 });

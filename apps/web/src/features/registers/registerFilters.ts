@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES, formatPortalDate, stateFromCode } from '@opengst/domain';
+import { DOCUMENT_TYPES, financialYearOfPeriod, formatPortalDate, parseReturnPeriod, stateFromCode } from '@opengst/domain';
 import type { RegisterFilters, SummaryFilters } from '@opengst/contracts';
 import type { Translate } from '../../i18n/useText';
 import type { ChipSpec } from '../../shared/filter-bar/filterChips';
@@ -29,6 +29,23 @@ export const emptyRegisterFilters = (financialYear: string, returnPeriods: strin
   importId: null,
   text: null,
 });
+
+/**
+ * The filters a link opens the register with: ?importId= (a finished import: its documents of the year, whatever
+ * their period), or ?entityId=&returnPeriod= (a GSTIN's return: that location and period). Otherwise the opening ones.
+ */
+export const filtersFromLink = (params: URLSearchParams, opening: RegisterFilterState): RegisterFilterState => {
+  const importId = Number(params.get('importId')) || null;
+  if (importId) return { ...opening, returnPeriods: null, importId };
+  const entityId = Number(params.get('entityId')) || null;
+  const period = params.get('returnPeriod') ?? '';
+  if (!entityId && !parseReturnPeriod(period)) return opening;
+  return {
+    ...opening,
+    ...(entityId ? { entityIds: [entityId] } : {}),
+    ...(parseReturnPeriod(period) ? { financialYear: financialYearOfPeriod(period), returnPeriods: [period] } : {}),
+  };
+};
 
 /** Spec modules §9: Clear all shows above two chips on sales and purchase; the financial year stays. */
 export const CLEAR_ALL_THRESHOLD = 2;

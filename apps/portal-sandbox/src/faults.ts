@@ -1,0 +1,29 @@
+// The portal's error answers: {status_cd: "0", error: {error_cd, message}}. AUTH4033 is the code the GSTN API documents
+// for an invalid session; the other codes follow its families (AUTH..., RET...) and are the sandbox's own choice
+// where no public document names one (README.md "Error codes").
+export class PortalFault extends Error {
+  constructor(readonly code: string, message: string, readonly httpStatus = 200) {
+    super(message);
+    this.name = 'PortalFault';
+  }
+}
+
+export const FAULTS = {
+  invalidSession: () => new PortalFault('AUTH4033', 'Invalid Session', 401),
+  invalidOtp: () => new PortalFault('AUTH4034', 'Invalid OTP'),
+  invalidAppKey: () => new PortalFault('AUTH4036', 'Invalid app key: it could not be decrypted with the portal key'),
+  invalidUsername: () => new PortalFault('AUTH4037', 'Invalid Username: this GSTIN is registered with another username'),
+  invalidGstin: () => new PortalFault('AUTH4035', 'Invalid GSTIN'),
+  otpNotRequested: () => new PortalFault('AUTH4038', 'OTP not requested or expired: request a new OTP'),
+  badRequest: (what: string) => new PortalFault('RET191100', `Invalid request: ${what}`, 400),
+  badHmac: () => new PortalFault('RET191101', 'Invalid HMAC: the payload does not match its hmac'),
+  invalidAction: (action: string) => new PortalFault('RET191102', `Invalid action "${action}" for this resource`, 400),
+  alreadySubmitted: () => new PortalFault('RET191114', 'The return is already submitted or filed for this period: data cannot be saved'),
+  notSubmitted: () => new PortalFault('RET191115', 'The return is not submitted: submit it before filing'),
+  alreadyFiled: () => new PortalFault('RET191116', 'The return is already filed for this period'),
+  invalidEvc: () => new PortalFault('RET191117', 'Invalid EVC OTP or PAN'),
+  summaryMismatch: () => new PortalFault('RET191118', 'The summary sent does not match the data saved for the period'),
+  gstr1NotFiled: () => new PortalFault('RET191119', 'GSTR-1A can be used only after GSTR-1 of the period is filed'),
+  unknownReference: () => new PortalFault('RET191120', 'No save with this reference id for the GSTIN and period'),
+  gstr2bNotGenerated: () => new PortalFault('RET2B1016', 'GSTR-2B is not yet generated for the return period'),
+} as const;

@@ -1,0 +1,136 @@
+// Reads of the returns: the regular returns list (/regular-returns-list), the overview of one GSTIN and period, the
+// detail of one return with its staleness, and the counts they show.
+import type { ReturnDetail, ReturnListRequest, ReturnListResponse, ReturnListRow, ReturnOverview, ReturnType } from '@opengst/contracts';
+import { and, count, eq, gt, inArray, isNotNull, max, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { documents, documentSummaries, entities, portalDocuments, returnErrors, returns } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionPrincipal } from '../auth/sessions';
+import { locationScope } from '../register/register.scope';
+import { selectionKeyOf } from './gstr1.generate';
+import { selectionCondition } from './gstr1.selection';
+import { blankDetail, detailOf, dueDateOf, findReturnByKey, type ReturnRow, type ReturnTarget, returnTarget } from './returns.repo';
+
+/** Final sales documents of the period in the books, per location. */
+const booksCounts = async (db: DbOrTx, subscriberId: number, entityIds: readonly number[], returnPeriod: string): Promise<Map<number, number>> => {
+  if (entityIds.length === 0) return new Map();
+  const rows = await db.select({ entityId: documents.entityId, n: count() }).from(documents).where(and(
+    eq(documents.subscriberId, subscriberId), eq(documents.direction, 'Sales'), inArray(documents.entityId, [...entityIds]),
+    eq(documents.returnPeriod, returnPeriod), eq(documents.isDraftDocument, false),
+  )).groupBy(documents.entityId);
+  return new Map(rows.map((r) => [r.entityId, Number(r.n)]));
+};
+
+/**
+ * Stale: a document of the return's selection changed (or was added) after the generation started, or one was
+ * removed (the selection no longer has the count generated), or a summary row of the period changed (GSTR-1).
+ */
+export const isStale = async (db: DbOrTx, row: ReturnRow): Promise<boolean> => {
+  // A filed return is final: its documents are locked and later changes go to an amendment elsewhere.
+  if (row.generationStatus !== 'Completed' || !row.generatedAt || row.status === 'Filed') return false;
+  const condition = selectionCondition(await selectionKeyOf(db, row));
+  const [changed] = await db.select({ id: documents.id }).from(documents).where(and(condition, gt(documents.updatedAt, row.generatedAt))).limit(1);
+  if (changed) return true;
+  if (row.returnType === 'GSTR1') {
+    const [summary] = await db.select({ id: documentSummaries.id }).from(documentSummaries).where(and(
+      eq(documentSummaries.subscriberId, row.subscriberId), eq(documentSummaries.entityId, row.entityId), eq(documentSummaries.direction, 'Sales'),
+      eq(documentSummaries.returnPeriod, row.returnPeriod), gt(documentSummaries.updatedAt, row.generatedAt),
+    )).limit(1);
+    if (summary) return true;
+  }
+  const [n] = await db.select({ n: count() }).from(documents).where(condition);
+  return Number(n?.n ?? 0) !== row.documentCount;
+};
+
+export const errorCountOf = async (db: DbOrTx, returnId: number): Promise<number> => {
+  const [n] = await db.select({ n: count() }).from(returnErrors).where(eq(returnErrors.returnId, returnId));
+  return Number(n?.n ?? 0);
+};
+
+export const returnDetail = async (db: DbOrTx, target: ReturnTarget, row: ReturnRow): Promise<ReturnDetail> =>
+  detailOf(target, row, { stale: await isStale(db, row), errorCount: await errorCountOf(db, row.id) });
+
+/** The detail of a GSTIN's return for a period, generated or not. */
+export const returnDetailByKey = async (db: DbOrTx, principal: SessionPrincipal, entityId: number, returnType: ReturnType, returnPeriod: string): Promise<ReturnDetail> => {
+  const target = await returnTarget(db, principal, entityId);
+  const row = await findReturnByKey(db, principal.subscriberId, entityId, returnType, returnPeriod);
+  if (row) return returnDetail(db, target, row);
+  const books = await booksCounts(db, principal.subscriberId, [entityId], returnPeriod);
+  return blankDetail(target, returnType, returnPeriod, books.get(entityId) ?? 0);
+};
+
+const listRow = (target: ReturnTarget, returnType: ReturnType, returnPeriod: string, row: ReturnRow | undefined, documentCount: number): ReturnListRow => ({
+  id: row?.id ?? null, entityId: target.entityId, entityName: target.entityName, gstin: target.gstin, returnType, returnPeriod,
+  dueDate: dueDateOf(returnType, returnPeriod, target.stateCode), status: row?.status ?? 'NotSubmitted', generationStatus: row?.generationStatus ?? 'YetNotStarted',
+  documentCount, filedAt: row?.filedAt?.toISOString() ?? null, arn: row?.arn ?? null,
+});
+
+/** One GSTR-1 row per location; a GSTR-1A row once the GSTR-1 is filed or a GSTR-1A exists. */
+const rowsOf = async (db: DbOrTx, subscriberId: number, targets: readonly ReturnTarget[], returnPeriod: string): Promise<ReturnListRow[]> => {
+  const ids = targets.map((t) => t.entityId);
+  if (ids.length === 0) return [];
+  const stored = await db.select().from(returns).where(and(eq(returns.subscriberId, subscriberId), eq(returns.returnPeriod, returnPeriod), inArray(returns.entityId, ids)));
+  const byKey = new Map(stored.map((r) => [`${r.entityId}|${r.returnType}`, r]));
+  const books = await booksCounts(db, subscriberId, ids, returnPeriod);
+  return targets.flatMap((t) => {
+    const gstr1 = byKey.get(`${t.entityId}|GSTR1`);
+    const gstr1a = byKey.get(`${t.entityId}|GSTR1A`);
+    const n = books.get(t.entityId) ?? 0;
+    const rows = [listRow(t, 'GSTR1', returnPeriod, gstr1, n)];
+    if (gstr1?.status === 'Filed' || gstr1a) rows.push(listRow(t, 'GSTR1A', returnPeriod, gstr1a, n));
+    return rows;
+  });
+};
+
+const SORT_FIELDS = ['gstin', 'entityName', 'status', 'dueDate'] as const;
+type SortField = (typeof SORT_FIELDS)[number];
+
+const comparatorOf = (sortExpression: string | null | undefined): ((a: ReturnListRow, b: ReturnListRow) => number) => {
+  const match = /^(\w+)\s+(ASC|DESC)$/i.exec((sortExpression ?? '').trim() || 'gstin ASC');
+  const field = match?.[1] as SortField | undefined;
+  if (!match || !field || !SORT_FIELDS.includes(field)) {
+    throw new AppError('GEN0009', { propertyName: 'SortExpression', message: `Sort by one of: ${SORT_FIELDS.join(', ')}, then ASC or DESC.` });
+  }
+  const sign = match[2]?.toUpperCase() === 'DESC' ? -1 : 1;
+  const tie = (a: ReturnListRow, b: ReturnListRow) => a.gstin.localeCompare(b.gstin) || a.returnType.localeCompare(b.returnType) || a.entityId - b.entityId;
+  return (a, b) => sign * String(a[field]).localeCompare(String(b[field])) || tie(a, b);
+};
+
+/** The locations of the scope that carry a GSTIN. */
+const targetsOf = async (db: DbOrTx, subscriberId: number, ids: readonly number[]): Promise<ReturnTarget[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ entityId: entities.id, entityName: entities.entityName, gstin: entities.gstin, stateCode: entities.stateCode }).from(entities)
+    .where(and(eq(entities.subscriberId, subscriberId), inArray(entities.id, [...ids]), isNotNull(entities.gstin), ne(entities.gstin, ''), ne(entities.status, 'Delete')));
+  return rows.map((r) => ({ entityId: r.entityId, entityName: r.entityName, gstin: r.gstin ?? '', stateCode: r.stateCode ?? (r.gstin ?? '').slice(0, 2) }));
+};
+
+export const searchReturns = async (db: DbOrTx, principal: SessionPrincipal, request: ReturnListRequest): Promise<ReturnListResponse> => {
+  const compare = comparatorOf(request.sortExpression);
+  const scope = await locationScope(db, principal, request.entityIds);
+  const targets = await targetsOf(db, principal.subscriberId, scope);
+  let rows = await rowsOf(db, principal.subscriberId, targets, request.returnPeriod);
+  if (request.returnTypes?.length) rows = rows.filter((r) => request.returnTypes?.includes(r.returnType));
+  if (request.statuses?.length) rows = rows.filter((r) => request.statuses?.includes(r.status));
+  rows.sort(compare);
+  const start = request.start ?? 0;
+  return { items: rows.slice(start, start + (request.size ?? 50)), totalRecords: rows.length };
+};
+
+export const returnOverview = async (
+  db: DbOrTx, principal: SessionPrincipal, entityId: number, returnPeriod: string, portalSession: ReturnOverview['portalSession'],
+): Promise<ReturnOverview> => {
+  const target = await returnTarget(db, principal, entityId);
+  const inward = await db.select({ source: portalDocuments.source, n: count(), syncedAt: max(portalDocuments.syncedAt) }).from(portalDocuments).where(and(
+    eq(portalDocuments.subscriberId, principal.subscriberId), eq(portalDocuments.entityId, entityId), eq(portalDocuments.returnPeriod, returnPeriod),
+  )).groupBy(portalDocuments.source);
+  const bySource = new Map(inward.map((r) => [r.source, r]));
+  return {
+    entityId, entityName: target.entityName, gstin: target.gstin, returnPeriod,
+    returns: await rowsOf(db, principal.subscriberId, [target], returnPeriod),
+    inward: (['GSTR2A', 'GSTR2B'] as const).map((source) => {
+      const r = bySource.get(source);
+      return { source, documents: Number(r?.n ?? 0), syncedAt: r?.syncedAt ? new Date(r.syncedAt).toISOString() : null };
+    }),
+    portalSession,
+  };
+};

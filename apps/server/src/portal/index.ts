@@ -1,0 +1,70 @@
+// Builds the installation's GstPortal: over HTTP to GST_PORTAL_URL (a GSP, or the standalone sandbox), or, without it,
+// to the sandbox mounted in this server under /portal-sandbox and reached through app.inject (no socket, real HTTP
+// requests), so tests and the running server use the same adapter.
+// Call the portal outside any database transaction: on PGlite the mounted sandbox shares the server's single
+// connection, and its own transaction would wait for the caller's to end.
+import { PGlite } from '@electric-sql/pglite';
+import { portalSandbox, sandboxSqlOfPglite, sandboxSqlOfPostgres } from '@opengst/portal-sandbox';
+import type { FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import type postgres from 'postgres';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+import type { GstPortal } from './gst-portal';
+import { createHttpGstPortal, type PortalFetch } from './http-gst-portal';
+
+export * from './gst-portal';
+
+/** Where the mounted sandbox answers. */
+export const SANDBOX_PREFIX = '/portal-sandbox';
+const PUBLIC_KEY_PATH = '/taxpayerapi/v1.0/public-key';
+
+const injectFetch = (app: () => FastifyInstance): PortalFetch => async (url, init) => {
+  const answer = await app().inject({
+    method: init.method as 'GET' | 'POST' | 'PUT',
+    url,
+    headers: init.headers,
+    ...(init.body === undefined ? {} : { payload: init.body }),
+  });
+  return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
+};
+
+const fetchPublicKey = async (fetcher: PortalFetch, baseUrl: string): Promise<string> => {
+  const response = await fetcher(`${baseUrl}${PUBLIC_KEY_PATH}`, { method: 'GET', headers: { accept: 'application/x-pem-file' } });
+  if (!response.ok) throw new Error(`The portal's public key could not be fetched (HTTP ${response.status}).`);
+  return response.text();
+};
+
+/** The adapter for this installation; `app` is the server itself, used only in mounted mode. */
+export const createGstPortal = (config: Config, now: () => Date, app: () => FastifyInstance): GstPortal => {
+  const settings = config.gstPortal;
+  const remote = settings.url?.replace(/\/+$/, '');
+  const fetcher: PortalFetch = remote ? (url, init) => fetch(url, init) : injectFetch(app);
+  const baseUrl = remote ?? SANDBOX_PREFIX;
+  const publicKeyFile = settings.publicKeyFile;
+  return createHttpGstPortal({
+    baseUrl,
+    fetch: fetcher,
+    publicKey: publicKeyFile ? () => readFile(publicKeyFile, 'utf8') : () => fetchPublicKey(fetcher, baseUrl),
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    timeoutMs: settings.timeoutMs,
+    // A configured key file means the real portal (or a GSP); without one the far end is the project's sandbox.
+    sandbox: !publicKeyFile,
+    now,
+  });
+};
+
+/** Mounts the sandbox in this server when no portal URL is configured; it keeps its tables in the server's database. */
+export const mountPortalSandbox = async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+  if (ctx.config.gstPortal.url) return;
+  const client = (ctx.database.db as unknown as { $client: PGlite | postgres.Sql }).$client;
+  const sql = client instanceof PGlite ? sandboxSqlOfPglite(client) : sandboxSqlOfPostgres(client);
+  await app.register(portalSandbox, {
+    prefix: SANDBOX_PREFIX,
+    sql,
+    now: ctx.now,
+    otp: ctx.config.gstPortal.sandboxOtp,
+    schemaDir: ctx.config.gstPortal.sandboxSchemaDir,
+  });
+};

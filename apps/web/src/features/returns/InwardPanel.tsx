@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCloudDownload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InwardDocument, InwardSource, ReturnOverview } from '@opengst/contracts';
+import { useText, type TextKey, type Translate } from '../../i18n/useText';
+import { formatCount, formatDateTime } from '../../shared/format';
+import { DataTable, type Column } from '../../shared/list/DataTable';
+import { notifySuccess } from '../../shared/notifySuccess';
+import { useListQuery } from '../../shared/list/useListQuery';
+import { useRights } from '../../shared/useRights';
+import { Amount, DateText } from './ReturnBadges';
+import { downloadInward, portalSessionQuery, searchInward } from './returnsApi';
+
+// Inward data from the portal for the GSTIN and period: GSTR-2A (suppliers' filed documents, at once) and GSTR-2B
+// (the statement, from the 14th of the next month), each downloaded on demand, with the documents of the last
+// download. This is where a buyer sees what its suppliers filed.
+
+const SOURCES: readonly InwardSource[] = ['GSTR2A', 'GSTR2B'];
+const SOURCE_LABEL: Record<InwardSource, string> = { GSTR2A: 'GSTR-2A', GSTR2B: 'GSTR-2B' };
+
+const columns = (t: Translate): Column<InwardDocument>[] => [
+  {
+    key: 'supplier',
+    header: t('register.supplier'),
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm" ff="monospace">
+          {row.supplierGstin}
+        </Text>
+        {row.supplierName ? (
+          <Text size="xs" c="dimmed" truncate maw={200} title={row.supplierName}>
+            {row.supplierName}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  },
+  { key: 'section', header: t('returns.section'), width: 70, render: (row) => <Text span size="sm" ff="monospace">{row.section}</Text> },
+  {
+    key: 'documentNumber',
+    header: t('register.number'),
+    width: 140,
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm" ff="monospace" fw={500}>
+          {row.documentNumber}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {row.documentType}
+          {row.isReverseCharge ? ` · ${t('returns.reverseCharge')}` : ''}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'documentDate', header: t('register.documentDate'), width: 100, render: (row) => <DateText iso={row.documentDate} /> },
+  { key: 'placeOfSupply', header: t('returns.pos'), width: 56, render: (row) => row.placeOfSupply ?? '—' },
+  { key: 'taxable', header: t('register.taxable'), isNumeric: true, width: 116, render: (row) => <Amount paise={row.taxable} /> },
+  { key: 'igst', header: t('register.igst'), isNumeric: true, width: 100, render: (row) => <Amount paise={row.igst} /> },
+  { key: 'cgstSgst', header: t('register.cgstSgst'), isNumeric: true, width: 110, render: (row) => <Amount paise={row.cgst + row.sgst} /> },
+  { key: 'documentValue', header: t('register.documentValue'), isNumeric: true, width: 116, render: (row) => <Amount paise={row.documentValue} /> },
+  {
+    key: 'filing',
+    header: t('returns.supplierFiled'),
+    width: 120,
+    render: (row) => (row.supplierFiled === null ? '—' : row.supplierFiled ? (row.supplierFilingDate ? <DateText iso={row.supplierFilingDate} /> : t('filter.yes')) : t('filter.no')),
+  },
+  { key: 'itc', header: t('returns.itcAvailability'), width: 90, render: (row) => row.itcAvailability ?? '—' },
+];
+
+export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
+  const t = useText();
+  const queryClient = useQueryClient();
+  const [source, setSource] = useState<InwardSource>('GSTR2A');
+  const [isBusy, setBusy] = useState<InwardSource | null>(null);
+  // A download is a call to the portal on the recipient's side: it needs a portal session and one of its rights.
+  const rights = useRights(['Gstr1File', 'Gstr2aReconciliation']);
+  const { data: session } = useQuery(portalSessionQuery(overview.entityId));
+  const why: TextKey | null = !rights.Gstr1File && !rights.Gstr2aReconciliation ? 'right.noAccess' : session?.active ? null : 'returns.why.noSession';
+  const key = { entityId: overview.entityId, returnPeriod: overview.returnPeriod, source };
+  const list = useListQuery(['returns', 'inward', key], (page) => searchInward(key, page));
+  const download = async (which: InwardSource) => {
+    setBusy(which);
+    try {
+      const activity = await downloadInward({ entityId: overview.entityId, returnPeriod: overview.returnPeriod, source: which });
+      setSource(which);
+      await queryClient.invalidateQueries({ queryKey: ['returns', 'inward'] });
+      await queryClient.invalidateQueries({ queryKey: ['returns', 'overview'] });
+      notifySuccess(activity.message ?? t('returns.inward.downloaded', { source: SOURCE_LABEL[which], n: formatCount(activity.documentCount) }));
+    } catch {
+      // The client's toast shows the API's message.
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid="inward-panel">
+      <Stack gap="sm">
+        <Text size="sm" fw={600}>
+          {t('returns.inward.title')}
+        </Text>
+        <Group gap="xl" align="flex-start">
+          {SOURCES.map((which) => {
+            const count = overview.inward.find((row) => row.source === which);
+            return (
+              <Stack key={which} gap={4} data-testid={`inward-${which}`}>
+                <Tooltip label={why ? t(why) : ''} disabled={!why} multiline w={260} withArrow>
+                  <span data-why={why ?? undefined} style={{ alignSelf: 'flex-start' }}>
+                    <Button size="xs" variant="default" leftSection={<IconCloudDownload size={14} />} loading={isBusy === which} disabled={why !== null} onClick={() => void download(which)} data-testid={`inward-download-${which}`}>
+                      {t('returns.inward.download', { source: SOURCE_LABEL[which] })}
+                    </Button>
+                  </span>
+                </Tooltip>
+                <Text size="xs" c="dimmed" data-testid={`inward-synced-${which}`}>
+                  {count?.syncedAt
+                    ? t('returns.inward.synced', { time: formatDateTime(count.syncedAt), n: formatCount(count.documents) })
+                    : t('returns.inward.never')}
+                </Text>
+              </Stack>
+            );
+          })}
+        </Group>
+        <SegmentedControl
+          size="xs"
+          w={220}
+          data={SOURCES.map((which) => ({ value: which, label: SOURCE_LABEL[which] }))}
+          value={source}
+          onChange={(value) => setSource(value as InwardSource)}
+          data-testid="inward-source"
+        />
+        <DataTable
+          columns={columns(t)}
+          rows={list.rows}
+          rowId={(row) => row.id}
+          rowTestId={(row) => `inward-row-${row.documentNumber}`}
+          rowLabel={(row) => `${row.supplierGstin} ${row.documentNumber}`}
+          totalRecords={list.totalRecords}
+          isLoading={list.isPending}
+          emptyText={t('returns.inward.empty', { source: SOURCE_LABEL[source] })}
+          loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+          maxHeight={480}
+        />
+      </Stack>
+    </Paper>
+  );
+};
