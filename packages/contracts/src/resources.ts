@@ -788,6 +788,7 @@ export const RESOURCES = {
   'returns.portal.connect': 'Connect',
   'returns.portal.resend': 'Send the OTP again',
   'returns.portal.connected': 'Connected to the GST portal.',
+  'returns.portal.connectedSandbox': 'Connected to the OpenGST portal sandbox.',
   'returns.inward.title': 'Inward data from the portal',
   'returns.inward.download': 'Download {source}',
   'returns.inward.downloaded': '{source} downloaded: {n} documents.',

@@ -98,7 +98,7 @@ export const PortalSessionCard = ({ entityId }: { entityId: number }) => {
   const connected = (next: PortalSession) => {
     queryClient.setQueryData(portalSessionKey(entityId), next);
     void queryClient.invalidateQueries({ queryKey: ['returns', 'overview'] });
-    notifySuccess(t('returns.portal.connected'));
+    notifySuccess(t(next.sandbox ? 'returns.portal.connectedSandbox' : 'returns.portal.connected'));
   };
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="portal-session" data-active={session?.active ?? false}>
