@@ -16,13 +16,13 @@ import { downloadReturnJson, fileReturn, generateReturn, requestFileOtp, saveRet
 // Submit, File with OTP. Each is behind its right and, when it cannot run, disabled with the reason in a tooltip.
 // Submit and File are irreversible at the portal, so both ask first.
 
-/** A disabled button gets no pointer events, so the tooltip sits on a wrapper. */
+/** A disabled button gets no pointer events and no focus, so the tooltip sits on a wrapper keyboard users can tab to. */
 const Why = ({ reason, children }: { reason: TextKey | null; children: ReactNode }) => {
   const t = useText();
   if (!reason) return <>{children}</>;
   return (
-    <Tooltip label={t(reason)} multiline w={260} withArrow>
-      <span data-why={reason}>{children}</span>
+    <Tooltip label={t(reason)} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <span data-why={reason} tabIndex={0}>{children}</span>
     </Tooltip>
   );
 };
