@@ -21,7 +21,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'opengst-bench-auth-'));
 // The per-address limit is lifted for the benchmark: all its clients share 127.0.0.1.
 const config = readConfig({ ...process.env, LOG_LEVEL: 'silent', SIGNIN_RATE_PER_MINUTE: '100000' }, ['--data-dir', dataDir]);
 const { app, ctx } = await buildApp(config);
-await seedDemo(ctx.database.db, new Date());
+await seedDemo(ctx.database.db, new Date(), ctx.secretKey);
 const users = await Promise.all(Array.from({ length: CONCURRENCY }, async (_, i) => {
   const password = generatePassword();
   await provisionSubscriber(ctx.database.db, {

@@ -7,14 +7,17 @@ import { openDatabase } from '../../apps/server/src/db/database';
 import { roles, users } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { saveSubscriberSettings } from '../../apps/server/src/modules/settings/subscriber-settings';
+import { loadSecretKey } from '../../apps/server/src/secrets';
 import { seedDemo } from '../../apps/server/src/seed/demo';
 import { generatePassword, provisionSubscriber } from '../../apps/server/src/seed/provision';
 
 const [dataDir, out] = process.argv.slice(2);
 if (!dataDir || !out) throw new Error('usage: seed.ts <data-dir> <fixtures.json>');
-const database = await openDatabase(readConfig({}, ['--data-dir', dataDir]));
+const config = readConfig({}, ['--data-dir', dataDir]);
+const database = await openDatabase(config);
 const { db } = database;
-const demo = await seedDemo(db, new Date());
+// The key file the server will read from the same folder seals the demo's portal credentials.
+const demo = await seedDemo(db, new Date(), loadSecretKey(config.secretKeyBase64, config.dataDir));
 const [adminUser] = await db.select().from(users).where(eq(users.userName, demo.userName));
 if (!adminUser || !demo.password) throw new Error('demo seed did not create its administrator');
 

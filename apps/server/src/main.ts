@@ -6,6 +6,7 @@ import { readConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/lockfile';
 import { createMaintenanceSwitch, maintenanceFlagFile } from './modules/admin/maintenance';
+import { loadSecretKey } from './secrets';
 import { seedDemo, type DemoCredentials } from './seed/demo';
 
 // Commands: (none) starts the server; `reset-demo` wipes the database and seeds the demo again;
@@ -29,7 +30,7 @@ const printBanner = (config: Config, engine: string, demo: DemoCredentials): voi
 
 const start = async (config: Config): Promise<void> => {
   const { app, ctx } = await buildApp(config);
-  const demo = await seedDemo(ctx.database.db, ctx.now());
+  const demo = await seedDemo(ctx.database.db, ctx.now(), ctx.secretKey);
   await app.listen({ port: config.port, host: config.host });
   printBanner(config, ctx.database.engine, demo);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -44,7 +45,8 @@ const resetDemo = async (config: Config, args: readonly string[]): Promise<void>
   if (config.databaseUrl) {
     if (!args.includes('--yes')) throw new Error('reset-demo on PostgreSQL drops every table of DATABASE_URL: add --yes to confirm.');
     const sql = postgres(config.databaseUrl, { max: 1, onnotice: () => {} });
-    await sql.unsafe('drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; create schema public;');
+    // portal_sandbox: the mounted GST portal sandbox's own tables (its filed returns belong to the old data too).
+    await sql.unsafe('drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; drop schema if exists portal_sandbox cascade; create schema public;');
     await sql.end();
   } else {
     const database = await openDatabase(config); // takes the lock: refuses while a server runs on this folder
@@ -52,7 +54,7 @@ const resetDemo = async (config: Config, args: readonly string[]): Promise<void>
     rmSync(join(config.dataDir, 'pg'), { recursive: true, force: true });
   }
   const database = await openDatabase(config);
-  const demo = await seedDemo(database.db, new Date());
+  const demo = await seedDemo(database.db, new Date(), loadSecretKey(config.secretKeyBase64, config.dataDir));
   await database.close();
   console.log(`Demo data reset. Sign in as ${demo.userName} with password ${demo.password ?? '(unchanged)'}`);
 };

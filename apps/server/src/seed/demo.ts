@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { appState, users } from '../db/schema';
+import { appState, entities, entityPortalCredentials, users } from '../db/schema';
+import { sealSecret } from '../secrets';
 import { verifyPassword } from '../modules/auth/passwords';
 import { saveInstallationSettings } from '../modules/settings/installation-settings';
 import { ensureFinancialYears, generatePassword, provisionSubscriber } from './provision';
@@ -12,10 +14,11 @@ export type DemoCredentials = { userName: string; password: string | null };
 
 /**
  * First start only (idempotent): the demo subscriber, its Admin role and user, a business with two locations in
- * different states and a child location, financial years, and the installation's default settings.
+ * different states and a child location, GST portal user names for them (so the portal sandbox's OTP login works at
+ * once), financial years, and the installation's default settings.
  * The generated password is shown at every start until the administrator changes it.
  */
-export const seedDemo = async (db: Db, now: Date): Promise<DemoCredentials> => {
+export const seedDemo = async (db: Db, now: Date, secretKey: Buffer): Promise<DemoCredentials> => {
   await ensureFinancialYears(db, now);
   const existing = (await db.select().from(appState).where(eq(appState.key, KEY)))[0];
   if (existing) {
@@ -27,7 +30,7 @@ export const seedDemo = async (db: Db, now: Date): Promise<DemoCredentials> => {
   const password = generatePassword();
   await db.transaction(async (tx) => {
     await saveInstallationSettings(tx, {});
-    await provisionSubscriber(tx, {
+    const demo = await provisionSubscriber(tx, {
       name: 'Demo Subscriber',
       isInstallationOwner: true,
       admin: { userName: DEMO_USER_NAME, displayName: 'Demo Administrator', email: 'admin@demo.opengst.local', password },
@@ -40,6 +43,11 @@ export const seedDemo = async (db: Db, now: Date): Promise<DemoCredentials> => {
         ],
       },
     });
+    const locations = await tx.select({ id: entities.id, gstin: entities.gstin }).from(entities)
+      .where(and(eq(entities.subscriberId, demo.subscriberId), isNotNull(entities.gstin)));
+    await tx.insert(entityPortalCredentials).values(locations.map((l) => ({
+      entityId: l.id, portalUserName: `demo_${(l.gstin ?? '').slice(0, 2)}_${l.id}`, secret: sealSecret(secretKey, randomBytes(12).toString('base64url')),
+    })));
     await tx.insert(appState).values({ key: KEY, value: { userName: DEMO_USER_NAME, password } });
   });
   return { userName: DEMO_USER_NAME, password };
