@@ -188,6 +188,9 @@ describe.each(ENGINES)('GSTR-1 from the books on %s', (engine) => {
   it('refuses GSTR-1A before the GSTR-1 is filed, a business entity, and a second generation while one runs', async () => {
     const oneA = await api.post(R.generate, { entityId: chennai, returnType: 'GSTR1A', returnPeriod: PERIOD });
     expect([oneA.statusCode, oneA.json().errors[0].code]).toEqual([422, 'RET0004']);
+    const closed = (await api.get(R.detail, { entityId: chennai, returnType: 'GSTR1A', returnPeriod: PERIOD })).json().data as ReturnDetail;
+    expect([closed.id, closed.isOpen]).toEqual([null, false]);
+    expect(((await api.get(R.detail, { entityId: chennai, returnType: 'GSTR1', returnPeriod: PERIOD })).json().data as ReturnDetail).isOpen).toBe(true);
     const business = await api.post(R.generate, { entityId: tenant.entityIds[0], returnType: 'GSTR1', returnPeriod: PERIOD });
     expect([business.statusCode, business.json().errors[0].code]).toEqual([422, 'RET0001']);
     await h.ctx.database.db.update(returns).set({ generationStatus: 'InProgress' }).where(eq(returns.id, detail.id ?? 0));
@@ -217,7 +220,7 @@ describe.each(ENGINES)('GSTR-1 from the books on %s', (engine) => {
     const added = await insertDocument(h, tenant, chennai, { documentNumber: 'C/002', documentDate: '2024-08-20', counterpartyGstin: DELHI_GSTIN, placeOfSupply: '07' });
     await db.update(documents).set({ documentValue: 118_100, amendmentPending: true, updatedAt: new Date() }).where(eq(documents.id, before));
     const oneA = await generate(api, chennai, 'GSTR1A');
-    expect(oneA.generationStatus).toBe('Completed');
+    expect([oneA.generationStatus, oneA.isOpen]).toEqual(['Completed', true]);
     const json = JSON.parse((await api.get(R.download, { id: oneA.id ?? 0 })).body) as Gstr1Json;
     expect(json.b2b?.flatMap((p) => p.inv).map((i) => i.inum)).toEqual(['C/002']);
     expect(json.b2ba?.flatMap((p) => p.inv).map((i) => [i.inum, i.oinum, i.val])).toEqual([['C/001', 'C/001', 1181]]);

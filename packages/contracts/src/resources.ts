@@ -695,6 +695,7 @@ export const RESOURCES = {
   'returns.action.save': 'Save to portal',
   'returns.action.submit': 'Submit',
   'returns.action.file': 'File with OTP',
+  'returns.why.gstr1NotFiled': 'GSTR-1A opens once the GSTR-1 of this period is filed (Rule 59(4A)).',
   'returns.why.generating': 'The return is being generated. Wait until it finishes.',
   'returns.why.saving': 'The portal is still processing the last save.',
   'returns.why.filed': 'This return is filed. A later change to its documents goes to an amendment.',

@@ -184,6 +184,8 @@ export const ReturnDetailSchema = z.object({
   errorCount: z.number().int(),
   /** Sales documents of the period changed since the return was generated (regenerate before saving). */
   stale: z.boolean(),
+  /** A GSTR-1A opens only once the period's GSTR-1 is filed (Rule 59(4A), Notification 12/2024-CT); a GSTR-1 is always open. */
+  isOpen: z.boolean(),
 });
 export type ReturnDetail = z.infer<typeof ReturnDetailSchema>;
 

@@ -47,8 +47,14 @@ export const errorCountOf = async (db: DbOrTx, returnId: number): Promise<number
   return Number(n?.n ?? 0);
 };
 
+/** A GSTR-1A is open once the GSTR-1 of its period is filed (generate.service.ts refuses it before, RET0004). */
+const isOpen = async (db: DbOrTx, subscriberId: number, entityId: number, returnType: ReturnType, returnPeriod: string): Promise<boolean> =>
+  returnType === 'GSTR1' || (await findReturnByKey(db, subscriberId, entityId, 'GSTR1', returnPeriod))?.status === 'Filed';
+
 export const returnDetail = async (db: DbOrTx, target: ReturnTarget, row: ReturnRow): Promise<ReturnDetail> =>
-  detailOf(target, row, { stale: await isStale(db, row), errorCount: await errorCountOf(db, row.id) });
+  detailOf(target, row, {
+    stale: await isStale(db, row), errorCount: await errorCountOf(db, row.id), isOpen: await isOpen(db, row.subscriberId, row.entityId, row.returnType, row.returnPeriod),
+  });
 
 /** The detail of a GSTIN's return for a period, generated or not. */
 export const returnDetailByKey = async (db: DbOrTx, principal: SessionPrincipal, entityId: number, returnType: ReturnType, returnPeriod: string): Promise<ReturnDetail> => {
@@ -56,7 +62,7 @@ export const returnDetailByKey = async (db: DbOrTx, principal: SessionPrincipal,
   const row = await findReturnByKey(db, principal.subscriberId, entityId, returnType, returnPeriod);
   if (row) return returnDetail(db, target, row);
   const books = await booksCounts(db, principal.subscriberId, [entityId], returnPeriod);
-  return blankDetail(target, returnType, returnPeriod, books.get(entityId) ?? 0);
+  return blankDetail(target, returnType, returnPeriod, books.get(entityId) ?? 0, await isOpen(db, principal.subscriberId, entityId, returnType, returnPeriod));
 };
 
 const listRow = (target: ReturnTarget, returnType: ReturnType, returnPeriod: string, row: ReturnRow | undefined, documentCount: number): ReturnListRow => ({

@@ -54,7 +54,7 @@ export const emptySummary = (): ReturnSectionSummary[] => GSTR1_SECTIONS.map((se
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-export const detailOf = (target: ReturnTarget, row: ReturnRow, extra: { stale: boolean; errorCount: number }): ReturnDetail => ({
+export const detailOf = (target: ReturnTarget, row: ReturnRow, extra: { stale: boolean; errorCount: number; isOpen: boolean }): ReturnDetail => ({
   id: row.id,
   entityId: target.entityId,
   entityName: target.entityName,
@@ -78,14 +78,15 @@ export const detailOf = (target: ReturnTarget, row: ReturnRow, extra: { stale: b
   lastError: row.lastError,
   errorCount: extra.errorCount,
   stale: extra.stale,
+  isOpen: extra.isOpen,
 });
 
 /** The detail of a return that was never generated: nothing stored yet, the books' document count. */
-export const blankDetail = (target: ReturnTarget, returnType: ReturnType, returnPeriod: string, documentCount: number): ReturnDetail => ({
+export const blankDetail = (target: ReturnTarget, returnType: ReturnType, returnPeriod: string, documentCount: number, isOpen: boolean): ReturnDetail => ({
   id: null, entityId: target.entityId, entityName: target.entityName, gstin: target.gstin, returnType, financialYear: financialYearOfPeriod(returnPeriod), returnPeriod,
   dueDate: dueDateOf(returnType, returnPeriod, target.stateCode), status: 'NotSubmitted', generationStatus: 'YetNotStarted', generationMessage: null, generatedAt: null,
   documentCount, summary: emptySummary(), portalReferenceId: null, portalSaveStatus: null, savedAt: null, submittedAt: null, filedAt: null, arn: null, lastError: null,
-  errorCount: 0, stale: false,
+  errorCount: 0, stale: false, isOpen,
 });
 
 /** One history row: an action and, when the status moved, from and to. */

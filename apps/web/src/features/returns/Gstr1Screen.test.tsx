@@ -18,7 +18,7 @@ const detail = (patch: Partial<ReturnDetail>): ReturnDetail => ({
   id: 12, entityId: 5, entityName: 'Mumbai', gstin: '27AAPFU0939F1ZV', returnType: 'GSTR1', financialYear: '2026-27', returnPeriod: '102026',
   dueDate: '2099-11-11', status: 'NotSubmitted', generationStatus: 'Completed', generationMessage: null, generatedAt: '2026-11-02T10:00:00Z',
   documentCount: 3, summary: SUMMARY, portalReferenceId: null, portalSaveStatus: null, savedAt: null, submittedAt: null, filedAt: null, arn: null,
-  lastError: null, errorCount: 0, stale: false, ...patch,
+  lastError: null, errorCount: 0, stale: false, isOpen: true, ...patch,
 });
 
 const SECTION_ROW = { documentId: 91, documentType: 'INV', documentNumber: 'INV-001', documentDate: '2026-10-05', counterpartyGstin: '29AAGCB1286Q1Z4', counterpartyName: 'Buyer', placeOfSupply: '29', taxable: 1_00_000_00, igst: 18_000_00, cgst: 0, sgst: 0, cess: 0, documentValue: 1_18_000_00, portalError: null };

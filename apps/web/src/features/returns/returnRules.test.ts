@@ -6,7 +6,7 @@ const detail = (patch: Partial<ReturnDetail> = {}): ReturnDetail => ({
   id: 12, entityId: 5, entityName: 'Mumbai', gstin: '27AAPFU0939F1ZV', returnType: 'GSTR1', financialYear: '2026-27', returnPeriod: '102026',
   dueDate: '2026-11-11', status: 'NotSubmitted', generationStatus: 'Completed', generationMessage: null, generatedAt: '2026-11-02T10:00:00Z',
   documentCount: 3, summary: [], portalReferenceId: null, portalSaveStatus: null, savedAt: null, submittedAt: null, filedAt: null, arn: null,
-  lastError: null, errorCount: 0, stale: false, ...patch,
+  lastError: null, errorCount: 0, stale: false, isOpen: true, ...patch,
 });
 const session = (patch: Partial<PortalSession> = {}): PortalSession => ({ entityId: 5, gstin: '27AAPFU0939F1ZV', hasCredentials: true, active: true, expiresAt: null, sandbox: true, ...patch });
 const ALL: ActionRights = { Gstr1Prepare: true, Gstr1File: true, ReturnsView: true };
@@ -15,6 +15,12 @@ const saved = { savedAt: '2026-11-02T11:00:00Z', portalSaveStatus: 'P' } as cons
 describe('gstr1ActionState', () => {
   it('allows generate and download of a generated return, and save once a portal session is active', () => {
     expect(gstr1ActionState(detail(), session(), ALL)).toEqual({ generate: null, download: null, save: null, submit: 'returns.why.notSaved', file: 'returns.why.notSubmitted' });
+  });
+
+  it('keeps a GSTR-1A closed until the period\'s GSTR-1 is filed', () => {
+    const closed = detail({ id: null, returnType: 'GSTR1A', generationStatus: 'YetNotStarted', generatedAt: null, isOpen: false });
+    expect(gstr1ActionState(closed, session(), ALL).generate).toBe('returns.why.gstr1NotFiled');
+    expect(gstr1ActionState({ ...closed, isOpen: true }, session(), ALL).generate).toBeNull();
   });
 
   it('says to generate first while the return was never generated', () => {

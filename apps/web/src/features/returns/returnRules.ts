@@ -58,7 +58,7 @@ export const gstr1ActionState = (detail: ReturnDetail, session: PortalSession | 
   // The portal accepts a submit only after a save it processed without errors (P).
   const savedAtPortal = detail.savedAt !== null && detail.portalSaveStatus === 'P';
   return {
-    generate: first(rights.Gstr1Prepare ? null : 'right.noAccess', lockedReason, busy),
+    generate: first(rights.Gstr1Prepare ? null : 'right.noAccess', detail.isOpen ? null : 'returns.why.gstr1NotFiled', lockedReason, busy),
     // The server serves the JSON to every returns viewer (RETURN_API.download under ReturnsView).
     download: first(rights.ReturnsView ? null : 'right.noAccess', busy, notGenerated),
     save: first(rights.Gstr1File ? null : 'right.noAccess', lockedReason, busy, notGenerated, stale, noSession),
