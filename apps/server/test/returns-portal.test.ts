@@ -151,6 +151,21 @@ describe.each(ENGINES)('GSTR-1 through the portal sandbox on %s', (engine) => {
     expect(pushes[0]?.userName).toMatch(/^Admin /);
   });
 
+  it('keeps the items as filed, and reports a later change in the next return: b2ba, and table 12 by the difference', async () => {
+    const { db } = h.ctx.database;
+    const [filed] = await db.select({ filedItems: documents.filedItems }).from(documents).where(eq(documents.id, good));
+    expect(filed?.filedItems).toEqual([{ hsn: '84713010', description: 'Laptop', uqc: 'NOS', quantity: 1000, rate: 18000, taxable: 100000, igst: 18000, cgst: 0, sgst: 0, cess: 0 }]);
+    // Invoiced ₹1,000 and filed; later corrected to ₹1,500 (two units): the change is an amendment of the next return.
+    await db.update(documentItems).set({ taxable: 150_000, igst: 27_000, quantity: 2000 }).where(eq(documentItems.documentId, good));
+    await db.update(documents).set({ taxable: 150_000, igst: 27_000, documentValue: 177_000, amendmentPending: true, updatedAt: new Date() }).where(eq(documents.id, good));
+    const september = await generate(api, delhi, 'GSTR1', '092024');
+    const json = JSON.parse((await api.get(R.download, { id: september.id ?? 0 })).body) as {
+      b2ba?: { inv: { inum: string; oinum: string; val: number }[] }[]; hsn?: { hsn_b2b?: { hsn_sc: string; qty: number; txval: number; iamt: number }[] };
+    };
+    expect(json.b2ba?.flatMap((p) => p.inv).map((i) => [i.inum, i.oinum, i.val])).toEqual([['P/001', 'P/001', 1770]]);
+    expect(json.hsn?.hsn_b2b?.map((l) => [l.hsn_sc, l.qty, l.txval, l.iamt])).toEqual([['84713010', 1, 500, 90]]);
+  });
+
   it("shows the filed invoices in the buyer's GSTR-2A, downloaded by the buyer (another subscriber)", async () => {
     const buyer = await createTenant(h);
     const { db } = h.ctx.database;

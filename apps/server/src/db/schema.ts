@@ -329,6 +329,8 @@ export const documents = pgTable('documents', {
   filedReturnId: integer('filed_return_id'),
   filedNumber: text('filed_number'),
   filedDate: text('filed_date'),
+  /** The items as filed ({hsn, description, uqc, quantity, rate, taxable, igst, cgst, sgst, cess}[]): an amendment's table 12 difference. */
+  filedItems: jsonb('filed_items'),
   /** Changed after filing and not yet reported in a later return's amendment tables. */
   amendmentPending: boolean('amendment_pending').notNull().default(false),
   createdBy: integer('created_by'),

@@ -142,6 +142,23 @@ describe('buildGstr1 conformance with saveGSTR1Schema.json', () => {
     expect(json.b2csa).toEqual([{ sply_ty: 'INTRA', typ: 'OE', pos: '27', omon: '042025', itms: [{ rt: 12, txval: 2000, camt: 120, samt: 120, csamt: 0 }] }]);
   });
 
+  it('reports an amendment in table 12 as the difference from the items as filed, and leaves it out without them', () => {
+    const filed = [item(9_000_00, 18, true), item(1_000_00, 5, true, { hsn: '998314', uqc: 'OTH' })];
+    const amended = doc({
+      documentNumber: 'INV/25/201', counterpartyGstin: BUYER_KA, supplyType: 'B2B', placeOfSupply: '29',
+      amendment: { documentNumber: 'INV/25/200', documentDate: '2025-04-20', items: filed }, items: [item(12_000_00, 18, true, { quantity: 3_000 })],
+    });
+    const json = buildGstr1([amended], { gstin: SUPPLIER, period: '052025' });
+    expect(schemaErrors(json)).toBe('');
+    // 84713010: 12,000 − 9,000 at 18% and one more unit; 998314 at 5%: no longer supplied, −1,000.
+    expect(json.hsn?.hsn_b2b).toEqual([
+      { num: 1, hsn_sc: '84713010', uqc: 'NOS', qty: 1, rt: 18, txval: 3000, iamt: 540, camt: 0, samt: 0, csamt: 0 },
+      { num: 2, hsn_sc: '998314', uqc: 'NA', qty: 0, rt: 5, txval: -1000, iamt: -50, camt: 0, samt: 0, csamt: 0 },
+    ]);
+    const withoutFiled = buildGstr1([{ ...amended, amendment: { documentNumber: 'INV/25/200', documentDate: '2025-04-20' } }], { gstin: SUPPLIER, period: '052025' });
+    expect(withoutFiled.hsn).toBeUndefined();
+  });
+
   it('aggregates B2C small per place of supply, rate, type and operator, net of credit notes, in exact paise', () => {
     const json = built();
     expect(json.b2cs).toEqual([

@@ -117,10 +117,14 @@ function addDocument(b: Builder, d: Gstr1Document): void {
     // Table 14 amendments (supecoa) are not built: an amended document's delta is not known here.
     if (d.ecommerceGstin && !amended) for (const t of totals) addEco(b, d.ecommerceGstin, t, signOf(d.documentType));
   }
-  if (amended) return;
+  // Table 12 takes an amendment as the difference from what was reported (the HSN summary's Phase III rule:
+  // amendments are reported as delta), so it needs the items as filed; without them it is left out.
+  const filedItems = d.amendment?.items;
+  if (amended && !filedItems) return;
   const hsn = hsnTabOf(section, isRegistered(d.counterpartyGstin)) === 'b2b' ? b.hsnB2b : b.hsnB2c;
   const sign = signOf(d.documentType);
   for (const it of d.items) tallyHsnItem(hsn, it, sign);
+  if (filedItems) for (const it of filedItems) tallyHsnItem(hsn, it, -sign);
 }
 
 function dateOf(b: Builder, iso: string): string {

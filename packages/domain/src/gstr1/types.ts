@@ -51,7 +51,12 @@ export type Gstr1Document = {
   /** The table the portal holds the document in (set when read back from the portal); overrides the classification. */
   gstr1Section?: 'b2b' | 'b2cl' | 'b2cs' | 'exp' | 'cdnr' | 'cdnur' | 'nil' | null;
   /** Set when this document amends one reported in an earlier return: the number and date it was reported with. */
-  amendment?: { documentNumber: string; documentDate: string } | null;
+  amendment?: {
+    documentNumber: string;
+    documentDate: string;
+    /** The items as the earlier return reported them: table 12 then carries the amendment's difference. */
+    items?: readonly Gstr1Item[] | null;
+  } | null;
   items: readonly Gstr1Item[];
 };
 

@@ -33,7 +33,7 @@ const documentColumns = {
   placeOfSupply: documents.placeOfSupply, isReverseCharge: documents.isReverseCharge, ecommerceGstin: documents.ecommerceGstin, portCode: documents.portCode,
   shippingBillNumber: documents.shippingBillNumber, shippingBillDate: documents.shippingBillDate, originalDocumentNumber: documents.originalDocumentNumber,
   originalDocumentDate: documents.originalDocumentDate, documentValue: documents.documentValue, filedReturnId: documents.filedReturnId,
-  filedNumber: documents.filedNumber, filedDate: documents.filedDate,
+  filedNumber: documents.filedNumber, filedDate: documents.filedDate, filedItems: documents.filedItems,
 };
 
 const itemColumns = {
@@ -75,10 +75,12 @@ export const loadDocuments = async (db: Db, key: SelectionKey): Promise<{ docs: 
       else items.set(documentId, [item]);
     }
     for (const r of rows) {
-      const { id, filedReturnId, filedNumber, filedDate, ...doc } = r;
+      const { id, filedReturnId, filedNumber, filedDate, filedItems, ...doc } = r;
       docs.push({
         ...doc,
-        amendment: filedReturnId !== null ? { documentNumber: filedNumber ?? doc.documentNumber, documentDate: filedDate ?? doc.documentDate } : null,
+        amendment: filedReturnId !== null
+          ? { documentNumber: filedNumber ?? doc.documentNumber, documentDate: filedDate ?? doc.documentDate, items: (filedItems as Gstr1Item[] | null) ?? null }
+          : null,
         items: items.get(id) ?? [],
       });
       ids.push(id);

@@ -6,7 +6,7 @@ import type { ReturnDetail, ReturnFilingStatus } from '@opengst/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
-import { documents, returnDocuments, returnErrors, returns } from '../../db/schema';
+import { documentItems, documents, returnDocuments, returnErrors, returns } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { SessionPrincipal } from '../auth/sessions';
@@ -140,6 +140,9 @@ export const fileWithPortal = async (ctx: AppContext, principal: SessionPrincipa
     await tx.update(documents).set({
       filedReturnId: row.id, filedNumber: sql`${documents.documentNumber}`, filedDate: sql`${documents.documentDate}`, amendmentPending: false,
       status: sql`case when ${documents.status} = 'Generated' then 'Generated' else 'Completed' end`,
+      filedItems: sql`(select jsonb_agg(jsonb_build_object('hsn', i.hsn, 'description', i.description, 'uqc', i.uqc, 'quantity', i.quantity,
+        'rate', i.rate, 'taxable', i.taxable, 'igst', i.igst, 'cgst', i.cgst, 'sgst', i.sgst, 'cess', i.cess) order by i.line_number)
+        from ${documentItems} i where i.document_id = ${documents.id})`,
     })
       .where(inArray(documents.id, tx.select({ id: returnDocuments.documentId }).from(returnDocuments).where(eq(returnDocuments.returnId, row.id))));
     await updateActivity(tx, activityId, ctx.now(), { status: 'Completed', portalReferenceId: arn });
