@@ -3,6 +3,9 @@
 // - the session key (sek) arrives AES-256-ECB encrypted with the app key; decrypted it is the EK of the session;
 // - a request payload is base64(AES-256-ECB(EK, base64(json))) with hmac = base64(HMAC-SHA256(EK, base64(json)));
 // - a response carries rek (AES-256-ECB(EK, REK)), data = AES-256-ECB(REK, base64(json)), hmac with REK.
+// Written from the protocol, not imported from apps/portal-sandbox (which has the same AES and HMAC helpers): the
+// adapter and the sandbox are the two sides of the wire, and a mistake shared by both would pass every test between
+// them unseen.
 import { constants, createCipheriv, createDecipheriv, createHmac, publicEncrypt, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const newAppKey = (): Buffer => randomBytes(32);
