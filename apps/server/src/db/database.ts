@@ -124,8 +124,19 @@ export const copyIn = async (db: Db, table: string, columns: readonly string[], 
     };
   }
   let pending = '';
-  const stream = await client.unsafe(`COPY ${target} FROM STDIN ${options}`).writable();
-  const done = finished(stream);
+  const query = client.unsafe(`COPY ${target} FROM STDIN ${options}`);
+  const stream = await query.writable();
+  // postgres.js 3.4 loses a server error that comes after the end of the data (a statement trigger's, a constraint's
+  // on the last rows): the stream never finishes and the error reaches only the query's own reject, which it calls on
+  // a promise already settled (porsager/postgres#1173, fix proposed in #1183). That reject is caught here.
+  const failed = new Promise<never>((_, reject) => {
+    const rejectQuery = (query as unknown as { reject: (error: unknown) => void }).reject;
+    (query as unknown as { reject: (error: unknown) => void }).reject = (error) => {
+      reject(error);
+      rejectQuery(error);
+    };
+  });
+  const done = Promise.race([finished(stream), failed]);
   // Until end() awaits it, a failed COPY must not surface as an unhandled rejection.
   done.catch(() => {});
   const send = async (chunk: string) => {

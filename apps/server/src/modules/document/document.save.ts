@@ -10,6 +10,7 @@ import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { writeAudit } from '../../audit';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/database';
+import { lockDocumentKeys } from '../../db/locks';
 import { documentItems, documents, entities, returnDocuments } from '../../db/schema';
 import { assertEntityAccess } from '../../entity-access';
 import { AppError } from '../../errors';
@@ -154,6 +155,7 @@ export const saveDocument = async (ctx: AppContext, principal: SessionPrincipal,
     ...(existing && amending ? { returnPeriod: existing.returnPeriod, amendmentPending: true } : {}),
   };
   const saved = await db.transaction(async (tx) => {
+    await lockDocumentKeys(tx, principal.subscriberId);
     let row: DocumentRow | undefined;
     if (existing) {
       const before = auditShape(existing, await itemsOf(tx, existing.id));

@@ -63,22 +63,43 @@ const PROPERTY_COLUMNS: Record<string, string> = {
 export const documentKey = (locationGstin: string, date: string | null, documentType: string, counterpartyGstin: string, documentNumber: string, isPurchase: boolean): string =>
   `${locationGstin}|${date ? financialYearOf(date) : '?'}|${documentType}|${isPurchase ? counterpartyGstin : ''}|${documentNumber}`;
 
+/** Formats whose cells repeat down a file (GSTINs, dates, states, choices, rates): each column remembers their parse. */
+const REPEATING_FORMATS: ReadonlySet<ImportColumn['format']> = new Set(['gstin', 'date', 'stateCode', 'yesNo', 'choice', 'percent', 'quantity']);
+const REMEMBERED_CELLS = 4096;
+
+/** parseCell, remembered per distinct text (a column starts afresh when it has seen too many). */
+const rememberingParser = (column: ImportColumn): ((text: string) => ReturnType<typeof parseCell>) => {
+  if (!REPEATING_FORMATS.has(column.format)) return (text) => parseCell(column, text);
+  let seen = new Map<string, ReturnType<typeof parseCell>>();
+  return (text) => {
+    let parsed = seen.get(text);
+    if (parsed === undefined) {
+      if (seen.size === REMEMBERED_CELLS) seen = new Map();
+      parsed = parseCell(column, text);
+      seen.set(text, parsed);
+    }
+    return parsed;
+  };
+};
+
 /** Parses rows one by one. `locations` maps each GSTIN the user may import for to its entity id. */
 export const createRowParser = (importType: ImportType, header: HeaderMap, locations: ReadonlyMap<string, number>) => {
   const columnByKey = new Map(header.columns.map((c) => [c.key, c]));
   const nameOf = (key: string): string | null => columnByKey.get(key)?.name ?? null;
   const isPurchase = importType === 'PurchaseDocuments';
+  const parsers = header.columns.map((column) => ({ column, index: header.indexOf.get(column.key), parse: rememberingParser(column) }));
+  const noErrors: RowError[] = [];
 
   return (row: number, cells: readonly string[]): { parsed: ParsedRow; errors: RowError[] } => {
     const values: Record<string, CellValue> = {};
-    const errors: RowError[] = [];
+    let errors = noErrors;
     let ok = true;
-    for (const column of header.columns) {
-      const index = header.indexOf.get(column.key);
+    for (const { column, index, parse } of parsers) {
       const text = index === undefined ? '' : (cells[index] ?? '');
-      const parsed = parseCell(column, text);
+      const parsed = parse(text);
       if ('error' in parsed) {
         ok = false;
+        if (errors === noErrors) errors = [];
         errors.push({ row, column: column.name, value: text, code: parsed.error.code, message: parsed.error.message, type: 'Error' });
       } else values[column.key] = parsed.value;
     }
@@ -86,6 +107,7 @@ export const createRowParser = (importType: ImportType, header: HeaderMap, locat
     const entityId = locations.get(locationGstin) ?? null;
     if (values.locationGstin && entityId === null) {
       ok = false;
+      if (errors === noErrors) errors = [];
       errors.push({ row, column: nameOf('locationGstin'), value: cellOf(header, cells, 'locationGstin'), code: 'IMP0014', message: 'This GSTIN is not one of your locations, or you have no access to it.', type: 'Error' });
     }
     const key = documentKey(locationGstin, (values.documentDate as string | null | undefined) ?? null, cellOf(header, cells, 'documentType').trim().toUpperCase(),

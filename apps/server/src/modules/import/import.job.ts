@@ -11,13 +11,13 @@ import type { JobQueue } from '../../jobs/queue';
 import { loadSubscriberSettings } from '../settings/subscriber-settings';
 import { mapHeader } from './columns';
 import { createDocumentBuilder, createRowParser, type DocumentBuilder, type ParsedRow } from './documents';
-import { estimateCsvRows, readRows } from './readers';
+import { estimateCsvRows, readRowBatches } from './readers';
 import type { FileFormat } from './sniff';
 import { processRecordImport } from './record-import';
 import { createHashSet, createStaging, dropStaging, keyHash, type Staging } from './store';
 
 export const IMPORT_JOB = 'import.process';
-/** processedRows is written every this many rows, so the progress poll moves without slowing the import. */
+/** processedRows is written when the rows read pass a multiple of this, so the progress poll moves without slowing the import. */
 const PROGRESS_EVERY = 2000;
 
 export type ImportDeps = { db: Db; dataDir: string; now: () => Date };
@@ -67,43 +67,59 @@ const stageFile = async ({ db }: ImportDeps, importId: number, o: StageOptions):
   const split = new Set<number>();
   let run: ParsedRow[] = [];
   let runHash = 0;
+  let runId = 0;
   let dataRows = 0;
-  const endRun = async () => {
+  const endRun = () => {
     if (run.length === 0 || !builder) return;
     if (seen.add(runHash)) split.add(runHash);
     else {
       const { doc, errors } = builder.build(run);
-      await o.staging.addErrors(errors, runHash);
-      if (doc.valid) await o.staging.addDocument(doc, runHash);
+      o.staging.addErrors(errors, runHash);
+      if (doc.valid) o.staging.addDocument(doc, runHash, runId);
     }
     run = [];
   };
-  for await (const { row, cells } of readRows(o.path, o.format)) {
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    if (!parseRow) {
-      const header = mapHeader(o.importType, cells, o.aliases);
-      if (header.missing.length > 0) throw new AppError('IMP0008', { message: `Required columns missing from the header row: ${header.missing.map((c) => c.name).join(', ')}.` });
-      parseRow = createRowParser(o.importType, header, o.locations);
-      builder = createDocumentBuilder(o.importType, header, o.today);
-      continue;
+  // A batch at a time: the rows of a batch are parsed, checked and staged without an await between them.
+  for await (const batch of readRowBatches(o.path, o.format)) {
+    // A row starts at most one run.
+    await o.staging.reserveIds(batch.length);
+    const before = dataRows;
+    for (const { row, cells } of batch) {
+      if (isBlankRow(cells)) continue;
+      if (!parseRow) {
+        const header = mapHeader(o.importType, cells, o.aliases);
+        if (header.missing.length > 0) throw new AppError('IMP0008', { message: `Required columns missing from the header row: ${header.missing.map((c) => c.name).join(', ')}.` });
+        parseRow = createRowParser(o.importType, header, o.locations);
+        builder = createDocumentBuilder(o.importType, header, o.today);
+        continue;
+      }
+      if (++dataRows > o.maxRows) throw new AppError('IMP0007', { message: `The file has more than ${o.maxRows} rows, the limit of your import settings.` });
+      const { parsed, errors } = parseRow(row, cells);
+      o.staging.addErrors(errors, null);
+      if (run[0] && run[0].key !== parsed.key) endRun();
+      if (run.length === 0) {
+        runHash = keyHash(parsed.key);
+        runId = o.staging.nextDocumentId();
+      }
+      run.push(parsed);
+      o.staging.addRow(parsed, runHash, run.length, runId);
     }
-    if (++dataRows > o.maxRows) throw new AppError('IMP0007', { message: `The file has more than ${o.maxRows} rows, the limit of your import settings.` });
-    const { parsed, errors } = parseRow(row, cells);
-    await o.staging.addErrors(errors, null);
-    if (run[0] && run[0].key !== parsed.key) await endRun();
-    if (run.length === 0) runHash = keyHash(parsed.key);
-    run.push(parsed);
-    await o.staging.addRow(parsed, runHash, run.length);
-    if (dataRows % PROGRESS_EVERY === 0) {
+    await o.staging.flush();
+    if (Math.floor(dataRows / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) {
       await db.update(imports).set({ processedRows: dataRows }).where(eq(imports.id, importId));
       o.observe?.('reading', dataRows);
     }
   }
   if (!builder || dataRows === 0) throw new AppError('IMP0022');
-  await endRun();
+  endRun();
   if (split.size > 0) await o.staging.regroupSplit([...split], builder);
   else await o.staging.endStreams();
   return { dataRows };
+};
+
+const isBlankRow = (cells: readonly string[]): boolean => {
+  for (const cell of cells) if (cell !== '' && cell.trim() !== '') return false;
+  return true;
 };
 
 /** Runs one import to its final status. Idempotent: only an Initialized or YetNotStarted import is taken. */

@@ -146,19 +146,28 @@ export const createCsvParser = (delimiter: string) => {
   return { push, end: (rows: string[][]) => push('', rows, true) };
 };
 
-async function* csvRows(path: string): AsyncGenerator<SourceRow> {
+/** The rows of a CSV, a decoded chunk's worth (about 1 MB of text) at a time. */
+async function* csvBatches(path: string): AsyncGenerator<SourceRow[]> {
   const encoding = await detectEncoding(path);
   let parser: ReturnType<typeof createCsvParser> | undefined;
   let row = 0;
   const rows: string[][] = [];
+  const batch = (): SourceRow[] => {
+    const out = rows.map((cells) => ({ row: ++row, cells }));
+    rows.length = 0;
+    return out;
+  };
   for await (const text of decodedText(path, encoding)) {
     parser ??= createCsvParser(guessDelimiter(text));
     parser.push(text, rows);
-    for (const cells of rows) yield { row: ++row, cells };
-    rows.length = 0;
+    if (rows.length > 0) yield batch();
   }
   parser?.end(rows);
-  for (const cells of rows) yield { row: ++row, cells };
+  if (rows.length > 0) yield batch();
+}
+
+async function* csvRows(path: string): AsyncGenerator<SourceRow> {
+  for await (const rows of csvBatches(path)) yield* rows;
 }
 
 /** Excel keeps 15 significant digits; binary noise past them (1234.5600000000001) is not the user's value. */
@@ -235,3 +244,22 @@ export const estimateCsvRows = async (path: string): Promise<number> => {
 const READERS: Record<FileFormat, (path: string) => AsyncGenerator<SourceRow>> = { xlsx: xlsxRows, xls: xlsRows, csv: csvRows, json: jsonRows };
 
 export const readRows = (path: string, format: FileFormat): AsyncGenerator<SourceRow> => READERS[format](path);
+
+const BATCH_ROWS = 2000;
+
+/** The rows in batches, so that a reader of a million rows awaits a few hundred times, not a million. */
+export async function* readRowBatches(path: string, format: FileFormat): AsyncGenerator<SourceRow[]> {
+  if (format === 'csv') {
+    yield* csvBatches(path);
+    return;
+  }
+  let batch: SourceRow[] = [];
+  for await (const row of READERS[format](path)) {
+    batch.push(row);
+    if (batch.length === BATCH_ROWS) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

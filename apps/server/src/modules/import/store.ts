@@ -1,12 +1,14 @@
 // Staging and storing of one document file. While the file is read, every parsed row, every document that passed
 // validation and every error are COPY-loaded into UNLOGGED work tables of this import (import_stage_<id>_*), outside
 // any transaction: PGlite's one connection stays free for the progress poll, and nothing of the file is in memory.
-// The documents table is then written in ONE transaction (storeStaged): a crash before COMMIT leaves none of the
-// file's documents, and the work tables are dropped at the end, or at the next start for an import a crash interrupted.
-// A document already there (same entity, financial year, type, number, and for a purchase the supplier's GSTIN) is
-// updated and its items replaced: a re-import never duplicates.
+// Each document gets its id while it is read (from blocks of the documents' sequence), and its rows carry it, so the
+// store needs no join by document key. The documents table is then written in ONE transaction (storeStaged): a crash
+// before COMMIT leaves none of the file's documents, and the work tables are dropped at the end, or at the next start
+// for an import a crash interrupted. A document already there (same entity, financial year, type, number, and for a
+// purchase the supplier's GSTIN) is updated and its items replaced: a re-import never duplicates.
 import { sql, type SQL } from 'drizzle-orm';
 import { copyIn, copyText, type CopyIn, type Db, type DbOrTx, type Tx } from '../../db/database';
+import { lockDocumentKeys } from '../../db/locks';
 import type { CellValue } from './columns';
 import type { DocumentBuilder, ImportedDocument, ParsedRow, RowError } from './documents';
 
@@ -22,10 +24,10 @@ const VALUE_COLUMNS: readonly (readonly [string, string, Kind])[] = [
   ['quantity', 'quantity', 'bigint'], ['rate', 'rate', 'bigint'], ['taxable', 'taxable', 'bigint'], ['igst', 'igst', 'bigint'], ['cgst', 'cgst', 'bigint'],
   ['sgst', 'sgst', 'bigint'], ['cess', 'cess', 'bigint'], ['itcEligibility', 'itc_eligibility', 'text'],
 ];
-const ROW_COLUMNS = ['row_no', 'key_hash', 'line_no', 'ok', 'entity_id', 'location_gstin', 'doc_key', ...VALUE_COLUMNS.map(([, column]) => column)];
+const ROW_COLUMNS = ['row_no', 'key_hash', 'line_no', 'document_id', 'ok', 'entity_id', 'location_gstin', 'doc_key', ...VALUE_COLUMNS.map(([, column]) => column)];
 
 const DOCUMENT_COLUMNS = [
-  'doc_key', 'key_hash', 'row_count', 'entity_id', 'financial_year', 'return_period', 'document_type', 'document_number', 'document_date', 'supply_type',
+  'doc_key', 'key_hash', 'document_id', 'row_count', 'entity_id', 'financial_year', 'return_period', 'document_type', 'document_number', 'document_date', 'supply_type',
   'counterparty_gstin', 'counterparty_name', 'counterparty_state', 'place_of_supply', 'is_reverse_charge', 'original_document_number', 'original_document_date',
   'taxable', 'igst', 'cgst', 'sgst', 'cess', 'document_value',
 ];
@@ -40,13 +42,13 @@ const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
 /** Names of the work tables of an import (its id is an integer, so they need no quoting). */
 const tablesOf = (importId: number) => {
   const name = (suffix: string) => `import_stage_${importId}_${suffix}`;
-  return { rows: name('rows'), docs: name('docs'), errors: name('errors'), split: name('split'), splitRows: name('split_rows'), map: name('map') };
+  return { rows: name('rows'), docs: name('docs'), errors: name('errors'), split: name('split'), splitRows: name('split_rows'), splitIds: name('split_ids') };
 };
 
 /** Drops the work tables of an import: at its end, and at start for imports a crash interrupted. */
 export const dropStaging = async (db: Db, importId: number): Promise<void> => {
   const t = tablesOf(importId);
-  await db.execute(sql.raw(`DROP TABLE IF EXISTS ${[t.rows, t.docs, t.errors, t.split, t.splitRows, t.map].join(', ')}`));
+  await db.execute(sql.raw(`DROP TABLE IF EXISTS ${[t.rows, t.docs, t.errors, t.split, t.splitRows, t.splitIds].join(', ')}`));
 };
 
 /**
@@ -98,6 +100,33 @@ const line = (values: readonly (string | number | boolean | null | undefined)[])
 
 const sum = (doc: ImportedDocument, field: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess') => doc.items.reduce((total, it) => total + it[field], 0);
 
+/** Ids are taken from the documents' sequence in blocks that grow with the file (a small file wastes few). */
+const FIRST_ID_BLOCK = 100;
+const MAX_ID_BLOCK = 20_000;
+
+/** Document ids for this import: unique even with other writers, as every id comes from nextval. */
+const createIdSource = (db: Db) => {
+  let ids: number[] = [];
+  let at = 0;
+  let block = FIRST_ID_BLOCK;
+  return {
+    /** Makes sure `count` ids are at hand, so that next() needs no round trip. */
+    reserve: async (count: number): Promise<void> => {
+      while (ids.length - at < count) {
+        const size = Math.max(block, count);
+        const fresh = await rowsOf<{ id: unknown }>(db, sql`SELECT nextval('documents_id_seq') AS id FROM generate_series(1, ${size})`);
+        ids = ids.slice(at).concat(fresh.map((r) => Number(r.id)));
+        at = 0;
+        block = Math.min(block * 4, MAX_ID_BLOCK);
+      }
+    },
+    next: (): number => {
+      if (at >= ids.length) throw new Error('document ids were not reserved');
+      return ids[at++] as number;
+    },
+  };
+};
+
 export type Staging = Awaited<ReturnType<typeof createStaging>>;
 
 /** Creates the work tables of an import and the COPY streams into them. */
@@ -105,8 +134,9 @@ export const createStaging = async (db: Db, importId: number) => {
   const t = tablesOf(importId);
   await dropStaging(db, importId);
   const valueDefinitions = VALUE_COLUMNS.map(([, column, kind]) => `${column} ${kind}`).join(', ');
-  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.rows} (row_no integer, key_hash bigint, line_no integer, ok boolean, entity_id integer, location_gstin text, doc_key text, ${valueDefinitions})`));
-  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.docs} (doc_key text, key_hash bigint, row_count integer, entity_id integer, financial_year text, return_period text,
+  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.rows} (row_no integer, key_hash bigint, line_no integer, document_id bigint, ok boolean, entity_id integer, location_gstin text, doc_key text, ${valueDefinitions})`));
+  // existing_id: the stored document of the same key, found by the store.
+  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.docs} (doc_key text, key_hash bigint, document_id bigint, existing_id bigint, row_count integer, entity_id integer, financial_year text, return_period text,
     document_type text, document_number text, document_date text, supply_type text, counterparty_gstin text, counterparty_name text, counterparty_state text,
     place_of_supply text, is_reverse_charge boolean, original_document_number text, original_document_date text,
     taxable bigint, igst bigint, cgst bigint, sgst bigint, cess bigint, document_value bigint)`));
@@ -122,10 +152,16 @@ export const createStaging = async (db: Db, importId: number) => {
   let docs = await open(t.docs, DOCUMENT_COLUMNS);
   let errors = await open(t.errors, ERROR_COLUMNS);
 
-  const documentLine = (doc: ImportedDocument, hash: number): string => {
+  const ids = createIdSource(db);
+  // What the adds gather between two flushes, as COPY text.
+  let rowText = '';
+  let documentText = '';
+  let errorText = '';
+
+  const documentLine = (doc: ImportedDocument, hash: number, documentId: number): string => {
     const [taxable, igst, cgst, sgst, cess] = [sum(doc, 'taxable'), sum(doc, 'igst'), sum(doc, 'cgst'), sum(doc, 'sgst'), sum(doc, 'cess')];
     return line([
-      doc.key, hash, doc.rows.length, doc.entityId, doc.financialYear, doc.returnPeriod, doc.documentType, doc.documentNumber, doc.documentDate, doc.supplyType,
+      doc.key, hash, documentId, doc.rows.length, doc.entityId, doc.financialYear, doc.returnPeriod, doc.documentType, doc.documentNumber, doc.documentDate, doc.supplyType,
       doc.counterpartyGstin, doc.counterpartyName, doc.counterpartyGstin ? doc.counterpartyGstin.slice(0, 2) : null, doc.placeOfSupply, doc.isReverseCharge,
       doc.originalDocumentNumber, doc.originalDocumentDate, taxable, igst, cgst, sgst, cess, taxable + igst + cgst + sgst + cess,
     ]);
@@ -133,28 +169,49 @@ export const createStaging = async (db: Db, importId: number) => {
   const errorLines = (list: readonly RowError[], hash: number | null): string =>
     list.map((e) => line([hash, e.row, e.column, e.value === null ? null : e.value.slice(0, 500), e.code, e.message, e.type])).join('');
 
+  /** Sends what the adds gathered to the COPY streams. */
+  const flush = async () => {
+    const [r, d, e] = [rowText, documentText, errorText];
+    rowText = documentText = errorText = '';
+    if (r) await rows.write(r);
+    if (d) await docs.write(d);
+    if (e) await errors.write(e);
+  };
+
   /** Closes the COPY streams (their data is then in the work tables). */
   const endStreams = async () => {
+    await flush();
     for (const stream of streams.splice(0)) await stream.end();
   };
 
   return {
-    /** A parsed row, with the hash of its document key and its line number within its run of rows. */
-    addRow: (row: ParsedRow, hash: number, lineNo: number): Promise<void> => {
-      let text = `${row.row}\t${hash}\t${lineNo}\t${row.ok ? 't' : 'f'}\t${copyText(row.entityId)}\t${copyText(row.locationGstin)}\t${copyText(row.key)}`;
-      for (const [key] of VALUE_COLUMNS) text += `\t${copyText(row.values[key])}`;
-      return rows.write(`${text}\n`);
-    },
-    /** A document that passed validation. */
-    addDocument: (doc: ImportedDocument, hash: number): Promise<void> => docs.write(documentLine(doc, hash)),
-    /** Errors of a row (hash null) or of a document (its key's hash: dropped if the document turns out to be split). */
-    addErrors: (list: readonly RowError[], hash: number | null): Promise<void> => (list.length === 0 ? Promise.resolve() : errors.write(errorLines(list, hash))),
+    /** Makes sure ids for `count` more runs are at hand. */
+    reserveIds: ids.reserve,
+    /** An id for the next run of rows (a document as far as the file has shown it). */
+    nextDocumentId: ids.next,
 
+    // The adds only gather text (no await per row); flush() sends it.
+    /** A parsed row, with the hash of its document key, its line number within its run of rows, and the run's id. */
+    addRow: (row: ParsedRow, hash: number, lineNo: number, documentId: number): void => {
+      let text = `${row.row}\t${hash}\t${lineNo}\t${documentId}\t${row.ok ? 't' : 'f'}\t${copyText(row.entityId)}\t${copyText(row.locationGstin)}\t${copyText(row.key)}`;
+      for (const [key] of VALUE_COLUMNS) text += `\t${copyText(row.values[key])}`;
+      rowText += `${text}\n`;
+    },
+    /** A document that passed validation, with the id of its run. */
+    addDocument: (doc: ImportedDocument, hash: number, documentId: number): void => {
+      documentText += documentLine(doc, hash, documentId);
+    },
+    /** Errors of a row (hash null) or of a document (its key's hash: dropped if the document turns out to be split). */
+    addErrors: (list: readonly RowError[], hash: number | null): void => {
+      if (list.length > 0) errorText += errorLines(list, hash);
+    },
+    flush,
     endStreams,
 
     /**
      * Documents whose rows are not adjacent in the file were checked run by run while reading; here each is rebuilt from
-     * all of its rows (read back ordered by key, a page at a time) and checked again, replacing what the runs gave.
+     * all of its rows (read back ordered by key, a page at a time) and checked again, replacing what the runs gave. Its
+     * rows get the rebuilt document's id and their line numbers in file order (no id when it failed: they store nothing).
      */
     regroupSplit: async (hashes: readonly number[], builder: DocumentBuilder, pageSize = 5000): Promise<number> => {
       await endStreams();
@@ -165,8 +222,10 @@ export const createStaging = async (db: Db, importId: number) => {
       await db.execute(sql.raw(`DELETE FROM ${t.errors} WHERE key_hash IN (SELECT key_hash FROM ${t.split})`));
       await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.splitRows} AS SELECT r.* FROM ${t.rows} r WHERE r.key_hash IN (SELECT key_hash FROM ${t.split})`));
       await db.execute(sql.raw(`CREATE INDEX ON ${t.splitRows} (doc_key, row_no)`));
+      await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.splitIds} (row_no integer, line_no integer, document_id bigint)`));
       docs = await open(t.docs, DOCUMENT_COLUMNS);
       errors = await open(t.errors, ERROR_COLUMNS);
+      const splitIds = await open(t.splitIds, ['row_no', 'line_no', 'document_id']);
       let after: { key: string; row: number } = { key: '', row: -1 };
       let current: ParsedRow[] = [];
       let documents = 0;
@@ -175,8 +234,11 @@ export const createStaging = async (db: Db, importId: number) => {
         if (!first) return;
         const hash = keyHash(first.key);
         const { doc, errors: found } = builder.build(current);
+        await ids.reserve(1);
+        const documentId = ids.next();
         await errors.write(errorLines(found, hash));
-        if (doc.valid) await docs.write(documentLine(doc, hash));
+        if (doc.valid) await docs.write(documentLine(doc, hash, documentId));
+        await splitIds.write(current.map((row, i) => line([row.row, i + 1, doc.valid ? documentId : null])).join(''));
         documents++;
         current = [];
       };
@@ -192,8 +254,10 @@ export const createStaging = async (db: Db, importId: number) => {
       }
       await finish();
       await endStreams();
-      // Line numbers of the regrouped documents follow the file's order of their rows.
-      await db.execute(sql.raw(`UPDATE ${t.rows} r SET line_no = s.line_no FROM (SELECT row_no, row_number() OVER (PARTITION BY doc_key ORDER BY row_no) AS line_no FROM ${t.splitRows}) s WHERE r.row_no = s.row_no`));
+      await db.transaction(async (tx) => {
+        await wholeTableJoins(tx);
+        await tx.execute(sql.raw(`UPDATE ${t.rows} r SET line_no = s.line_no, document_id = s.document_id FROM ${t.splitIds} s WHERE r.row_no = s.row_no`));
+      });
       return documents;
     },
 
@@ -234,49 +298,54 @@ const parsedRowOf = (staged: Record<string, unknown>): ParsedRow => {
   };
 };
 
-const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: StoreTarget): Promise<void> => {
-  const isSales = target.direction === 'Sales';
-  // The partial unique index of the direction; its predicate a literal, so PostgreSQL can infer the index.
-  const conflict = isSales
-    ? `(subscriber_id, entity_id, financial_year, document_type, document_number) WHERE direction = 'Sales'`
-    : `(subscriber_id, entity_id, financial_year, document_type, counterparty_gstin, document_number) WHERE direction = 'Purchase'`;
-  await tx.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.map} (doc_key text, document_id bigint, inserted boolean)`));
-  // Whole-table joins over the work tables: PGlite ships with enable_seqscan off, which would turn them into nested
-  // loops over an index; and hashing a million rows needs more than the default 4 MB.
+/**
+ * Whole-table joins over the work tables: PGlite ships with enable_seqscan off, which would turn them into nested
+ * loops over an index; and hashing a million rows needs more than the default 4 MB.
+ */
+const wholeTableJoins = async (tx: Tx): Promise<void> => {
   await tx.execute(sql.raw(`SET LOCAL enable_seqscan = on`));
   await tx.execute(sql.raw(`SET LOCAL work_mem = '64MB'`));
-  // xmax is 0 on a row version the statement inserted, and set on one it updated: only updated documents have old items.
-  await tx.execute(sql`WITH up AS (
-      INSERT INTO documents (subscriber_id, entity_id, direction, financial_year, return_period, document_type, document_number, document_date, supply_type,
-        counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
-        taxable, igst, cgst, sgst, cess, document_value, status, is_draft_document, source, import_id, created_by, updated_by)
-      SELECT ${target.subscriberId}, entity_id, ${target.direction}, financial_year, return_period, document_type, document_number, document_date, supply_type,
-        counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
-        taxable, igst, cgst, sgst, cess, document_value, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId}, ${target.userId}
-      FROM ${sql.raw(t.docs)}
-      ON CONFLICT ${sql.raw(conflict)} DO UPDATE SET
-        -- A document a filed return reported stays in its period; a change to it is an amendment for a later return
-        -- (Section 37(3)). The comparison reads the row as it was (documents.*) before this SET.
-        return_period = CASE WHEN documents.filed_return_id IS NULL THEN excluded.return_period ELSE documents.return_period END,
-        amendment_pending = documents.amendment_pending OR (documents.filed_return_id IS NOT NULL AND (documents.document_date, documents.supply_type,
-          documents.counterparty_gstin, documents.place_of_supply, documents.is_reverse_charge, documents.taxable, documents.igst, documents.cgst,
-          documents.sgst, documents.cess, documents.document_value) IS DISTINCT FROM (excluded.document_date, excluded.supply_type,
-          excluded.counterparty_gstin, excluded.place_of_supply, excluded.is_reverse_charge, excluded.taxable, excluded.igst, excluded.cgst,
-          excluded.sgst, excluded.cess, excluded.document_value)),
-        document_date = excluded.document_date, supply_type = excluded.supply_type,
-        counterparty_gstin = excluded.counterparty_gstin, counterparty_name = excluded.counterparty_name, counterparty_state = excluded.counterparty_state,
-        place_of_supply = excluded.place_of_supply, is_reverse_charge = excluded.is_reverse_charge,
-        original_document_number = excluded.original_document_number, original_document_date = excluded.original_document_date,
-        taxable = excluded.taxable, igst = excluded.igst, cgst = excluded.cgst, sgst = excluded.sgst, cess = excluded.cess,
-        document_value = excluded.document_value, is_draft_document = false, source = 'Import', import_id = excluded.import_id,
-        updated_by = excluded.updated_by, updated_at = now()
-      RETURNING id, xmax = 0 AS inserted, entity_id, financial_year, document_type, counterparty_gstin, document_number)
-    INSERT INTO ${sql.raw(t.map)} (doc_key, document_id, inserted)
-    SELECT d.doc_key, up.id, up.inserted FROM up JOIN ${sql.raw(t.docs)} d ON d.entity_id = up.entity_id AND d.financial_year = up.financial_year
-      AND d.document_type = up.document_type AND d.counterparty_gstin = up.counterparty_gstin AND d.document_number = up.document_number`);
-  await tx.execute(sql.raw(`DELETE FROM document_items i USING ${t.map} m WHERE NOT m.inserted AND i.document_id = m.document_id`));
+};
+
+/**
+ * Looks the file's documents up by key, inserts the new ones (plain inserts with their ids: no conflict handling per
+ * row) and updates the others, replacing their items. The subscriber's document keys are locked for the transaction,
+ * so no document save adds a key between the look-up and the insert.
+ */
+const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: StoreTarget): Promise<void> => {
+  const isSales = target.direction === 'Sales';
+  await wholeTableJoins(tx);
+  await lockDocumentKeys(tx, target.subscriberId);
+  // The direction a literal, so PostgreSQL can use its partial unique key.
+  await tx.execute(sql`UPDATE ${sql.raw(t.docs)} w SET existing_id = d.id FROM documents d
+    WHERE d.subscriber_id = ${target.subscriberId} AND d.direction = ${sql.raw(isSales ? "'Sales'" : "'Purchase'")} AND d.document_number = w.document_number
+      AND d.entity_id = w.entity_id AND d.financial_year = w.financial_year AND d.document_type = w.document_type
+      ${sql.raw(isSales ? '' : 'AND d.counterparty_gstin = w.counterparty_gstin')}`);
+  await tx.execute(sql`INSERT INTO documents (id, subscriber_id, entity_id, direction, financial_year, return_period, document_type, document_number, document_date,
+      supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
+      taxable, igst, cgst, sgst, cess, document_value, status, is_draft_document, source, import_id, created_by, updated_by)
+    SELECT document_id, ${target.subscriberId}, entity_id, ${target.direction}, financial_year, return_period, document_type, document_number, document_date,
+      supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
+      taxable, igst, cgst, sgst, cess, document_value, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId}, ${target.userId}
+    FROM ${sql.raw(t.docs)} WHERE existing_id IS NULL`);
+  // SET reads the stored row (d.*) as it was before this statement.
+  await tx.execute(sql`UPDATE documents d SET
+      -- A document a filed return reported stays in its period; a change to it is an amendment for a later return
+      -- (Section 37(3) CGST Act).
+      return_period = CASE WHEN d.filed_return_id IS NULL THEN w.return_period ELSE d.return_period END,
+      amendment_pending = d.amendment_pending OR (d.filed_return_id IS NOT NULL AND (d.document_date, d.supply_type, d.counterparty_gstin, d.place_of_supply,
+        d.is_reverse_charge, d.taxable, d.igst, d.cgst, d.sgst, d.cess, d.document_value) IS DISTINCT FROM (w.document_date, w.supply_type,
+        w.counterparty_gstin, w.place_of_supply, w.is_reverse_charge, w.taxable, w.igst, w.cgst, w.sgst, w.cess, w.document_value)),
+      document_date = w.document_date, supply_type = w.supply_type, counterparty_gstin = w.counterparty_gstin, counterparty_name = w.counterparty_name,
+      counterparty_state = w.counterparty_state, place_of_supply = w.place_of_supply, is_reverse_charge = w.is_reverse_charge,
+      original_document_number = w.original_document_number, original_document_date = w.original_document_date,
+      taxable = w.taxable, igst = w.igst, cgst = w.cgst, sgst = w.sgst, cess = w.cess, document_value = w.document_value,
+      is_draft_document = false, source = 'Import', import_id = ${target.importId}, updated_by = ${target.userId}, updated_at = now()
+    FROM ${sql.raw(t.docs)} w WHERE w.existing_id IS NOT NULL AND d.id = w.existing_id`);
+  await tx.execute(sql.raw(`DELETE FROM document_items i USING ${t.docs} w WHERE w.existing_id IS NOT NULL AND i.document_id = w.existing_id`));
+  // Rows of a document that failed carry an id no staged document has: the join leaves them out.
   await tx.execute(sql.raw(`INSERT INTO document_items (document_id, line_number, hsn, description, uqc, quantity, rate, taxable, igst, cgst, sgst, cess, itc_eligibility)
-    SELECT m.document_id, r.line_no, r.hsn, r.description, r.uqc, coalesce(r.quantity, 0), coalesce(r.rate, 0), coalesce(r.taxable, 0), coalesce(r.igst, 0),
-      coalesce(r.cgst, 0), coalesce(r.sgst, 0), coalesce(r.cess, 0), r.itc_eligibility
-    FROM ${t.rows} r JOIN ${t.map} m ON m.doc_key = r.doc_key`));
+    SELECT coalesce(w.existing_id, w.document_id), r.line_no, r.hsn, r.description, r.uqc, coalesce(r.quantity, 0), coalesce(r.rate, 0), coalesce(r.taxable, 0),
+      coalesce(r.igst, 0), coalesce(r.cgst, 0), coalesce(r.sgst, 0), coalesce(r.cess, 0), r.itc_eligibility
+    FROM ${t.rows} r JOIN ${t.docs} w ON w.document_id = r.document_id`));
 };

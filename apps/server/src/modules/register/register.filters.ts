@@ -33,7 +33,9 @@ export const documentConditions = (
   const text = f.text?.trim();
   return and(
     eq(d.subscriberId, subscriberId),
-    eq(d.direction, direction),
+    // A literal, not a parameter: the planner can then use the direction's partial unique key (its leading document
+    // number answers the bulk apply of numbers) even in a generic plan.
+    sql`${d.direction} = ${sql.raw(direction === 'Sales' ? "'Sales'" : "'Purchase'")}`,
     eq(d.isDraftDocument, false),
     inArray(d.entityId, [...locationIds]),
     f.financialYear ? eq(d.financialYear, f.financialYear) : undefined,

@@ -1,0 +1,13 @@
+// Transaction-scoped advisory locks (released at COMMIT or ROLLBACK), each class a number of its own.
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './database';
+
+const DOCUMENT_KEYS = 7101;
+
+/**
+ * Serialises the writers of a subscriber's document keys: the import's store decides insert or update by looking the
+ * keys up first, which only holds if no document save adds one of them between the look-up and the write.
+ */
+export const lockDocumentKeys = async (tx: DbOrTx, subscriberId: number): Promise<void> => {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${DOCUMENT_KEYS}, ${subscriberId})`);
+};
