@@ -10,13 +10,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { copyIn, copyText, type CopyIn, type Db, type DbOrTx, type Tx } from '../../db/database';
 import { lockDocumentKeys } from '../../db/locks';
 import type { CellValue } from './columns';
-import type { DocumentBuilder, ImportedDocument, ParsedRow, RowError } from './documents';
+import { F, FIELDS, type DocumentBuilder, type Field, type ImportedDocument, type ParsedRow, type RowError } from './documents';
 
 export type StoreTarget = { subscriberId: number; userId: number; importId: number; direction: 'Sales' | 'Purchase' };
 
 type Kind = 'text' | 'bigint' | 'boolean';
 /** The parsed cells of a row as staged: our column key, its work-table column, and its type. */
-const VALUE_COLUMNS: readonly (readonly [string, string, Kind])[] = [
+const VALUE_COLUMNS: readonly (readonly [Field, string, Kind])[] = [
   ['documentType', 'document_type', 'text'], ['documentNumber', 'document_number', 'text'], ['documentDate', 'document_date', 'text'],
   ['counterpartyGstin', 'counterparty_gstin', 'text'], ['counterpartyName', 'counterparty_name', 'text'], ['placeOfSupply', 'place_of_supply', 'text'],
   ['supplyType', 'supply_type', 'text'], ['reverseCharge', 'reverse_charge', 'boolean'], ['originalDocumentNumber', 'original_document_number', 'text'],
@@ -92,11 +92,35 @@ export const createHashSet = () => {
   return { add };
 };
 
+/**
+ * One COPY line, without its line break. Built by join, which gives one flat string: text grown by += is a tree of
+ * pieces that lives until the batch is sent, and a million rows of such trees cost more in garbage collection than
+ * all the parsing.
+ */
 const line = (values: readonly (string | number | boolean | null | undefined)[]): string => {
-  let text = '';
-  for (let i = 0; i < values.length; i++) text += (i === 0 ? '' : '\t') + copyText(values[i]);
-  return `${text}\n`;
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) parts[i] = copyText(values[i]);
+  return parts.join('\t');
 };
+
+/** COPY lines gathered between two sends. */
+const createLines = () => {
+  let lines: string[] = [];
+  return {
+    push: (text: string) => {
+      lines.push(text);
+    },
+    /** The lines as one text (each ended by a line break), and none kept. */
+    take: (): string => {
+      if (lines.length === 0) return '';
+      const text = `${lines.join('\n')}\n`;
+      lines = [];
+      return text;
+    },
+  };
+};
+
+const VALUE_SLOTS = VALUE_COLUMNS.map(([field]) => F[field]);
 
 const sum = (doc: ImportedDocument, field: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess') => doc.items.reduce((total, it) => total + it[field], 0);
 
@@ -153,10 +177,11 @@ export const createStaging = async (db: Db, importId: number) => {
   let errors = await open(t.errors, ERROR_COLUMNS);
 
   const ids = createIdSource(db);
-  // What the adds gather between two flushes, as COPY text.
-  let rowText = '';
-  let documentText = '';
-  let errorText = '';
+  // What the adds gather between two flushes.
+  const rowLines = createLines();
+  const documentLines = createLines();
+  const errorLines = createLines();
+  const rowParts = new Array<string>(ROW_COLUMNS.length);
 
   const documentLine = (doc: ImportedDocument, hash: number, documentId: number): string => {
     const [taxable, igst, cgst, sgst, cess] = [sum(doc, 'taxable'), sum(doc, 'igst'), sum(doc, 'cgst'), sum(doc, 'sgst'), sum(doc, 'cess')];
@@ -166,13 +191,11 @@ export const createStaging = async (db: Db, importId: number) => {
       doc.originalDocumentNumber, doc.originalDocumentDate, taxable, igst, cgst, sgst, cess, taxable + igst + cgst + sgst + cess,
     ]);
   };
-  const errorLines = (list: readonly RowError[], hash: number | null): string =>
-    list.map((e) => line([hash, e.row, e.column, e.value === null ? null : e.value.slice(0, 500), e.code, e.message, e.type])).join('');
+  const errorLine = (e: RowError, hash: number | null): string => line([hash, e.row, e.column, e.value === null ? null : e.value.slice(0, 500), e.code, e.message, e.type]);
 
   /** Sends what the adds gathered to the COPY streams. */
   const flush = async () => {
-    const [r, d, e] = [rowText, documentText, errorText];
-    rowText = documentText = errorText = '';
+    const [r, d, e] = [rowLines.take(), documentLines.take(), errorLines.take()];
     if (r) await rows.write(r);
     if (d) await docs.write(d);
     if (e) await errors.write(e);
@@ -193,17 +216,24 @@ export const createStaging = async (db: Db, importId: number) => {
     // The adds only gather text (no await per row); flush() sends it.
     /** A parsed row, with the hash of its document key, its line number within its run of rows, and the run's id. */
     addRow: (row: ParsedRow, hash: number, lineNo: number, documentId: number): void => {
-      let text = `${row.row}\t${hash}\t${lineNo}\t${documentId}\t${row.ok ? 't' : 'f'}\t${copyText(row.entityId)}\t${copyText(row.locationGstin)}\t${copyText(row.key)}`;
-      for (const [key] of VALUE_COLUMNS) text += `\t${copyText(row.values[key])}`;
-      rowText += `${text}\n`;
+      rowParts[0] = String(row.row);
+      rowParts[1] = String(hash);
+      rowParts[2] = String(lineNo);
+      rowParts[3] = String(documentId);
+      rowParts[4] = row.ok ? 't' : 'f';
+      rowParts[5] = copyText(row.entityId);
+      rowParts[6] = copyText(row.locationGstin);
+      rowParts[7] = copyText(row.key);
+      for (let i = 0; i < VALUE_SLOTS.length; i++) rowParts[8 + i] = copyText(row.values[VALUE_SLOTS[i] as number]);
+      rowLines.push(rowParts.join('\t'));
     },
     /** A document that passed validation, with the id of its run. */
     addDocument: (doc: ImportedDocument, hash: number, documentId: number): void => {
-      documentText += documentLine(doc, hash, documentId);
+      documentLines.push(documentLine(doc, hash, documentId));
     },
     /** Errors of a row (hash null) or of a document (its key's hash: dropped if the document turns out to be split). */
     addErrors: (list: readonly RowError[], hash: number | null): void => {
-      if (list.length > 0) errorText += errorLines(list, hash);
+      for (const e of list) errorLines.push(errorLine(e, hash));
     },
     flush,
     endStreams,
@@ -236,9 +266,9 @@ export const createStaging = async (db: Db, importId: number) => {
         const { doc, errors: found } = builder.build(current);
         await ids.reserve(1);
         const documentId = ids.next();
-        await errors.write(errorLines(found, hash));
-        if (doc.valid) await docs.write(documentLine(doc, hash, documentId));
-        await splitIds.write(current.map((row, i) => line([row.row, i + 1, doc.valid ? documentId : null])).join(''));
+        if (found.length > 0) await errors.write(`${found.map((e) => errorLine(e, hash)).join('\n')}\n`);
+        if (doc.valid) await docs.write(`${documentLine(doc, hash, documentId)}\n`);
+        await splitIds.write(`${current.map((row, i) => line([row.row, i + 1, doc.valid ? documentId : null])).join('\n')}\n`);
         documents++;
         current = [];
       };
@@ -286,10 +316,10 @@ export const createStaging = async (db: Db, importId: number) => {
 
 /** A staged row as the document builder takes it. */
 const parsedRowOf = (staged: Record<string, unknown>): ParsedRow => {
-  const values: Record<string, CellValue> = {};
-  for (const [key, column, kind] of VALUE_COLUMNS) {
+  const values = new Array<CellValue>(FIELDS.length).fill(null);
+  for (const [field, column, kind] of VALUE_COLUMNS) {
     const value = staged[column];
-    values[key] = value === null || value === undefined ? null : kind === 'bigint' ? Number(value) : (value as string | boolean);
+    values[F[field]] = value === null || value === undefined ? null : kind === 'bigint' ? Number(value) : (value as string | boolean);
   }
   const entityId = staged.entity_id;
   return {
