@@ -1,11 +1,11 @@
 // Streams the rows of a stored upload as arrays of text cells: never the whole file as objects in memory.
-import ExcelJS from 'exceljs';
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { AppError } from '../../errors';
 import { jsonRows } from './json/json-rows';
 import { nulsAlternate, type FileFormat } from './sniff';
 import { openXls } from './xls/biff';
+import { openXlsx } from './xlsx/reader';
 
 /**
  * One row of the file: `row` counts from 1 as a spreadsheet shows it (the header is row 1). A row made from a JSON
@@ -196,23 +196,22 @@ export const cellText = (value: unknown): string => {
   return '';
 };
 
-async function* xlsxRows(path: string): AsyncGenerator<SourceRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', styles: 'cache', worksheets: 'emit', hyperlinks: 'ignore', entries: 'emit' });
+/** The rows of the first worksheet of an .xlsx, those each inflated chunk completes together. */
+async function* xlsxBatches(path: string): AsyncGenerator<SourceRow[]> {
   try {
+    const workbook = await openXlsx(path);
     // Only the first sheet holds data (the template's second sheet is its instructions).
-    for await (const sheet of workbook) {
-      for await (const row of sheet) {
-        const values = row.values as unknown[];
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-        yield { row: row.number, cells };
-      }
-      break;
-    }
+    const [sheet] = workbook.sheets;
+    if (!sheet) return;
+    for await (const batch of workbook.batches(sheet)) yield batch.map(({ row, values }) => ({ row, cells: values.map(cellText) }));
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('IMP0004');
   }
+}
+
+async function* xlsxRows(path: string): AsyncGenerator<SourceRow> {
+  for await (const rows of xlsxBatches(path)) yield* rows;
 }
 
 /**
@@ -252,8 +251,8 @@ const BATCH_ROWS = 2000;
 
 /** The rows in batches, so that a reader of a million rows awaits a few hundred times, not a million. */
 export async function* readRowBatches(path: string, format: FileFormat): AsyncGenerator<SourceRow[]> {
-  if (format === 'csv') {
-    yield* csvBatches(path);
+  if (format === 'csv' || format === 'xlsx') {
+    yield* (format === 'csv' ? csvBatches(path) : xlsxBatches(path));
     return;
   }
   let batch: SourceRow[] = [];
