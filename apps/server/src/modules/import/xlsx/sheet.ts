@@ -7,7 +7,7 @@
 // markup is ASCII and the bytes of a multi-byte UTF-8 character are all >= 0x80, so tags are found exactly as in the
 // decoded text; only a value holding such bytes is decoded from UTF-8 when it is taken. Tags are recognised by their
 // characters in place, without a name, attribute or tag object per cell.
-import { damaged, decodeXml, latin1Of, textOf, utf8Of } from './xml';
+import { damaged, declarationAt, decodeXml, latin1Of, textOf, utf8Of } from './xml';
 
 export type XlsxValue = string | number | boolean | Date | { formula: string; result?: string | number } | { error: string } | null;
 
@@ -234,22 +234,8 @@ export class SheetScanner {
     return gt + 1;
   }
 
-  /** A comment is skipped and a CDATA section is text; a DOCTYPE is refused (no part of an .xlsx has one). */
   private declaration(s: string, lt: number): number {
-    if (s.startsWith('<!--', lt)) {
-      const close = s.indexOf('-->', lt + 4);
-      return close < 0 ? -1 : close + 3;
-    }
-    if (s.startsWith('<![CDATA[', lt)) {
-      const close = s.indexOf(']]>', lt + 9);
-      if (close < 0) return -1;
-      // Collected text is decoded as XML later; CDATA has no entities, so its own '&' is escaped first.
-      const text = s.slice(lt + 9, close).replace(/&/g, '&amp;');
-      this.collect(text, 0, text.length);
-      return close + 3;
-    }
-    if (s.length - lt < 9) return -1;
-    throw damaged();
+    return declarationAt(s, lt, (text) => this.collect(text, 0, text.length));
   }
 
   private open(kind: number, selfClosing: boolean): void {

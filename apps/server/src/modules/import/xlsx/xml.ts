@@ -21,6 +21,26 @@ const MAX_TAG_CHARS = 1 << 20;
 export const damaged = (): AppError => new AppError('IMP0004');
 
 /**
+ * The markup declaration at s[lt] ("<!"), for both scanners: a comment is skipped; a CDATA section goes to `text` with
+ * its '&' and '<' escaped (text is decoded as XML later, and CDATA has no entities); a DOCTYPE is refused (no part of
+ * an .xlsx has one). Answers the index after it, or -1 when the chunk ends inside it.
+ */
+export const declarationAt = (s: string, lt: number, text: (escaped: string) => void): number => {
+  if (s.startsWith('<!--', lt)) {
+    const close = s.indexOf('-->', lt + 4);
+    return close < 0 ? -1 : close + 3;
+  }
+  if (s.startsWith('<![CDATA[', lt)) {
+    const close = s.indexOf(']]>', lt + 9);
+    if (close < 0) return -1;
+    text(s.slice(lt + 9, close).replace(/&/g, '&amp;').replace(/</g, '&lt;'));
+    return close + 3;
+  }
+  if (s.length - lt < 9) return -1;
+  throw damaged();
+};
+
+/**
  * Parts are read as latin1 text, one character per byte: a third of the cost of UTF-8 decoding, and exact for the
  * markup (ASCII; every byte of a multi-byte UTF-8 character is >= 0x80). Sinks decode the text they keep (textOf).
  * A part in UTF-16 (allowed, never written by Excel, LibreOffice or exceljs) is not supported.
@@ -122,22 +142,8 @@ export class XmlTokenizer {
     return p + 1;
   }
 
-  /** A comment is skipped and a CDATA section is text; a DOCTYPE is refused (no part of an .xlsx has one). */
   private declaration(s: string, lt: number): number {
-    if (s.length - lt < 9) return -1;
-    if (s.startsWith('<!--', lt)) {
-      const close = s.indexOf('-->', lt + 4);
-      return close < 0 ? -1 : close + 3;
-    }
-    if (s.startsWith('<![CDATA[', lt)) {
-      const close = s.indexOf(']]>', lt + 9);
-      if (close < 0) return -1;
-      // The sink decodes entities in text; CDATA has none, so its own '&' and '<' are escaped first.
-      const escaped = s.slice(lt + 9, close).replace(/&/g, '&amp;').replace(/</g, '&lt;');
-      this.sink.text(escaped, 0, escaped.length);
-      return close + 3;
-    }
-    throw damaged();
+    return declarationAt(s, lt, (text) => this.sink.text(text, 0, text.length));
   }
 }
 
