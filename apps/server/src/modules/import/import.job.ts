@@ -152,6 +152,7 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
       const refuseAll = job.isAllOrNothing && counts.errorRows > 0;
       if (refuseAll || valid.documents === 0) {
         const message = refuseAll ? ERROR_CATALOGUE.IMP0019.message : 'No row of the file is valid: nothing was stored. See the errors.';
+        await staging.drop();
         await db.update(imports).set({ ...counts, validRows: 0, status: 'Failed', message, finishedAt: deps.now() }).where(eq(imports.id, importId));
         return;
       }
@@ -161,10 +162,11 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
         await writeAudit(tx, { subscriberId: job.subscriberId, userId: job.createdBy }, {
           entityType: 'Import', entityKey: importId, entityName: job.fileName, action: 'Import', after: { importType, documents: valid.documents, ...counts },
         });
+        await staging.drop(tx);
         await tx.update(imports).set({ ...counts, status: counts.errorRows > 0 ? 'SuccessWithError' : 'Success', message: null, finishedAt: deps.now() }).where(eq(imports.id, importId));
       });
     } finally {
-      await staging.drop();
+      await staging.drop(); // after a failure; a no-op when the tables are already gone
     }
   } catch (error) {
     const known = error instanceof AppError;

@@ -46,7 +46,7 @@ const tablesOf = (importId: number) => {
 };
 
 /** Drops the work tables of an import: at its end, and at start for imports a crash interrupted. */
-export const dropStaging = async (db: Db, importId: number): Promise<void> => {
+export const dropStaging = async (db: DbOrTx, importId: number): Promise<void> => {
   const t = tablesOf(importId);
   await db.execute(sql.raw(`DROP TABLE IF EXISTS ${[t.rows, t.docs, t.errors, t.split, t.splitRows, t.splitIds].join(', ')}`));
 };
@@ -306,10 +306,13 @@ export const createStaging = async (db: Db, importId: number) => {
     /** Upserts the valid documents and replaces their items; call inside the file's transaction. */
     store: (tx: Tx, target: StoreTarget) => storeStaged(tx, t, target),
 
-    /** Stops any COPY still open and drops the work tables. */
-    drop: async (): Promise<void> => {
+    /**
+     * Stops any COPY still open and drops the work tables; in the file's transaction when given, so the final status
+     * and the cleanup are seen together (a user, or a test, who sees the import end finds no work table left).
+     */
+    drop: async (tx?: Tx): Promise<void> => {
       for (const stream of streams.splice(0)) stream.abort();
-      await dropStaging(db, importId);
+      await dropStaging(tx ?? db, importId);
     },
   };
 };
