@@ -92,8 +92,13 @@ export type CopyIn = { write: (lines: string) => Promise<void>; end: () => Promi
 const PGLITE_COPY_CHUNK = 8 * 1024 * 1024;
 const POSTGRES_COPY_CHUNK = 256 * 1024;
 
+const clientOf = (db: Db): PGlite | postgres.Sql => (db as unknown as { $client: PGlite | postgres.Sql }).$client;
+
+/** Whether the database is a PostgreSQL server (several connections) rather than the embedded PGlite (one). */
+export const isServerDatabase = (db: Db): boolean => !(clientOf(db) instanceof PGlite);
+
 export const copyIn = async (db: Db, table: string, columns: readonly string[], options = ''): Promise<CopyIn> => {
-  const client = (db as unknown as { $client: PGlite | postgres.Sql }).$client;
+  const client = clientOf(db);
   const target = `${table} (${columns.join(', ')})`;
   if (client instanceof PGlite) {
     // Lines are kept as UTF-8 bytes, not strings: a few MB of text built piece by piece would be a tree of small

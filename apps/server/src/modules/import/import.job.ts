@@ -4,7 +4,7 @@ import { ERROR_CATALOGUE, type ImportType } from '@opengst/contracts';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { join } from 'node:path';
 import { writeAudit } from '../../audit';
-import type { Db } from '../../db/database';
+import { isServerDatabase, type Db, type Tx } from '../../db/database';
 import { entities, importAliases, importErrors, imports, userEntities } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
@@ -14,13 +14,15 @@ import { createDocumentBuilder, createRowParser, type DocumentBuilder, type Pars
 import { estimateCsvRows, readRowBatches } from './readers';
 import type { FileFormat } from './sniff';
 import { processRecordImport } from './record-import';
-import { createHashSet, createStaging, dropStaging, keyHash, type Staging } from './store';
+import { createHashSet, createStaging, dropStaging, keyHash, tablesOf, type Staging, type StoreTarget } from './store';
+import { createEarlyStore, EARLY_CHUNK_DOCUMENTS, type EarlyStore } from './store-early';
 
 export const IMPORT_JOB = 'import.process';
 /** processedRows is written when the rows read pass a multiple of this, so the progress poll moves without slowing the import. */
 const PROGRESS_EVERY = 2000;
 
-export type ImportDeps = { db: Db; dataDir: string; now: () => Date };
+/** earlyChunkDocuments: documents per chunk stored while reading on PostgreSQL (store-early.ts); tests make it small. */
+export type ImportDeps = { db: Db; dataDir: string; now: () => Date; earlyChunkDocuments?: number };
 
 export const INTERRUPTED_MESSAGE = ERROR_CATALOGUE.IMP0020.message;
 
@@ -52,15 +54,16 @@ export type ImportObserver = (phase: 'reading' | 'storing', rows: number) => voi
 
 type StageOptions = {
   importType: ImportType; path: string; format: FileFormat; maxRows: number; aliases: readonly { column: string; alias: string }[];
-  locations: ReadonlyMap<string, number>; today: string; staging: Staging; observe: ImportObserver | undefined;
+  locations: ReadonlyMap<string, number>; today: string; observe: ImportObserver | undefined;
 };
+type StageTarget = StageOptions & { staging: Staging; early?: { store: EarlyStore; chunkDocuments: number } | undefined };
 
 /**
  * Reads the file streamed and stages it. Rows of one document usually follow each other: such a run is built and
  * validated as soon as the next document starts, so memory holds one document at a time. A document whose rows come
  * back later in the file is noticed by its key's hash and rebuilt from the work table at the end (regroupSplit).
  */
-const stageFile = async ({ db }: ImportDeps, importId: number, o: StageOptions): Promise<{ dataRows: number }> => {
+const stageFile = async ({ db }: ImportDeps, importId: number, o: StageTarget): Promise<{ dataRows: number }> => {
   let parseRow: ReturnType<typeof createRowParser> | undefined;
   let builder: DocumentBuilder | undefined;
   const seen = createHashSet();
@@ -68,6 +71,7 @@ const stageFile = async ({ db }: ImportDeps, importId: number, o: StageOptions):
   let run: ParsedRow[] = [];
   let runHash = 0;
   let runId = 0;
+  let runsSinceCut = 0;
   let dataRows = 0;
   const endRun = () => {
     if (run.length === 0 || !builder) return;
@@ -100,11 +104,18 @@ const stageFile = async ({ db }: ImportDeps, importId: number, o: StageOptions):
       if (run.length === 0) {
         runHash = keyHash(parsed.key);
         runId = o.staging.nextDocumentId();
+        runsSinceCut++;
       }
       run.push(parsed);
       o.staging.addRow(parsed, runHash, run.length, runId);
     }
     await o.staging.flush();
+    if (o.early && runsSinceCut > o.early.chunkDocuments) {
+      // Every run before the current one has ended: their documents are staged, with ids below the current run's.
+      await o.staging.cut();
+      await o.early.store.chunk(runId);
+      runsSinceCut = 1;
+    }
     if (Math.floor(dataRows / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) {
       await db.update(imports).set({ processedRows: dataRows }).where(eq(imports.id, importId));
       o.observe?.('reading', dataRows);
@@ -112,7 +123,10 @@ const stageFile = async ({ db }: ImportDeps, importId: number, o: StageOptions):
   }
   if (!builder || dataRows === 0) throw new AppError('IMP0022');
   endRun();
-  if (split.size > 0) await o.staging.regroupSplit([...split], builder);
+  if (split.size > 0) {
+    await o.early?.store.unstoreSplit([...split]);
+    await o.staging.regroupSplit([...split], builder);
+  }
   else await o.staging.endStreams();
   return { dataRows };
 };
@@ -120,6 +134,71 @@ const stageFile = async ({ db }: ImportDeps, importId: number, o: StageOptions):
 const isBlankRow = (cells: readonly string[]): boolean => {
   for (const cell of cells) if (cell !== '' && cell.trim() !== '') return false;
   return true;
+};
+
+type FileOf = { job: typeof imports.$inferSelect; target: StoreTarget; staging: Staging; observe: ImportObserver | undefined };
+type Settled = { counts: { totalRows: number; processedRows: number; validRows: number; errorRows: number }; documents: number; refusal: string | null };
+
+/** Once the file is read: its counts, its errors published, and whether it is refused (all or nothing, nothing valid). */
+const settle = async ({ job, staging }: FileOf, dataRows: number): Promise<Settled> => {
+  const valid = await staging.validCounts();
+  const counts = { totalRows: dataRows, processedRows: dataRows, validRows: valid.rows, errorRows: dataRows - valid.rows };
+  await staging.publishErrors();
+  const refusal = job.isAllOrNothing && counts.errorRows > 0 ? ERROR_CATALOGUE.IMP0019.message
+    : valid.documents === 0 ? 'No row of the file is valid: nothing was stored. See the errors.' : null;
+  return { counts, documents: valid.documents, refusal };
+};
+
+/** A refused file: nothing stored, its work tables gone, then its Failed status. */
+const refuse = async ({ db, now }: ImportDeps, { job, staging }: FileOf, settled: Settled): Promise<void> => {
+  await staging.drop();
+  await db.update(imports).set({ ...settled.counts, validRows: 0, status: 'Failed', message: settled.refusal, finishedAt: now() }).where(eq(imports.id, job.id));
+};
+
+/**
+ * The end of the file's transaction: the staged documents stored (unless all were stored while reading), the audit,
+ * the work tables dropped and the status.
+ */
+const commitFile = async (tx: Tx, deps: ImportDeps, { job, target, staging, observe }: FileOf, { counts, documents }: Settled, storeStaged = true): Promise<void> => {
+  if (storeStaged) await staging.store(tx, target);
+  observe?.('storing', counts.validRows);
+  await writeAudit(tx, { subscriberId: job.subscriberId, userId: job.createdBy }, {
+    entityType: 'Import', entityKey: job.id, entityName: job.fileName, action: 'Import', after: { importType: job.importType, documents, ...counts },
+  });
+  await staging.drop(tx);
+  await tx.update(imports).set({ ...counts, status: counts.errorRows > 0 ? 'SuccessWithError' : 'Success', message: null, finishedAt: deps.now() }).where(eq(imports.id, job.id));
+};
+
+/** PGlite has one connection: the file is read and staged first, then stored in one transaction. */
+const storeAfterReading = async (deps: ImportDeps, file: FileOf, options: StageOptions): Promise<void> => {
+  const read = await stageFile(deps, file.job.id, { ...options, staging: file.staging });
+  const settled = await settle(file, read.dataRows);
+  if (settled.refusal) return refuse(deps, file, settled);
+  await deps.db.transaction((tx) => commitFile(tx, deps, file, settled));
+};
+
+/** Rolls the file's transaction back when the file is refused. */
+class Refused extends Error {
+  constructor(readonly settled: Settled) {
+    super('refused');
+  }
+}
+
+/** PostgreSQL: the file's transaction is open during the read, and stores it a chunk at a time (store-early.ts). */
+const storeWhileReading = async (deps: ImportDeps, file: FileOf, options: StageOptions): Promise<void> => {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const store = await createEarlyStore(tx, tablesOf(file.job.id), file.target);
+      const read = await stageFile(deps, file.job.id, { ...options, staging: file.staging, early: { store, chunkDocuments: deps.earlyChunkDocuments ?? EARLY_CHUNK_DOCUMENTS } });
+      const settled = await settle(file, read.dataRows);
+      if (settled.refusal) throw new Refused(settled);
+      const left = await store.finish(settled.documents);
+      await commitFile(tx, deps, file, settled, left);
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    await refuse(deps, file, error.settled);
+  }
 };
 
 /** Runs one import to its final status. Idempotent: only an Initialized or YetNotStarted import is taken. */
@@ -143,28 +222,14 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
       return;
     }
     const direction = importType === 'SalesDocuments' ? 'Sales' : 'Purchase';
-    const staging = await createStaging(db, importId);
+    const target: StoreTarget = { subscriberId: job.subscriberId, userId: job.createdBy, importId, direction };
+    const options: StageOptions = { importType, path, format: job.fileFormat as FileFormat, maxRows: settings.importValidation.maxRows, aliases, locations, today, observe };
+    const early = isServerDatabase(db);
+    const staging = await createStaging(db, importId, { byDocumentId: early });
     try {
-      const read = await stageFile(deps, job.id, { importType, path, format: job.fileFormat as FileFormat, maxRows: settings.importValidation.maxRows, aliases, locations, today, staging, observe });
-      const valid = await staging.validCounts();
-      const counts = { totalRows: read.dataRows, processedRows: read.dataRows, validRows: valid.rows, errorRows: read.dataRows - valid.rows };
-      await staging.publishErrors();
-      const refuseAll = job.isAllOrNothing && counts.errorRows > 0;
-      if (refuseAll || valid.documents === 0) {
-        const message = refuseAll ? ERROR_CATALOGUE.IMP0019.message : 'No row of the file is valid: nothing was stored. See the errors.';
-        await staging.drop();
-        await db.update(imports).set({ ...counts, validRows: 0, status: 'Failed', message, finishedAt: deps.now() }).where(eq(imports.id, importId));
-        return;
-      }
-      await db.transaction(async (tx) => {
-        await staging.store(tx, { subscriberId: job.subscriberId, userId: job.createdBy, importId, direction });
-        observe?.('storing', counts.validRows);
-        await writeAudit(tx, { subscriberId: job.subscriberId, userId: job.createdBy }, {
-          entityType: 'Import', entityKey: importId, entityName: job.fileName, action: 'Import', after: { importType, documents: valid.documents, ...counts },
-        });
-        await staging.drop(tx);
-        await tx.update(imports).set({ ...counts, status: counts.errorRows > 0 ? 'SuccessWithError' : 'Success', message: null, finishedAt: deps.now() }).where(eq(imports.id, importId));
-      });
+      const file: FileOf = { job, target, staging, observe };
+      if (early) await storeWhileReading(deps, file, options);
+      else await storeAfterReading(deps, file, options);
     } finally {
       await staging.drop(); // after a failure; a no-op when the tables are already gone
     }

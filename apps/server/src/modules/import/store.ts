@@ -34,16 +34,17 @@ const DOCUMENT_COLUMNS = [
 const ERROR_COLUMNS = ['key_hash', 'row_number', 'column_name', 'value', 'code', 'message', 'type'];
 
 /** Rows of a raw query, on either engine (PGlite answers { rows }, postgres.js the rows themselves). */
-const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
+export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 };
 
 /** Names of the work tables of an import (its id is an integer, so they need no quoting). */
-const tablesOf = (importId: number) => {
+export const tablesOf = (importId: number) => {
   const name = (suffix: string) => `import_stage_${importId}_${suffix}`;
   return { rows: name('rows'), docs: name('docs'), errors: name('errors'), split: name('split'), splitRows: name('split_rows'), splitIds: name('split_ids') };
 };
+export type StageTables = ReturnType<typeof tablesOf>;
 
 /** Drops the work tables of an import: at its end, and at start for imports a crash interrupted. */
 export const dropStaging = async (db: DbOrTx, importId: number): Promise<void> => {
@@ -153,8 +154,11 @@ const createIdSource = (db: Db) => {
 
 export type Staging = Awaited<ReturnType<typeof createStaging>>;
 
-/** Creates the work tables of an import and the COPY streams into them. */
-export const createStaging = async (db: Db, importId: number) => {
+/**
+ * Creates the work tables of an import and the COPY streams into them. `byDocumentId`: the documents and rows are
+ * indexed by document id, for a store that takes them a range of ids at a time while the file is read (store-early.ts).
+ */
+export const createStaging = async (db: Db, importId: number, { byDocumentId = false } = {}) => {
   const t = tablesOf(importId);
   await dropStaging(db, importId);
   const valueDefinitions = VALUE_COLUMNS.map(([, column, kind]) => `${column} ${kind}`).join(', ');
@@ -166,13 +170,17 @@ export const createStaging = async (db: Db, importId: number) => {
     taxable bigint, igst bigint, cgst bigint, sgst bigint, cess bigint, document_value bigint)`));
   await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.errors} (key_hash bigint, row_number integer, column_name text, value text, code text, message text, type text)`));
   await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.split} (key_hash bigint)`));
+  if (byDocumentId) {
+    await db.execute(sql.raw(`CREATE INDEX ON ${t.docs} (document_id)`));
+    await db.execute(sql.raw(`CREATE INDEX ON ${t.rows} (document_id)`));
+  }
   const streams: CopyIn[] = [];
   const open = async (table: string, columns: readonly string[]) => {
     const stream = await copyIn(db, table, columns);
     streams.push(stream);
     return stream;
   };
-  const rows = await open(t.rows, ROW_COLUMNS);
+  let rows = await open(t.rows, ROW_COLUMNS);
   let docs = await open(t.docs, DOCUMENT_COLUMNS);
   let errors = await open(t.errors, ERROR_COLUMNS);
 
@@ -199,6 +207,17 @@ export const createStaging = async (db: Db, importId: number) => {
     if (r) await rows.write(r);
     if (d) await docs.write(d);
     if (e) await errors.write(e);
+  };
+
+  /** Ends the COPY of rows and documents so far (their data is then in the work tables), and starts new ones. */
+  const cut = async () => {
+    await flush();
+    for (const stream of [rows, docs]) {
+      streams.splice(streams.indexOf(stream), 1);
+      await stream.end();
+    }
+    rows = await open(t.rows, ROW_COLUMNS);
+    docs = await open(t.docs, DOCUMENT_COLUMNS);
   };
 
   /** Closes the COPY streams (their data is then in the work tables). */
@@ -236,6 +255,7 @@ export const createStaging = async (db: Db, importId: number) => {
       for (const e of list) errorLines.push(errorLine(e, hash));
     },
     flush,
+    cut,
     endStreams,
 
     /**
