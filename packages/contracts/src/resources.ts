@@ -372,6 +372,7 @@ export const RESOURCES = {
   'import.result.Failed': 'The import failed: nothing from this file is stored.',
   'import.viewErrors': 'View {n} errors',
   'import.viewError': 'View the error',
+  'import.why': 'Why?',
   'import.openRegister': 'Open the imported documents',
   'import.listTitle': 'Imports',
   'import.all': 'All',

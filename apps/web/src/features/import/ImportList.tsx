@@ -61,7 +61,8 @@ export const ImportList = ({ types, list, rows, sort, onSort, filters, onFilters
       render: (row) =>
         row.errorRows > 0 || row.status === 'Failed' ? (
           <Anchor component={Link} to={`${errorRouteOf(types, row.importType)}?importId=${row.importId}`} size="sm" c="red.8" style={numeric} data-testid={`import-row-errors-${row.importId}`}>
-            {formatCount(row.errorRows)}
+            {/* A file refused as a whole (damaged, too many rows) has no row in error: its one error says why. */}
+            {row.errorRows > 0 ? formatCount(row.errorRows) : t('import.why')}
           </Anchor>
         ) : (
           formatCount(row.errorRows)
