@@ -48,8 +48,8 @@ export const ImportList = ({ types, list, rows, sort, onSort, filters, onFilters
         </Stack>
       ),
     },
-    { key: 'importType', header: t('import.type'), sortKey: 'importType', width: 150, render: (row) => typeName(row.importType) },
-    { key: 'status', header: t('import.status'), sortKey: 'status', width: 190, render: (row) => <ImportStatusBadge status={row.status} /> },
+    { key: 'importType', header: t('import.type'), sortKey: 'importType', width: 165, render: (row) => typeName(row.importType) },
+    { key: 'status', header: t('import.status'), sortKey: 'status', width: 215, render: (row) => <ImportStatusBadge status={row.status} /> },
     { key: 'totalRows', header: t('import.rows'), sortKey: 'totalRows', width: 90, isNumeric: true, render: (row) => (isImportRunning(row.status) ? <Text span size="sm" c="dimmed" style={numeric}>{formatCount(row.processedRows)}</Text> : formatCount(row.totalRows)) },
     { key: 'validRows', header: t('import.valid'), width: 90, isNumeric: true, render: (row) => formatCount(row.validRows) },
     {
