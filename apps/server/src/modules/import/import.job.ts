@@ -14,7 +14,7 @@ import { createDocumentBuilder, createRowParser, type DocumentBuilder, type Pars
 import { estimateCsvRows, readRowBatches } from './readers';
 import type { FileFormat } from './sniff';
 import { processRecordImport } from './record-import';
-import { createHashSet, createStaging, dropStaging, keyHash, tablesOf, type Staging, type StoreTarget } from './store';
+import { createHashSet, createStaging, dropStaging, keyHash, type Staging, type StoreTarget } from './store';
 import { createEarlyStore, EARLY_CHUNK_DOCUMENTS, type EarlyStore } from './store-early';
 
 export const IMPORT_JOB = 'import.process';
@@ -188,7 +188,7 @@ class Refused extends Error {
 const storeWhileReading = async (deps: ImportDeps, file: FileOf, options: StageOptions): Promise<void> => {
   try {
     await deps.db.transaction(async (tx) => {
-      const store = await createEarlyStore(tx, tablesOf(file.job.id), file.target);
+      const store = await createEarlyStore(tx, file.staging.tables, file.target);
       const read = await stageFile(deps, file.job.id, { ...options, staging: file.staging, early: { store, chunkDocuments: deps.earlyChunkDocuments ?? EARLY_CHUNK_DOCUMENTS } });
       const settled = await settle(file, read.dataRows);
       if (settled.refusal) throw new Refused(settled);

@@ -8,16 +8,17 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { lockDocumentKeys } from '../../db/locks';
-import { rowsOf, type StageTables, type StoreTarget } from './store';
+import { insertItems, insertNewDocuments, rowsOf, type StageTables, type StoreTarget } from './store';
 
 /** Documents per chunk: the read is at most this far ahead of the database, and the final store has at most this many left. */
 export const EARLY_CHUNK_DOCUMENTS = 20_000;
 
-const NEW_DOCUMENT_COLUMNS = `id, subscriber_id, entity_id, direction, financial_year, return_period, document_type, document_number, document_date,
-  supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
-  taxable, igst, cgst, sgst, cess, document_value, status, is_draft_document, source, import_id, created_by, updated_by`;
-
 export type EarlyStore = Awaited<ReturnType<typeof createEarlyStore>>;
+
+/** Index look-ups only (no hash or merge join, no sequential scan) for the rest of the transaction, or back to normal. */
+const planByIndex = async (tx: Tx, only: boolean) => {
+  for (const setting of ['enable_hashjoin', 'enable_mergejoin', 'enable_seqscan']) await tx.execute(sql.raw(`SET LOCAL ${setting} = ${only ? 'off' : 'on'}`));
+};
 
 export const createEarlyStore = async (tx: Tx, t: StageTables, target: StoreTarget) => {
   const stored = `import_early_${target.importId}`;
@@ -35,22 +36,12 @@ export const createEarlyStore = async (tx: Tx, t: StageTables, target: StoreTarg
    */
   const storeRange = async (lo: number, hi: number | null) => {
     const range = (alias: string) => `${alias}.document_id >= ${lo}${hi === null ? '' : ` AND ${alias}.document_id < ${hi}`}`;
-    for (const setting of ['enable_hashjoin', 'enable_mergejoin', 'enable_seqscan']) await tx.execute(sql.raw(`SET LOCAL ${setting} = off`));
-    await tx.execute(sql`WITH inserted AS (
-        INSERT INTO documents (${sql.raw(NEW_DOCUMENT_COLUMNS)})
-        SELECT document_id, ${target.subscriberId}, entity_id, ${target.direction}, financial_year, return_period, document_type, document_number, document_date,
-          supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
-          taxable, igst, cgst, sgst, cess, document_value, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId}, ${target.userId}
-        FROM ${sql.raw(t.docs)} w WHERE ${sql.raw(range('w'))}
-        ON CONFLICT DO NOTHING
-        RETURNING id)
+    await planByIndex(tx, true);
+    await tx.execute(sql`WITH inserted AS (${insertNewDocuments(target, sql.raw(`FROM ${t.docs} w WHERE ${range('w')} ON CONFLICT DO NOTHING RETURNING id`))})
       INSERT INTO ${sql.raw(stored)} SELECT id FROM inserted`);
     // Rows of a document that failed, or that was not stored here, have an id the stored list does not hold.
-    await tx.execute(sql.raw(`INSERT INTO document_items (document_id, line_number, hsn, description, uqc, quantity, rate, taxable, igst, cgst, sgst, cess, itc_eligibility)
-      SELECT r.document_id, r.line_no, r.hsn, r.description, r.uqc, coalesce(r.quantity, 0), coalesce(r.rate, 0), coalesce(r.taxable, 0),
-        coalesce(r.igst, 0), coalesce(r.cgst, 0), coalesce(r.sgst, 0), coalesce(r.cess, 0), r.itc_eligibility
-      FROM ${t.rows} r WHERE ${range('r')} AND EXISTS (SELECT 1 FROM ${stored} s WHERE s.document_id = r.document_id)`));
-    for (const setting of ['enable_hashjoin', 'enable_mergejoin', 'enable_seqscan']) await tx.execute(sql.raw(`SET LOCAL ${setting} = on`));
+    await tx.execute(insertItems('r.document_id', `FROM ${t.rows} r WHERE ${range('r')} AND EXISTS (SELECT 1 FROM ${stored} s WHERE s.document_id = r.document_id)`));
+    await planByIndex(tx, false);
   };
 
   return {

@@ -40,7 +40,7 @@ export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
 };
 
 /** Names of the work tables of an import (its id is an integer, so they need no quoting). */
-export const tablesOf = (importId: number) => {
+const tablesOf = (importId: number) => {
   const name = (suffix: string) => `import_stage_${importId}_${suffix}`;
   return { rows: name('rows'), docs: name('docs'), errors: name('errors'), split: name('split'), splitRows: name('split_rows'), splitIds: name('split_ids') };
 };
@@ -227,6 +227,8 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
   };
 
   return {
+    /** The names of the work tables. */
+    tables: t,
     /** Makes sure ids for `count` more runs are at hand. */
     reserveIds: ids.reserve,
     /** An id for the next run of rows (a document as far as the file has shown it). */
@@ -361,6 +363,26 @@ const wholeTableJoins = async (tx: Tx): Promise<void> => {
 };
 
 /**
+ * Inserts staged documents (the documents work table's columns, unqualified) as new ones, with the ids reserved for them while reading;
+ * `rest` is the FROM and what follows it.
+ */
+export const insertNewDocuments = (target: StoreTarget, rest: SQL): SQL => sql`INSERT INTO documents (id, subscriber_id, entity_id, direction, financial_year,
+    return_period, document_type, document_number, document_date, supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply,
+    is_reverse_charge, original_document_number, original_document_date, taxable, igst, cgst, sgst, cess, document_value, status, is_draft_document, source,
+    import_id, created_by, updated_by)
+  SELECT document_id, ${target.subscriberId}, entity_id, ${target.direction}, financial_year, return_period, document_type, document_number, document_date,
+    supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
+    taxable, igst, cgst, sgst, cess, document_value, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId}, ${target.userId}
+  ${rest}`;
+
+/** Inserts staged rows (alias r) as items of the document `documentId` names; `rest` is the FROM and what follows it. */
+export const insertItems = (documentId: string, rest: string): SQL => sql.raw(`INSERT INTO document_items (document_id, line_number, hsn, description, uqc,
+    quantity, rate, taxable, igst, cgst, sgst, cess, itc_eligibility)
+  SELECT ${documentId}, r.line_no, r.hsn, r.description, r.uqc, coalesce(r.quantity, 0), coalesce(r.rate, 0), coalesce(r.taxable, 0),
+    coalesce(r.igst, 0), coalesce(r.cgst, 0), coalesce(r.sgst, 0), coalesce(r.cess, 0), r.itc_eligibility
+  ${rest}`);
+
+/**
  * Looks the file's documents up by key, inserts the new ones (plain inserts with their ids: no conflict handling per
  * row) and updates the others, replacing their items. The subscriber's document keys are locked for the transaction,
  * so no document save adds a key between the look-up and the insert.
@@ -374,13 +396,7 @@ const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: Store
     WHERE d.subscriber_id = ${target.subscriberId} AND d.direction = ${sql.raw(isSales ? "'Sales'" : "'Purchase'")} AND d.document_number = w.document_number
       AND d.entity_id = w.entity_id AND d.financial_year = w.financial_year AND d.document_type = w.document_type
       ${sql.raw(isSales ? '' : 'AND d.counterparty_gstin = w.counterparty_gstin')}`);
-  await tx.execute(sql`INSERT INTO documents (id, subscriber_id, entity_id, direction, financial_year, return_period, document_type, document_number, document_date,
-      supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
-      taxable, igst, cgst, sgst, cess, document_value, status, is_draft_document, source, import_id, created_by, updated_by)
-    SELECT document_id, ${target.subscriberId}, entity_id, ${target.direction}, financial_year, return_period, document_type, document_number, document_date,
-      supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
-      taxable, igst, cgst, sgst, cess, document_value, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId}, ${target.userId}
-    FROM ${sql.raw(t.docs)} WHERE existing_id IS NULL`);
+  await tx.execute(insertNewDocuments(target, sql.raw(`FROM ${t.docs} WHERE existing_id IS NULL`)));
   // SET reads the stored row (d.*) as it was before this statement.
   await tx.execute(sql`UPDATE documents d SET
       -- A document a filed return reported stays in its period; a change to it is an amendment for a later return
@@ -397,8 +413,5 @@ const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: Store
     FROM ${sql.raw(t.docs)} w WHERE w.existing_id IS NOT NULL AND d.id = w.existing_id`);
   await tx.execute(sql.raw(`DELETE FROM document_items i USING ${t.docs} w WHERE w.existing_id IS NOT NULL AND i.document_id = w.existing_id`));
   // Rows of a document that failed carry an id no staged document has: the join leaves them out.
-  await tx.execute(sql.raw(`INSERT INTO document_items (document_id, line_number, hsn, description, uqc, quantity, rate, taxable, igst, cgst, sgst, cess, itc_eligibility)
-    SELECT coalesce(w.existing_id, w.document_id), r.line_no, r.hsn, r.description, r.uqc, coalesce(r.quantity, 0), coalesce(r.rate, 0), coalesce(r.taxable, 0),
-      coalesce(r.igst, 0), coalesce(r.cgst, 0), coalesce(r.sgst, 0), coalesce(r.cess, 0), r.itc_eligibility
-    FROM ${t.rows} r JOIN ${t.docs} w ON w.document_id = r.document_id`));
+  await tx.execute(insertItems('coalesce(w.existing_id, w.document_id)', `FROM ${t.rows} r JOIN ${t.docs} w ON w.document_id = r.document_id`));
 };
