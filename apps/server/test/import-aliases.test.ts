@@ -38,6 +38,8 @@ describe.each(ENGINES)('import column aliases on %s', (engine) => {
     expect(before.progress.message).toBe('Required columns missing from the header row: Legal name.');
     const [fileError] = (await api.post(I.errors, { importId: before.importId })).json().data.items;
     expect(fileError).toMatchObject({ row: 0, code: 'IMP0008' });
+    // A file-level error has no column: the summary by code names none (not the text "NULL").
+    expect((await api.get(I.errorSummary, { importId: before.importId })).json().data.items).toMatchObject([{ code: 'IMP0008', count: 1, columns: [] }]);
     expect(await vendor('OWN-1')).toHaveLength(0);
 
     const saved = await api.post(I.aliasesSave, { importType: 'Vendors', aliases: MAPPING });

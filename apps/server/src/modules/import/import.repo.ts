@@ -66,10 +66,11 @@ export const searchImports = async (db: Db, principal: SessionPrincipal, request
 export const errorsByCode = async (db: Db, importId: number): Promise<(ImportCodeCount & { columns: string[]; type: string })[]> => {
   const rows = await db.select({
     code: importErrors.code, type: importErrors.type, count: count(), message: sql<string>`min(${importErrors.message})`,
-    columns: sql<(string | null)[]>`array_agg(distinct ${importErrors.columnName})`,
+    // Without the NULLs in SQL: PGlite hands an array element NULL back as the text "NULL".
+    columns: sql<string[] | null>`array_agg(distinct ${importErrors.columnName}) FILTER (WHERE ${importErrors.columnName} IS NOT NULL)`,
   }).from(importErrors).where(eq(importErrors.importId, importId)).groupBy(importErrors.code, importErrors.type)
     .orderBy(sql`count(*) desc`, importErrors.code);
-  return rows.map((r) => ({ code: r.code, type: r.type, count: r.count, message: r.message, columns: (r.columns ?? []).filter((c): c is string => c !== null) }));
+  return rows.map((r) => ({ code: r.code, type: r.type, count: r.count, message: r.message, columns: r.columns ?? [] }));
 };
 
 /**

@@ -95,7 +95,7 @@ const ImportErrors = ({ importId }: { importId: number }) => {
             <Group gap="lg" style={numeric}>
               <Text size="xs" c="dimmed">{t('import.rows')} <Text span size="sm" fw={600} c="dark">{formatCount(info.totalRows)}</Text></Text>
               <Text size="xs" c="dimmed">{t('import.valid')} <Text span size="sm" fw={600} c="green.8">{formatCount(info.validRows)}</Text></Text>
-              <Text size="xs" c="dimmed">{t('import.errors')} <Text span size="sm" fw={600} c="red.8" data-testid="error-rows">{formatCount(info.errorRows)}</Text></Text>
+              <Text size="xs" c="dimmed">{t('import.errors')} <Text span size="sm" fw={600} c={info.errorRows > 0 ? 'red.8' : 'dark'} data-testid="error-rows">{formatCount(info.errorRows)}</Text></Text>
             </Group>
             {info.message ? <Text size="xs">{info.message}</Text> : null}
           </Stack>
