@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -93,6 +93,12 @@ const PGLITE_COPY_CHUNK = 8 * 1024 * 1024;
 const POSTGRES_COPY_CHUNK = 256 * 1024;
 
 const clientOf = (db: Db): PGlite | postgres.Sql => (db as unknown as { $client: PGlite | postgres.Sql }).$client;
+
+/** Rows of a raw query, on either engine (PGlite answers { rows }, postgres.js the rows themselves). */
+export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+};
 
 /** Whether the database is a PostgreSQL server (several connections) rather than the embedded PGlite (one). */
 export const isServerDatabase = (db: Db): boolean => !(clientOf(db) instanceof PGlite);

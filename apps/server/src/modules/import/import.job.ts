@@ -21,8 +21,11 @@ export const IMPORT_JOB = 'import.process';
 /** processedRows is written when the rows read pass a multiple of this, so the progress poll moves without slowing the import. */
 const PROGRESS_EVERY = 2000;
 
-/** earlyChunkDocuments: documents per chunk stored while reading on PostgreSQL (store-early.ts); tests make it small. */
-export type ImportDeps = { db: Db; dataDir: string; now: () => Date; earlyChunkDocuments?: number };
+/**
+ * earlyChunkDocuments: documents per chunk stored while reading on PostgreSQL (store-early.ts); bulkLoad: documents or
+ * items from which on the store on PGlite may rebuild indexes (store.ts); tests make them small.
+ */
+export type ImportDeps = { db: Db; dataDir: string; now: () => Date; earlyChunkDocuments?: number; bulkLoad?: number };
 
 export const INTERRUPTED_MESSAGE = ERROR_CATALOGUE.IMP0020.message;
 
@@ -225,7 +228,7 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
     const target: StoreTarget = { subscriberId: job.subscriberId, userId: job.createdBy, importId, direction };
     const options: StageOptions = { importType, path, format: job.fileFormat as FileFormat, maxRows: settings.importValidation.maxRows, aliases, locations, today, observe };
     const early = isServerDatabase(db);
-    const staging = await createStaging(db, importId, { byDocumentId: early });
+    const staging = await createStaging(db, importId, { byDocumentId: early, bulkLoad: deps.bulkLoad });
     try {
       const file: FileOf = { job, target, staging, observe };
       if (early) await storeWhileReading(deps, file, options);

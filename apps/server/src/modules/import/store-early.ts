@@ -6,9 +6,9 @@
 // amendment rules) is left to the final store, and one whose rows turn out to be apart in the file is taken out again
 // before it is regrouped. A crash or a refusal rolls the transaction back: still all of the file or none of it.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database';
+import { rowsOf, type Tx } from '../../db/database';
 import { lockDocumentKeys } from '../../db/locks';
-import { insertItems, insertNewDocuments, rowsOf, type StageTables, type StoreTarget } from './store';
+import { insertItems, insertNewDocuments, type StageTables, type StoreTarget } from './store';
 
 /** Documents per chunk: the read is at most this far ahead of the database, and the final store has at most this many left. */
 export const EARLY_CHUNK_DOCUMENTS = 20_000;

@@ -7,7 +7,8 @@
 // for an import a crash interrupted. A document already there (same entity, financial year, type, number, and for a
 // purchase the supplier's GSTIN) is updated and its items replaced: a re-import never duplicates.
 import { sql, type SQL } from 'drizzle-orm';
-import { copyIn, copyText, type CopyIn, type Db, type DbOrTx, type Tx } from '../../db/database';
+import { copyIn, copyText, isServerDatabase, rowsOf, type CopyIn, type Db, type DbOrTx, type Tx } from '../../db/database';
+import { dropIndexes, smallerThanLoad } from '../../db/bulk-load';
 import { lockDocumentKeys } from '../../db/locks';
 import type { CellValue } from './columns';
 import { F, FIELDS, type DocumentBuilder, type Field, type ImportedDocument, type ParsedRow, type RowError } from './documents';
@@ -32,12 +33,6 @@ const DOCUMENT_COLUMNS = [
   'taxable', 'igst', 'cgst', 'sgst', 'cess', 'document_value',
 ];
 const ERROR_COLUMNS = ['key_hash', 'row_number', 'column_name', 'value', 'code', 'message', 'type'];
-
-/** Rows of a raw query, on either engine (PGlite answers { rows }, postgres.js the rows themselves). */
-export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-};
 
 /** Names of the work tables of an import (its id is an integer, so they need no quoting). */
 const tablesOf = (importId: number) => {
@@ -127,6 +122,8 @@ const sum = (doc: ImportedDocument, field: 'taxable' | 'igst' | 'cgst' | 'sgst' 
 
 /** Ids are taken from the documents' sequence in blocks that grow with the file (a small file wastes few). */
 const FIRST_ID_BLOCK = 100;
+/** A load from which on the store on PGlite may rebuild indexes rather than keep them up (storeStaged). */
+const BULK_LOAD = 10_000;
 const MAX_ID_BLOCK = 20_000;
 
 /** Document ids for this import: unique even with other writers, as every id comes from nextval. */
@@ -158,7 +155,7 @@ export type Staging = Awaited<ReturnType<typeof createStaging>>;
  * Creates the work tables of an import and the COPY streams into them. `byDocumentId`: the documents and rows are
  * indexed by document id, for a store that takes them a range of ids at a time while the file is read (store-early.ts).
  */
-export const createStaging = async (db: Db, importId: number, { byDocumentId = false } = {}) => {
+export const createStaging = async (db: Db, importId: number, { byDocumentId = false, bulkLoad = BULK_LOAD }: { byDocumentId?: boolean; bulkLoad?: number | undefined } = {}) => {
   const t = tablesOf(importId);
   await dropStaging(db, importId);
   const valueDefinitions = VALUE_COLUMNS.map(([, column, kind]) => `${column} ${kind}`).join(', ');
@@ -326,7 +323,7 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
     },
 
     /** Upserts the valid documents and replaces their items; call inside the file's transaction. */
-    store: (tx: Tx, target: StoreTarget) => storeStaged(tx, t, target),
+    store: (tx: Tx, target: StoreTarget) => storeStaged(tx, t, target, isServerDatabase(db) ? null : bulkLoad),
 
     /**
      * Stops any COPY still open and drops the work tables; in the file's transaction when given, so the final status
@@ -386,8 +383,11 @@ export const insertItems = (documentId: string, rest: string): SQL => sql.raw(`I
  * Looks the file's documents up by key, inserts the new ones (plain inserts with their ids: no conflict handling per
  * row) and updates the others, replacing their items. The subscriber's document keys are locked for the transaction,
  * so no document save adds a key between the look-up and the insert.
+ * `bulkLoad`, when the transaction has the database to itself (PGlite): from that many documents (or items) on, a load
+ * larger than the table rebuilds its indexes instead of keeping them up (db/bulk-load.ts; the million rows of the
+ * bench: 54 s of storing became 42 s).
  */
-const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: StoreTarget): Promise<void> => {
+const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: StoreTarget, bulkLoad: number | null): Promise<void> => {
   const isSales = target.direction === 'Sales';
   await wholeTableJoins(tx);
   await lockDocumentKeys(tx, target.subscriberId);
@@ -396,6 +396,11 @@ const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: Store
     WHERE d.subscriber_id = ${target.subscriberId} AND d.direction = ${sql.raw(isSales ? "'Sales'" : "'Purchase'")} AND d.document_number = w.document_number
       AND d.entity_id = w.entity_id AND d.financial_year = w.financial_year AND d.document_type = w.document_type
       ${sql.raw(isSales ? '' : 'AND d.counterparty_gstin = w.counterparty_gstin')}`);
+  const [load] = await rowsOf<{ documents: unknown; items: unknown }>(tx, sql.raw(`SELECT count(*) FILTER (WHERE existing_id IS NULL) AS documents,
+    coalesce(sum(row_count), 0) AS items FROM ${t.docs}`));
+  const [newDocuments, items] = [Number(load?.documents ?? 0), Number(load?.items ?? 0)];
+  const rebuildDocumentIndexes = bulkLoad !== null && newDocuments >= bulkLoad && (await smallerThanLoad(tx, 'documents', newDocuments))
+    ? await dropIndexes(tx, 'documents', { primaryKey: false }) : null;
   await tx.execute(insertNewDocuments(target, sql.raw(`FROM ${t.docs} WHERE existing_id IS NULL`)));
   // SET reads the stored row (d.*) as it was before this statement.
   await tx.execute(sql`UPDATE documents d SET
@@ -412,6 +417,10 @@ const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: Store
       is_draft_document = false, source = 'Import', import_id = ${target.importId}, updated_by = ${target.userId}, updated_at = now()
     FROM ${sql.raw(t.docs)} w WHERE w.existing_id IS NOT NULL AND d.id = w.existing_id`);
   await tx.execute(sql.raw(`DELETE FROM document_items i USING ${t.docs} w WHERE w.existing_id IS NOT NULL AND i.document_id = w.existing_id`));
+  const rebuildItemKey = bulkLoad !== null && items >= bulkLoad && (await smallerThanLoad(tx, 'document_items', items))
+    ? await dropIndexes(tx, 'document_items', { primaryKey: true }) : null;
   // Rows of a document that failed carry an id no staged document has: the join leaves them out.
   await tx.execute(insertItems('coalesce(w.existing_id, w.document_id)', `FROM ${t.rows} r JOIN ${t.docs} w ON w.document_id = r.document_id`));
+  await rebuildItemKey?.();
+  await rebuildDocumentIndexes?.();
 };
