@@ -31,7 +31,8 @@ say({ ready: true, importId: row?.id, subscriberId: tenant.subscriberId });
 // 'storing' comes inside the file's transaction, with its documents written but not committed: the child then holds
 // still (blocking its only thread, as a stuck process would) so the parent's SIGKILL lands before COMMIT.
 const holdStill = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-await processImport({ db: database.db, dataDir, now: () => new Date() }, row?.id ?? 0, (phase, count) => {
+// Read in a reader thread, as a large file is (the kill ends it with the process).
+await processImport({ db: database.db, dataDir, now: () => new Date(), readerThreadBytes: 0 }, row?.id ?? 0, (phase, count) => {
   say({ phase, rows: count });
   if (phase === 'storing') holdStill(30_000);
 });

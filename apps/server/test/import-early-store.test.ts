@@ -1,7 +1,8 @@
 // Storing while reading (store-early.ts, PostgreSQL): a file read in many chunks ends exactly as one stored after its
 // read: documents whose rows are apart across chunks regrouped, documents already stored updated (filed ones as
 // amendments) rather than inserted, and a refused or failing file leaves nothing. On PGlite the same file goes through
-// the store after the read, and the test holds it to the same results.
+// the store after the read, and the test holds it to the same results. Each case is read on the main thread and in the
+// reader thread, which must give the same.
 import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,10 @@ import { csvOf, headerOf, saleRow } from './import-fixtures';
 /** Rows enough for several 128 KB read batches, so chunks of 50 documents are cut many times. */
 const DOCUMENTS = 1500;
 
-describe.each(ENGINES)('storing a document file while it is read on %s', (engine) => {
+/** Each engine with the file read on the main thread and in a reader thread of its own (stage-thread.ts). */
+const CASES = ENGINES.flatMap((engine) => [[engine, 'main thread'], [engine, 'reader thread']] as const);
+
+describe.each(CASES)('storing a document file while it is read on %s, read on the %s', (engine, reader) => {
   let h: Harness;
   let t: Tenant;
   let dir: string;
@@ -47,7 +51,8 @@ describe.each(ENGINES)('storing a document file while it is read on %s', (engine
     const [job] = await db().insert(imports).values({
       subscriberId: t.subscriberId, importType: 'SalesDocuments', fileName: name, fileSize: 1, fileFormat: 'csv', storagePath: `uploads/${name}`, createdBy: t.adminUserId, isAllOrNothing,
     }).returning();
-    await processImport({ db: db(), dataDir: dir, now: () => new Date(), earlyChunkDocuments: 50 }, job?.id ?? 0);
+    const readerThreadBytes = reader === 'reader thread' ? 0 : Number.MAX_SAFE_INTEGER;
+    await processImport({ db: db(), dataDir: dir, now: () => new Date(), earlyChunkDocuments: 50, readerThreadBytes }, job?.id ?? 0);
     const [final] = await db().select().from(imports).where(eq(imports.id, job?.id ?? 0));
     return final as typeof imports.$inferSelect;
   };

@@ -80,14 +80,14 @@ const pgliteExecutor = (client: PGlite): SqlExecutor => ({
 });
 
 /**
- * Bulk load into one table with COPY ... FROM: each write is whole lines, by default of tab-separated values in the
- * text format (escaped by the caller, see copyText); `options` may name another format, e.g. "WITH (FORMAT csv)".
+ * Bulk load into one table with COPY ... FROM: each write is whole lines (text, or its UTF-8 bytes), by default of tab-separated values in the
+ * text format (escaped by the caller, see copy-text.ts); `options` may name another format, e.g. "WITH (FORMAT csv)".
  * On PostgreSQL the lines stream through one COPY FROM STDIN of a pooled connection; on PGlite, which takes COPY data
  * only as a blob, they are sent as COPY FROM '/dev/blob' of a few MB each.
  * Runs outside any transaction (on PGlite an open transaction holds the only connection): stage data with it, then
  * move it into the real tables inside one transaction.
  */
-export type CopyIn = { write: (lines: string) => Promise<void>; end: () => Promise<void>; abort: () => void };
+export type CopyIn = { write: (lines: string | Uint8Array) => Promise<void>; end: () => Promise<void>; abort: () => void };
 
 const PGLITE_COPY_CHUNK = 8 * 1024 * 1024;
 const POSTGRES_COPY_CHUNK = 256 * 1024;
@@ -123,10 +123,14 @@ export const copyIn = async (db: Db, table: string, columns: readonly string[], 
     };
     return {
       write: async (lines) => {
-        const size = Buffer.byteLength(lines);
+        const size = typeof lines === 'string' ? Buffer.byteLength(lines) : lines.length;
         if (used + size > buffer.length) await flush();
-        if (size > buffer.length) await send(Buffer.from(lines));
-        else used += buffer.write(lines, used);
+        if (size > buffer.length) await send(typeof lines === 'string' ? Buffer.from(lines) : lines);
+        else if (typeof lines === 'string') used += buffer.write(lines, used);
+        else {
+          buffer.set(lines, used);
+          used += size;
+        }
       },
       end: flush,
       abort: () => {
@@ -150,11 +154,18 @@ export const copyIn = async (db: Db, table: string, columns: readonly string[], 
   const done = Promise.race([finished(stream), failed]);
   // Until end() awaits it, a failed COPY must not surface as an unhandled rejection.
   done.catch(() => {});
-  const send = async (chunk: string) => {
+  const send = async (chunk: string | Uint8Array) => {
     if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
   };
   return {
     write: async (lines) => {
+      if (typeof lines !== 'string') {
+        // Bytes come in batches of their own size (from the import's reader thread): sent as they are, in order.
+        if (pending !== '') await send(pending);
+        pending = '';
+        await send(lines);
+        return;
+      }
       pending += lines;
       if (pending.length < POSTGRES_COPY_CHUNK) return;
       const chunk = pending;
@@ -171,16 +182,4 @@ export const copyIn = async (db: Db, table: string, columns: readonly string[], 
       stream.destroy(new Error('COPY aborted'));
     },
   };
-};
-
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/** A value in COPY's text format: \N for null; backslash, tab, newline and carriage return escaped. */
-export const copyText = (value: string | number | boolean | null | undefined): string => {
-  if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c] ?? c) : value;
 };

@@ -10,11 +10,14 @@ import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
 import { loadSubscriberSettings } from '../settings/subscriber-settings';
 import { mapHeader } from './columns';
-import { createDocumentBuilder, createRowParser, type DocumentBuilder, type ParsedRow } from './documents';
-import { estimateCsvRows, readRowBatches } from './readers';
+import { createDocumentBuilder } from './documents';
+import { estimateCsvRows } from './readers';
 import type { FileFormat } from './sniff';
 import { processRecordImport } from './record-import';
-import { createHashSet, createStaging, dropStaging, keyHash, type Staging, type StoreTarget } from './store';
+import { createIdSource } from './stage-lines';
+import { readStaged, type StagedBatch, type StagedEnd, type StageReadOptions } from './stage-read';
+import { readInThread } from './stage-thread';
+import { createStaging, dropStaging, type Staging, type StoreTarget } from './store';
 import { createEarlyStore, EARLY_CHUNK_DOCUMENTS, type EarlyStore } from './store-early';
 
 export const IMPORT_JOB = 'import.process';
@@ -22,10 +25,18 @@ export const IMPORT_JOB = 'import.process';
 const PROGRESS_EVERY = 2000;
 
 /**
- * earlyChunkDocuments: documents per chunk stored while reading on PostgreSQL (store-early.ts); bulkLoad: documents or
- * items from which on the store on PGlite may rebuild indexes (store.ts); tests make them small.
+ * A file from this size on is read in a thread of its own (stage-thread.ts). Starting one takes about a second here
+ * (loading the modules), which pays off from some 50,000 rows of CSV (7 MB): the main thread's share of each row,
+ * loading its lines into the database, then overlaps the parsing and validation.
  */
-export type ImportDeps = { db: Db; dataDir: string; now: () => Date; earlyChunkDocuments?: number; bulkLoad?: number };
+const READER_THREAD_BYTES = 4 * 1024 * 1024;
+
+/**
+ * earlyChunkDocuments: documents per chunk stored while reading on PostgreSQL (store-early.ts); bulkLoad: documents or
+ * items from which on the store on PGlite may rebuild indexes (store.ts); readerThreadBytes: the file size from which
+ * on it is read in a thread of its own. Tests make them small.
+ */
+export type ImportDeps = { db: Db; dataDir: string; now: () => Date; earlyChunkDocuments?: number; bulkLoad?: number; readerThreadBytes?: number };
 
 export const INTERRUPTED_MESSAGE = ERROR_CATALOGUE.IMP0020.message;
 
@@ -55,88 +66,45 @@ const locationsOf = async (db: Db, subscriberId: number, userId: number, entityI
  */
 export type ImportObserver = (phase: 'reading' | 'storing', rows: number) => void;
 
-type StageOptions = {
-  importType: ImportType; path: string; format: FileFormat; maxRows: number; aliases: readonly { column: string; alias: string }[];
-  locations: ReadonlyMap<string, number>; today: string; observe: ImportObserver | undefined;
-};
+type StageOptions = StageReadOptions & { observe: ImportObserver | undefined; inThread: boolean };
 type StageTarget = StageOptions & { staging: Staging; early?: { store: EarlyStore; chunkDocuments: number } | undefined };
 
 /**
- * Reads the file streamed and stages it. Rows of one document usually follow each other: such a run is built and
- * validated as soon as the next document starts, so memory holds one document at a time. A document whose rows come
- * back later in the file is noticed by its key's hash and rebuilt from the work table at the end (regroupSplit).
+ * Reads the file in the reader thread (stage-read.ts) and loads its batches into the work tables as they come, with
+ * the progress; on PostgreSQL the documents are stored a chunk at a time meanwhile. Documents whose rows are apart in
+ * the file are regrouped at the end.
  */
-const stageFile = async ({ db }: ImportDeps, importId: number, o: StageTarget): Promise<{ dataRows: number }> => {
-  let parseRow: ReturnType<typeof createRowParser> | undefined;
-  let builder: DocumentBuilder | undefined;
-  const seen = createHashSet();
-  const split = new Set<number>();
-  let run: ParsedRow[] = [];
-  let runHash = 0;
-  let runId = 0;
+const stageFile = async ({ db }: ImportDeps, importId: number, { staging, early, observe, inThread, ...options }: StageTarget): Promise<{ dataRows: number }> => {
+  const reading: AsyncGenerator<StagedBatch<string | Uint8Array>, StagedEnd> = inThread ? readInThread(options, staging.fetchIds)
+    : readStaged(options, createIdSource(staging.fetchIds));
   let runsSinceCut = 0;
   let dataRows = 0;
-  const endRun = () => {
-    if (run.length === 0 || !builder) return;
-    if (seen.add(runHash)) split.add(runHash);
-    else {
-      const { doc, errors } = builder.build(run);
-      o.staging.addErrors(errors, runHash);
-      if (doc.valid) o.staging.addDocument(doc, runHash, runId);
-    }
-    run = [];
-  };
-  // A batch at a time: the rows of a batch are parsed, checked and staged without an await between them.
-  for await (const batch of readRowBatches(o.path, o.format)) {
-    // A row starts at most one run.
-    await o.staging.reserveIds(batch.length);
-    const before = dataRows;
-    for (const { row, cells } of batch) {
-      if (isBlankRow(cells)) continue;
-      if (!parseRow) {
-        const header = mapHeader(o.importType, cells, o.aliases);
-        if (header.missing.length > 0) throw new AppError('IMP0008', { message: `Required columns missing from the header row: ${header.missing.map((c) => c.name).join(', ')}.` });
-        parseRow = createRowParser(o.importType, header, o.locations);
-        builder = createDocumentBuilder(o.importType, header, o.today);
-        continue;
+  for (;;) {
+    const next = await reading.next();
+    if (next.done) {
+      const { split, header } = next.value;
+      if (split.length > 0) {
+        await early?.store.unstoreSplit(split);
+        await staging.regroupSplit(split, createDocumentBuilder(options.importType, mapHeader(options.importType, header, options.aliases), options.today));
       }
-      if (++dataRows > o.maxRows) throw new AppError('IMP0007', { message: `The file has more than ${o.maxRows} rows, the limit of your import settings.` });
-      const { parsed, errors } = parseRow(row, cells);
-      o.staging.addErrors(errors, null);
-      if (run[0] && run[0].key !== parsed.key) endRun();
-      if (run.length === 0) {
-        runHash = keyHash(parsed.key);
-        runId = o.staging.nextDocumentId();
-        runsSinceCut++;
-      }
-      run.push(parsed);
-      o.staging.addRow(parsed, runHash, run.length, runId);
+      else await staging.endStreams();
+      return { dataRows: next.value.dataRows };
     }
-    await o.staging.flush();
-    if (o.early && runsSinceCut > o.early.chunkDocuments) {
-      // Every run before the current one has ended: their documents are staged, with ids below the current run's.
-      await o.staging.cut();
-      await o.early.store.chunk(runId);
+    const batch = next.value;
+    await staging.write(batch);
+    runsSinceCut += batch.runs;
+    if (early && runsSinceCut > early.chunkDocuments) {
+      // Every run before the open one has ended: their documents are staged, with ids below the open run's.
+      await staging.cut();
+      await early.store.chunk(batch.openRunId);
       runsSinceCut = 1;
     }
-    if (Math.floor(dataRows / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) {
-      await db.update(imports).set({ processedRows: dataRows }).where(eq(imports.id, importId));
-      o.observe?.('reading', dataRows);
+    if (Math.floor(batch.dataRows / PROGRESS_EVERY) > Math.floor(dataRows / PROGRESS_EVERY)) {
+      await db.update(imports).set({ processedRows: batch.dataRows }).where(eq(imports.id, importId));
+      observe?.('reading', batch.dataRows);
     }
+    dataRows = batch.dataRows;
   }
-  if (!builder || dataRows === 0) throw new AppError('IMP0022');
-  endRun();
-  if (split.size > 0) {
-    await o.early?.store.unstoreSplit([...split]);
-    await o.staging.regroupSplit([...split], builder);
-  }
-  else await o.staging.endStreams();
-  return { dataRows };
-};
-
-const isBlankRow = (cells: readonly string[]): boolean => {
-  for (const cell of cells) if (cell !== '' && cell.trim() !== '') return false;
-  return true;
 };
 
 type FileOf = { job: typeof imports.$inferSelect; target: StoreTarget; staging: Staging; observe: ImportObserver | undefined };
@@ -226,7 +194,8 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
     }
     const direction = importType === 'SalesDocuments' ? 'Sales' : 'Purchase';
     const target: StoreTarget = { subscriberId: job.subscriberId, userId: job.createdBy, importId, direction };
-    const options: StageOptions = { importType, path, format: job.fileFormat as FileFormat, maxRows: settings.importValidation.maxRows, aliases, locations, today, observe };
+    const options: StageOptions = { importType, path, format: job.fileFormat as FileFormat, maxRows: settings.importValidation.maxRows, aliases, locations, today, observe,
+      inThread: job.fileSize >= (deps.readerThreadBytes ?? READER_THREAD_BYTES) };
     const early = isServerDatabase(db);
     const staging = await createStaging(db, importId, { byDocumentId: early, bulkLoad: deps.bulkLoad });
     try {

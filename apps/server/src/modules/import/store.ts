@@ -7,32 +7,14 @@
 // for an import a crash interrupted. A document already there (same entity, financial year, type, number, and for a
 // purchase the supplier's GSTIN) is updated and its items replaced: a re-import never duplicates.
 import { sql, type SQL } from 'drizzle-orm';
-import { copyIn, copyText, isServerDatabase, rowsOf, type CopyIn, type Db, type DbOrTx, type Tx } from '../../db/database';
+import { copyIn, isServerDatabase, rowsOf, type CopyIn, type Db, type DbOrTx, type Tx } from '../../db/database';
 import { dropIndexes, smallerThanLoad } from '../../db/bulk-load';
 import { lockDocumentKeys } from '../../db/locks';
-import type { CellValue } from './columns';
-import { F, FIELDS, type DocumentBuilder, type Field, type ImportedDocument, type ParsedRow, type RowError } from './documents';
+import type { DocumentBuilder, ParsedRow } from './documents';
+import { createIdSource, DOCUMENT_COLUMNS, documentLine, ERROR_COLUMNS, errorLine, keyHash, line, parsedRowOf, ROW_COLUMNS, VALUE_COLUMNS } from './stage-lines';
+import type { StagedBatch } from './stage-read';
 
 export type StoreTarget = { subscriberId: number; userId: number; importId: number; direction: 'Sales' | 'Purchase' };
-
-type Kind = 'text' | 'bigint' | 'boolean';
-/** The parsed cells of a row as staged: our column key, its work-table column, and its type. */
-const VALUE_COLUMNS: readonly (readonly [Field, string, Kind])[] = [
-  ['documentType', 'document_type', 'text'], ['documentNumber', 'document_number', 'text'], ['documentDate', 'document_date', 'text'],
-  ['counterpartyGstin', 'counterparty_gstin', 'text'], ['counterpartyName', 'counterparty_name', 'text'], ['placeOfSupply', 'place_of_supply', 'text'],
-  ['supplyType', 'supply_type', 'text'], ['reverseCharge', 'reverse_charge', 'boolean'], ['originalDocumentNumber', 'original_document_number', 'text'],
-  ['originalDocumentDate', 'original_document_date', 'text'], ['hsn', 'hsn', 'text'], ['description', 'description', 'text'], ['uqc', 'uqc', 'text'],
-  ['quantity', 'quantity', 'bigint'], ['rate', 'rate', 'bigint'], ['taxable', 'taxable', 'bigint'], ['igst', 'igst', 'bigint'], ['cgst', 'cgst', 'bigint'],
-  ['sgst', 'sgst', 'bigint'], ['cess', 'cess', 'bigint'], ['itcEligibility', 'itc_eligibility', 'text'],
-];
-const ROW_COLUMNS = ['row_no', 'key_hash', 'line_no', 'document_id', 'ok', 'entity_id', 'location_gstin', 'doc_key', ...VALUE_COLUMNS.map(([, column]) => column)];
-
-const DOCUMENT_COLUMNS = [
-  'doc_key', 'key_hash', 'document_id', 'row_count', 'entity_id', 'financial_year', 'return_period', 'document_type', 'document_number', 'document_date', 'supply_type',
-  'counterparty_gstin', 'counterparty_name', 'counterparty_state', 'place_of_supply', 'is_reverse_charge', 'original_document_number', 'original_document_date',
-  'taxable', 'igst', 'cgst', 'sgst', 'cess', 'document_value',
-];
-const ERROR_COLUMNS = ['key_hash', 'row_number', 'column_name', 'value', 'code', 'message', 'type'];
 
 /** Names of the work tables of an import (its id is an integer, so they need no quoting). */
 const tablesOf = (importId: number) => {
@@ -47,107 +29,8 @@ export const dropStaging = async (db: DbOrTx, importId: number): Promise<void> =
   await db.execute(sql.raw(`DROP TABLE IF EXISTS ${[t.rows, t.docs, t.errors, t.split, t.splitRows, t.splitIds].join(', ')}`));
 };
 
-/**
- * A 52-bit hash of a document key, so the import can remember every document it has seen in a few bytes each.
- * Two keys with the same hash only cost time: both are regrouped from the work table, by their real key.
- */
-export const keyHash = (key: string): number => {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-  }
-  return (a >>> 0) * 0x100000 + ((b >>> 0) & 0xfffff) + 1;
-};
-
-/** A set of key hashes in typed arrays (open addressing): a million documents take about 16 MB. */
-export const createHashSet = () => {
-  let slots = new Float64Array(1 << 16);
-  let size = 0;
-  const place = (table: Float64Array, hash: number): number => {
-    const mask = table.length - 1;
-    let at = hash % table.length & mask;
-    while (table[at] !== 0 && table[at] !== hash) at = (at + 1) & mask;
-    return at;
-  };
-  const grow = () => {
-    const next = new Float64Array(slots.length * 2);
-    for (const hash of slots) if (hash !== 0) next[place(next, hash)] = hash;
-    slots = next;
-  };
-  /** Adds the hash; answers whether it was there already. */
-  const add = (hash: number): boolean => {
-    const at = place(slots, hash);
-    if (slots[at] === hash) return true;
-    slots[at] = hash;
-    if (++size * 2 > slots.length) grow();
-    return false;
-  };
-  return { add };
-};
-
-/**
- * One COPY line, without its line break. Built by join, which gives one flat string: text grown by += is a tree of
- * pieces that lives until the batch is sent, and a million rows of such trees cost more in garbage collection than
- * all the parsing.
- */
-const line = (values: readonly (string | number | boolean | null | undefined)[]): string => {
-  const parts = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i++) parts[i] = copyText(values[i]);
-  return parts.join('\t');
-};
-
-/** COPY lines gathered between two sends. */
-const createLines = () => {
-  let lines: string[] = [];
-  return {
-    push: (text: string) => {
-      lines.push(text);
-    },
-    /** The lines as one text (each ended by a line break), and none kept. */
-    take: (): string => {
-      if (lines.length === 0) return '';
-      const text = `${lines.join('\n')}\n`;
-      lines = [];
-      return text;
-    },
-  };
-};
-
-const VALUE_SLOTS = VALUE_COLUMNS.map(([field]) => F[field]);
-
-const sum = (doc: ImportedDocument, field: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess') => doc.items.reduce((total, it) => total + it[field], 0);
-
-/** Ids are taken from the documents' sequence in blocks that grow with the file (a small file wastes few). */
-const FIRST_ID_BLOCK = 100;
 /** A load from which on the store on PGlite may rebuild indexes rather than keep them up (storeStaged). */
 const BULK_LOAD = 10_000;
-const MAX_ID_BLOCK = 20_000;
-
-/** Document ids for this import: unique even with other writers, as every id comes from nextval. */
-const createIdSource = (db: Db) => {
-  let ids: number[] = [];
-  let at = 0;
-  let block = FIRST_ID_BLOCK;
-  return {
-    /** Makes sure `count` ids are at hand, so that next() needs no round trip. */
-    reserve: async (count: number): Promise<void> => {
-      while (ids.length - at < count) {
-        const size = Math.max(block, count);
-        const fresh = await rowsOf<{ id: unknown }>(db, sql`SELECT nextval('documents_id_seq') AS id FROM generate_series(1, ${size})`);
-        ids = ids.slice(at).concat(fresh.map((r) => Number(r.id)));
-        at = 0;
-        block = Math.min(block * 4, MAX_ID_BLOCK);
-      }
-    },
-    next: (): number => {
-      if (at >= ids.length) throw new Error('document ids were not reserved');
-      return ids[at++] as number;
-    },
-  };
-};
 
 export type Staging = Awaited<ReturnType<typeof createStaging>>;
 
@@ -181,34 +64,14 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
   let docs = await open(t.docs, DOCUMENT_COLUMNS);
   let errors = await open(t.errors, ERROR_COLUMNS);
 
-  const ids = createIdSource(db);
-  // What the adds gather between two flushes.
-  const rowLines = createLines();
-  const documentLines = createLines();
-  const errorLines = createLines();
-  const rowParts = new Array<string>(ROW_COLUMNS.length);
-
-  const documentLine = (doc: ImportedDocument, hash: number, documentId: number): string => {
-    const [taxable, igst, cgst, sgst, cess] = [sum(doc, 'taxable'), sum(doc, 'igst'), sum(doc, 'cgst'), sum(doc, 'sgst'), sum(doc, 'cess')];
-    return line([
-      doc.key, hash, documentId, doc.rows.length, doc.entityId, doc.financialYear, doc.returnPeriod, doc.documentType, doc.documentNumber, doc.documentDate, doc.supplyType,
-      doc.counterpartyGstin, doc.counterpartyName, doc.counterpartyGstin ? doc.counterpartyGstin.slice(0, 2) : null, doc.placeOfSupply, doc.isReverseCharge,
-      doc.originalDocumentNumber, doc.originalDocumentDate, taxable, igst, cgst, sgst, cess, taxable + igst + cgst + sgst + cess,
-    ]);
+  /** Fresh ids of the documents' sequence: for the runs of rows the reader thread finds, then the regroup's documents. */
+  const fetchIds = async (count: number): Promise<number[]> => {
+    const fresh = await rowsOf<{ id: unknown }>(db, sql`SELECT nextval('documents_id_seq') AS id FROM generate_series(1, ${count})`);
+    return fresh.map((r) => Number(r.id));
   };
-  const errorLine = (e: RowError, hash: number | null): string => line([hash, e.row, e.column, e.value === null ? null : e.value.slice(0, 500), e.code, e.message, e.type]);
-
-  /** Sends what the adds gathered to the COPY streams. */
-  const flush = async () => {
-    const [r, d, e] = [rowLines.take(), documentLines.take(), errorLines.take()];
-    if (r) await rows.write(r);
-    if (d) await docs.write(d);
-    if (e) await errors.write(e);
-  };
-
+  const ids = createIdSource(fetchIds);
   /** Ends the COPY of rows and documents so far (their data is then in the work tables), and starts new ones. */
   const cut = async () => {
-    await flush();
     for (const stream of [rows, docs]) {
       streams.splice(streams.indexOf(stream), 1);
       await stream.end();
@@ -219,41 +82,19 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
 
   /** Closes the COPY streams (their data is then in the work tables). */
   const endStreams = async () => {
-    await flush();
     for (const stream of streams.splice(0)) await stream.end();
   };
 
   return {
     /** The names of the work tables. */
     tables: t,
-    /** Makes sure ids for `count` more runs are at hand. */
-    reserveIds: ids.reserve,
-    /** An id for the next run of rows (a document as far as the file has shown it). */
-    nextDocumentId: ids.next,
-
-    // The adds only gather text (no await per row); flush() sends it.
-    /** A parsed row, with the hash of its document key, its line number within its run of rows, and the run's id. */
-    addRow: (row: ParsedRow, hash: number, lineNo: number, documentId: number): void => {
-      rowParts[0] = String(row.row);
-      rowParts[1] = String(hash);
-      rowParts[2] = String(lineNo);
-      rowParts[3] = String(documentId);
-      rowParts[4] = row.ok ? 't' : 'f';
-      rowParts[5] = copyText(row.entityId);
-      rowParts[6] = copyText(row.locationGstin);
-      rowParts[7] = copyText(row.key);
-      for (let i = 0; i < VALUE_SLOTS.length; i++) rowParts[8 + i] = copyText(row.values[VALUE_SLOTS[i] as number]);
-      rowLines.push(rowParts.join('\t'));
+    fetchIds,
+    /** Loads a batch of the reader's lines (stage-read.ts) into the work tables. */
+    write: async (batch: StagedBatch<string | Uint8Array>): Promise<void> => {
+      if (batch.rows.length > 0) await rows.write(batch.rows);
+      if (batch.documents.length > 0) await docs.write(batch.documents);
+      if (batch.errors.length > 0) await errors.write(batch.errors);
     },
-    /** A document that passed validation, with the id of its run. */
-    addDocument: (doc: ImportedDocument, hash: number, documentId: number): void => {
-      documentLines.push(documentLine(doc, hash, documentId));
-    },
-    /** Errors of a row (hash null) or of a document (its key's hash: dropped if the document turns out to be split). */
-    addErrors: (list: readonly RowError[], hash: number | null): void => {
-      for (const e of list) errorLines.push(errorLine(e, hash));
-    },
-    flush,
     cut,
     endStreams,
 
@@ -333,20 +174,6 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
       for (const stream of streams.splice(0)) stream.abort();
       await dropStaging(tx ?? db, importId);
     },
-  };
-};
-
-/** A staged row as the document builder takes it. */
-const parsedRowOf = (staged: Record<string, unknown>): ParsedRow => {
-  const values = new Array<CellValue>(FIELDS.length).fill(null);
-  for (const [field, column, kind] of VALUE_COLUMNS) {
-    const value = staged[column];
-    values[F[field]] = value === null || value === undefined ? null : kind === 'bigint' ? Number(value) : (value as string | boolean);
-  }
-  const entityId = staged.entity_id;
-  return {
-    row: Number(staged.row_no), key: String(staged.doc_key), ok: staged.ok === true, entityId: entityId === null || entityId === undefined ? null : Number(entityId),
-    locationGstin: String(staged.location_gstin ?? ''), values, cells: null,
   };
 };
 
