@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentItems, documents, importErrors, imports } from '../src/db/schema';
-import { processImport } from '../src/modules/import/import.job';
+import { processImport, type ImportObserver } from '../src/modules/import/import.job';
 import { createTenant, ENGINES, setSubscriberSettings, startHarness, type Harness, type Tenant } from './harness';
 import { csvOf, headerOf, saleRow } from './import-fixtures';
 
@@ -46,13 +46,13 @@ describe.each(CASES)('storing a document file while it is read on %s, read on th
   const itemsOf = (documentId: number) => db().select().from(documentItems).where(eq(documentItems.documentId, documentId)).orderBy(asc(documentItems.lineNumber));
 
   /** Imports rows through the real job with small chunks; answers the import's final row. */
-  const run = async (name: string, rows: readonly (readonly string[])[], isAllOrNothing = false) => {
+  const run = async (name: string, rows: readonly (readonly string[])[], isAllOrNothing = false, observe?: ImportObserver) => {
     writeFileSync(join(dir, 'uploads', name), csvOf([headerOf(), ...rows]));
     const [job] = await db().insert(imports).values({
       subscriberId: t.subscriberId, importType: 'SalesDocuments', fileName: name, fileSize: 1, fileFormat: 'csv', storagePath: `uploads/${name}`, createdBy: t.adminUserId, isAllOrNothing,
     }).returning();
     const readerThreadBytes = reader === 'reader thread' ? 0 : Number.MAX_SAFE_INTEGER;
-    await processImport({ db: db(), dataDir: dir, now: () => new Date(), earlyChunkDocuments: 50, readerThreadBytes }, job?.id ?? 0);
+    await processImport({ db: db(), dataDir: dir, now: () => new Date(), earlyChunkDocuments: 50, readerThreadBytes }, job?.id ?? 0, observe);
     const [final] = await db().select().from(imports).where(eq(imports.id, job?.id ?? 0));
     return final as typeof imports.$inferSelect;
   };
@@ -104,6 +104,17 @@ describe.each(CASES)('storing a document file while it is read on %s, read on th
     expect(await stored('EB/')).toHaveLength(rows.length - DOCUMENTS * 2);
     const [items] = await db().select({ n: count() }).from(documentItems).innerJoin(documents, eq(documents.id, documentItems.documentId)).where(eq(documents.importId, final.id));
     expect(items?.n).toBe(rows.length);
+  });
+
+  // Only PostgreSQL answers another connection while the file's transaction is open.
+  it.runIf(engine === 'postgres')('tells the progress poll that every row is read while the documents are stored', async () => {
+    let whileStoring: { totalRows: number; processedRows: number; status: string } | undefined;
+    const rows = file('EE', 'storing');
+    const final = await run('storing.csv', rows, false, async (phase) => {
+      if (phase === 'storing') [whileStoring] = await db().select().from(imports).where(eq(imports.fileName, 'storing.csv'));
+    });
+    expect(final.status).toBe('Success');
+    expect(whileStoring).toMatchObject({ status: 'InProcess', totalRows: rows.length, processedRows: rows.length });
   });
 
   it('all or nothing: an error in the last row rolls back every chunk already stored', async () => {

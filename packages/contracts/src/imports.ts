@@ -225,7 +225,8 @@ export const ImportProgressSchema = z.object({
   status: ImportStatusSchema,
   /**
    * While InProcess: an estimate for a csv (from its line count), 0 for an xlsx (show an indeterminate bar);
-   * exact once the status is final.
+   * exact once a document file is read (processedRows then equals it while its documents are stored) and once the
+   * status is final.
    */
   totalRows: z.number().int(),
   /** Rows read so far, updated every 2,000 rows while InProcess. */

@@ -363,6 +363,7 @@ export const RESOURCES = {
   'import.reading': 'Reading the file…',
   'import.rowsProcessed': '{processed} of {total} rows',
   'import.rowsRead': '{processed} rows read',
+  'import.storing': 'All {processed} rows read: storing the documents…',
   'import.valid': 'Valid',
   'import.errors': 'Errors',
   'import.elapsed': 'Elapsed',

@@ -64,7 +64,7 @@ const locationsOf = async (db: Db, subscriberId: number, userId: number, entityI
  * Observes a running import: rows read so far, and 'storing' inside the file's transaction once the documents are
  * written but not committed (the crash test kills there).
  */
-export type ImportObserver = (phase: 'reading' | 'storing', rows: number) => void;
+export type ImportObserver = (phase: 'reading' | 'storing', rows: number) => void | Promise<void>;
 
 type StageOptions = StageReadOptions & { observe: ImportObserver | undefined; inThread: boolean };
 type StageTarget = StageOptions & { staging: Staging; early?: { store: EarlyStore; chunkDocuments: number } | undefined };
@@ -83,6 +83,8 @@ const stageFile = async ({ db }: ImportDeps, importId: number, { staging, early,
     const next = await reading.next();
     if (next.done) {
       const { split, header } = next.value;
+      // The total is exact now: the progress says the rest is storing (on PGlite the poll then waits for the store).
+      await db.update(imports).set({ totalRows: next.value.dataRows, processedRows: next.value.dataRows }).where(eq(imports.id, importId));
       if (split.length > 0) {
         await early?.store.unstoreSplit(split);
         await staging.regroupSplit(split, createDocumentBuilder(options.importType, mapHeader(options.importType, header, options.aliases), options.today));
@@ -101,7 +103,7 @@ const stageFile = async ({ db }: ImportDeps, importId: number, { staging, early,
     }
     if (Math.floor(batch.dataRows / PROGRESS_EVERY) > Math.floor(dataRows / PROGRESS_EVERY)) {
       await db.update(imports).set({ processedRows: batch.dataRows }).where(eq(imports.id, importId));
-      observe?.('reading', batch.dataRows);
+      await observe?.('reading', batch.dataRows);
     }
     dataRows = batch.dataRows;
   }
@@ -132,7 +134,7 @@ const refuse = async ({ db, now }: ImportDeps, { job, staging }: FileOf, settled
  */
 const commitFile = async (tx: Tx, deps: ImportDeps, { job, target, staging, observe }: FileOf, { counts, documents }: Settled, storeStaged = true): Promise<void> => {
   if (storeStaged) await staging.store(tx, target);
-  observe?.('storing', counts.validRows);
+  await observe?.('storing', counts.validRows);
   await writeAudit(tx, { subscriberId: job.subscriberId, userId: job.createdBy }, {
     entityType: 'Import', entityKey: job.id, entityName: job.fileName, action: 'Import', after: { importType: job.importType, documents, ...counts },
   });

@@ -94,7 +94,7 @@ const readByColumns = async <R>(deps: ImportDeps, job: ImportRow, options: Recor
     if (issues.some((issue) => issue.type === 'Error')) result.errorRows++;
     if (result.dataRows % PROGRESS_EVERY === 0) {
       await deps.db.update(imports).set({ processedRows: result.dataRows }).where(eq(imports.id, job.id));
-      observe?.('reading', result.dataRows);
+      await observe?.('reading', result.dataRows);
     }
   }
   if (!header || result.dataRows === 0) throw new AppError('IMP0022');
@@ -106,7 +106,7 @@ const readDirectory = async (deps: ImportDeps, job: ImportRow, options: RecordIm
   const maxRows = options.settings.importValidation.maxRows;
   const directory = await readPortalDirectory(options.path, job.fileFormat as FileFormat, maxRows, async (rows) => {
     await deps.db.update(imports).set({ processedRows: rows }).where(eq(imports.id, job.id));
-    options.observe?.('reading', rows);
+    await options.observe?.('reading', rows);
   });
   if (!directory) return null;
   if (directory.dataRows === 0) throw new AppError('IMP0022');
@@ -178,7 +178,7 @@ const runImport = async <R>(deps: ImportDeps, job: ImportRow, options: RecordImp
     await db.update(imports).set({ ...counts, validRows: 0, status: 'Failed', message, finishedAt: deps.now() }).where(eq(imports.id, job.id));
     return;
   }
-  options.observe?.('storing', read.records.length);
+  await options.observe?.('storing', read.records.length);
   try {
     await db.transaction(async (tx) => {
       const stored = await handler.store(tx, read.records);

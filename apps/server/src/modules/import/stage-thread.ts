@@ -2,6 +2,7 @@
 // for document ids, and hands over its batches one by one, telling it when each is loaded so that it reads at most a
 // few batches ahead. The thread ends with the file, or is stopped when the import fails.
 import type { ErrorCode } from '@opengst/contracts';
+import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors';
 import type { StagedBatch, StagedEnd, StageReadOptions } from './stage-read';
@@ -51,6 +52,9 @@ export async function* readInThread(options: StageReadOptions, fetchIds: (count:
           const { kind: _, ...batch } = event;
           yield batch;
           worker.postMessage({ kind: 'loaded' } satisfies FromMain);
+          // Batches already queued would be taken one after the other in microtasks, never letting the event loop
+          // serve a request (the progress poll) until the queue is empty.
+          await setImmediate();
           break;
         }
         case 'end':

@@ -28,7 +28,9 @@ describe('ImportProgressCard', () => {
   });
 
   it('polls the status at poolingTime until a final status, then shows the result and the errors link', async () => {
-    const calls = stubStatus([progress({}), progress({ status: 'SuccessWithError', processedRows: 10, validRows: 8, errorRows: 2, finishedAt: new Date().toISOString() })]);
+    const calls = stubStatus([
+      progress({}), progress({ processedRows: 10 }), progress({ status: 'SuccessWithError', processedRows: 10, validRows: 8, errorRows: 2, finishedAt: new Date().toISOString() }),
+    ]);
     const onFinished = vi.fn();
     renderWithProviders(
       <MemoryRouter>
@@ -37,6 +39,8 @@ describe('ImportProgressCard', () => {
     );
     await waitFor(() => expect(screen.getByTestId('import-rows').textContent).toBe('5 of 10 rows'));
     expect(calls[0]).toContain('/import/statistic/status?importId=7');
+    // Read to the end, still running: its documents are being stored.
+    await waitFor(() => expect(screen.getByTestId('import-rows').textContent).toBe('All 10 rows read: storing the documents…'), { timeout: 3000 });
 
     const result = await screen.findByTestId('import-result', {}, { timeout: 3000 });
     expect(result.getAttribute('data-status')).toBe('SuccessWithError');

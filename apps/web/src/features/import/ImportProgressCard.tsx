@@ -26,8 +26,14 @@ type Props = {
 
 const RESULT_COLOR = { Success: 'green', SuccessWithError: 'orange', Failed: 'red' } as const;
 
-/** The total is known only once the file is read to its end (it is streamed), so until then: rows read so far. */
+/**
+ * The total is known only once the file is read to its end (it is streamed), so until then: rows read so far; then,
+ * while the documents are stored, that they are.
+ */
 const rowsText = (t: ReturnType<typeof useText>, progress: ImportProgress | undefined): string => {
+  if (progress && isImportRunning(progress.status) && progress.totalRows > 0 && progress.processedRows === progress.totalRows) {
+    return t('import.storing', { processed: formatCount(progress.processedRows) });
+  }
   if (progress && progress.totalRows > 0) return t('import.rowsProcessed', { processed: formatCount(progress.processedRows), total: formatCount(progress.totalRows) });
   if (progress && progress.processedRows > 0) return t('import.rowsRead', { processed: formatCount(progress.processedRows) });
   return t('import.reading');
