@@ -1,5 +1,8 @@
 // Child process of import-crash.test.ts: provisions a tenant on a PGlite data folder, stores a large sales CSV as an
-// upload, and runs the import, printing one JSON line per progress event. The parent kills it with SIGKILL.
+// upload, and runs the import, printing one JSON line per progress event. The parent kills it with SIGKILL; or, with
+// the mode 'fail', the import fails on the main thread while its reader thread is still reading (its work table of
+// rows is dropped at the first progress), and the child must then end by itself: nothing of the import left running.
+import { sql } from 'drizzle-orm';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfig } from '../src/config';
@@ -9,7 +12,7 @@ import { processImport } from '../src/modules/import/import.job';
 import { ensureFinancialYears, provisionSubscriber } from '../src/seed/provision';
 import { csvOf, headerOf, saleRow } from './import-fixtures';
 
-const [dataDir = '', rowsText = '30000'] = process.argv.slice(2);
+const [dataDir = '', rowsText = '30000', mode = 'kill'] = process.argv.slice(2);
 const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 const config = readConfig({ LOG_LEVEL: 'silent' }, ['--data-dir', dataDir]);
@@ -32,8 +35,13 @@ say({ ready: true, importId: row?.id, subscriberId: tenant.subscriberId });
 // still (blocking its only thread, as a stuck process would) so the parent's SIGKILL lands before COMMIT.
 const holdStill = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 // Read in a reader thread, as a large file is (the kill ends it with the process).
-await processImport({ db: database.db, dataDir, now: () => new Date(), readerThreadBytes: 0 }, row?.id ?? 0, (phase, count) => {
+let failed = false;
+await processImport({ db: database.db, dataDir, now: () => new Date(), readerThreadBytes: 0 }, row?.id ?? 0, async (phase, count) => {
   say({ phase, rows: count });
+  if (mode === 'fail' && !failed) {
+    failed = true;
+    await database.db.execute(sql.raw(`DROP TABLE import_stage_${row?.id}_rows`));
+  }
   if (phase === 'storing') holdStill(30_000);
 });
 say({ done: true });

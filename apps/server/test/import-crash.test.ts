@@ -35,6 +35,21 @@ const importAndKill = (dataDir: string, killAt: 'reading' | 'storing', rows: num
   child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve({ lines, signal }) : reject(new Error(`child ended without being killed: ${stderr}`))));
 });
 
+/** Runs the child import in the mode 'fail'; answers what it printed and its exit code once it ended by itself. */
+const importAndFail = (dataDir: string, rows: number) => new Promise<{ lines: Line[]; code: number | null }>((resolve, reject) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, String(rows), 'fail'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: Line[] = [];
+  createInterface({ input: child.stdout }).on('line', (text) => lines.push(JSON.parse(text) as Line));
+  // Long after the import failed: something of it is still running.
+  const stuck = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  child.on('error', reject);
+  child.on('exit', (code, signal) => {
+    clearTimeout(stuck);
+    if (signal) reject(new Error(`the child did not end by itself after the import failed (${signal}); it printed ${JSON.stringify(lines.slice(-3))}`));
+    else resolve({ lines, code });
+  });
+});
+
 /** Restarts the app on the same data folder (as after a crash) and reads what the import left. */
 const restartAndRead = async (dataDir: string, importId: number) => {
   const config = readConfig({ LOG_LEVEL: 'silent', JOB_POLL_SECONDS: '0.5' }, ['--data-dir', dataDir]);
@@ -65,6 +80,22 @@ describe('an import killed with SIGKILL', () => {
       expect(row).toMatchObject({ status: 'Failed', message: INTERRUPTED_MESSAGE });
       expect(stored).toBe(0);
       // The work tables the import was staging into are dropped at the restart.
+      expect(workTables).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  // 60,000 rows: more batches than the reader thread may have in flight, so it is still reading when the import fails.
+  it('that fails on the main thread while its reader thread reads stops the thread: the process ends by itself', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'opengst-crash-'));
+    try {
+      const { lines, code } = await importAndFail(dataDir, 60_000);
+      expect(code).toBe(0);
+      expect(lines.some((l) => l.done)).toBe(true);
+      const { row, stored, workTables } = await restartAndRead(dataDir, lines.find((l) => l.ready)?.importId ?? 0);
+      expect(row).toMatchObject({ status: 'Failed' });
+      expect(stored).toBe(0);
       expect(workTables).toBe(0);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -69,29 +69,13 @@ export type ImportObserver = (phase: 'reading' | 'storing', rows: number) => voi
 type StageOptions = StageReadOptions & { observe: ImportObserver | undefined; inThread: boolean };
 type StageTarget = StageOptions & { staging: Staging; early?: { store: EarlyStore; chunkDocuments: number } | undefined };
 
-/**
- * Reads the file in the reader thread (stage-read.ts) and loads its batches into the work tables as they come, with
- * the progress; on PostgreSQL the documents are stored a chunk at a time meanwhile. Documents whose rows are apart in
- * the file are regrouped at the end.
- */
-const stageFile = async ({ db }: ImportDeps, importId: number, { staging, early, observe, inThread, ...options }: StageTarget): Promise<{ dataRows: number }> => {
-  const reading: AsyncGenerator<StagedBatch<string | Uint8Array>, StagedEnd> = inThread ? readInThread(options, staging.fetchIds)
-    : readStaged(options, createIdSource(staging.fetchIds));
+/** Loads the reader's batches into the work tables as they come, with the progress; answers the end of the file. */
+const loadBatches = async (db: Db, importId: number, reading: AsyncGenerator<StagedBatch<string | Uint8Array>, StagedEnd>, { staging, early, observe }: StageTarget): Promise<StagedEnd> => {
   let runsSinceCut = 0;
   let dataRows = 0;
   for (;;) {
     const next = await reading.next();
-    if (next.done) {
-      const { split, header } = next.value;
-      // The total is exact now: the progress says the rest is storing (on PGlite the poll then waits for the store).
-      await db.update(imports).set({ totalRows: next.value.dataRows, processedRows: next.value.dataRows }).where(eq(imports.id, importId));
-      if (split.length > 0) {
-        await early?.store.unstoreSplit(split);
-        await staging.regroupSplit(split, createDocumentBuilder(options.importType, mapHeader(options.importType, header, options.aliases), options.today));
-      }
-      else await staging.endStreams();
-      return { dataRows: next.value.dataRows };
-    }
+    if (next.done) return next.value;
     const batch = next.value;
     await staging.write(batch);
     runsSinceCut += batch.runs;
@@ -107,6 +91,34 @@ const stageFile = async ({ db }: ImportDeps, importId: number, { staging, early,
     }
     dataRows = batch.dataRows;
   }
+};
+
+/** What a reading stopped before its end answers. */
+const STOPPED: StagedEnd = { dataRows: 0, split: [], header: [] };
+
+/**
+ * Reads the file (in a reader thread when it is large, stage-thread.ts) and loads it into the work tables; on
+ * PostgreSQL the documents are stored a chunk at a time meanwhile. Documents whose rows are apart in the file are
+ * regrouped at the end.
+ */
+const stageFile = async ({ db }: ImportDeps, importId: number, target: StageTarget): Promise<{ dataRows: number }> => {
+  const { staging, early, observe: _, inThread, ...options } = target;
+  const reading = inThread ? readInThread(options, staging.fetchIds) : readStaged(options, createIdSource(staging.fetchIds));
+  let end: StagedEnd;
+  try {
+    end = await loadBatches(db, importId, reading, target);
+  } finally {
+    // After a failure while loading, stops the reading (a reader thread would wait for its next batch to be taken).
+    await reading.return(STOPPED);
+  }
+  // The total is exact now: the progress says the rest is storing (on PGlite the poll then waits for the store).
+  await db.update(imports).set({ totalRows: end.dataRows, processedRows: end.dataRows }).where(eq(imports.id, importId));
+  if (end.split.length > 0) {
+    await early?.store.unstoreSplit(end.split);
+    await staging.regroupSplit(end.split, createDocumentBuilder(options.importType, mapHeader(options.importType, end.header, options.aliases), options.today));
+  }
+  else await staging.endStreams();
+  return { dataRows: end.dataRows };
 };
 
 type FileOf = { job: typeof imports.$inferSelect; target: StoreTarget; staging: Staging; observe: ImportObserver | undefined };
