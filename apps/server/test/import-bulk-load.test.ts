@@ -2,16 +2,15 @@
 // (db/bulk-load.ts). They come back exactly as the migrations made them (new index objects, same definitions), a
 // smaller load keeps them up as usual, and the documents are the same either way. On PostgreSQL they are never dropped.
 import { and, count, eq, like, sql } from 'drizzle-orm';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropIndexes } from '../src/db/bulk-load';
 import { rowsOf } from '../src/db/database';
-import { documentItems, documents, imports } from '../src/db/schema';
-import { processImport } from '../src/modules/import/import.job';
+import { documentItems, documents } from '../src/db/schema';
 import { createTenant, ENGINES, startHarness, type Harness, type Tenant } from './harness';
-import { csvOf, headerOf, saleRow } from './import-fixtures';
+import { importCsvDirectly, saleRow } from './import-fixtures';
 
 /** Documents of each file; the store of the test takes 100 documents or items as a bulk load. */
 const DOCUMENTS = 300;
@@ -26,7 +25,6 @@ describe.each(ENGINES)('the indexes around a bulk load on %s', (engine) => {
     h = await startHarness(engine);
     t = await createTenant(h);
     dir = mkdtempSync(join(tmpdir(), 'opengst-bulk-'));
-    mkdirSync(join(dir, 'uploads'));
   });
   afterAll(async () => {
     await h.close();
@@ -38,16 +36,10 @@ describe.each(ENGINES)('the indexes around a bulk load on %s', (engine) => {
   const indexes = () => rowsOf<{ name: string; oid: unknown; definition: string }>(db(), sql`SELECT c.relname AS name, c.oid AS oid, pg_get_indexdef(c.oid) AS definition
     FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid WHERE x.indrelid IN ('documents'::regclass, 'document_items'::regclass) ORDER BY c.relname`);
 
-  const run = async (name: string, prefix: string) => {
-    const rows = Array.from({ length: DOCUMENTS }, (_, n) => [saleRow({ documentNumber: `${prefix}/${n}` }), saleRow({ documentNumber: `${prefix}/${n}`, description: 'Mouse' })]).flat();
-    writeFileSync(join(dir, 'uploads', name), csvOf([headerOf(), ...rows]));
-    const [job] = await db().insert(imports).values({
-      subscriberId: t.subscriberId, importType: 'SalesDocuments', fileName: name, fileSize: 1, fileFormat: 'csv', storagePath: `uploads/${name}`, createdBy: t.adminUserId,
-    }).returning();
-    await processImport({ db: db(), dataDir: dir, now: () => new Date(), bulkLoad: BULK_LOAD }, job?.id ?? 0);
-    const [final] = await db().select().from(imports).where(eq(imports.id, job?.id ?? 0));
-    return final as typeof imports.$inferSelect;
-  };
+  /** Two lines for each of DOCUMENTS documents numbered `prefix`/n. */
+  const run = (name: string, prefix: string) => importCsvDirectly(db(), t, dir, name,
+    Array.from({ length: DOCUMENTS }, (_, n) => [saleRow({ documentNumber: `${prefix}/${n}` }), saleRow({ documentNumber: `${prefix}/${n}`, description: 'Mouse' })]).flat(),
+    { deps: { bulkLoad: BULK_LOAD } });
   const storedOf = async (prefix: string) => {
     const [docs] = await db().select({ n: count() }).from(documents).where(and(eq(documents.subscriberId, t.subscriberId), like(documents.documentNumber, `${prefix}/%`)));
     const [items] = await db().select({ n: count() }).from(documentItems).innerJoin(documents, eq(documents.id, documentItems.documentId))

@@ -3,15 +3,15 @@
 // amendments) rather than inserted, and a refused or failing file leaves nothing. On PGlite the same file goes through
 // the store after the read, and the test holds it to the same results. Each case is read on the main thread and in the
 // reader thread, which must give the same.
-import { and, asc, count, eq, like, sql } from 'drizzle-orm';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { and, asc, count, eq, like } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentItems, documents, importErrors, imports } from '../src/db/schema';
-import { processImport, type ImportObserver } from '../src/modules/import/import.job';
+import type { ImportObserver } from '../src/modules/import/import.job';
 import { createTenant, ENGINES, setSubscriberSettings, startHarness, type Harness, type Tenant } from './harness';
-import { csvOf, headerOf, saleRow } from './import-fixtures';
+import { importCsvDirectly, saleRow, workTableCount } from './import-fixtures';
 
 /** Rows enough for several 128 KB read batches, so chunks of 50 documents are cut many times. */
 const DOCUMENTS = 1500;
@@ -28,7 +28,6 @@ describe.each(CASES)('storing a document file while it is read on %s, read on th
     h = await startHarness(engine);
     t = await createTenant(h);
     dir = mkdtempSync(join(tmpdir(), 'opengst-early-'));
-    mkdirSync(join(dir, 'uploads'));
   });
   afterAll(async () => {
     await h.close();
@@ -36,25 +35,15 @@ describe.each(CASES)('storing a document file while it is read on %s, read on th
   });
 
   const db = () => h.ctx.database.db;
-  const rowsOf = async <T>(text: string): Promise<T[]> => {
-    const result = (await db().execute(sql.raw(text))) as unknown as T[] | { rows: T[] };
-    return Array.isArray(result) ? result : result.rows;
-  };
-  const workTables = async () => Number((await rowsOf<{ n: unknown }>(`SELECT count(*) AS n FROM pg_tables WHERE tablename LIKE 'import\\_stage\\_%'`))[0]?.n);
+  const workTables = () => workTableCount(db());
   const stored = (prefix: string) => db().select().from(documents)
     .where(and(eq(documents.subscriberId, t.subscriberId), like(documents.documentNumber, `${prefix}%`))).orderBy(asc(documents.id));
   const itemsOf = (documentId: number) => db().select().from(documentItems).where(eq(documentItems.documentId, documentId)).orderBy(asc(documentItems.lineNumber));
 
   /** Imports rows through the real job with small chunks; answers the import's final row. */
-  const run = async (name: string, rows: readonly (readonly string[])[], isAllOrNothing = false, observe?: ImportObserver) => {
-    writeFileSync(join(dir, 'uploads', name), csvOf([headerOf(), ...rows]));
-    const [job] = await db().insert(imports).values({
-      subscriberId: t.subscriberId, importType: 'SalesDocuments', fileName: name, fileSize: 1, fileFormat: 'csv', storagePath: `uploads/${name}`, createdBy: t.adminUserId, isAllOrNothing,
-    }).returning();
+  const run = (name: string, rows: readonly (readonly string[])[], isAllOrNothing = false, observe?: ImportObserver) => {
     const readerThreadBytes = reader === 'reader thread' ? 0 : Number.MAX_SAFE_INTEGER;
-    await processImport({ db: db(), dataDir: dir, now: () => new Date(), earlyChunkDocuments: 50, readerThreadBytes }, job?.id ?? 0, observe);
-    const [final] = await db().select().from(imports).where(eq(imports.id, job?.id ?? 0));
-    return final as typeof imports.$inferSelect;
+    return importCsvDirectly(db(), t, dir, name, rows, { deps: { earlyChunkDocuments: 50, readerThreadBytes }, isAllOrNothing, ...(observe ? { observe } : {}) });
   };
 
   /** Two lines per document (₹101 and ₹102, more by `rupeesMore`, at 18% IGST); the second line of every 100th document comes 700 rows later (chunks apart). */

@@ -1,8 +1,14 @@
 // Shared pieces of the import tests: rows in the documented column order, csv/xlsx writers, upload and wait.
 import { FINAL_IMPORT_STATUSES, HEADERS, IMPORT_API, IMPORT_COLUMNS, type ImportProgress, type ImportType } from '@opengst/contracts';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rowsOf, type Db } from '../src/db/database';
+import { imports } from '../src/db/schema';
+import { processImport, type ImportDeps, type ImportObserver } from '../src/modules/import/import.job';
 import { gstinFor, TENANT_PAN } from './org-fixtures';
-import type { Harness } from './harness';
+import type { Harness, Tenant } from './harness';
 
 export const DELHI_GSTIN = gstinFor('07', TENANT_PAN, '1');
 export const CHENNAI_GSTIN = gstinFor('33', TENANT_PAN, '1');
@@ -77,4 +83,26 @@ export const importFile = async (h: Harness, token: string, fileName: string, co
   if (res.statusCode !== 200) throw new Error(`upload refused: ${res.body}`);
   const { importId } = res.json().data as { importId: number };
   return { importId, progress: await waitForImport(h, token, importId) };
+};
+
+/** Work tables of imports (import_stage_*) still in the database. */
+export const workTableCount = async (db: Db): Promise<number> =>
+  Number((await rowsOf<{ n: unknown }>(db, sql.raw(`SELECT count(*) AS n FROM pg_tables WHERE tablename LIKE 'import\\_stage\\_%'`)))[0]?.n);
+
+/**
+ * Imports sales rows as a CSV through the real job, called directly (no upload, no queue), with the tuning of `deps`;
+ * answers the import's final row. The file goes to `dataDir`/uploads.
+ */
+export const importCsvDirectly = async (
+  db: Db, tenant: Tenant, dataDir: string, name: string, rows: readonly (readonly string[])[],
+  { deps = {}, isAllOrNothing = false, observe }: { deps?: Partial<ImportDeps>; isAllOrNothing?: boolean; observe?: ImportObserver } = {},
+) => {
+  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  writeFileSync(join(dataDir, 'uploads', name), csvOf([headerOf(), ...rows]));
+  const [job] = await db.insert(imports).values({
+    subscriberId: tenant.subscriberId, importType: 'SalesDocuments', fileName: name, fileSize: 1, fileFormat: 'csv', storagePath: `uploads/${name}`, createdBy: tenant.adminUserId, isAllOrNothing,
+  }).returning();
+  await processImport({ db, dataDir, now: () => new Date(), ...deps }, job?.id ?? 0, observe);
+  const [final] = await db.select().from(imports).where(eq(imports.id, job?.id ?? 0));
+  return final as typeof imports.$inferSelect;
 };

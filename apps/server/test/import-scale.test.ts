@@ -11,12 +11,12 @@ import { runInNewContext } from 'node:vm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyText } from '../src/db/copy-text';
-import { copyIn } from '../src/db/database';
+import { copyIn, rowsOf as rowsOfQuery } from '../src/db/database';
 import { documentItems, documents, imports } from '../src/db/schema';
 import { processImport } from '../src/modules/import/import.job';
 import { createCsvParser } from '../src/modules/import/readers';
 import { createTenant, ENGINES, setSubscriberSettings, signIn, startHarness, type Harness, type Tenant } from './harness';
-import { csvOf, headerOf, importFile, saleRow } from './import-fixtures';
+import { csvOf, headerOf, importFile, saleRow, workTableCount } from './import-fixtures';
 import { clientOf } from './org-fixtures';
 
 /** Text that COPY's text format must escape, or that must pass through untouched. */
@@ -73,11 +73,8 @@ describe.each(ENGINES)('the document import at scale on %s', (engine) => {
   const db = () => h.ctx.database.db;
   const stored = (number: string) => db().select().from(documents).where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.documentNumber, number)));
   const itemsOf = (documentId: number) => db().select().from(documentItems).where(eq(documentItems.documentId, documentId)).orderBy(asc(documentItems.lineNumber));
-  const rowsOf = async <T>(text: string): Promise<T[]> => {
-    const result = (await db().execute(sql.raw(text))) as unknown as T[] | { rows: T[] };
-    return Array.isArray(result) ? result : result.rows;
-  };
-  const workTables = async () => Number((await rowsOf<{ n: unknown }>(`SELECT count(*) AS n FROM pg_tables WHERE tablename LIKE 'import\\_stage\\_%'`))[0]?.n);
+  const rowsOf = <T>(text: string): Promise<T[]> => rowsOfQuery<T>(db(), sql.raw(text));
+  const workTables = () => workTableCount(db());
 
   it('round-trips tabs, line breaks, backslashes, quotes and unicode through COPY, in chunks of several MB', async () => {
     await db().execute(sql.raw('CREATE TABLE copy_round_trip (n bigint, v text, b boolean)'));

@@ -103,9 +103,6 @@ export const createLines = () => {
     push: (text: string) => {
       lines.push(text);
     },
-    get count() {
-      return lines.length;
-    },
     /** The lines as one text (each ended by a line break), and none kept. */
     take: (): string => {
       if (lines.length === 0) return '';
