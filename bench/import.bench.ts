@@ -4,7 +4,8 @@
 // DATABASE_URL is set. 2% of the rows are planted invalid (six kinds), and some documents have their rows apart in the
 // file. Each case runs in a child process of its own so its peak RSS is its own; it prints one JSON line with rows per
 // second, peak RSS, wall seconds and the ratio to a raw COPY of the same rows into a plain table, measured in the
-// same run, and checks that every planted row is reported, none stored, and the stored counts are exact.
+// same run, and checks that every planted row is reported, none stored, and the stored counts are exact. It also
+// prints the ratio to the storage floor: the stored rows COPY-loaded back into the same tables, indexes kept up.
 import { IMPORT_COLUMNS } from '@opengst/contracts';
 import { gstinCheckCharacter } from '@opengst/domain';
 import { spawnSync } from 'node:child_process';
@@ -17,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { and, count, eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { copyIn, openDatabase, type Database } from '../apps/server/src/db/database';
+import { copyIn, openDatabase, rowsOf, type Database } from '../apps/server/src/db/database';
 import { documentItems, documents, entities, importErrors, imports } from '../apps/server/src/db/schema';
 import { processImport } from '../apps/server/src/modules/import/import.job';
 import { saveSubscriberSettings } from '../apps/server/src/modules/settings/subscriber-settings';
@@ -251,7 +252,7 @@ const openEngine = async (engine: 'pglite' | 'postgres') => {
   if (!gstins.includes(DELHI) || !gstins.includes(CHENNAI)) throw new Error(`provisioned GSTINs ${gstins.join(', ')} are not the generator's`);
   await saveSubscriberSettings(database.db, tenant.subscriberId, { importValidation: { maxRows: Math.max(CSV_ROWS, XLSX_ROWS) } });
   return {
-    database, dataDir, tenant,
+    database, databaseUrl, dataDir, tenant,
     close: async () => {
       await database.close();
       await drop();
@@ -284,6 +285,58 @@ const rawCopySeconds = async (database: Database, csvPath: string): Promise<numb
   const seconds = (performance.now() - started) / 1000;
   await database.db.execute(sql.raw('DROP TABLE bench_raw_rows'));
   return seconds;
+};
+
+/**
+ * A table's rows in COPY's text format, written to a file. On PostgreSQL through a connection of its own: postgres.js
+ * 3.4 can leave a connection's socket paused after a COPY TO (CopyData and CopyDone in one chunk, the stream's push
+ * refused: porsager/postgres#499, fix proposed in #1016), and the next query on that pooled connection waits forever.
+ */
+const copyOutToFile = async (env: { database: Database; databaseUrl: string | undefined }, table: string, path: string): Promise<void> => {
+  if (!env.databaseUrl) {
+    const client = (env.database.db as unknown as { $client: { query: (q: string) => Promise<{ blob?: Blob }> } }).$client;
+    const { blob } = await client.query(`COPY ${table} TO '/dev/blob'`);
+    if (!blob) throw new Error(`COPY ${table} TO '/dev/blob' returned no data`);
+    writeFileSync(path, Buffer.from(await blob.arrayBuffer()));
+    return;
+  }
+  const client = postgres(env.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const file = createWriteStream(path);
+    for await (const chunk of await client.unsafe(`COPY ${table} TO STDOUT`).readable()) if (!file.write(chunk)) await once(file, 'drain');
+    file.end();
+    await once(file, 'finish');
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * The storage floor: the rows the import stored, already in their final shape, COPY-loaded back into the emptied
+ * documents and document_items with their indexes and triggers, as the import found them. No pipeline that keeps
+ * the register's indexes can store the file faster; the import's ratio to it is the pipeline's own cost (reading,
+ * validating, staging, matching documents already stored).
+ */
+const storageFloorSeconds = async (env: { database: Database; databaseUrl: string | undefined; dataDir: string }): Promise<number> => {
+  const { database, dataDir: dir } = env;
+  const tables = ['documents', 'document_items'];
+  for (const table of tables) await copyOutToFile(env, table, join(dir, `${table}.copy`));
+  await database.db.execute(sql.raw('TRUNCATE document_items, documents CASCADE'));
+  const started = performance.now();
+  for (const table of tables) {
+    const columns = (await rowsOf<{ name: string }>(database.db, sql`SELECT column_name AS name FROM information_schema.columns WHERE table_name = ${table} ORDER BY ordinal_position`)).map((c) => c.name);
+    const copy = await copyIn(database.db, table, columns);
+    // Whole lines in each write: on PGlite each blob is a COPY statement of its own.
+    let rest: Buffer = Buffer.alloc(0);
+    for await (const chunk of createReadStream(join(dir, `${table}.copy`), { highWaterMark: 1 << 20 })) {
+      const bytes = Buffer.concat([rest, chunk as Buffer]);
+      const end = bytes.lastIndexOf(10) + 1;
+      await copy.write(bytes.subarray(0, end));
+      rest = bytes.subarray(end);
+    }
+    await copy.end();
+  }
+  return (performance.now() - started) / 1000;
 };
 
 /** One case, in this (child) process: prints its JSON line. */
@@ -334,6 +387,7 @@ const runCase = async (engine: 'pglite' | 'postgres', kind: 'csv' | 'xlsx') => {
       documentsExact: storedDocs?.n === plan.validDocuments,
       itemsExact: storedItems?.n === plan.validRows,
     };
+    const floorSeconds = await storageFloorSeconds(env);
     const timeTarget = kind === 'csv' ? TARGETS.csvSeconds[engine] : TARGETS.xlsxSeconds;
     const ratio = seconds / referenceSeconds;
     const missed = [
@@ -351,6 +405,8 @@ const runCase = async (engine: 'pglite' | 'postgres', kind: 'csv' | 'xlsx') => {
       peakRssMb,
       metrics: {
         rows: plan.rows, rowsPerSecond: Math.round(plan.rows / seconds), phases, referenceSeconds: Number(referenceSeconds.toFixed(2)),
+        floorSeconds: Number(floorSeconds.toFixed(2)), ratioToFloor: Number((seconds / floorSeconds).toFixed(2)),
+        floor: 'COPY of the stored documents and items, in their final shape, into the same emptied tables (indexes and triggers kept up)',
         cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)), status: final?.status, validRows: final?.validRows, errorRows: final?.errorRows,
         plantedRows: plan.plantedRows.length, reportedRows: errorRows.size, unreported: unreported.slice(0, 10), unexpected: unexpected.slice(0, 10),
         documentsStored: storedDocs?.n, documentsExpected: plan.validDocuments, itemsStored: storedItems?.n, itemsExpected: plan.validRows,
