@@ -315,10 +315,10 @@ const copyOutToFile = async (env: { database: Database; databaseUrl: string | un
 };
 
 /**
- * The reference, the storage floor: the rows the import stored, already in their final shape, COPY-loaded back into the emptied
- * documents and document_items with their indexes and triggers, as the import found them. No pipeline that keeps
- * the register's indexes can store the file faster; the import's ratio to it is the pipeline's own cost (reading,
- * validating, staging, matching documents already stored).
+ * The reference, the storage floor: the rows the import stored, already in their final shape, COPY-loaded back into
+ * the emptied documents and document_items with their indexes and triggers, as the import found them. No pipeline
+ * that keeps the register's indexes can store the file faster; the import's ratio to it is the pipeline's own cost
+ * (reading, validating, staging, matching documents already stored).
  */
 const storageFloorSeconds = async (env: { database: Database; databaseUrl: string | undefined; dataDir: string }): Promise<number> => {
   const { database, dataDir: dir } = env;
