@@ -1,5 +1,7 @@
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { layersPlugin } from './eslint/layers.js';
+import webRules from './apps/web/eslint.rules.js';
 
 const noServerFromOutside = {
   patterns: [
@@ -42,4 +44,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', noServerFromOutside] },
   },
+  {
+    // The server's floors: platform, files and portal import no module; modules meet through their index.ts.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test-support/**'],
+    plugins: { opengst: layersPlugin },
+    rules: { 'opengst/server-layers': 'error' },
+  },
+  ...webRules,
 );

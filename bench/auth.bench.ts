@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp } from '../apps/server/src/app';
 import { readConfig } from '../apps/server/src/config';
-import { hashPassword, verifyPassword } from '../apps/server/src/modules/auth/passwords';
+import { hashPassword, verifyPassword } from '../apps/server/src/platform/auth/passwords';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
 

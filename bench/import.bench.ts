@@ -23,8 +23,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { copyIn, openDatabase, rowsOf, type Database } from '../apps/server/src/db/database';
 import { documentItems, documents, entities, importErrors, imports } from '../apps/server/src/db/schema';
-import { processImport } from '../apps/server/src/modules/import/import.job';
-import { saveSubscriberSettings } from '../apps/server/src/modules/settings/subscriber-settings';
+import { processImport } from '../apps/server/src/modules/import/import-process.service';
+import { saveSubscriberSettings } from '../apps/server/src/platform/settings/subscriber-settings';
 import { ensureFinancialYears, provisionSubscriber } from '../apps/server/src/seed/provision';
 
 const here = dirname(fileURLToPath(import.meta.url));

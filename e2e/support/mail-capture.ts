@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSmtp } from '../../apps/server/test/smtp';
+import { startSmtp } from '../../apps/server/src/test-support/smtp';
 
 /** The journeys' SMTP server: every message is written as JSON into `dir`, where the test workers read it. */
 export const startMailCapture = async (dir: string): Promise<{ url: string; close: () => Promise<void> }> => {

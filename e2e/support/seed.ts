@@ -5,9 +5,9 @@ import { writeFileSync } from 'node:fs';
 import { readConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { roles, users } from '../../apps/server/src/db/schema';
-import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import { saveSubscriberSettings } from '../../apps/server/src/modules/settings/subscriber-settings';
-import { loadSecretKey } from '../../apps/server/src/secrets';
+import { hashPassword } from '../../apps/server/src/platform/auth/passwords';
+import { saveSubscriberSettings } from '../../apps/server/src/platform/settings/subscriber-settings';
+import { loadSecretKey } from '../../apps/server/src/platform/secrets';
 import { seedDemo } from '../../apps/server/src/seed/demo';
 import { generatePassword, provisionSubscriber } from '../../apps/server/src/seed/provision';
 

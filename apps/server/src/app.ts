@@ -6,32 +6,35 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
-import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/database';
-import { startJobQueue, type JobQueue } from './jobs/queue';
-import { createMailer, MAIL_JOB } from './mail/mailer';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { administrationModule } from './modules/administration';
-import { organizationModule } from './modules/organization';
-import { createMaintenanceSwitch, maintenanceFlagFile } from './modules/admin/maintenance';
-import { authRoutes } from './modules/auth/auth.routes';
-import { registerAuthCleanup } from './modules/auth/cleanup';
-import { registerDormancyJob } from './modules/user/dormancy';
-import { importRoutes } from './modules/import/import.routes';
-import { registerRoutes } from './modules/register/register.routes';
-import { documentRoutes } from './modules/document/document.routes';
-import { registerImportJob } from './modules/import/import.job';
-import { registerGenerationJob, registerSaveStatusJob, returnRoutes, SAVE_STATUS_POLICY } from './modules/returns/returns.routes';
-import { dataActivityRoutes } from './modules/data-activity/data-activity.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { masterRoutes } from './modules/master/master.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
-import { userRoutes } from './modules/user/user.routes';
-import { accessPlugin } from './plugins/access';
+import { administrationModule } from './modules/administration/module';
+import { authModule } from './modules/auth/module';
+import { dashboardModule } from './modules/dashboard/module';
+import { dataActivitiesModule } from './modules/data-activities/module';
+import { documentsModule } from './modules/documents/module';
+import { importModule } from './modules/import/module';
+import { mastersModule } from './modules/masters/module';
+import { organizationModule } from './modules/organization/module';
+import { reportsModule } from './modules/reports/module';
+import { returnsModule } from './modules/returns/module';
+import { settingsModule } from './modules/settings/module';
+import { accessPlugin } from './platform/access.plugin';
+import type { AppContext } from './platform/context';
+import { errorsPlugin } from './platform/errors.plugin';
+import { startJobQueue, type JobQueue } from './platform/jobs/queue';
+import { mailWorkers } from './platform/mail/mail.jobs';
+import { createMailer } from './platform/mail/mailer';
+import { createMaintenanceSwitch, maintenanceFlagFile } from './platform/maintenance';
+import type { AppModule } from './platform/module';
+import { loadSecretKey } from './platform/secrets';
+import { webPlugin } from './platform/web.plugin';
 import { createGstPortal, mountPortalSandbox } from './portal/index';
-import { errorsPlugin } from './plugins/errors';
-import { webPlugin } from './plugins/web';
-import { loadSecretKey } from './secrets';
+
+/** Every module of the product, in the order their routes are registered. */
+const MODULES: readonly AppModule[] = [
+  authModule, settingsModule, mastersModule, dashboardModule, administrationModule, organizationModule, reportsModule, importModule, documentsModule,
+  returnsModule, dataActivitiesModule,
+];
 
 export type BuildOptions = {
   /** An already open database (tests share one per file); otherwise opened from the config and closed with the app. */
@@ -66,6 +69,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     database,
+    jobs,
     mailer,
     maintenance: createMaintenanceSwitch(database.db, maintenanceFlagFile(config.dataDir)),
     secretKey: loadSecretKey(config.secretKeyBase64, config.dataDir),
@@ -98,31 +102,13 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin, ctx);
   await app.register(accessPlugin, ctx);
 
-  await app.register(authRoutes, ctx);
-  await app.register(settingsRoutes, ctx);
-  await app.register(masterRoutes, ctx);
-  await app.register(userRoutes, ctx);
-  await app.register(dashboardRoutes, ctx);
-  await app.register(adminRoutes, ctx);
-  await app.register(organizationModule, ctx);
-  await app.register(administrationModule, ctx);
-  await app.register(importRoutes, { ...ctx, jobs });
-  await app.register(registerRoutes, ctx);
-  await app.register(documentRoutes, ctx);
-  await app.register(returnRoutes, { ...ctx, jobs });
-  await app.register(dataActivityRoutes, ctx);
+  for (const module of MODULES) await app.register(module.routes, ctx);
   await mountPortalSandbox(app, ctx);
   app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webPlugin, { webDist: config.webDist });
 
-  await jobs.register(MAIL_JOB, async (data) => mailer.deliver(Number(data.mailId)), { retryLimit: 5 });
-  await jobs.register('mail.sweep', async () => mailer.sweep(), { cron: '* * * * *' });
-  await registerAuthCleanup(jobs, database.db);
-  await registerDormancyJob(jobs, database.db);
-  await registerImportJob(jobs, { db: database.db, dataDir: config.dataDir, now: ctx.now });
-  await registerGenerationJob(jobs, { db: database.db, now: ctx.now });
-  await registerSaveStatusJob(jobs, { ctx, ...SAVE_STATUS_POLICY });
+  for (const worker of [...mailWorkers(mailer), ...MODULES.flatMap((module) => module.jobs?.(ctx) ?? [])]) await jobs.work(worker);
 
   app.addHook('onClose', async () => {
     await jobs.stop();

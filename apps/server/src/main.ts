@@ -5,8 +5,8 @@ import { buildApp } from './app';
 import { readConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/lockfile';
-import { createMaintenanceSwitch, maintenanceFlagFile } from './modules/admin/maintenance';
-import { loadSecretKey } from './secrets';
+import { createMaintenanceSwitch, maintenanceFlagFile } from './platform/maintenance';
+import { loadSecretKey } from './platform/secrets';
 import { seedDemo, type DemoCredentials } from './seed/demo';
 
 // Commands: (none) starts the server; `reset-demo` wipes the database and seeds the demo again;

@@ -45,11 +45,6 @@ export const RETURN_API = {
   inwardSearch: `${API_ROOT}/returns/inward/search`,
 } as const;
 
-export const DATA_ACTIVITY_API = {
-  /** POST DataActivitySearchRequest → DataActivitySearchResponse (sort 'id DESC', spec core §2). */
-  search: `${API_ROOT}/dataActivity/search`,
-} as const;
-
 const id = z.number().int().positive();
 /** MMYYYY */
 const returnPeriod = z.string().regex(/^(0[1-9]|1[0-2])\d{4}$/, 'A return period is MMYYYY.');

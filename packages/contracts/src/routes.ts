@@ -27,20 +27,23 @@ const auth = (name: string, path: string, title: string, module: string, rights:
   ...(options.kbRight ? { kbRight: options.kbRight } : {}),
 });
 
-const open = (name: string, path: string, title: string, layout: RouteLayout, preResources = false): RouteDefinition => ({
-  name, path, title, module: 'Public', rights: [], requiresAuth: false, entityScoped: false, layout, ...(preResources ? { preResources } : {}),
+const open = (name: string, path: string, title: string, layout: RouteLayout, preResources = false, module = 'Public'): RouteDefinition => ({
+  name, path, title, module, rights: [], requiresAuth: false, entityScoped: false, layout, ...(preResources ? { preResources } : {}),
 });
+/** Sign-in, sign-out and the redirects that end in a session: the auth module. */
+const signIn = (name: string, path: string, title: string, layout: RouteLayout, preResources = false): RouteDefinition =>
+  open(name, path, title, layout, preResources, 'Auth');
 
 const scoped = { entityScoped: true } as const;
 
 export const ROUTES = [
   // Sign-in and public routes (no login)
-  open('Login', '/login', 'Login', 'login', true),
-  open('LoginResponse', '/loginResponse', 'Login', 'login', true),
-  open('ForgotPassword', '/forgot-password', 'Forgot Password', 'login', true),
-  open('ResetPassword', '/reset-password', 'Reset Password', 'login', true),
-  open('ChangePassword', '/login-change-password', 'Change Password', 'login', true),
-  open('Validate', '/validate', 'Login', 'login'),
+  signIn('Login', '/login', 'Login', 'login', true),
+  signIn('LoginResponse', '/loginResponse', 'Login', 'login', true),
+  signIn('ForgotPassword', '/forgot-password', 'Forgot Password', 'login', true),
+  signIn('ResetPassword', '/reset-password', 'Reset Password', 'login', true),
+  signIn('ChangePassword', '/login-change-password', 'Change Password', 'login', true),
+  signIn('Validate', '/validate', 'Login', 'login'),
   open('WebsitePolicy', '/website-policy', 'Website Policy', 'public', true),
   open('TermsConditions', '/terms-conditions', 'Terms & Conditions', 'public', true),
   open('PrivacyPolicy', '/privacy-policy', 'Privacy Policy', 'public', true),
@@ -54,12 +57,12 @@ export const ROUTES = [
   open('UnauthorizedAccess', '/unauthorized-access', 'Unauthorized Access', 'public', true),
   open('NotFound', '/404', 'Page Not Found', 'public', true),
   open('Error400', '/error-400', 'Bad Request', 'public', true),
-  open('Redirect', '/redirect', 'Redirect', 'public'),
+  signIn('Redirect', '/redirect', 'Redirect', 'public'),
   open('UnderMaintenance', '/under-maintenance', 'Under Maintenance', 'public', true),
-  open('Initialize', '/initialize', 'Initialize', 'public'),
-  open('PortalRedirect', '/portal-redirect', 'Portal Redirect', 'public'),
-  open('DataMapperRedirect', '/ap/redirect', 'Redirect', 'public'),
-  open('Logout', '/logout', 'Logout', 'public'),
+  signIn('Initialize', '/initialize', 'Initialize', 'public'),
+  signIn('PortalRedirect', '/portal-redirect', 'Portal Redirect', 'public'),
+  signIn('DataMapperRedirect', '/ap/redirect', 'Redirect', 'public'),
+  signIn('Logout', '/logout', 'Logout', 'public'),
   auth('NoLocation', '/no-location', 'No Location', 'Shell', []),
   auth('NoRightsAssigned', '/no-rights-assigned', 'No Rights Assigned', 'Shell', []),
 
@@ -213,3 +216,6 @@ export const routeByName = (name: RouteName): RouteDefinition => byName.get(name
 
 /** The home route after sign-in (spec core §2: /quick-access-and-statistics, also reached at /). */
 export const HOME_ROUTE: RouteName = 'Statistics';
+
+/** The folder of a route-table module at every layer (contracts, server, web): kebab-case, 'DataActivities' -> 'data-activities'. */
+export const moduleFolder = (module: string): string => module.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import type postgres from 'postgres';
 import type { Config } from '../config';
-import type { AppContext } from '../context';
+import type { AppContext } from '../platform/context';
 import type { GstPortal } from './gst-portal';
 import { createHttpGstPortal, type PortalFetch } from './http-gst-portal';
 

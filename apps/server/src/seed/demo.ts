@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { appState, entities, entityPortalCredentials, users } from '../db/schema';
-import { sealSecret } from '../secrets';
-import { verifyPassword } from '../modules/auth/passwords';
-import { saveInstallationSettings } from '../modules/settings/installation-settings';
+import { sealSecret } from '../platform/secrets';
+import { verifyPassword } from '../platform/auth/passwords';
+import { saveInstallationSettings } from '../platform/settings/installation-settings';
 import { ensureFinancialYears, generatePassword, provisionSubscriber } from './provision';
 
 const KEY = 'demoCredentials';

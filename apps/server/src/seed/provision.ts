@@ -3,7 +3,7 @@ import { financialYearName, financialYearOf, gstinCheckCharacter } from '@opengs
 import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../db/database';
 import { entities, financialYears, roleRights, roles, subscribers, subscriptions, userEntities, users } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../platform/auth/passwords';
 
 /** Financial years from 2017-18 (GST began on 01-07-2017) to the current one. */
 export const ensureFinancialYears = async (db: DbOrTx, now: Date): Promise<void> => {

@@ -6,7 +6,7 @@ import {
   type LoginMetadata,
   type UserEntity,
 } from '@opengst/contracts';
-import { applyTenantTheme } from '../app/tenantTheme';
+import { applyTenantTheme } from '../shared/tenantTheme';
 import { applyBuildVersion } from './buildVersion';
 import { pickCurrentFinancialYear } from './financialYear';
 import { apiRequest, setEnvironment, setRequestTimeoutMinutes } from './http';

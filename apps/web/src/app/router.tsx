@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { ROUTES, routeByName, type RouteDefinition, type RouteLayout } from '@opengst/contracts';
+import { FullPageLoader } from '../shared/FullPageLoader';
 import { guardRoute } from './guard/guardRoute';
 import { RootRoute } from './RootRoute';
 import { RouteErrorScreen } from './RouteErrorScreen';
-import { FullPageLoader } from './FullPageLoader';
 import { SCREENS } from './screens';
 
 export type RouteHandle = { route: RouteDefinition };

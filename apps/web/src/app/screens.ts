@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
-import type { RouteName } from '@opengst/contracts';
+import type { ScreenRouteName } from '../shared/screenRoutes';
 
-// The screens built so far. Only these routes are registered; every other path of the route table is a 404.
-// Each screen is its own chunk, so the sign-in page loads none of the application's screens.
+// The screen of each registered route, under features/<the folder of its route's module> (screens.test.ts checks
+// the place). Each screen is its own chunk, so the sign-in page loads none of the application's screens.
 type ScreenLoader = () => Promise<ComponentType>;
 
-export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Login: () => import('../features/auth/LoginScreen').then((m) => m.LoginScreen),
   LoginResponse: () => import('../features/auth/LoginResponseScreen').then((m) => m.LoginResponseScreen),
   ForgotPassword: () => import('../features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),
@@ -17,14 +17,14 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   WebsitePolicy: () => import('../features/public/PolicyScreens').then((m) => m.WebsitePolicyScreen),
   TermsConditions: () => import('../features/public/PolicyScreens').then((m) => m.TermsConditionsScreen),
   PrivacyPolicy: () => import('../features/public/PolicyScreens').then((m) => m.PrivacyPolicyScreen),
-  NotFound: () => import('../features/status/StatusScreens').then((m) => m.NotFoundScreen),
-  UnauthorizedAccess: () => import('../features/status/StatusScreens').then((m) => m.UnauthorizedScreen),
-  Error400: () => import('../features/status/StatusScreens').then((m) => m.Error400Screen),
-  NoLocation: () => import('../features/status/StatusScreens').then((m) => m.NoLocationScreen),
-  NoRightsAssigned: () => import('../features/status/StatusScreens').then((m) => m.NoRightsScreen),
-  UnderMaintenance: () => import('../features/status/UnderMaintenanceScreen').then((m) => m.UnderMaintenanceScreen),
+  NotFound: () => import('../features/public/StatusScreens').then((m) => m.NotFoundScreen),
+  UnauthorizedAccess: () => import('../features/public/StatusScreens').then((m) => m.UnauthorizedScreen),
+  Error400: () => import('../features/public/StatusScreens').then((m) => m.Error400Screen),
+  NoLocation: () => import('../features/shell/NoAccessScreens').then((m) => m.NoLocationScreen),
+  NoRightsAssigned: () => import('../features/shell/NoAccessScreens').then((m) => m.NoRightsScreen),
+  UnderMaintenance: () => import('../features/public/UnderMaintenanceScreen').then((m) => m.UnderMaintenanceScreen),
   Statistics: () => import('../features/dashboard/StatisticsScreen').then((m) => m.StatisticsScreen),
-  MailOutbox: () => import('../features/admin/MailOutboxScreen').then((m) => m.MailOutboxScreen),
+  MailOutbox: () => import('../features/administration/MailOutboxScreen').then((m) => m.MailOutboxScreen),
   Entities: () => import('../features/organization/EntitiesScreen').then((m) => m.EntitiesScreen),
   Branches: () => import('../features/organization/NamedRecordsScreen').then((m) => m.BranchesScreen),
   Departments: () => import('../features/organization/NamedRecordsScreen').then((m) => m.DepartmentsScreen),
@@ -32,7 +32,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   Roles: () => import('../features/organization/RolesScreen').then((m) => m.RolesScreen),
   AddRole: () => import('../features/organization/RoleEditScreen').then((m) => m.AddRoleScreen),
   EditRole: () => import('../features/organization/RoleEditScreen').then((m) => m.EditRoleScreen),
-  AuditTrailReport: () => import('../features/organization/AuditTrailScreen').then((m) => m.AuditTrailScreen),
+  AuditTrailReport: () => import('../features/reports/AuditTrailScreen').then((m) => m.AuditTrailScreen),
   Settings: () => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
   Import: () => import('../features/import/ImportScreen').then((m) => m.ImportScreen),
   ImportDocumentError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
@@ -40,8 +40,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   ImportVendorError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   ImportHsnSacError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   ImportEntitiesError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
-  RegularSales: () => import('../features/registers/RegisterScreen').then((m) => m.RegularSalesScreen),
-  RegularPurchase: () => import('../features/registers/RegisterScreen').then((m) => m.RegularPurchaseScreen),
+  RegularSales: () => import('../features/returns/registers/RegisterScreen').then((m) => m.RegularSalesScreen),
+  RegularPurchase: () => import('../features/returns/registers/RegisterScreen').then((m) => m.RegularPurchaseScreen),
   CreateDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
   AddDraftDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
   EditDraftDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
@@ -49,9 +49,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   DraftDocument: () => import('../features/documents/DraftDocumentsScreen').then((m) => m.DraftDocumentsScreen),
   RegularReturnsList: () => import('../features/returns/RegularReturnsListScreen').then((m) => m.RegularReturnsListScreen),
   RegularOverview: () => import('../features/returns/RegularOverviewScreen').then((m) => m.RegularOverviewScreen),
-  Gstr1: () => import('../features/returns/Gstr1Screen').then((m) => m.Gstr1Screen),
-  Gstr1a: () => import('../features/returns/Gstr1Screen').then((m) => m.Gstr1aScreen),
+  Gstr1: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1Screen),
+  Gstr1a: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1aScreen),
   DataActivities: () => import('../features/data-activities/DataActivitiesScreen').then((m) => m.DataActivitiesScreen),
 };
-
-export const hasScreen = (name: string): name is RouteName => name in SCREENS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseDisplayDate } from './format';
+import { formatDate, formatElapsed, parseDisplayDate } from './format';
 
 describe('parseDisplayDate', () => {
   it('reads the Indian order and ISO', () => {
@@ -19,5 +19,13 @@ describe('parseDisplayDate', () => {
 
   it('round-trips with formatDate', () => {
     expect(formatDate(parseDisplayDate('01-08-2024') ?? '')).toBe('01-08-2024');
+  });
+});
+
+describe('formatElapsed', () => {
+  it('formats elapsed time', () => {
+    expect(formatElapsed(42_400)).toBe('42 s');
+    expect(formatElapsed(185_000)).toBe('3 min 05 s');
+    expect(formatElapsed(3_720_000)).toBe('1 h 02 min');
   });
 });

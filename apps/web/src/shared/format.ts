@@ -5,6 +5,15 @@ export const formatDate = (iso: string): string => dayjs(iso).format('DD-MM-YYYY
 export const formatDateTime = (iso: string): string => dayjs(iso).format('DD-MM-YYYY HH:mm');
 export const formatCount = (value: number): string => value.toLocaleString('en-IN');
 
+/** "42 s", "3 min 05 s", "1 h 02 min". */
+export const formatElapsed = (milliseconds: number): string => {
+  const seconds = Math.max(0, Math.floor(milliseconds / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+};
+
 /**
  * A typed date to ISO (YYYY-MM-DD): DD-MM-YYYY, DD/MM/YYYY, DD.MM.YYYY or YYYY-MM-DD; null when it is not a real date
  * (31-02-2025 is refused, not rolled over into March).

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RightId } from '@opengst/contracts';
 import { loadSettingsQuery } from '../api/sessionData';
-import { rightStateOf } from '../app/guard/rights';
+import { rightStateOf } from './rights';
 
 /** Whether the signed-in user holds each right (spec core §6); the server checks again on every call. */
 export const useRights = <K extends RightId>(rightIds: readonly K[]): Record<K, boolean> => {

@@ -14,9 +14,10 @@ type Props = {
   financialYear: string | null;
   /** Spec core §2: the header turns fixed after 50 px of scroll. */
   isFixed: boolean;
+  onOpenProfile: () => void;
 };
 
-export const PageTitleBar = ({ title, isSidebarOpen, onToggleSidebar, onBack, isPremium, financialYear, isFixed }: Props) => {
+export const PageTitleBar = ({ title, isSidebarOpen, onToggleSidebar, onBack, isPremium, financialYear, isFixed, onOpenProfile }: Props) => {
   const t = useText();
   return (
     <header className={classes.bar} data-fixed={isFixed}>
@@ -48,7 +49,7 @@ export const PageTitleBar = ({ title, isSidebarOpen, onToggleSidebar, onBack, is
             {t('shell.financialYear', { label: financialYear })}
           </Badge>
         ) : null}
-        <UserMenu />
+        <UserMenu onOpenProfile={onOpenProfile} />
       </Group>
     </header>
   );

@@ -17,9 +17,9 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { loadSettingsQuery } from '../api/sessionData';
-import { hasScreen } from '../app/screens';
-import { faviconPath } from '../app/tenantTheme';
 import { useText } from '../i18n/useText';
+import { hasScreen } from '../shared/screenRoutes';
+import { faviconPath } from '../shared/tenantTheme';
 import { RIGHT_TOOLTIP } from './rightTooltip';
 import { buildSidebar, type SidebarEntry } from './sidebarItems';
 import classes from './Sidebar.module.css';

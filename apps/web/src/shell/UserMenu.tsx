@@ -1,14 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
 import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { IconChevronDown, IconLogout, IconMail, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { routeByName } from '@opengst/contracts';
 import { loadSettingsQuery } from '../api/sessionData';
-import { routeRightState } from '../app/guard/rights';
 import { useText } from '../i18n/useText';
-
-const ProfileDrawer = lazy(() => import('../features/profile/ProfileDrawer').then((m) => ({ default: m.ProfileDrawer })));
+import { routeRightState } from '../shared/rights';
 
 const initialsOf = (name: string): string =>
   name
@@ -18,61 +15,54 @@ const initialsOf = (name: string): string =>
     .map((part) => part[0]?.toUpperCase() ?? '')
     .join('');
 
-export const UserMenu = () => {
+/** The signed-in user's menu. The profile drawer is a feature, so the layout opens it: the shell imports no feature. */
+export const UserMenu = ({ onOpenProfile }: { onOpenProfile: () => void }) => {
   const t = useText();
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
   const user = loaded?.user;
   const outbox = routeByName('MailOutbox');
   const settings = routeByName('Settings');
   const isGranted = (rights: readonly string[]) => (loaded ? routeRightState(loaded.rights, rights, new Date()) === 'granted' : false);
-  const [isProfileOpen, setProfileOpen] = useState(false);
   return (
-    <>
-      <Menu position="bottom-end" width={220} shadow="md">
-        <Menu.Target>
-          <Button
-            variant="subtle"
-            color="gray"
-            size="sm"
-            data-testid="user-menu"
-            aria-label={t('shell.userMenu')}
-            leftSection={<Avatar size={24} color="indigo" radius="xl">{initialsOf(user?.displayName ?? '')}</Avatar>}
-            rightSection={<IconChevronDown size={14} />}
-          >
-            <span className="truncate-narrow" style={{ maxWidth: 160 }}>{user?.displayName ?? ''}</span>
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {user ? (
-            <Menu.Label>
-              <Text size="xs" fw={600} c="dark">{user.userName}</Text>
-              <Text size="xs">{user.roleName}</Text>
-            </Menu.Label>
-          ) : null}
-          <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => setProfileOpen(true)} data-testid="profile-link">
-            {t('shell.profile')}
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="sm"
+          data-testid="user-menu"
+          aria-label={t('shell.userMenu')}
+          leftSection={<Avatar size={24} color="indigo" radius="xl">{initialsOf(user?.displayName ?? '')}</Avatar>}
+          rightSection={<IconChevronDown size={14} />}
+        >
+          <span className="truncate-narrow" style={{ maxWidth: 160 }}>{user?.displayName ?? ''}</span>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user ? (
+          <Menu.Label>
+            <Text size="xs" fw={600} c="dark">{user.userName}</Text>
+            <Text size="xs">{user.roleName}</Text>
+          </Menu.Label>
+        ) : null}
+        <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={onOpenProfile} data-testid="profile-link">
+          {t('shell.profile')}
+        </Menu.Item>
+        {isGranted(settings.rights) ? (
+          <Menu.Item component={Link} to={settings.path} leftSection={<IconSettings size={16} />} data-testid="settings-link">
+            {t('shell.settings')}
           </Menu.Item>
-          {isGranted(settings.rights) ? (
-            <Menu.Item component={Link} to={settings.path} leftSection={<IconSettings size={16} />} data-testid="settings-link">
-              {t('shell.settings')}
-            </Menu.Item>
-          ) : null}
-          {isGranted(outbox.rights) ? (
-            <Menu.Item component={Link} to={outbox.path} leftSection={<IconMail size={16} />}>
-              {t('shell.mailOutbox')}
-            </Menu.Item>
-          ) : null}
-          <Menu.Divider />
-          <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />} data-testid="logout-link">
-            {t('shell.logout')}
+        ) : null}
+        {isGranted(outbox.rights) ? (
+          <Menu.Item component={Link} to={outbox.path} leftSection={<IconMail size={16} />}>
+            {t('shell.mailOutbox')}
           </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      {isProfileOpen ? (
-        <Suspense fallback={null}>
-          <ProfileDrawer opened onClose={() => setProfileOpen(false)} />
-        </Suspense>
-      ) : null}
-    </>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} />} data-testid="logout-link">
+          {t('shell.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 };

@@ -1,4 +1,4 @@
-import type { RightState } from '../app/guard/rights';
+import type { RightState } from '../shared/rights';
 import type { ResourceKey } from '@opengst/contracts';
 
 /** Spec core §6: the tooltip explains which of the four reasons denies a right. */

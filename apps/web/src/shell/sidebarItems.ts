@@ -1,5 +1,5 @@
 import { routeByName, type RightItem, type SidebarItem, type SubscriberSettings } from '@opengst/contracts';
-import { isHiddenPremium, routeRightState, type RightState } from '../app/guard/rights';
+import { isHiddenPremium, routeRightState, type RightState } from '../shared/rights';
 
 // The sidebar of spec core §2 gated by rights (§6) and by settings. Denied items stay visible, disabled with
 // the reason as a tooltip, unless the hideNotAllowedFunctionality setting hides them.

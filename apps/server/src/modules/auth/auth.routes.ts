@@ -5,14 +5,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
-import { principalOf } from '../../plugins/access';
-import { CAPTCHA_SITE_KEY, issueCaptchaChallenge } from './captcha';
-import { issueEncryptor } from './encryptor';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { principalOf } from '../../platform/access.plugin';
+import { CAPTCHA_SITE_KEY, issueCaptchaChallenge } from '../../platform/auth/captcha';
+import { issueEncryptor } from '../../platform/auth/encryptor';
 import { forgotPassword, login, regenerateOtp, resetPassword, validateOtp, validateResetLink, type RequestMeta } from './auth.service';
-import { revokeSession } from './sessions';
-import { createThrottle } from './throttle';
+import { revokeSession } from '../../platform/auth/sessions';
+import { createThrottle } from '../../platform/auth/throttle';
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];

@@ -1,17 +1,17 @@
 import type { AuthResponse, ForgotPasswordResponse, SubscriberSettings } from '@opengst/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../db/database';
 import { authEvents, passwordHistory, users } from '../../db/schema';
-import { AppError, validationError } from '../../errors';
-import { loadInstallationSettings } from '../settings/installation-settings';
-import { loadSubscriberSettings } from '../settings/subscriber-settings';
-import { verifyCaptcha } from './captcha';
-import { checkOtp, consumeChallenge, findChallenge, openChallenge, renewOtp, type Challenge } from './challenges';
-import { consumeEncryptor } from './encryptor';
-import { isPasswordExpired, passwordPolicyViolations } from './password-policy';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { createSession, hasOtherLiveSession, revokeUserSessions } from './sessions';
+import { AppError, validationError } from '../../platform/errors';
+import { loadInstallationSettings } from '../../platform/settings/installation-settings';
+import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
+import { verifyCaptcha } from '../../platform/auth/captcha';
+import { checkOtp, consumeChallenge, findChallenge, openChallenge, renewOtp, type Challenge } from '../../platform/auth/challenges';
+import { consumeEncryptor } from '../../platform/auth/encryptor';
+import { isPasswordExpired, passwordPolicyViolations } from '../../platform/auth/password-policy';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { createSession, hasOtherLiveSession, revokeUserSessions } from '../../platform/auth/sessions';
 
 export type RequestMeta = { ip: string; encId?: string | undefined; captcha?: string | undefined; publicToken?: string | undefined };
 

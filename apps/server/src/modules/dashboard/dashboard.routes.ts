@@ -3,9 +3,9 @@ import { financialYearOf } from '@opengst/domain';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import { authEvents, entities, financialYears, frequentlyUsed, roles, users } from '../../db/schema';
-import { principalOf } from '../../plugins/access';
+import { principalOf } from '../../platform/access.plugin';
 
 const TRACKED_ROUTES = new Set<string>(ROUTES.filter((r) => r.requiresAuth && r.rights.length > 0).map((r) => r.name));
 const statisticsRights = ['DashboardStatistics', 'DashboardBusinessIntelligence', 'DashboardCfo', 'DashboardItcInsights'] as const;

@@ -7,11 +7,11 @@ import {
 import { and, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { businessPartners, documents, documentSummaries, hsnCodes, importErrors, imports, userEntities, users } from '../../db/schema';
-import { assertEntityAccess } from '../../entity-access';
-import { AppError } from '../../errors';
-import { orderByOf } from '../../lists';
-import type { SessionPrincipal } from '../auth/sessions';
-import { loadInstallationSettings } from '../settings/installation-settings';
+import { assertEntityAccess } from '../../platform/entity-access';
+import { AppError } from '../../platform/errors';
+import { orderByOf } from '../../platform/lists';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
+import { loadInstallationSettings } from '../../platform/settings/installation-settings';
 
 type ImportRow = typeof imports.$inferSelect;
 

@@ -9,13 +9,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeAudit } from '../../audit';
-import type { AppContext } from '../../context';
-import { assertEntityAccess } from '../../entity-access';
-import { AppError } from '../../errors';
-import { XLSX_CONTENT_TYPE } from '../../exports/xlsx';
-import type { JobQueue } from '../../jobs/queue';
-import { principalOf } from '../../plugins/access';
+import { writeAudit } from '../../platform/audit';
+import type { AppContext } from '../../platform/context';
+import { assertEntityAccess } from '../../platform/entity-access';
+import { AppError } from '../../platform/errors';
+import { XLSX_CONTENT_TYPE } from '../../files/xlsx-writer';
+import { principalOf } from '../../platform/access.plugin';
 import { errorMessagesByRow, errorsByCode, findImport, importProgress, importSummary, listImportErrors, searchImports } from './import.repo';
 import { acceptUpload, assertImportRight, listAliases, saveAliases, uploadLimitBytes } from './import.service';
 import { errorRowsWorkbook, sampleWorkbook } from './import.sheets';
@@ -30,8 +29,8 @@ const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"`;
 
-export const importRoutes: FastifyPluginAsyncZod<AppContext & { jobs: JobQueue }> = async (app, options) => {
-  const { jobs, ...ctx } = options;
+export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { jobs } = ctx;
   const { db } = ctx.database;
   // Only this plugin takes uploads here, so multipart is registered in its scope alone.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });

@@ -7,15 +7,15 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { writeAudit } from '../../audit';
-import type { AppContext } from '../../context';
+import { writeAudit } from '../../platform/audit';
+import type { AppContext } from '../../platform/context';
 import { importAliases, imports } from '../../db/schema';
-import { AppError, validationError } from '../../errors';
-import type { JobQueue } from '../../jobs/queue';
-import type { SessionPrincipal } from '../auth/sessions';
-import { computeRightsList, isRightHeld } from '../settings/rights.service';
-import { loadSubscriberSettings } from '../settings/subscriber-settings';
-import { IMPORT_JOB } from './import.job';
+import { AppError, validationError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/queue';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
+import { computeRightsList, isRightHeld } from '../../platform/rights';
+import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
+import { IMPORT_JOB } from './import.jobs';
 import { sniffFormat } from './sniff';
 
 /** The right of the import type (ImportSales, ImportPurchase) must be held, not only one of them. */

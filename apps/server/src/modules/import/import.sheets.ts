@@ -2,7 +2,7 @@
 // that had errors with an "Errors" column appended.
 import { IMPORT_COLUMNS, IMPORT_TYPES, type ImportType } from '@opengst/contracts';
 import ExcelJS from 'exceljs';
-import { writeXlsx, type XlsxColumn } from '../../exports/xlsx';
+import { writeXlsx, type XlsxColumn } from '../../files/xlsx-writer';
 import { readRows, type SourceRow } from './readers';
 import type { FileFormat } from './sniff';
 

@@ -1,7 +1,7 @@
 // Streams the rows of a stored upload as arrays of text cells: never the whole file as objects in memory.
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { jsonRows } from './json/json-rows';
 import { nulsAlternate, type FileFormat } from './sniff';
 import { openXls } from './xls/biff';

@@ -3,14 +3,14 @@
 // COMMIT leaves nothing of the file); a record already there is updated (by the table's unique key), never duplicated.
 import { ERROR_CATALOGUE, IMPORT_COLUMNS, type ImportType, type SubscriberSettings } from '@opengst/contracts';
 import { eq } from 'drizzle-orm';
-import { writeAudit } from '../../audit';
+import { writeAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../db/database';
 import { importErrors, imports, users } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionPrincipal } from '../auth/sessions';
+import { AppError } from '../../platform/errors';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { mapHeader, parseCell, type CellValue } from './columns';
 import type { RowError } from './documents';
-import type { ImportDeps, ImportObserver } from './import.job';
+import type { ImportDeps, ImportObserver } from './import-process.service';
 import { readRows } from './readers';
 import type { FileFormat } from './sniff';
 import { entityHandler } from './records/entities';

@@ -1,6 +1,6 @@
 // What an uploaded file really is, read from its bytes (never from its name), and the zip-bomb guard for .xlsx.
 import { open, readFile } from 'node:fs/promises';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { checkOfficialJson } from './json/json-rows';
 import { openXls } from './xls/biff';
 import { isCompoundFile } from './xls/cfb';

@@ -1,7 +1,7 @@
 // Reading a document file into the text of its work tables: streamed, parsed, grouped into documents and validated.
 // Pure (no database): it runs in the reader thread (stage.worker.ts) while the main thread loads what it gives.
 import type { ImportType } from '@opengst/contracts';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { mapHeader } from './columns';
 import { createDocumentBuilder, createRowParser, type DocumentBuilder, type ParsedRow } from './documents';
 import { readRowBatches } from './readers';

@@ -2,7 +2,7 @@
 // (stage-read.ts) and posts the work tables' lines as UTF-8 bytes, while the main thread loads them into the database.
 // On two cores the parsing no longer waits for the database, nor the database for the parsing.
 import { parentPort, workerData } from 'node:worker_threads';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { createIdSource } from './stage-lines';
 import { readStaged, type StageReadOptions } from './stage-read';
 import type { FromMain, FromReader } from './stage-thread';

@@ -4,11 +4,11 @@ import type { ReturnDetail, ReturnListRequest, ReturnListResponse, ReturnListRow
 import { and, count, eq, gt, inArray, isNotNull, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { documents, documentSummaries, entities, portalDocuments, returnErrors, returns } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionPrincipal } from '../auth/sessions';
-import { locationScope } from '../register/register.scope';
-import { selectionKeyOf } from './gstr1.generate';
-import { selectionCondition } from './gstr1.selection';
+import { AppError } from '../../platform/errors';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
+import { locationScope } from '../../platform/location-scope';
+import { selectionKeyOf } from './gstr1/gstr1-generate.service';
+import { selectionCondition } from './gstr1/gstr1-selection.queries';
 import { blankDetail, detailOf, dueDateOf, findReturnByKey, type ReturnRow, type ReturnTarget, returnTarget } from './returns.repo';
 
 /** Final sales documents of the period in the books, per location. */

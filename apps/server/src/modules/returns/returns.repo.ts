@@ -5,9 +5,9 @@ import { dueDate, financialYearOfPeriod, GSTR1_SECTIONS } from '@opengst/domain'
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { entities, returnHistory, returns } from '../../db/schema';
-import { assertEntityAccess } from '../../entity-access';
-import { AppError } from '../../errors';
-import type { SessionPrincipal } from '../auth/sessions';
+import { assertEntityAccess } from '../../platform/entity-access';
+import { AppError } from '../../platform/errors';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnTarget = { entityId: number; entityName: string; gstin: string; stateCode: string };

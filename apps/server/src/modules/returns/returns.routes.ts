@@ -11,18 +11,17 @@ import {
 } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { writeAudit } from '../../audit';
-import type { AppContext } from '../../context';
-import type { JobQueue } from '../../jobs/queue';
-import { principalOf } from '../../plugins/access';
-import { AppError } from '../../errors';
-import { requestGeneration } from './generate.service';
-import { downloadInward, searchInward } from './inward';
-import { fileWithPortal, requestFilingOtp, saveToPortal, submitToPortal } from './portal-actions';
-import { authenticatePortal, portalSessionOf, requestPortalOtp } from './portal-session';
+import { writeAudit } from '../../platform/audit';
+import type { AppContext } from '../../platform/context';
+import { principalOf } from '../../platform/access.plugin';
+import { AppError } from '../../platform/errors';
+import { requestGeneration } from './gstr1/generate-request.service';
+import { downloadInward, searchInward } from './inward/inward.service';
+import { fileWithPortal, requestFilingOtp, saveToPortal, submitToPortal } from './portal/portal-actions.service';
+import { authenticatePortal, portalSessionOf, requestPortalOtp } from './portal/portal-session.service';
 import { findReturn, returnTarget } from './returns.repo';
 import { returnDetailByKey, returnOverview, searchReturns } from './returns.queries';
-import { listHistory, listReturnErrors, searchSection } from './returns.sections';
+import { listHistory, listReturnErrors, searchSection } from './gstr1/gstr1-sections.queries';
 
 const view = { access: { rights: ['ReturnsView'] } } as const;
 const prepare = { access: { rights: ['Gstr1Prepare'], entity: 'body' } } as const;
@@ -31,8 +30,8 @@ const file = { access: { rights: ['Gstr1File'] } } as const;
 /** The portal's file name of a return's JSON: GSTR1_<gstin>_<MMYYYY>.json. */
 export const downloadNameOf = (returnType: string, gstin: string, returnPeriod: string) => `${returnType}_${gstin}_${returnPeriod}.json`;
 
-export const returnRoutes: FastifyPluginAsyncZod<AppContext & { jobs: JobQueue }> = async (app, options) => {
-  const { jobs, ...ctx } = options;
+export const returnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { jobs } = ctx;
   const { db } = ctx.database;
 
   app.post(RETURN_API.list, {
@@ -149,7 +148,3 @@ export const returnRoutes: FastifyPluginAsyncZod<AppContext & { jobs: JobQueue }
     return { data: await searchInward(db, principal, request.body) };
   });
 };
-
-/** The background work of the returns: generation and the portal's save answers. */
-export { registerGenerationJob } from './gstr1.generate';
-export { registerSaveStatusJob, SAVE_STATUS_POLICY } from './save-status.job';

@@ -1,8 +1,8 @@
 import { API, dataOf, LoadSettingsSchema, LoginMetadataSchema, PRE_RESOURCES, RESOURCES, ResourcesSchema } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
-import { principalOf } from '../../plugins/access';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { principalOf } from '../../platform/access.plugin';
 import { loadSettings, loginMetadata } from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -1,12 +1,12 @@
 import type { AppSettings, LoadSettings, LoginMetadata } from '@opengst/contracts';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import { roles, users } from '../../db/schema';
-import type { SessionPrincipal } from '../auth/sessions';
-import { CAPTCHA_SITE_KEY } from '../auth/captcha';
-import { loadInstallationSettings } from './installation-settings';
-import { computeRightsList } from './rights.service';
-import { loadSubscriberSettings } from './subscriber-settings';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
+import { CAPTCHA_SITE_KEY } from '../../platform/auth/captcha';
+import { loadInstallationSettings } from '../../platform/settings/installation-settings';
+import { computeRightsList } from '../../platform/rights';
+import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 
 const todayIso = (now: Date): string => now.toISOString().slice(0, 10);
 

@@ -1,5 +1,5 @@
 import { HOME_ROUTE, ROUTES, type RightItem, type RouteDefinition, type RouteName } from '@opengst/contracts';
-import { isHiddenPremium, routeRightState } from './rights';
+import { isHiddenPremium, routeRightState } from '../../shared/rights';
 
 // The navigation guard of spec core §2 as a pure decision. The router's loaders gather the state and apply it.
 

@@ -4,9 +4,8 @@ import { ApiError } from '../../api/http';
 import { queryClient } from '../../api/queryClient';
 import { ensurePreResources, ensureSessionData, type SessionData } from '../../api/sessionData';
 import { clearLocalData, isUnderMaintenance, readAuthToken } from '../../api/storage';
+import { REDIRECT_QUERY } from '../../shared/redirectQuery';
 import { decideNavigation } from './decideNavigation';
-
-export const REDIRECT_QUERY = 'redirect';
 
 /** A slow metadata call must not hold the sign-in page: it renders and picks the answer up when it comes. */
 const PRE_RESOURCES_WAIT_MS = 3000;

@@ -1,4 +1,4 @@
-import { Suspense, type CSSProperties } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useWindowScroll } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -6,11 +6,11 @@ import { SIDEBAR, type SidebarItem } from '@opengst/contracts';
 import { pickCurrentFinancialYear } from '../../api/financialYear';
 import { financialYearsQuery, loadSettingsQuery } from '../../api/sessionData';
 import { useTrackFrequentlyUsed } from '../../features/dashboard/dashboardApi';
+import { FullPageLoader } from '../../shared/FullPageLoader';
+import { isPremiumRight, rightStateOf } from '../../shared/rights';
 import { PageTitleBar } from '../../shell/PageTitleBar';
 import { Sidebar } from '../../shell/Sidebar';
 import { useHamburger } from '../../shell/useHamburger';
-import { FullPageLoader } from '../FullPageLoader';
-import { isPremiumRight, rightStateOf } from '../guard/rights';
 import { useCurrentRoute } from '../useDocumentTitle';
 import classes from './DefaultLayout.module.css';
 
@@ -20,6 +20,8 @@ const SIDEBAR_ROUTES = new Set<string>(
   ),
 );
 const FIXED_AFTER_PX = 50;
+// The profile drawer is its own chunk, loaded when the user first opens it.
+const ProfileDrawer = lazy(() => import('../../features/profile/ProfileDrawer').then((m) => ({ default: m.ProfileDrawer })));
 
 /** The signed-in application shell: sidebar, page title bar, content. */
 export const DefaultLayout = () => {
@@ -30,6 +32,7 @@ export const DefaultLayout = () => {
   const [scroll] = useWindowScroll();
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
   const { data: financialYears } = useQuery({ ...financialYearsQuery, enabled: false });
+  const [isProfileOpen, setProfileOpen] = useState(false);
   useTrackFrequentlyUsed(route);
 
   const isFixed = scroll.y > FIXED_AFTER_PX;
@@ -53,6 +56,7 @@ export const DefaultLayout = () => {
           isPremium={isPremium}
           financialYear={financialYears ? pickCurrentFinancialYear(financialYears, new Date()) : null}
           isFixed={isFixed}
+          onOpenProfile={() => setProfileOpen(true)}
         />
         <main className={classes.content}>
           <Suspense fallback={<FullPageLoader />}>
@@ -60,6 +64,11 @@ export const DefaultLayout = () => {
           </Suspense>
         </main>
       </div>
+      {isProfileOpen ? (
+        <Suspense fallback={null}>
+          <ProfileDrawer opened onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 };

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { logout } from '../../api/authApi';
 import { queryClient } from '../../api/queryClient';
 import { clearLocalData, readStore, writeStore } from '../../api/storage';
-import { FullPageLoader } from '../../app/FullPageLoader';
+import { FullPageLoader } from '../../shared/FullPageLoader';
 
 /** Spec core §2: save the hamburger state, call logout (failure counts as done), clear local storage, go to Login. */
 export const LogoutScreen = () => {

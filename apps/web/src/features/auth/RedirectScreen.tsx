@@ -4,9 +4,9 @@ import { HOME_ROUTE, routeByName } from '@opengst/contracts';
 import { queryClient } from '../../api/queryClient';
 import { ensureSessionData } from '../../api/sessionData';
 import { readAuthToken } from '../../api/storage';
-import { FullPageLoader } from '../../app/FullPageLoader';
-import { REDIRECT_QUERY } from '../../app/guard/guardRoute';
-import { hasScreen } from '../../app/screens';
+import { FullPageLoader } from '../../shared/FullPageLoader';
+import { REDIRECT_QUERY } from '../../shared/redirectQuery';
+import { hasScreen } from '../../shared/screenRoutes';
 
 /** After sign-in: load the session's settings and master data, then go to the named route or the home route. */
 export const RedirectScreen = () => {

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { routeByName, type FrequentlyUsedItem, type RouteName } from '@opengst/contracts';
 import { loadSettingsQuery } from '../../api/sessionData';
-import { routeRightState } from '../../app/guard/rights';
-import { hasScreen } from '../../app/screens';
 import { useText } from '../../i18n/useText';
 import { formatCount, formatDate, formatDateTime } from '../../shared/format';
+import { routeRightState } from '../../shared/rights';
+import { hasScreen } from '../../shared/screenRoutes';
 import { frequentlyUsedQuery, statisticsQuery } from './dashboardApi';
 import classes from './StatisticsScreen.module.css';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { DataActivity } from '@opengst/contracts';
-import { json, renderAt, stubApi } from '../returns/testSupport';
+import { json, renderAt, stubApi } from '../../test/screenTestSupport';
 import { DataActivitiesScreen } from './DataActivitiesScreen';
 
 // /data-activities: only the lists the user holds the right of, each asked for by kind and sorted id DESC.

@@ -9,7 +9,7 @@ import { parseSortExpression, toSortExpression, type SortState } from '../../sha
 import { useListQuery } from '../../shared/list/useListQuery';
 import { useRights } from '../../shared/useRights';
 import { PROCESSING_STATUS_COLOR, visibleTabs, type DataActivityTab } from './dataActivityTabs';
-import { searchDataActivities } from './dataActivityApi';
+import { dataActivityKeys, searchDataActivities } from './dataActivityApi';
 
 // /data-activities (spec core §2 "Data activities"): what was pushed to the tax portal, what was synced from it, and
 // the failed callbacks; each list sorted id DESC with load more, each shown only with its right.
@@ -116,7 +116,7 @@ const ActivityList = ({ tab, onTotal }: { tab: DataActivityTab; onTotal: (kind: 
   const t = useText();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(['dataActivities', tab.kind, sortExpression], (page) => searchDataActivities(tab.kind, page, sortExpression));
+  const list = useListQuery([...dataActivityKeys.list(tab.kind), sortExpression], (page) => searchDataActivities(tab.kind, page, sortExpression));
   useEffect(() => onTotal(tab.kind, list.totalRecords), [list.totalRecords, onTotal, tab.kind]);
   return (
     <DataTable

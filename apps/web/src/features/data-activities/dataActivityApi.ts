@@ -1,8 +1,14 @@
-import { DATA_ACTIVITY_API, type DataActivityKind, type DataActivitySearchResponse } from '@opengst/contracts';
-import { apiRequest } from '../../api/http';
+import { DATA_ACTIVITY_ENDPOINTS, type DataActivityKind } from '@opengst/contracts';
+import { call } from '../../api/call';
 import type { PageRequest } from '../../shared/list/useListQuery';
 
-// The call of /data-activities (contracts returns.ts, DATA_ACTIVITY_API).
+// The call of /data-activities (contracts data-activities/).
+
+/** Query keys of the module: invalidating `all` refreshes every list. */
+export const dataActivityKeys = {
+  all: ['dataActivities'] as const,
+  list: (kind: DataActivityKind) => [...dataActivityKeys.all, kind] as const,
+};
 
 export const searchDataActivities = (kind: DataActivityKind, page: PageRequest, sortExpression: string | undefined) =>
-  apiRequest<DataActivitySearchResponse>(DATA_ACTIVITY_API.search, { method: 'POST', body: { kind, sortExpression, ...page } });
+  call(DATA_ACTIVITY_ENDPOINTS.search, { body: { kind, sortExpression, ...page } });

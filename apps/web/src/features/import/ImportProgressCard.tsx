@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ImportProgress } from '@opengst/contracts';
 import { useText, type TextKey } from '../../i18n/useText';
-import { formatCount } from '../../shared/format';
+import { formatCount, formatElapsed } from '../../shared/format';
+import { pollIntervalMs } from '../../shared/polling';
 import { ImportStatusBadge } from './ImportStatusBadge';
 import { fetchImportProgress, importErrorSummaryQuery, importProgressKey } from './importApi';
-import { formatElapsed, isImportRunning, pollIntervalMs, progressPercent } from './importProgress';
+import { isImportRunning, progressPercent } from './importProgress';
 
 // The running import: rows processed of total, valid and error counts, elapsed time, then the result with a link to
 // its errors (UI.md "Long work is visible"). Polls import/statistic/status every poolingTime seconds.

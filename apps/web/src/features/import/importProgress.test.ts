@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportListItem } from '@opengst/contracts';
-import { formatElapsed, formatFileSize, hasAcceptedExtension, isImportRunning, pollIntervalMs, progressPercent, runningImportOf } from './importProgress';
+import { formatFileSize, hasAcceptedExtension, isImportRunning, progressPercent, runningImportOf } from './importProgress';
 
 const item = (id: number, status: ImportListItem['status'], createdBy: number): ImportListItem => ({
   importId: id, importType: 'SalesDocuments', fileName: `f${id}.xlsx`, status, totalRows: 10, processedRows: 5, validRows: 4, errorRows: 1,
@@ -19,16 +19,7 @@ describe('import progress', () => {
     expect(progressPercent({ status: 'Failed', totalRows: 10, processedRows: 2 })).toBe(100);
   });
 
-  it('polls at poolingTime seconds, never faster than one second', () => {
-    expect(pollIntervalMs(5)).toBe(5000);
-    expect(pollIntervalMs(undefined)).toBe(5000);
-    expect(pollIntervalMs(0)).toBe(5000);
-  });
-
-  it('formats elapsed time and sizes', () => {
-    expect(formatElapsed(42_400)).toBe('42 s');
-    expect(formatElapsed(185_000)).toBe('3 min 05 s');
-    expect(formatElapsed(3_720_000)).toBe('1 h 02 min');
+  it('formats file sizes', () => {
     expect(formatFileSize(100 * 1024 * 1024)).toBe('100 MB');
     expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
     expect(formatFileSize(2048)).toBe('2 KB');

@@ -11,19 +11,6 @@ export const progressPercent = (progress: Pick<ImportProgress, 'status' | 'total
   return Math.min(100, Math.floor((progress.processedRows / progress.totalRows) * 100));
 };
 
-/** Milliseconds between polls: the poolingTime setting is in seconds (spec core §9); never faster than one second. */
-export const pollIntervalMs = (poolingTimeSeconds: number | undefined): number =>
-  Math.max(1, poolingTimeSeconds && poolingTimeSeconds > 0 ? poolingTimeSeconds : 5) * 1000;
-
-/** "42 s", "3 min 05 s", "1 h 02 min". */
-export const formatElapsed = (milliseconds: number): string => {
-  const seconds = Math.max(0, Math.floor(milliseconds / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-};
-
 /** "1.5 MB", "320 KB": the size limit and file sizes as people read them. */
 export const formatFileSize = (bytes: number): string => {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(bytes >= 10 * 1024 * 1024 ? 0 : 1)} MB`;

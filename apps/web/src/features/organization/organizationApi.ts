@@ -59,8 +59,3 @@ export const departmentLookupQuery = queryOptions({
   queryKey: ['organization', 'lookup', 'departments'],
   queryFn: () => apiRequest<NamedLookup[]>(ORG.subscriberDepartments),
 });
-export type UserLookup = { id: number; userName: string; displayName: string };
-export const userLookupQuery = queryOptions({
-  queryKey: ['organization', 'lookup', 'users'],
-  queryFn: () => apiRequest<UserLookup[]>(ORG.subscriberUsers),
-});

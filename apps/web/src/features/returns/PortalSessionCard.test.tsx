@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PortalSession } from '@opengst/contracts';
 import { PortalSessionCard } from './PortalSessionCard';
-import { json, refusal, renderAt, stubApi } from './testSupport';
+import { json, refusal, renderAt, stubApi } from '../../test/screenTestSupport';
 
 // The GST portal session: the sandbox said plainly, OTP requested, a wrong OTP refused in place, the right one connects.
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { IMPORT_API, type ImportListItem, type ImportType } from '@opengst/contracts';
 import { apiRequest } from '../../api/http';
-import { pollIntervalMs } from '../../features/import/importProgress';
+import { pollIntervalMs } from '../polling';
 
 // Spec modules §4, last line: the search block is disabled while the module's background task is below completed.
 // For a register that task is an import of its documents by anyone of the subscriber: asked from the import list,

@@ -2,7 +2,7 @@
 // saveGSTR1Schema.json) or the e-invoice (INV-01, NIC schema v1.1: one invoice, or an array of them as the bulk tools
 // write). Anything else is refused: a JSON has no columns of ours to map.
 import { readFile } from 'node:fs/promises';
-import { AppError } from '../../../errors';
+import { AppError } from '../../../platform/errors';
 
 export type Json = Record<string, unknown>;
 export type OfficialJson = { kind: 'gstr1'; file: Json } | { kind: 'einvoice'; invoices: Json[]; single: boolean };

@@ -4,14 +4,13 @@
 // the file's transaction: a child location may name a location created a few rows above it.
 import { EntitySaveRequestSchema, type EntityType } from '@opengst/contracts';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { writeAudit } from '../../../audit';
+import { writeAudit } from '../../../platform/audit';
 import type { Tx } from '../../../db/database';
 import { entities } from '../../../db/schema';
-import { assertEntityAccess } from '../../../entity-access';
-import { AppError } from '../../../errors';
-import type { SessionPrincipal } from '../../auth/sessions';
-import { checkEntitySave, type EntityRow } from '../../entity/entity.rules';
-import { grantNewEntity } from '../../entity/entity.service';
+import { assertEntityAccess } from '../../../platform/entity-access';
+import { AppError } from '../../../platform/errors';
+import type { SessionPrincipal } from '../../../platform/auth/sessions';
+import { checkEntitySave, grantNewEntity, type EntityRow } from '../../organization';
 import { rowError, type RecordHandler, type RowIssue, type StoreIssue } from './record-handler';
 
 export type EntityRecord = {

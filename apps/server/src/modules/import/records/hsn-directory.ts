@@ -4,7 +4,7 @@
 // description Excel took for a formula) are the domain's readHsnDirectory's to repair, so the raw cell values go there.
 import { isServiceCode, readHsnDirectory, type HsnDirectoryIssue } from '@opengst/domain';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../../errors';
+import { AppError } from '../../../platform/errors';
 import { cellText, readRows } from '../readers';
 import type { FileFormat } from '../sniff';
 import type { HsnCodeRecord } from './hsn-codes';

@@ -2,7 +2,7 @@
 // a check of one row's parsed values, the key that identifies the record (a re-import updates it), and the write.
 import type { ImportType } from '@opengst/contracts';
 import type { Tx } from '../../../db/database';
-import type { SessionPrincipal } from '../../auth/sessions';
+import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import type { CellValue } from '../columns';
 
 /** The row's values by column key, parsed by the column's format (blank cells are null). */

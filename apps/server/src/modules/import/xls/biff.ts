@@ -1,7 +1,7 @@
 // The BIFF8 records of an .xls Workbook stream (MS-XLS): the workbook globals (shared strings, number formats, cell
 // formats, date system, sheet list) and then the cells of the first worksheet, row by row. Formulas are never
 // evaluated: a FORMULA cell gives the result the last program that saved the file cached in it, marked as a formula.
-import { AppError } from '../../../errors';
+import { AppError } from '../../../platform/errors';
 import { damaged, openCompoundFile, type CfbStream } from './cfb';
 
 /** A cell as the xlsx reader's exceljs gives it, so readers.ts turns both into text the same way. */

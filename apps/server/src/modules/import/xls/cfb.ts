@@ -3,7 +3,7 @@
 // bounded by the file (a sector outside it, a loop, or a free sector inside a chain is a damaged file), and a stream
 // claiming far more bytes than the file holds is refused before any walk (CFB does not compress: such a claim is a
 // lie, not a big workbook; a file merely cut short is damaged, found by its chains).
-import { AppError } from '../../../errors';
+import { AppError } from '../../../platform/errors';
 
 const SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const END_OF_CHAIN = 0xfffffffe;

@@ -2,7 +2,7 @@
 // strings), fed text in chunks (a tag, a text or an entity may be cut anywhere). It reports positions rather than
 // strings, so a sink looks only at what it needs. No DTD is accepted (an .xlsx part never has one), so no entity but
 // the five predefined ones and character references is ever expanded. The worksheet has its own scanner (sheet.ts).
-import { AppError } from '../../../errors';
+import { AppError } from '../../../platform/errors';
 
 /** What a tokenizer reports; every range is in `s` and valid only during the call. */
 export type TagSink = {

@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline, type Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
-import { AppError } from '../../../errors';
+import { AppError } from '../../../platform/errors';
 import { damaged } from './xml';
 
 export type ZipEntry = {

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readConfig } from './config';
+import { openDatabase } from './db/database';
+import { createMaintenanceSwitch, maintenanceFlagFile } from './platform/maintenance';
+import { entities, entityPortalCredentials } from './db/schema';
+import { loadSecretKey, openSecret } from './platform/secrets';
+import { eq } from 'drizzle-orm';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'opengst-cli-'));
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', main, ...args, '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
+
+describe('command line', () => {
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('reset-demo seeds the demo again with a new administrator password', { timeout: 120_000 }, () => {
+    const first = run('reset-demo');
+    expect(first.status, first.stderr).toBe(0);
+    const second = run('reset-demo');
+    const passwordOf = (out: string) => /with password (\S+)/.exec(out)?.[1];
+    expect(passwordOf(first.stdout)).toMatch(/^.{16}$/);
+    expect(passwordOf(second.stdout)).toMatch(/^.{16}$/);
+    expect(passwordOf(second.stdout)).not.toBe(passwordOf(first.stdout));
+  });
+
+  it('reset-demo gives every demo location a GST portal user name, its secret sealed with the data folder\'s key', { timeout: 120_000 }, async () => {
+    expect(run('reset-demo').status).toBe(0);
+    const config = readConfig({}, ['--data-dir', dataDir]);
+    const database = await openDatabase(config);
+    try {
+      const rows = await database.db.select({ gstin: entities.gstin, userName: entityPortalCredentials.portalUserName, secret: entityPortalCredentials.secret })
+        .from(entityPortalCredentials).innerJoin(entities, eq(entities.id, entityPortalCredentials.entityId));
+      expect(rows.map((r) => r.gstin).sort()).toEqual(['27AABCD1234E1Z8', '27AABCD1234E2Z7', '29AABCD1234E1Z4']);
+      const key = loadSecretKey(undefined, dataDir);
+      for (const row of rows) {
+        expect(row.userName).toMatch(/^demo_\d{2}_\d+$/);
+        expect(openSecret(key, row.secret)).toMatch(/^[\w-]{16}$/);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('maintenance on|off switches the mode the server reads', { timeout: 120_000 }, async () => {
+    expect(run('maintenance', 'on').status).toBe(0);
+    expect(existsSync(maintenanceFlagFile(dataDir))).toBe(true);
+    const database = await openDatabase(readConfig({}, ['--data-dir', dataDir]));
+    try {
+      expect(await createMaintenanceSwitch(database.db, maintenanceFlagFile(dataDir)).isOn()).toBe(true);
+    } finally {
+      await database.close();
+    }
+    expect(run('maintenance', 'off').status).toBe(0);
+    expect(existsSync(maintenanceFlagFile(dataDir))).toBe(false);
+    expect(run('maintenance', 'sideways').stderr).toContain('usage: maintenance on|off');
+  });
+
+  it('refuses an unknown command', () => {
+    const res = run('launch');
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('Unknown command "launch"');
+  });
+});

@@ -1,0 +1,4 @@
+// The organization module's face to other modules.
+export { checkEntitySave, type EntityRow } from './entities/entity.rules';
+export { grantNewEntity } from './entities/entity.service';
+export { preparePasswordLink, sendPasswordLink, WELCOME_LINK_MINUTES } from './users/password-link.service';

@@ -1,0 +1,197 @@
+// The GstPortal HTTP adapter against the sandbox mounted in the server (buildApp, app.inject), on each engine: every
+// method, the mapping of portal errors to PortalError, and that no key, token, OTP or payload reaches the log.
+import { PGlite } from '@electric-sql/pglite';
+import { buildGstr1, parseGstr2a, parseGstr2b, summarizeGstr1, type Gstr1Document, type Gstr1Item, type Gstr1Json } from '@opengst/domain';
+import { portalSandbox, sandboxSqlOfPglite } from '@opengst/portal-sandbox';
+import Fastify from 'fastify';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGstPortal } from './index';
+import { PortalError, type GstPortal, type PortalSessionState } from './gst-portal';
+import { createHttpGstPortal } from './http-gst-portal';
+import { ENGINES, startHarness, type Harness } from '../test-support/harness';
+
+const SUPPLIER = '27AAPFU0939F1ZV';
+const BUYER_KA = '29AAGCB7383J1Z4';
+const OTP = '575757';
+const IST_MS = 330 * 60_000;
+
+const item = (taxable: number, ratePercent: number, inter: boolean): Gstr1Item => {
+  const tax = Math.round((taxable * ratePercent) / 100);
+  const half = Math.round((taxable * ratePercent) / 200);
+  return { hsn: '84713010', uqc: 'NOS', quantity: 1_000, rate: ratePercent * 1000, taxable, igst: inter ? tax : 0, cgst: inter ? 0 : half, sgst: inter ? 0 : half, cess: 0 };
+};
+const doc = (p: Partial<Gstr1Document> & { documentNumber: string; items: Gstr1Item[]; documentDate: string }): Gstr1Document => ({
+  documentType: 'INV',
+  counterpartyGstin: '',
+  documentValue: p.items.reduce((s, i) => s + i.taxable + i.igst + i.cgst + i.sgst + i.cess, 0),
+  ...p,
+});
+
+const portalError = async (work: Promise<unknown>): Promise<PortalError> => {
+  const error = await work.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(PortalError);
+  return error as PortalError;
+};
+
+/** IST calendar parts of an instant. */
+const ist = (at: Date) => {
+  const d = new Date(at.getTime() + IST_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+};
+const periodOf = (year: number, month: number): string => `${String(month).padStart(2, '0')}${year}`;
+
+for (const engine of ENGINES) {
+  describe(`GstPortal adapter on the mounted sandbox (${engine})`, () => {
+    let h: Harness;
+    let portal: GstPortal;
+    const log: string[] = [];
+    const secrets: string[] = [OTP];
+    const now = new Date();
+    const { year, month, day } = ist(now);
+    const period = periodOf(year, month);
+    const dated = `${year}-${String(month).padStart(2, '0')}-01`;
+    const good = [
+      doc({ documentNumber: `PA/${engine}/1`, documentDate: dated, counterpartyGstin: BUYER_KA, supplyType: 'B2B', placeOfSupply: '29', items: [item(250_000_00, 18, true)] }),
+      doc({ documentNumber: `PA/${engine}/2`, documentDate: dated, supplyType: 'B2C', placeOfSupply: '27', items: [item(3_000_00, 5, false)] }),
+    ];
+    // Planted: a buyer GSTIN whose check character is wrong.
+    const bad = doc({ documentNumber: `PA/${engine}/3`, documentDate: dated, counterpartyGstin: '29AAGCB7383J1Z5', supplyType: 'B2B', placeOfSupply: '29', items: [item(1_000_00, 18, true)] });
+    const payload = buildGstr1([...good, bad], { gstin: SUPPLIER, period });
+    let session: PortalSessionState;
+
+    beforeAll(async () => {
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          log.push(chunk.toString('utf8'));
+          done();
+        },
+      });
+      h = await startHarness(engine, { logStream: stream });
+      portal = h.ctx.gstPortal;
+    });
+    afterAll(async () => h.close());
+
+    it('is the sandbox, and logs in with the OTP only', async () => {
+      expect(portal.sandbox).toBe(true);
+      expect(JSON.stringify(h.app.swagger())).not.toContain('taxpayerapi');
+      await portal.requestOtp(SUPPLIER, 'pa.supplier');
+      const wrong = await portalError(portal.authenticate(SUPPLIER, 'pa.supplier', '000000'));
+      expect([wrong.portalCode, wrong.message]).toEqual(['AUTH4034', 'Invalid OTP']);
+      session = await portal.authenticate(SUPPLIER, 'pa.supplier', OTP);
+      expect(session.gstin).toBe(SUPPLIER);
+      expect(new Date(session.expiresAt).getTime() - h.ctx.now().getTime()).toBeGreaterThan(359 * 60_000);
+      const refreshed = await portal.refresh(session);
+      expect(refreshed.secrets['authToken']).not.toBe(session.secrets['authToken']);
+      expect((await portalError(portal.filingStatus(session, 'GSTR1', period))).portalCode).toBe('AUTH4033');
+      session = refreshed;
+      secrets.push(...Object.values(session.secrets), ...Object.values(refreshed.secrets));
+    });
+
+    it('saves with per-document errors, summarises and downloads what the portal kept', async () => {
+      const { referenceId } = await portal.saveGstr1(session, 'GSTR1', period, JSON.stringify(payload));
+      expect(referenceId).toMatch(/^27/);
+      const status = await portal.saveStatus(session, period, referenceId);
+      expect(status).toEqual({
+        status: 'PE',
+        message: null,
+        errors: [{ section: 'b2b', documentNumber: `PA/${engine}/3`, counterpartyGstin: '29AAGCB7383J1Z5', errorCode: 'RET191106', errorMessage: 'Recipient GSTIN 29AAGCB7383J1Z5 is invalid' }],
+      });
+      const kept = { ...payload, b2b: buildGstr1(good, { gstin: SUPPLIER, period }).b2b } as Gstr1Json;
+      const summary = (await portal.gstr1Summary(session, 'GSTR1', period)) as { sec_sum: { sec_nm: string; ttl_rec: number; ttl_tax: number; ttl_igst: number }[] };
+      const expected = summarizeGstr1(kept).filter((s) => s.records !== 0);
+      expect(summary.sec_sum.map((s) => [s.sec_nm, s.ttl_rec, Math.round(s.ttl_tax * 100), Math.round(s.ttl_igst * 100)])).toEqual(
+        expected.map((s) => [s.section.toUpperCase(), s.records, s.taxable, s.igst]),
+      );
+      const whole = (await portal.getGstr1(session, 'GSTR1', period)) as Gstr1Json;
+      expect(whole.b2b).toEqual(kept.b2b);
+      expect(whole.b2cs).toEqual(kept.b2cs);
+      expect(whole.hsn).toEqual(kept.hsn);
+    });
+
+    it('submits, refuses a later save, files with EVC and reports the filing', async () => {
+      expect((await portal.submitGstr1(session, 'GSTR1', period)).referenceId).toMatch(/^27/);
+      expect((await portalError(portal.saveGstr1(session, 'GSTR1', period, JSON.stringify(payload)))).portalCode).toBe('RET191114');
+      expect(await portal.filingStatus(session, 'GSTR1', period)).toEqual({ status: 'SUBMITTED', arn: null, filedOn: null });
+      await portal.requestEvcOtp(session, 'GSTR1', SUPPLIER.slice(2, 12));
+      expect((await portalError(portal.fileGstr1(session, 'GSTR1', period, SUPPLIER.slice(2, 12), '123123'))).portalCode).toBe('RET191117');
+      const { arn } = await portal.fileGstr1(session, 'GSTR1', period, SUPPLIER.slice(2, 12), OTP);
+      expect(arn).toMatch(/^AA27\d{10}[A-Z]$/);
+      expect(await portal.filingStatus(session, 'GSTR1', period)).toEqual({ status: 'FILED', arn, filedOn: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` });
+    });
+
+    it("gives the buyer its GSTR-2A at once and its GSTR-2B from the 14th after the window", async () => {
+      await portal.requestOtp(BUYER_KA, 'pa.buyer');
+      let buyer = await portal.authenticate(BUYER_KA, 'pa.buyer', OTP);
+      secrets.push(...Object.values(buyer.secrets));
+      const read = parseGstr2a(await portal.getGstr2a(buyer, period));
+      if (!read.ok) throw new Error(JSON.stringify(read.errors));
+      expect(read.warnings).toEqual([]);
+      expect(read.records.filter((r) => r.documentNumber.startsWith(`PA/${engine}/`)).map((r) => [r.documentNumber, r.taxable, r.igst, r.supplierGstin])).toEqual([[`PA/${engine}/1`, 250_000_00, 45_000_00, SUPPLIER]]);
+
+      // The filing falls in the 2B of this month from the 14th on, else in the last month's.
+      const twoBPeriod = day >= 14 ? period : month === 1 ? periodOf(year - 1, 12) : periodOf(year, month - 1);
+      const early = await portalError(portal.getGstr2b(buyer, twoBPeriod));
+      expect(early.portalCode).toBe('RET2B1016');
+      const generated = Date.UTC(Number(twoBPeriod.slice(2)), Number(twoBPeriod.slice(0, 2)), 14) - IST_MS;
+      h.advanceClock(generated - h.ctx.now().getTime() + 60_000);
+      expect((await portalError(portal.getGstr2a(buyer, period))).portalCode).toBe('AUTH4033');
+      await portal.requestOtp(BUYER_KA, 'pa.buyer');
+      buyer = await portal.authenticate(BUYER_KA, 'pa.buyer', OTP);
+      secrets.push(...Object.values(buyer.secrets));
+      const twoB = parseGstr2b(await portal.getGstr2b(buyer, twoBPeriod));
+      if (!twoB.ok) throw new Error(JSON.stringify(twoB.errors));
+      expect(twoB.records.filter((r) => r.documentNumber.startsWith(`PA/${engine}/`)).map((r) => [r.documentNumber, r.igst, r.itcAvailability])).toEqual([[`PA/${engine}/1`, 45_000_00, 'Y']]);
+    });
+
+    it('keeps keys, tokens, OTPs and payloads out of the log', () => {
+      const text = log.join('');
+      expect(text).toContain('/portal-sandbox/taxpayerapi');
+      for (const secret of secrets) expect(text).not.toContain(secret);
+      expect(text).not.toContain(`PA/${engine}/1`);
+      expect(text).not.toMatch(/"(sek|rek|app_key|auth_token|auth-token)"/);
+    });
+  });
+}
+
+describe('GstPortal adapter transport', () => {
+  const base = { publicKey: async () => '', timeoutMs: 200, sandbox: true, now: () => new Date() };
+
+  it('maps a portal that does not answer to TIMEOUT and an unreachable one to NETWORK', async () => {
+    const silent = createHttpGstPortal({
+      ...base,
+      baseUrl: 'http://portal.invalid',
+      fetch: (_url, init) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    });
+    const session: PortalSessionState = { gstin: SUPPLIER, userName: 'x', expiresAt: new Date().toISOString(), secrets: { authToken: 'a', ek: Buffer.alloc(32).toString('base64') } };
+    expect((await portalError(silent.filingStatus(session, 'GSTR1', '052025'))).portalCode).toBe('TIMEOUT');
+    const unreachable = createHttpGstPortal({ ...base, baseUrl: 'http://127.0.0.1:9', fetch: (url, init) => fetch(url, init) });
+    expect((await portalError(unreachable.filingStatus(session, 'GSTR1', '052025'))).portalCode).toBe('NETWORK');
+    const notJson = createHttpGstPortal({ ...base, baseUrl: 'http://x', fetch: async () => new Response('<html>busy</html>', { status: 502 }) });
+    const error = await portalError(notJson.filingStatus(session, 'GSTR1', '052025'));
+    expect([error.portalCode, error.httpStatus]).toEqual(['BAD_ANSWER', 502]);
+  });
+
+  it('works over real HTTP against a standalone sandbox (GST_PORTAL_URL)', async () => {
+    const pg = new PGlite();
+    const standalone = Fastify({ logger: false });
+    await standalone.register(portalSandbox, { sql: sandboxSqlOfPglite(pg), now: () => new Date(), otp: OTP, schemaDir: '/nonexistent' });
+    const address = await standalone.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const portal = createGstPortal(
+        { gstPortal: { url: address, timeoutMs: 10_000, sandboxSchemaDir: '', sandboxOtp: OTP } } as Parameters<typeof createGstPortal>[0],
+        () => new Date(),
+        () => {
+          throw new Error('not mounted');
+        },
+      );
+      await portal.requestOtp(SUPPLIER, 'remote.user');
+      const session = await portal.authenticate(SUPPLIER, 'remote.user', OTP);
+      expect(await portal.filingStatus(session, 'GSTR1', '042025')).toEqual({ status: 'NOT_FILED', arn: null, filedOn: null });
+      expect(await portal.getGstr2a(session, '042025')).toEqual({ gstin: SUPPLIER, fp: '042025' });
+    } finally {
+      await standalone.close();
+      await pg.close();
+    }
+  });
+});
