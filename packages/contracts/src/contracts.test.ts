@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from './errors';
 import { RIGHTS } from './rights';
 import { ROUTES } from './routes';
-import { InstallationSettingsSchema, SubscriberSettingsSchema } from './settings';
+import { InstallationSettingsSchema, SubscriberSettingsSchema } from './settings/settings.schemas';
 import { SIDEBAR, type SidebarItem } from './sidebar';
 
 describe('route table', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHT_IDS, RIGHT_MODULES, RIGHTS } from './rights';
 import { ROUTES } from './routes';
-import { SETTINGS_GROUP_RIGHTS } from './administration';
+import { SETTINGS_GROUP_RIGHTS } from './settings/subscriber-settings.schemas';
 
 describe('the rights catalogue', () => {
   it('has unique ids and names', () => {

@@ -4,6 +4,7 @@ export * from './identity/index';
 export * from './money/index';
 export * from './dates/index';
 export * from './periods/index';
+export * from './returns/index';
 export * from './tax/index';
 export * from './codes/index';
 export * from './hsn/index';

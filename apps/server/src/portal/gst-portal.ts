@@ -1,8 +1,15 @@
 // The GST portal as the server sees it (ARCHITECTURE.md "Government portals"): the taxpayer API of GSTN for one
-// GSTIN — OTP authentication, GSTR-1 save/status/summary/submit/file with EVC, and the recipient's GSTR-2A/2B.
-// `http-gst-portal.ts` implements it over HTTP with the API's encryption; the project's sandbox
-// (apps/portal-sandbox) answers the same protocol. Callers never see keys or tokens: a session is an opaque sealed
-// value they store (portal_sessions) and hand back.
+// GSTIN — OTP authentication, then the return actions, generic by form as the API's are (save/status/summary/submit/
+// file with EVC on /returns/gstr1, /returns/gstr1a ...), and the downloads of a return or of the statements the portal
+// drafts for a recipient (GSTR-2A/2B). `http-gst-portal.ts` implements it over HTTP with the API's encryption; the
+// project's sandbox (apps/portal-sandbox) answers the same protocol. Callers never see keys or tokens: a session is an
+// opaque sealed value they store (portal_sessions) and hand back.
+import type { ReturnForm } from '@opengst/domain';
+
+/** The return forms this adapter saves, submits and files; each has its EVC form type in http-gst-portal.ts. */
+export type PortalFiledForm = Extract<ReturnForm, 'GSTR1' | 'GSTR1A'>;
+/** The forms this adapter downloads whole: the filed ones, and the statements the portal drafts for a recipient. */
+export type PortalDownloadForm = PortalFiledForm | Extract<ReturnForm, 'GSTR2A' | 'GSTR2B'>;
 
 /** What the server keeps between calls for one GSTIN (sealed at rest by the caller). */
 export type PortalSessionState = {
@@ -47,7 +54,7 @@ export class PortalError extends Error {
   }
 }
 
-export interface GstPortal {
+export type GstPortal = {
   /** True when this adapter talks to the project's sandbox, not the GST portal (shown in the UI). */
   readonly sandbox: boolean;
   /** Asks the portal to send a login OTP to the taxpayer's registered mobile and e-mail. */
@@ -57,25 +64,26 @@ export interface GstPortal {
   /** Extends a session before it expires (the API's REFRESHTOKEN). */
   refresh(session: PortalSessionState): Promise<PortalSessionState>;
 
-  /** RETSAVE: sends a GSTR-1 (or GSTR-1A) JSON; answers the portal's reference id. */
-  saveGstr1(session: PortalSessionState, returnType: 'GSTR1' | 'GSTR1A', period: string, payload: string): Promise<{ referenceId: string }>;
-  /** RETSTATUS of a save. */
+  /** RETSAVE: sends the form's JSON in its save format; answers the portal's reference id. */
+  save(session: PortalSessionState, form: PortalFiledForm, period: string, payload: string): Promise<{ referenceId: string }>;
+  /** RETSTATUS of a save (of any form: the reference id names it). */
   saveStatus(session: PortalSessionState, period: string, referenceId: string): Promise<PortalSaveStatus>;
-  /** RETSUM: the portal's section summary of what it holds for the period (its JSON as given). */
-  gstr1Summary(session: PortalSessionState, returnType: 'GSTR1' | 'GSTR1A', period: string): Promise<unknown>;
-  /** RETSUBMIT: freezes the period's data at the portal. */
-  submitGstr1(session: PortalSessionState, returnType: 'GSTR1' | 'GSTR1A', period: string): Promise<{ referenceId: string }>;
-  /** Asks for the EVC OTP that signs the filing (sent to the authorised signatory). */
-  requestEvcOtp(session: PortalSessionState, returnType: 'GSTR1' | 'GSTR1A', pan: string): Promise<void>;
+  /** RETSUM: the portal's section summary of what it holds of the form for the period (its JSON as given). */
+  summary(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<unknown>;
+  /** RETSUBMIT: freezes the period's data of the form at the portal. */
+  submit(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<{ referenceId: string }>;
+  /** Asks for the EVC OTP that signs the filing of the form (sent to the authorised signatory). */
+  requestEvcOtp(session: PortalSessionState, form: PortalFiledForm, pan: string): Promise<void>;
   /** RETFILE with EVC: files the summary; answers the acknowledgement reference number. */
-  fileGstr1(session: PortalSessionState, returnType: 'GSTR1' | 'GSTR1A', period: string, pan: string, otp: string): Promise<{ arn: string }>;
-  /** The filing status of a return for the period (RETTRACK). */
-  filingStatus(session: PortalSessionState, returnType: 'GSTR1' | 'GSTR1A', period: string): Promise<PortalFilingStatus>;
-  /** The whole GSTR-1 the portal holds for the period (b2b, cdnr ...), in the save format's shape. */
-  getGstr1(session: PortalSessionState, returnType: 'GSTR1' | 'GSTR1A', period: string): Promise<unknown>;
+  file(session: PortalSessionState, form: PortalFiledForm, period: string, pan: string, otp: string): Promise<{ arn: string }>;
+  /** The filing status of the form for the period (RETTRACK). */
+  filingStatus(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<PortalFilingStatus>;
 
-  /** The recipient's GSTR-2A for the period: the JSON as the portal gives it (read with the domain's parseGstr2a). */
-  getGstr2a(session: PortalSessionState, period: string): Promise<unknown>;
-  /** The recipient's GSTR-2B for the period (read with parseGstr2b); PortalError RET2B... while not yet generated. */
-  getGstr2b(session: PortalSessionState, period: string): Promise<unknown>;
-}
+  /** One section the portal holds of the form for the period, by its key in the whole (b2b, cdnr, hsn ...); undefined when empty. */
+  section(session: PortalSessionState, form: PortalDownloadForm, period: string, section: string): Promise<unknown>;
+  /**
+   * The whole form the portal holds for the period, as JSON in the portal's shape: a GSTR-1 in its save format's shape,
+   * a GSTR-2A to read with the domain's parseGstr2a, a GSTR-2B with parseGstr2b (PortalError RET2B... while not yet generated).
+   */
+  download(session: PortalSessionState, form: PortalDownloadForm, period: string): Promise<unknown>;
+};

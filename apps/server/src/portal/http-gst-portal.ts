@@ -2,7 +2,10 @@
 // choices where the public documents are silent). Keys, tokens, OTPs and payloads never reach a log: this module
 // logs nothing, and its errors carry only the portal's code and message.
 import { randomUUID } from 'node:crypto';
-import { PortalError, type GstPortal, type PortalDocumentError, type PortalFilingStatus, type PortalSaveStatus, type PortalSessionState } from './gst-portal';
+import {
+  PortalError, type GstPortal, type PortalDocumentError, type PortalDownloadForm, type PortalFiledForm, type PortalFilingStatus, type PortalSaveStatus,
+  type PortalSessionState,
+} from './gst-portal';
 import { aesDecrypt, aesEncrypt, hmacOf, newAppKey, openResponse, rsaEncrypt, sealPayload } from './portal-crypto';
 
 /** The part of fetch the adapter uses: real HTTP for a remote portal, app.inject for the mounted sandbox. */
@@ -21,20 +24,34 @@ export type HttpGstPortalOptions = {
   now: () => Date;
 };
 
-type ReturnType = 'GSTR1' | 'GSTR1A';
-
 const AUTH_PATH = '/taxpayerapi/v1.0/authenticate';
 const RETURNS_PATH = '/taxpayerapi/v2.0/returns';
-const formPath = (type: ReturnType): string => `${RETURNS_PATH}/${type.toLowerCase()}`;
-const formCode = (type: ReturnType): string => (type === 'GSTR1' ? 'R1' : 'R1A');
+/** A form's calls go to /returns/<its code in lower case>: /returns/gstr1, /returns/gstr2b ... */
+const formPath = (form: PortalDownloadForm): string => `${RETURNS_PATH}/${form.toLowerCase()}`;
+
+/** The form_type of the EVC OTP request, per filed form. */
+const EVC_FORM_TYPES: Record<PortalFiledForm, string> = { GSTR1: 'R1', GSTR1A: 'R1A' };
+
+/** A section download: the portal's action, and the key of the section in the answer and in the whole form. */
+type SectionDownload = readonly [action: string, key: string];
 
 /** The section downloads of a filed or saved GSTR-1 (action → key of the save format). */
-const GSTR1_DOWNLOADS: readonly [string, string][] = [
+const GSTR1_SECTIONS: readonly SectionDownload[] = [
   ['B2B', 'b2b'], ['B2BA', 'b2ba'], ['B2CL', 'b2cl'], ['B2CLA', 'b2cla'], ['B2CS', 'b2cs'], ['B2CSA', 'b2csa'],
   ['CDNR', 'cdnr'], ['CDNRA', 'cdnra'], ['CDNUR', 'cdnur'], ['CDNURA', 'cdnura'], ['EXP', 'exp'], ['EXPA', 'expa'],
   ['AT', 'at'], ['ATA', 'ata'], ['TXP', 'txpd'], ['TXPA', 'txpda'], ['NIL', 'nil'], ['HSNSUM', 'hsn'],
   ['DOCISS', 'doc_issue'], ['SUPECO', 'supeco'],
 ];
+
+/** How a form is downloaded whole: section by section into { gstin, fp, ...sections }, or with one action that answers it all. */
+type FormDownload = { sections: readonly SectionDownload[] } | { action: string; periodParam: string };
+
+const DOWNLOADS: Record<PortalDownloadForm, FormDownload> = {
+  GSTR1: { sections: GSTR1_SECTIONS },
+  GSTR1A: { sections: GSTR1_SECTIONS },
+  GSTR2A: { sections: [['B2B', 'b2b'], ['CDN', 'cdn']] },
+  GSTR2B: { action: 'GET2B', periodParam: 'rtnprd' },
+};
 
 type Answer = Record<string, unknown>;
 
@@ -139,8 +156,16 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
     };
   };
 
-  const summary = async (session: PortalSessionState, type: ReturnType, period: string): Promise<unknown> =>
-    get(session, formPath(type), { action: 'RETSUM', gstin: session.gstin, ret_period: period }, period);
+  const summary = async (session: PortalSessionState, form: PortalFiledForm, period: string): Promise<unknown> =>
+    get(session, formPath(form), { action: 'RETSUM', gstin: session.gstin, ret_period: period }, period);
+
+  const section = async (session: PortalSessionState, form: PortalDownloadForm, period: string, key: string): Promise<unknown> => {
+    const download = DOWNLOADS[form];
+    const action = 'sections' in download ? download.sections.find(([, k]) => k === key)?.[0] : undefined;
+    if (action === undefined) throw new RangeError(`${form} has no section ${key} to download`);
+    const data = (await get(session, formPath(form), { action, gstin: session.gstin, ret_period: period }, period)) as Answer;
+    return data[key];
+  };
 
   return {
     sandbox: options.sandbox,
@@ -173,8 +198,8 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
       return sessionFrom(session.gstin, session.userName, answer, appKey);
     },
 
-    async saveGstr1(session, type, period, payload) {
-      const data = await write(session, 'PUT', formPath(type), 'RETSAVE', JSON.parse(payload) as unknown, period);
+    async save(session, form, period, payload) {
+      const data = await write(session, 'PUT', formPath(form), 'RETSAVE', JSON.parse(payload) as unknown, period);
       return { referenceId: text(data['reference_id']) };
     },
 
@@ -183,52 +208,43 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
       return saveStatusOf(data);
     },
 
-    gstr1Summary: summary,
+    summary,
 
-    async submitGstr1(session, type, period) {
-      const data = await write(session, 'POST', formPath(type), 'RETSUBMIT', { gstin: session.gstin, ret_period: period }, period);
+    async submit(session, form, period) {
+      const data = await write(session, 'POST', formPath(form), 'RETSUBMIT', { gstin: session.gstin, ret_period: period }, period);
       return { referenceId: text(data['reference_id']) };
     },
 
-    async requestEvcOtp(session, type, pan) {
-      const query = new URLSearchParams({ action: 'EVCOTP', gstin: session.gstin, pan, form_type: formCode(type) });
+    async requestEvcOtp(session, form, pan) {
+      const query = new URLSearchParams({ action: 'EVCOTP', gstin: session.gstin, pan, form_type: EVC_FORM_TYPES[form] });
       await call('GET', `${AUTH_PATH}?${query.toString()}`, sessionHeaders(session));
     },
 
-    async fileGstr1(session, type, period, pan, otp) {
+    async file(session, form, period, pan, otp) {
       // EVC signs the summary being filed: the portal refuses a summary that differs from what it holds.
-      const filed = await summary(session, type, period);
+      const filed = await summary(session, form, period);
       const inner = Buffer.from(JSON.stringify(filed)).toString('base64');
       const sign = hmacOf(Buffer.from(otp), inner);
-      const data = await write(session, 'POST', formPath(type), 'RETFILE', filed, period, { sign, st: 'EVC', sid: `${pan}|${otp}` });
+      const data = await write(session, 'POST', formPath(form), 'RETFILE', filed, period, { sign, st: 'EVC', sid: `${pan}|${otp}` });
       return { arn: text(data['ack_num']) };
     },
 
-    async filingStatus(session, type, period) {
-      const data = (await get(session, RETURNS_PATH, { action: 'RETTRACK', gstin: session.gstin, ret_period: period, type }, period)) as Answer;
-      return filingStatusOf(data, type, period);
+    async filingStatus(session, form, period) {
+      const data = (await get(session, RETURNS_PATH, { action: 'RETTRACK', gstin: session.gstin, ret_period: period, type: form }, period)) as Answer;
+      return filingStatusOf(data, form, period);
     },
 
-    async getGstr1(session, type, period) {
+    section,
+
+    async download(session, form, period) {
+      const download = DOWNLOADS[form];
+      if (!('sections' in download)) return get(session, formPath(form), { action: download.action, gstin: session.gstin, [download.periodParam]: period }, period);
       const whole: Answer = { gstin: session.gstin, fp: period };
-      for (const [action, key] of GSTR1_DOWNLOADS) {
-        const data = (await get(session, formPath(type), { action, gstin: session.gstin, ret_period: period }, period)) as Answer;
-        if (data[key] !== undefined) whole[key] = data[key];
+      for (const [, key] of download.sections) {
+        const data = await section(session, form, period, key);
+        if (data !== undefined) whole[key] = data;
       }
       return whole;
-    },
-
-    async getGstr2a(session, period) {
-      const whole: Answer = { gstin: session.gstin, fp: period };
-      for (const [action, key] of [['B2B', 'b2b'], ['CDN', 'cdn']] as const) {
-        const data = (await get(session, `${RETURNS_PATH}/gstr2a`, { action, gstin: session.gstin, ret_period: period }, period)) as Answer;
-        if (data[key] !== undefined) whole[key] = data[key];
-      }
-      return whole;
-    },
-
-    async getGstr2b(session, period) {
-      return get(session, `${RETURNS_PATH}/gstr2b`, { action: 'GET2B', gstin: session.gstin, rtnprd: period }, period);
     },
   };
 };
@@ -259,9 +275,9 @@ const saveStatusOf = (data: Answer): PortalSaveStatus => {
 };
 
 /** RETTRACK: {EFiledlist: [{rtntype, ret_prd, status, arn, dof}]}; no entry = not filed. */
-const filingStatusOf = (data: Answer, type: ReturnType, period: string): PortalFilingStatus => {
+const filingStatusOf = (data: Answer, form: PortalFiledForm, period: string): PortalFilingStatus => {
   const list = Array.isArray(data['EFiledlist']) ? (data['EFiledlist'] as Answer[]) : [];
-  const entry = list.find((e) => text(e['rtntype']) === type && text(e['ret_prd']) === period);
+  const entry = list.find((e) => text(e['rtntype']) === form && text(e['ret_prd']) === period);
   if (!entry) return { status: 'NOT_FILED', arn: null, filedOn: null };
   const dof = text(entry['dof']);
   return {

@@ -89,7 +89,7 @@ for (const engine of ENGINES) {
     });
 
     it('saves with per-document errors, summarises and downloads what the portal kept', async () => {
-      const { referenceId } = await portal.saveGstr1(session, 'GSTR1', period, JSON.stringify(payload));
+      const { referenceId } = await portal.save(session, 'GSTR1', period, JSON.stringify(payload));
       expect(referenceId).toMatch(/^27/);
       const status = await portal.saveStatus(session, period, referenceId);
       expect(status).toEqual({
@@ -98,24 +98,27 @@ for (const engine of ENGINES) {
         errors: [{ section: 'b2b', documentNumber: `PA/${engine}/3`, counterpartyGstin: '29AAGCB7383J1Z5', errorCode: 'RET191106', errorMessage: 'Recipient GSTIN 29AAGCB7383J1Z5 is invalid' }],
       });
       const kept = { ...payload, b2b: buildGstr1(good, { gstin: SUPPLIER, period }).b2b } as Gstr1Json;
-      const summary = (await portal.gstr1Summary(session, 'GSTR1', period)) as { sec_sum: { sec_nm: string; ttl_rec: number; ttl_tax: number; ttl_igst: number }[] };
+      const summary = (await portal.summary(session, 'GSTR1', period)) as { sec_sum: { sec_nm: string; ttl_rec: number; ttl_tax: number; ttl_igst: number }[] };
       const expected = summarizeGstr1(kept).filter((s) => s.records !== 0);
       expect(summary.sec_sum.map((s) => [s.sec_nm, s.ttl_rec, Math.round(s.ttl_tax * 100), Math.round(s.ttl_igst * 100)])).toEqual(
         expected.map((s) => [s.section.toUpperCase(), s.records, s.taxable, s.igst]),
       );
-      const whole = (await portal.getGstr1(session, 'GSTR1', period)) as Gstr1Json;
+      const whole = (await portal.download(session, 'GSTR1', period)) as Gstr1Json;
       expect(whole.b2b).toEqual(kept.b2b);
       expect(whole.b2cs).toEqual(kept.b2cs);
       expect(whole.hsn).toEqual(kept.hsn);
+      expect(await portal.section(session, 'GSTR1', period, 'b2b')).toEqual(kept.b2b);
+      expect(await portal.section(session, 'GSTR1', period, 'cdnr')).toBeUndefined();
+      await expect(portal.section(session, 'GSTR2B', period, 'b2b')).rejects.toThrow(RangeError);
     });
 
     it('submits, refuses a later save, files with EVC and reports the filing', async () => {
-      expect((await portal.submitGstr1(session, 'GSTR1', period)).referenceId).toMatch(/^27/);
-      expect((await portalError(portal.saveGstr1(session, 'GSTR1', period, JSON.stringify(payload)))).portalCode).toBe('RET191114');
+      expect((await portal.submit(session, 'GSTR1', period)).referenceId).toMatch(/^27/);
+      expect((await portalError(portal.save(session, 'GSTR1', period, JSON.stringify(payload)))).portalCode).toBe('RET191114');
       expect(await portal.filingStatus(session, 'GSTR1', period)).toEqual({ status: 'SUBMITTED', arn: null, filedOn: null });
       await portal.requestEvcOtp(session, 'GSTR1', SUPPLIER.slice(2, 12));
-      expect((await portalError(portal.fileGstr1(session, 'GSTR1', period, SUPPLIER.slice(2, 12), '123123'))).portalCode).toBe('RET191117');
-      const { arn } = await portal.fileGstr1(session, 'GSTR1', period, SUPPLIER.slice(2, 12), OTP);
+      expect((await portalError(portal.file(session, 'GSTR1', period, SUPPLIER.slice(2, 12), '123123'))).portalCode).toBe('RET191117');
+      const { arn } = await portal.file(session, 'GSTR1', period, SUPPLIER.slice(2, 12), OTP);
       expect(arn).toMatch(/^AA27\d{10}[A-Z]$/);
       expect(await portal.filingStatus(session, 'GSTR1', period)).toEqual({ status: 'FILED', arn, filedOn: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` });
     });
@@ -124,22 +127,22 @@ for (const engine of ENGINES) {
       await portal.requestOtp(BUYER_KA, 'pa.buyer');
       let buyer = await portal.authenticate(BUYER_KA, 'pa.buyer', OTP);
       secrets.push(...Object.values(buyer.secrets));
-      const read = parseGstr2a(await portal.getGstr2a(buyer, period));
+      const read = parseGstr2a(await portal.download(buyer, 'GSTR2A', period));
       if (!read.ok) throw new Error(JSON.stringify(read.errors));
       expect(read.warnings).toEqual([]);
       expect(read.records.filter((r) => r.documentNumber.startsWith(`PA/${engine}/`)).map((r) => [r.documentNumber, r.taxable, r.igst, r.supplierGstin])).toEqual([[`PA/${engine}/1`, 250_000_00, 45_000_00, SUPPLIER]]);
 
       // The filing falls in the 2B of this month from the 14th on, else in the last month's.
       const twoBPeriod = day >= 14 ? period : month === 1 ? periodOf(year - 1, 12) : periodOf(year, month - 1);
-      const early = await portalError(portal.getGstr2b(buyer, twoBPeriod));
+      const early = await portalError(portal.download(buyer, 'GSTR2B', twoBPeriod));
       expect(early.portalCode).toBe('RET2B1016');
       const generated = Date.UTC(Number(twoBPeriod.slice(2)), Number(twoBPeriod.slice(0, 2)), 14) - IST_MS;
       h.advanceClock(generated - h.ctx.now().getTime() + 60_000);
-      expect((await portalError(portal.getGstr2a(buyer, period))).portalCode).toBe('AUTH4033');
+      expect((await portalError(portal.download(buyer, 'GSTR2A', period))).portalCode).toBe('AUTH4033');
       await portal.requestOtp(BUYER_KA, 'pa.buyer');
       buyer = await portal.authenticate(BUYER_KA, 'pa.buyer', OTP);
       secrets.push(...Object.values(buyer.secrets));
-      const twoB = parseGstr2b(await portal.getGstr2b(buyer, twoBPeriod));
+      const twoB = parseGstr2b(await portal.download(buyer, 'GSTR2B', twoBPeriod));
       if (!twoB.ok) throw new Error(JSON.stringify(twoB.errors));
       expect(twoB.records.filter((r) => r.documentNumber.startsWith(`PA/${engine}/`)).map((r) => [r.documentNumber, r.igst, r.itcAvailability])).toEqual([[`PA/${engine}/1`, 45_000_00, 'Y']]);
     });
@@ -188,7 +191,7 @@ describe('GstPortal adapter transport', () => {
       await portal.requestOtp(SUPPLIER, 'remote.user');
       const session = await portal.authenticate(SUPPLIER, 'remote.user', OTP);
       expect(await portal.filingStatus(session, 'GSTR1', '042025')).toEqual({ status: 'NOT_FILED', arn: null, filedOn: null });
-      expect(await portal.getGstr2a(session, '042025')).toEqual({ gstin: SUPPLIER, fp: '042025' });
+      expect(await portal.download(session, 'GSTR2A', '042025')).toEqual({ gstin: SUPPLIER, fp: '042025' });
     } finally {
       await standalone.close();
       await pg.close();

@@ -1,6 +1,6 @@
 // Shared pieces of the returns tests: a period of sales documents of every GSTR-1 kind, a return written straight into
 // the table, waiting for a generation, and the returns module's entries of the cross-tenant sweep.
-import { DATA_ACTIVITY_API as DA, RETURN_API as R, type ReturnDetail, type ReturnType as ReturnKind } from '@opengst/contracts';
+import { DATA_ACTIVITY_API as DA, RETURN_API as R, type ReturnDetail, type FiledReturnForm } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { documentSummaries, entities, returns } from '../db/schema';
@@ -64,7 +64,7 @@ export const insertReturn = async (h: Harness, subscriberId: number, entityId: n
 };
 
 /** Polls returns/gstr1/detail as the screen does until the generation ends. */
-export const waitForGeneration = async (api: Api, entityId: number, returnType: ReturnKind = 'GSTR1', returnPeriod = PERIOD, timeoutMs = 30_000): Promise<ReturnDetail> => {
+export const waitForGeneration = async (api: Api, entityId: number, returnType: FiledReturnForm = 'GSTR1', returnPeriod = PERIOD, timeoutMs = 30_000): Promise<ReturnDetail> => {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await api.get(R.detail, { entityId, returnType, returnPeriod });
@@ -77,7 +77,7 @@ export const waitForGeneration = async (api: Api, entityId: number, returnType: 
 };
 
 /** Generates and waits; fails when the request itself is refused. */
-export const generate = async (api: Api, entityId: number, returnType: ReturnKind = 'GSTR1', returnPeriod = PERIOD): Promise<ReturnDetail> => {
+export const generate = async (api: Api, entityId: number, returnType: FiledReturnForm = 'GSTR1', returnPeriod = PERIOD): Promise<ReturnDetail> => {
   const res = await api.post(R.generate, { entityId, returnType, returnPeriod });
   if (res.statusCode !== 200) throw new Error(`generate refused: ${res.body}`);
   return waitForGeneration(api, entityId, returnType, returnPeriod);

@@ -1,23 +1,32 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  API,
-  type FinancialYear,
-  type LoadSettings,
-  type LoginMetadata,
-  type UserEntity,
-} from '@opengst/contracts';
+import { MASTERS_ENDPOINTS, SETTINGS_ENDPOINTS, USER_ENDPOINTS, type FinancialYear, type LoadSettings, type LoginMetadata, type UserEntity } from '@opengst/contracts';
 import { applyTenantTheme } from '../shared/tenantTheme';
 import { applyBuildVersion } from './buildVersion';
 import { pickCurrentFinancialYear } from './financialYear';
-import { apiRequest, setEnvironment, setRequestTimeoutMinutes } from './http';
+import { call } from './call';
+import { setEnvironment, setRequestTimeoutMinutes } from './http';
 import { readAuthToken, writeStore } from './storage';
 
 // Master data of the navigation guard (spec core §2): loaded once per page load, before the first navigation.
 
+/** Query keys of the session's data (settings, texts, masters, the user's entities); screens and tests refer to these values. */
+export const sessionKeys = {
+  preLoadSettings: ['preLoadSettings'] as const,
+  preResources: ['preResources'] as const,
+  loadSettings: ['loadSettings'] as const,
+  resources: ['resources'] as const,
+  financialYears: ['financialYears'] as const,
+  states: ['states'] as const,
+  returnPeriods: ['returnPeriods'] as const,
+  /** Invalidating this refreshes the entities of every financial year. */
+  userEntities: ['userEntities'] as const,
+  userEntitiesOf: (financialYear: string) => [...sessionKeys.userEntities, financialYear] as const,
+};
+
 export const preLoadSettingsQuery = queryOptions({
-  queryKey: ['preLoadSettings'],
+  queryKey: sessionKeys.preLoadSettings,
   queryFn: async (): Promise<LoginMetadata> => {
-    const metadata = await apiRequest<LoginMetadata>(API.preLoadSettings);
+    const metadata = await call(SETTINGS_ENDPOINTS.preLoadSettings);
     setEnvironment(metadata.environment);
     applyTenantTheme(metadata.folderName);
     applyBuildVersion(metadata.buildVersion);
@@ -26,14 +35,14 @@ export const preLoadSettingsQuery = queryOptions({
 });
 
 export const preResourcesQuery = queryOptions({
-  queryKey: ['preResources'],
-  queryFn: () => apiRequest<Record<string, string>>(API.preResources, { silent: true }),
+  queryKey: sessionKeys.preResources,
+  queryFn: () => call(SETTINGS_ENDPOINTS.preResources, {}, { silent: true }),
 });
 
 export const loadSettingsQuery = queryOptions({
-  queryKey: ['loadSettings'],
+  queryKey: sessionKeys.loadSettings,
   queryFn: async (): Promise<LoadSettings> => {
-    const loaded = await apiRequest<LoadSettings>(API.loadSettings);
+    const loaded = await call(SETTINGS_ENDPOINTS.loadSettings);
     writeStore('settings', { authToken: readAuthToken(), settings: loaded.settings });
     writeStore('rights', loaded.rights);
     writeStore('sidemenuConfig', loaded.sidemenuConfig);
@@ -46,35 +55,35 @@ export const loadSettingsQuery = queryOptions({
 });
 
 export const resourcesQuery = queryOptions({
-  queryKey: ['resources'],
-  queryFn: () => apiRequest<Record<string, string>>(API.resources, { silent: true }),
+  queryKey: sessionKeys.resources,
+  queryFn: () => call(SETTINGS_ENDPOINTS.resources, {}, { silent: true }),
 });
 
 export const financialYearsQuery = queryOptions({
-  queryKey: ['financialYears'],
+  queryKey: sessionKeys.financialYears,
   queryFn: async (): Promise<FinancialYear[]> => {
-    const years = await apiRequest<FinancialYear[]>(API.financialYears);
+    const years = await call(MASTERS_ENDPOINTS.financialYears);
     writeStore('financialYears', years.map(({ id, label }) => ({ id, label })));
     return years;
   },
 });
 
 export const statesQuery = queryOptions({
-  queryKey: ['states'],
-  queryFn: () => apiRequest<unknown[]>(API.states),
+  queryKey: sessionKeys.states,
+  queryFn: () => call(MASTERS_ENDPOINTS.states),
 });
 
 /** Spec core §7: a failed return-period fetch resolves empty. */
 const fetchReturnPeriods = async (jobWork: boolean): Promise<unknown[]> => {
   try {
-    return await apiRequest<unknown[]>(API.returnPeriods, { query: { jobWork }, silent: true });
+    return await call(MASTERS_ENDPOINTS.returnPeriods, { query: { jobWork: jobWork ? 'true' : 'false' } }, { silent: true });
   } catch {
     return [];
   }
 };
 
 export const returnPeriodsQuery = queryOptions({
-  queryKey: ['returnPeriods'],
+  queryKey: sessionKeys.returnPeriods,
   queryFn: async () => {
     const [regular, jobWork] = await Promise.all([fetchReturnPeriods(false), fetchReturnPeriods(true)]);
     writeStore('returnPeriods', { regular, jobWork });
@@ -84,8 +93,8 @@ export const returnPeriodsQuery = queryOptions({
 
 export const userEntitiesQuery = (financialYear: string) =>
   queryOptions({
-    queryKey: ['userEntities', financialYear],
-    queryFn: () => apiRequest<UserEntity[]>(API.userEntities, { query: { financialYear } }),
+    queryKey: sessionKeys.userEntitiesOf(financialYear),
+    queryFn: () => call(USER_ENDPOINTS.userEntities, { query: { financialYear } }),
   });
 
 export type SessionData = {

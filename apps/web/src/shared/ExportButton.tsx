@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { apiRequest } from '../api/http';
 import { useText } from '../i18n/useText';
 
 // Export to Excel of exactly what is filtered (UI.md): the API answers the xlsx itself.
@@ -17,13 +16,14 @@ export const downloadBlob = (blob: Blob, fileName: string): void => {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
 
-export const ExportButton = ({ path, body, fileName, testId }: { path: string; body: unknown; fileName: string; testId?: string }) => {
+/** `download` calls the list's export endpoint with the filters and sort on screen. */
+export const ExportButton = ({ download, fileName, testId }: { download: () => Promise<Blob>; fileName: string; testId?: string }) => {
   const t = useText();
   const [isBusy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const blob = await apiRequest<Blob>(path, { method: 'POST', body, responseType: 'blob' });
+      const blob = await download();
       downloadBlob(blob, fileName);
     } catch {
       // The client's toast reports the failure.

@@ -1,6 +1,6 @@
 import { API_ROOT } from '../api';
 import { defineEndpoint, pathsOf } from '../endpoint';
-import { DataActivitySearchRequestSchema, DataActivitySearchResponseSchema } from '../returns';
+import { DataActivitySearchRequestSchema, DataActivitySearchResponseSchema } from '../returns/returns.schemas';
 
 // The endpoints of /data-activities (spec core §2 "Data activities").
 export const DATA_ACTIVITY_ENDPOINTS = {

@@ -1,9 +1,8 @@
 // Statutory due dates of returns, as dated rules keyed on the tax period. Extensions granted by one-off notifications
 // (e.g. for natural calamities or portal outages) are not modelled: the server may overlay them.
 import { daysInMonth, isoOf } from '../dates/calendar';
+import { normaliseReturnForm, type ReturnForm } from '../returns/return-forms';
 import { type Frequency, parseFinancialYear, parseReturnPeriod, quarterOf } from './financial-year';
-
-export type ReturnType = 'GSTR1' | 'IFF' | 'GSTR3B' | 'GSTR6' | 'GSTR7' | 'GSTR8' | 'GSTR9' | 'GSTR9C' | 'CMP08';
 
 export type DueDateContext = {
   /** Filing frequency of GSTR-1 and GSTR-3B; quarterly = QRMP scheme. Default monthly. */
@@ -13,7 +12,7 @@ export type DueDateContext = {
 };
 
 type DueDateRule = {
-  returnType: ReturnType;
+  form: ReturnForm;
   frequency: Frequency | 'any';
   /** QRMP GSTR-3B state group (A: 22nd, B: 24th). */
   group?: 'A' | 'B';
@@ -31,39 +30,35 @@ export const QRMP_3B_GROUP_A = ['22', '23', '24', '27', '29', '30', '32', '33', 
 export const QRMP_3B_GROUP_B = ['02', '03', '05', '06', '08', '09', '10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '21', '01', '38', '04', '07'] as const;
 
 export const DUE_DATE_RULES: readonly DueDateRule[] = [
-  { returnType: 'GSTR1', frequency: 'monthly', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 11, source: 's.37(1); Rule 59(1) (Notification 82/2020-CT); 11th applied to earlier periods through extension notifications' },
-  { returnType: 'GSTR1', frequency: 'quarterly', effectiveFrom: '2017-07', effectiveTo: '2020-12', anchor: 'nextMonth', day: 'last', source: 'quarterly GSTR-1 (turnover up to 1.5 crore) by the last day of the month after the quarter, by notification (e.g. 57/2017-CT and its successors)' },
-  { returnType: 'GSTR1', frequency: 'quarterly', effectiveFrom: '2021-01', anchor: 'nextMonth', day: 13, source: 'Rule 59(1) proviso, QRMP scheme (Notification 82/2020-CT, 84/2020-CT)' },
-  { returnType: 'IFF', frequency: 'any', effectiveFrom: '2021-01', anchor: 'nextMonth', day: 13, source: 'Rule 59(2): Invoice Furnishing Facility from the 1st to the 13th of the next month, months 1 and 2 of a quarter' },
-  { returnType: 'GSTR3B', frequency: 'monthly', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 20, source: 'Rule 61(5) (s.39(1)): 20th of the next month' },
-  { returnType: 'GSTR3B', frequency: 'quarterly', group: 'A', effectiveFrom: '2021-01', anchor: 'nextMonth', day: 22, source: 'Rule 61(5) proviso (Notification 82/2020-CT): 22nd after the quarter, group A states' },
-  { returnType: 'GSTR3B', frequency: 'quarterly', group: 'B', effectiveFrom: '2021-01', anchor: 'nextMonth', day: 24, source: 'Rule 61(5) proviso (Notification 82/2020-CT): 24th after the quarter, group B states' },
-  { returnType: 'GSTR6', frequency: 'any', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 13, source: 's.39(4); Rule 65: 13 days after the month' },
-  { returnType: 'GSTR7', frequency: 'any', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 10, source: 's.39(3); Rule 66(1): 10 days after the month' },
-  { returnType: 'GSTR8', frequency: 'any', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 10, source: 's.52(4); Rule 67(1): 10 days after the month' },
-  { returnType: 'CMP08', frequency: 'any', effectiveFrom: '2019-04', anchor: 'nextMonth', day: 18, source: 'Rule 62(1)(i) (Notification 20/2019-CT): 18th after the quarter' },
-  { returnType: 'GSTR9', frequency: 'any', effectiveFrom: '2017-07', anchor: 'afterFinancialYear', day: 31, source: 's.44; Rule 80(1): 31 December after the financial year' },
-  { returnType: 'GSTR9C', frequency: 'any', effectiveFrom: '2017-07', anchor: 'afterFinancialYear', day: 31, source: 's.44; Rule 80(3) (self-certified from FY 2020-21, Notification 30/2021-CT): with GSTR-9' },
+  { form: 'GSTR1', frequency: 'monthly', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 11, source: 's.37(1); Rule 59(1) (Notification 82/2020-CT); 11th applied to earlier periods through extension notifications' },
+  { form: 'GSTR1', frequency: 'quarterly', effectiveFrom: '2017-07', effectiveTo: '2020-12', anchor: 'nextMonth', day: 'last', source: 'quarterly GSTR-1 (turnover up to 1.5 crore) by the last day of the month after the quarter, by notification (e.g. 57/2017-CT and its successors)' },
+  { form: 'GSTR1', frequency: 'quarterly', effectiveFrom: '2021-01', anchor: 'nextMonth', day: 13, source: 'Rule 59(1) proviso, QRMP scheme (Notification 82/2020-CT, 84/2020-CT)' },
+  { form: 'IFF', frequency: 'any', effectiveFrom: '2021-01', anchor: 'nextMonth', day: 13, source: 'Rule 59(2): Invoice Furnishing Facility from the 1st to the 13th of the next month, months 1 and 2 of a quarter' },
+  { form: 'GSTR3B', frequency: 'monthly', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 20, source: 'Rule 61(5) (s.39(1)): 20th of the next month' },
+  { form: 'GSTR3B', frequency: 'quarterly', group: 'A', effectiveFrom: '2021-01', anchor: 'nextMonth', day: 22, source: 'Rule 61(5) proviso (Notification 82/2020-CT): 22nd after the quarter, group A states' },
+  { form: 'GSTR3B', frequency: 'quarterly', group: 'B', effectiveFrom: '2021-01', anchor: 'nextMonth', day: 24, source: 'Rule 61(5) proviso (Notification 82/2020-CT): 24th after the quarter, group B states' },
+  { form: 'GSTR6', frequency: 'any', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 13, source: 's.39(4); Rule 65: 13 days after the month' },
+  { form: 'GSTR7', frequency: 'any', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 10, source: 's.39(3); Rule 66(1): 10 days after the month' },
+  { form: 'GSTR8', frequency: 'any', effectiveFrom: '2017-07', anchor: 'nextMonth', day: 10, source: 's.52(4); Rule 67(1): 10 days after the month' },
+  { form: 'CMP08', frequency: 'any', effectiveFrom: '2019-04', anchor: 'nextMonth', day: 18, source: 'Rule 62(1)(i) (Notification 20/2019-CT): 18th after the quarter' },
+  { form: 'GSTR9', frequency: 'any', effectiveFrom: '2017-07', anchor: 'afterFinancialYear', day: 31, source: 's.44; Rule 80(1): 31 December after the financial year' },
+  { form: 'GSTR9C', frequency: 'any', effectiveFrom: '2017-07', anchor: 'afterFinancialYear', day: 31, source: 's.44; Rule 80(3) (self-certified from FY 2020-21, Notification 30/2021-CT): with GSTR-9' },
 ];
 
-const QUARTERLY_BY_NATURE: Partial<Record<ReturnType, true>> = { CMP08: true };
+const QUARTERLY_BY_NATURE: Partial<Record<ReturnForm, true>> = { CMP08: true };
 
 /** QRMP group of a state code: A (22nd) or B (24th). 97 (Other Territory) is not listed in Rule 61(5); the earlier date is assumed. */
 export function qrmpGroupOf(stateCode: string): 'A' | 'B' {
   return (QRMP_3B_GROUP_B as readonly string[]).includes(stateCode) ? 'B' : 'A';
 }
 
-/** 'GSTR-3B', 'gstr3b', 'CMP-08' → the canonical ReturnType; throws RangeError for an unknown return. */
-export function normaliseReturnType(value: string): ReturnType {
-  const t = value.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  if (!DUE_DATE_RULES.some((r) => r.returnType === t)) throw new RangeError(`unknown return type: ${value}`);
-  return t as ReturnType;
-}
-
-/** The rule that fixes the due date of a return for a tax period ('MMYYYY', or '2024-25' for GSTR-9/9C). Throws RangeError when none applies. */
-export function dueDateRule(returnTypeInput: ReturnType | (string & {}), period: string, context: DueDateContext = {}): DueDateRule & { periodMonth: string } {
-  const returnType = normaliseReturnType(returnTypeInput);
-  const annual = returnType === 'GSTR9' || returnType === 'GSTR9C';
+/**
+ * The rule that fixes the due date of a return for a tax period ('MMYYYY', or '2024-25' for GSTR-9/9C); the form may be
+ * written 'GSTR-3B' or 'gstr3b'. Throws RangeError for an unknown form or when no rule applies (e.g. the drafted 2A/2B).
+ */
+export function dueDateRule(formInput: ReturnForm | (string & {}), period: string, context: DueDateContext = {}): DueDateRule & { periodMonth: string } {
+  const form = normaliseReturnForm(formInput);
+  const annual = form === 'GSTR9' || form === 'GSTR9C';
   let year: number;
   let month: number;
   const fyStart = annual ? parseFinancialYear(period) : null;
@@ -75,10 +70,10 @@ export function dueDateRule(returnTypeInput: ReturnType | (string & {}), period:
     if (!p) throw new RangeError(`not a return period MMYYYY${annual ? ' or financial year' : ''}: ${period}`);
     ({ year, month } = p);
   }
-  const frequency: Frequency = QUARTERLY_BY_NATURE[returnType] ? 'quarterly' : (context.frequency ?? 'monthly');
+  const frequency: Frequency = QUARTERLY_BY_NATURE[form] ? 'quarterly' : (context.frequency ?? 'monthly');
   if (frequency === 'quarterly' || annual) {
     const q = quarterOf(`${year}-${String(month).padStart(2, '0')}-01`);
-    if (returnType === 'IFF') {
+    if (form === 'IFF') {
       if (q.returnPeriod === period) throw new RangeError('IFF is for the first two months of a quarter only');
     } else if (annual) {
       const last = q.financialYear; // the FY's last month is March of the next calendar year
@@ -90,25 +85,25 @@ export function dueDateRule(returnTypeInput: ReturnType | (string & {}), period:
   }
   const ym = `${year}-${String(month).padStart(2, '0')}`;
   let group: 'A' | 'B' | undefined;
-  if (returnType === 'GSTR3B' && frequency === 'quarterly') {
+  if (form === 'GSTR3B' && frequency === 'quarterly') {
     if (!context.stateCode) throw new RangeError('quarterly GSTR-3B needs context.stateCode');
     group = qrmpGroupOf(context.stateCode);
   }
   const rule = DUE_DATE_RULES.find(
     (r) =>
-      r.returnType === returnType &&
+      r.form === form &&
       (r.frequency === 'any' || r.frequency === frequency) &&
       (r.group === undefined || r.group === group) &&
       r.effectiveFrom <= ym &&
       (r.effectiveTo === undefined || ym <= r.effectiveTo),
   );
-  if (!rule) throw new RangeError(`no due-date rule for ${returnType} ${frequency} ${period}`);
+  if (!rule) throw new RangeError(`no due-date rule for ${form} ${frequency} ${period}`);
   return { ...rule, periodMonth: ym };
 }
 
 /** Due date ('YYYY-MM-DD') of a return for a tax period. */
-export function dueDate(returnType: ReturnType | (string & {}), period: string, context: DueDateContext = {}): string {
-  const rule = dueDateRule(returnType, period, context);
+export function dueDate(form: ReturnForm | (string & {}), period: string, context: DueDateContext = {}): string {
+  const rule = dueDateRule(form, period, context);
   const year = Number(rule.periodMonth.slice(0, 4));
   const month = Number(rule.periodMonth.slice(5, 7));
   if (rule.anchor === 'afterFinancialYear') return isoOf(year, 12, 31); // periodMonth is March closing the FY

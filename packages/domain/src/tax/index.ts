@@ -1,3 +1,4 @@
 export * from './rates';
 export * from './supply-nature';
 export * from './compute-tax';
+export * from './document-taxes';

@@ -1,15 +1,12 @@
-import {
-  API, AuthResponseSchema, CaptchaChallengeSchema, dataOf, EncryptorSchema, ForgotPasswordRequestSchema, ForgotPasswordResponseSchema,
-  HEADERS, LoginRequestSchema, MessageSchema, OtpRequestSchema, RegenerateOtpResponseSchema, ResetPasswordRequestSchema, TokenSchema,
-} from '@opengst/contracts';
+import { AUTH_ENDPOINTS, HEADERS } from '@opengst/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { principalOf } from '../../platform/access.plugin';
 import { CAPTCHA_SITE_KEY, issueCaptchaChallenge } from '../../platform/auth/captcha';
 import { issueEncryptor } from '../../platform/auth/encryptor';
+import { serve } from '../../platform/endpoint';
 import { forgotPassword, login, regenerateOtp, resetPassword, validateOtp, validateResetLink, type RequestMeta } from './auth.service';
 import { revokeSession } from '../../platform/auth/sessions';
 import { createThrottle } from '../../platform/auth/throttle';
@@ -28,53 +25,51 @@ const metaOf = (request: FastifyRequest, captchaHeader: string = HEADERS.captcha
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Per-IP limit on every sign-in endpoint (429); the per-user-name limit is the throttle, the lockout the hard bound.
-  const publicAccess = { access: { public: true } as const, rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } };
+  const access = { public: true } as const;
+  const config = { rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } };
   const perUserName = createThrottle(10, 60_000);
 
-  app.get(API.encryptor, { config: publicAccess, schema: { response: { 200: dataOf(EncryptorSchema) } } }, async () => ({
-    data: await issueEncryptor(ctx.database.db, ctx.now()),
-  }));
+  serve(app, AUTH_ENDPOINTS.encryptor, { access, config, handler: async () => issueEncryptor(ctx.database.db, ctx.now()) });
 
-  app.get(API.captchaChallenge, {
-    config: publicAccess,
-    schema: { querystring: z.object({ siteKey: z.string().optional() }), response: { 200: dataOf(CaptchaChallengeSchema) } },
-  }, async (request) => {
-    if (request.query.siteKey !== undefined && request.query.siteKey !== CAPTCHA_SITE_KEY) throw new AppError('GEN0001');
-    return { data: await issueCaptchaChallenge(ctx.database.db, ctx.now()) };
+  serve(app, AUTH_ENDPOINTS.captchaChallenge, {
+    access,
+    config,
+    handler: async (request) => {
+      if (request.query.siteKey !== undefined && request.query.siteKey !== CAPTCHA_SITE_KEY) throw new AppError('GEN0001');
+      return issueCaptchaChallenge(ctx.database.db, ctx.now());
+    },
   });
 
-  app.post(API.token, { config: publicAccess, schema: { body: LoginRequestSchema, response: { 200: dataOf(AuthResponseSchema) } } }, async (request) => {
-    perUserName(request.body.userName);
-    return { data: await login(ctx, request.body, metaOf(request)) };
+  serve(app, AUTH_ENDPOINTS.token, {
+    access,
+    config,
+    handler: async (request) => {
+      perUserName(request.body.userName);
+      return login(ctx, request.body, metaOf(request));
+    },
   });
 
-  app.post(API.validateOtp, { config: publicAccess, schema: { body: OtpRequestSchema, response: { 200: dataOf(AuthResponseSchema) } } }, async (request) => ({
-    data: await validateOtp(ctx, request.body, metaOf(request)),
-  }));
+  serve(app, AUTH_ENDPOINTS.validateOtp, { access, config, handler: async (request) => validateOtp(ctx, request.body, metaOf(request)) });
 
-  app.get(API.regenerateOtp, { config: publicAccess, schema: { response: { 200: dataOf(RegenerateOtpResponseSchema) } } }, async (request) => ({
-    data: await regenerateOtp(ctx, metaOf(request)),
-  }));
+  serve(app, AUTH_ENDPOINTS.regenerateOtp, { access, config, handler: async (request) => regenerateOtp(ctx, metaOf(request)) });
 
-  app.post(API.forgotPassword, {
-    config: publicAccess,
-    schema: { body: ForgotPasswordRequestSchema, response: { 200: dataOf(ForgotPasswordResponseSchema) } },
-  }, async (request) => {
-    perUserName(request.body.userName);
-    return { data: await forgotPassword(ctx, request.body, metaOf(request, HEADERS.recaptcha)) };
+  serve(app, AUTH_ENDPOINTS.forgotPassword, {
+    access,
+    config,
+    handler: async (request) => {
+      perUserName(request.body.userName);
+      return forgotPassword(ctx, request.body, metaOf(request, HEADERS.recaptcha));
+    },
   });
 
-  app.get(API.validateResetLink, {
-    config: publicAccess,
-    schema: { querystring: z.object({ request: z.string().min(1).max(200) }), response: { 200: dataOf(TokenSchema) } },
-  }, async (request) => ({ data: await validateResetLink(ctx, request.query.request) }));
+  serve(app, AUTH_ENDPOINTS.validateResetLink, { access, config, handler: async (request) => validateResetLink(ctx, request.query.request) });
 
-  app.post(API.resetPassword, { config: publicAccess, schema: { body: ResetPasswordRequestSchema, response: { 200: dataOf(MessageSchema) } } }, async (request) => ({
-    data: await resetPassword(ctx, request.body, metaOf(request)),
-  }));
+  serve(app, AUTH_ENDPOINTS.resetPassword, { access, config, handler: async (request) => resetPassword(ctx, request.body, metaOf(request)) });
 
-  app.get(API.logout, { config: { access: { signedIn: true, duringMaintenance: true } } }, async (request, reply) => {
-    await revokeSession(ctx.database.db, principalOf(request).sessionId, ctx.now());
-    return reply.status(204).send();
+  serve(app, AUTH_ENDPOINTS.logout, {
+    access: { signedIn: true, duringMaintenance: true },
+    handler: async (request) => {
+      await revokeSession(ctx.database.db, principalOf(request).sessionId, ctx.now());
+    },
   });
 };

@@ -1,37 +1,37 @@
-import { API, dataOf, FrequentlyUsedItemSchema, ROUTES, StatisticsSchema } from '@opengst/contracts';
+import { DASHBOARD_ENDPOINTS } from '@opengst/contracts';
 import { financialYearOf } from '@opengst/domain';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { authEvents, entities, financialYears, frequentlyUsed, roles, users } from '../../db/schema';
 import { principalOf } from '../../platform/access.plugin';
+import { serve } from '../../platform/endpoint';
 
-const TRACKED_ROUTES = new Set<string>(ROUTES.filter((r) => r.requiresAuth && r.rights.length > 0).map((r) => r.name));
 const statisticsRights = ['DashboardStatistics', 'DashboardBusinessIntelligence', 'DashboardCfo', 'DashboardItcInsights'] as const;
 
 export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
 
-  app.get(API.statistics, { config: { access: { rights: statisticsRights } }, schema: { response: { 200: dataOf(StatisticsSchema) } } }, async (request) => {
-    const p = principalOf(request);
-    const [entityCounts, [activeUsers], [roleCount], [yearCount], signIns] = await Promise.all([
-      db.select({ type: entities.entityType, n: count() }).from(entities)
-        .where(and(eq(entities.subscriberId, p.subscriberId), ne(entities.status, 'Delete'))).groupBy(entities.entityType),
-      db.select({ n: count() }).from(users).where(and(eq(users.subscriberId, p.subscriberId), eq(users.status, 'Active'))),
-      db.select({ n: count() }).from(roles).where(eq(roles.subscriberId, p.subscriberId)),
-      db.select({ n: count() }).from(financialYears),
-      db.select({ event: authEvents.event, at: authEvents.createdAt }).from(authEvents)
-        .where(and(eq(authEvents.userId, p.userId), sql`${authEvents.event} in ('SignedIn', 'WrongPassword')`))
-        .orderBy(desc(authEvents.createdAt), desc(authEvents.id)).limit(50),
-    ]);
-    const byType = new Map(entityCounts.map((e) => [e.type, e.n]));
-    // The sign-in before this session's, and the wrong passwords between the two.
-    const successes = signIns.map((e, i) => ({ ...e, i })).filter((e) => e.event === 'SignedIn');
-    const previous = successes[1];
-    const failures = successes[0] && previous ? signIns.slice(successes[0].i + 1, previous.i).length : 0;
-    return {
-      data: {
+  serve(app, DASHBOARD_ENDPOINTS.statistics, {
+    access: { rights: statisticsRights },
+    handler: async (request) => {
+      const p = principalOf(request);
+      const [entityCounts, [activeUsers], [roleCount], [yearCount], signIns] = await Promise.all([
+        db.select({ type: entities.entityType, n: count() }).from(entities)
+          .where(and(eq(entities.subscriberId, p.subscriberId), ne(entities.status, 'Delete'))).groupBy(entities.entityType),
+        db.select({ n: count() }).from(users).where(and(eq(users.subscriberId, p.subscriberId), eq(users.status, 'Active'))),
+        db.select({ n: count() }).from(roles).where(eq(roles.subscriberId, p.subscriberId)),
+        db.select({ n: count() }).from(financialYears),
+        db.select({ event: authEvents.event, at: authEvents.createdAt }).from(authEvents)
+          .where(and(eq(authEvents.userId, p.userId), sql`${authEvents.event} in ('SignedIn', 'WrongPassword')`))
+          .orderBy(desc(authEvents.createdAt), desc(authEvents.id)).limit(50),
+      ]);
+      const byType = new Map(entityCounts.map((e) => [e.type, e.n]));
+      // The sign-in before this session's, and the wrong passwords between the two.
+      const successes = signIns.map((e, i) => ({ ...e, i })).filter((e) => e.event === 'SignedIn');
+      const previous = successes[1];
+      const failures = successes[0] && previous ? signIns.slice(successes[0].i + 1, previous.i).length : 0;
+      return {
         businesses: byType.get('Business') ?? 0,
         locations: byType.get('Location') ?? 0,
         childLocations: byType.get('ChildLocation') ?? 0,
@@ -41,23 +41,25 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         currentFinancialYear: financialYearOf(ctx.now().toISOString().slice(0, 10)),
         lastSignInAt: previous ? previous.at.toISOString() : null,
         failedSignInsSinceLastSuccess: failures,
-      },
-    };
+      };
+    },
   });
 
-  app.get(API.frequentlyUsedGet, { config: { access: { signedIn: true } }, schema: { response: { 200: dataOf(z.array(FrequentlyUsedItemSchema)) } } }, async (request) => {
-    const rows = await db.select().from(frequentlyUsed).where(eq(frequentlyUsed.userId, principalOf(request).userId))
-      .orderBy(desc(frequentlyUsed.count), desc(frequentlyUsed.lastUsedAt)).limit(12);
-    return { data: rows.map((r) => ({ moduleType: r.moduleType, count: r.count, lastUsedAt: r.lastUsedAt.toISOString() })) };
+  serve(app, DASHBOARD_ENDPOINTS.frequentlyUsedGet, {
+    access: { signedIn: true },
+    handler: async (request) => {
+      const rows = await db.select().from(frequentlyUsed).where(eq(frequentlyUsed.userId, principalOf(request).userId))
+        .orderBy(desc(frequentlyUsed.count), desc(frequentlyUsed.lastUsedAt)).limit(12);
+      return rows.map((r) => ({ moduleType: r.moduleType, count: r.count, lastUsedAt: r.lastUsedAt.toISOString() }));
+    },
   });
 
-  app.get(API.frequentlyUsedSave, {
-    config: { access: { signedIn: true } },
-    schema: { querystring: z.object({ moduleType: z.string().refine((m) => TRACKED_ROUTES.has(m), 'Unknown screen') }) },
-  }, async (request, reply) => {
-    const now = ctx.now();
-    await db.insert(frequentlyUsed).values({ userId: principalOf(request).userId, moduleType: request.query.moduleType, count: 1, lastUsedAt: now })
-      .onConflictDoUpdate({ target: [frequentlyUsed.userId, frequentlyUsed.moduleType], set: { count: sql`${frequentlyUsed.count} + 1`, lastUsedAt: now } });
-    return reply.status(204).send();
+  serve(app, DASHBOARD_ENDPOINTS.frequentlyUsedSave, {
+    access: { signedIn: true },
+    handler: async (request) => {
+      const now = ctx.now();
+      await db.insert(frequentlyUsed).values({ userId: principalOf(request).userId, moduleType: request.query.moduleType, count: 1, lastUsedAt: now })
+        .onConflictDoUpdate({ target: [frequentlyUsed.userId, frequentlyUsed.moduleType], set: { count: sql`${frequentlyUsed.count} + 1`, lastUsedAt: now } });
+    },
   });
 };

@@ -2,10 +2,10 @@
 // import's: the domain's validateDocument with the VAL codes, answered per field (Items[0].Taxable) so the screen can
 // mark it. Taxes are recomputed here when the subscriber's auto-compute setting is on, and header totals always are.
 import {
-  computeDocumentTaxes, type DocumentDetail, type DocumentIssue, documentPropertyName, type DocumentSaveRequest, documentTotals,
+  type DocumentDetail, type DocumentIssue, documentPropertyName, type DocumentSaveRequest, documentTotals,
   type DocumentTotals, type RightId, SUPPLY_TYPES, toDocumentInput,
 } from '@opengst/contracts';
-import { amendmentDeadline, financialYearOf, formatPortalDate, returnPeriodOf, validateDocument } from '@opengst/domain';
+import { amendmentDeadline, computeDocumentTaxes, financialYearOf, formatPortalDate, returnPeriodOf, validateDocument } from '@opengst/domain';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';

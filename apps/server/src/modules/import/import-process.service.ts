@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 import { mapHeader } from './columns';
 import { createDocumentBuilder } from './documents';
-import { estimateCsvRows } from './readers';
+import { estimateCsvRows } from '../../files/csv';
 import type { FileFormat } from './sniff';
 import { processRecordImport } from './record-import';
 import { createIdSource } from './stage-lines';

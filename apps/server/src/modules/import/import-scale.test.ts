@@ -14,7 +14,7 @@ import { copyText } from '../../db/copy-text';
 import { copyIn, rowsOf as rowsOfQuery } from '../../db/database';
 import { documentItems, documents, imports } from '../../db/schema';
 import { processImport } from './import-process.service';
-import { createCsvParser } from './readers';
+import { createCsvParser } from '../../files/csv';
 import { createTenant, ENGINES, setSubscriberSettings, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
 import { csvOf, headerOf, importFile, saleRow, workTableCount } from '../../test-support/import-fixtures';
 import { clientOf } from '../../test-support/org-fixtures';

@@ -2,6 +2,7 @@
 // of COPY's text format. Pure, so the reader thread (stage.worker.ts) builds the lines and the main thread only sends
 // them to the database.
 import { copyText } from '../../db/copy-text';
+import { IMPORTED_DOCUMENT_FIELDS, type ImportedDocumentFieldName } from '../documents';
 import type { CellValue } from './columns';
 import { F, FIELDS, type Field, type ImportedDocument, type ParsedRow, type RowError } from './documents';
 
@@ -17,11 +18,8 @@ export const VALUE_COLUMNS: readonly (readonly [Field, string, Kind])[] = [
 ];
 export const ROW_COLUMNS = ['row_no', 'key_hash', 'line_no', 'document_id', 'ok', 'entity_id', 'location_gstin', 'doc_key', ...VALUE_COLUMNS.map(([, column]) => column)];
 
-export const DOCUMENT_COLUMNS = [
-  'doc_key', 'key_hash', 'document_id', 'row_count', 'entity_id', 'financial_year', 'return_period', 'document_type', 'document_number', 'document_date', 'supply_type',
-  'counterparty_gstin', 'counterparty_name', 'counterparty_state', 'place_of_supply', 'is_reverse_charge', 'original_document_number', 'original_document_date',
-  'taxable', 'igst', 'cgst', 'sgst', 'cess', 'document_value',
-];
+/** The documents work table's COPY columns: the document's key, its hash, id and row count, then the imported fields (documents module). */
+export const DOCUMENT_COLUMNS = ['doc_key', 'key_hash', 'document_id', 'row_count', ...IMPORTED_DOCUMENT_FIELDS.map((f) => f.column)];
 export const ERROR_COLUMNS = ['key_hash', 'row_number', 'column_name', 'value', 'code', 'message', 'type'];
 
 /**
@@ -67,16 +65,43 @@ export const rowLine = (row: ParsedRow, hash: number, lineNo: number, documentId
   return rowParts.join('\t');
 };
 
-const sum = (doc: ImportedDocument, field: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess') => doc.items.reduce((total, it) => total + it[field], 0);
+/** The sums of the document being written (documentLine): its items' amounts, added up once per document. */
+const totals = { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 };
 
-/** A document that passed validation, with the id of its run. */
+type ValueOf = (doc: ImportedDocument) => string | number | boolean | null;
+/** Each imported field's value in a built document: every field of the table has one (a field added there fails to compile here). */
+const VALUE_OF: { readonly [Name in ImportedDocumentFieldName]: ValueOf } = {
+  entityId: (doc) => doc.entityId, financialYear: (doc) => doc.financialYear, returnPeriod: (doc) => doc.returnPeriod, documentType: (doc) => doc.documentType,
+  documentNumber: (doc) => doc.documentNumber, documentDate: (doc) => doc.documentDate, supplyType: (doc) => doc.supplyType,
+  counterpartyGstin: (doc) => doc.counterpartyGstin, counterpartyName: (doc) => doc.counterpartyName,
+  counterpartyState: (doc) => (doc.counterpartyGstin ? doc.counterpartyGstin.slice(0, 2) : null), placeOfSupply: (doc) => doc.placeOfSupply,
+  isReverseCharge: (doc) => doc.isReverseCharge, originalDocumentNumber: (doc) => doc.originalDocumentNumber, originalDocumentDate: (doc) => doc.originalDocumentDate,
+  taxable: () => totals.taxable, igst: () => totals.igst, cgst: () => totals.cgst, sgst: () => totals.sgst, cess: () => totals.cess,
+  documentValue: () => totals.taxable + totals.igst + totals.cgst + totals.sgst + totals.cess,
+};
+const DOCUMENT_VALUES = IMPORTED_DOCUMENT_FIELDS.map((f) => VALUE_OF[f.name]);
+const documentParts = new Array<string>(DOCUMENT_COLUMNS.length);
+
+/** A document that passed validation, with the id of its run: its values in DOCUMENT_COLUMNS' order. */
 export const documentLine = (doc: ImportedDocument, hash: number, documentId: number): string => {
-  const [taxable, igst, cgst, sgst, cess] = [sum(doc, 'taxable'), sum(doc, 'igst'), sum(doc, 'cgst'), sum(doc, 'sgst'), sum(doc, 'cess')];
-  return line([
-    doc.key, hash, documentId, doc.rows.length, doc.entityId, doc.financialYear, doc.returnPeriod, doc.documentType, doc.documentNumber, doc.documentDate, doc.supplyType,
-    doc.counterpartyGstin, doc.counterpartyName, doc.counterpartyGstin ? doc.counterpartyGstin.slice(0, 2) : null, doc.placeOfSupply, doc.isReverseCharge,
-    doc.originalDocumentNumber, doc.originalDocumentDate, taxable, igst, cgst, sgst, cess, taxable + igst + cgst + sgst + cess,
-  ]);
+  totals.taxable = 0;
+  totals.igst = 0;
+  totals.cgst = 0;
+  totals.sgst = 0;
+  totals.cess = 0;
+  for (const it of doc.items) {
+    totals.taxable += it.taxable;
+    totals.igst += it.igst;
+    totals.cgst += it.cgst;
+    totals.sgst += it.sgst;
+    totals.cess += it.cess;
+  }
+  documentParts[0] = copyText(doc.key);
+  documentParts[1] = String(hash);
+  documentParts[2] = String(documentId);
+  documentParts[3] = String(doc.rows.length);
+  for (let i = 0; i < DOCUMENT_VALUES.length; i++) documentParts[4 + i] = copyText((DOCUMENT_VALUES[i] as ValueOf)(doc));
+  return documentParts.join('\t');
 };
 
 /** An error of a row (hash null) or of a document (its key's hash: dropped if the document turns out to be split). */

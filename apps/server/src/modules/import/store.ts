@@ -10,11 +10,28 @@ import { sql, type SQL } from 'drizzle-orm';
 import { copyIn, isServerDatabase, rowsOf, type CopyIn, type Db, type DbOrTx, type Tx } from '../../db/database';
 import { dropIndexes, smallerThanLoad } from '../../db/bulk-load';
 import { lockDocumentKeys } from '../../db/locks';
+import { IMPORTED_DOCUMENT_FIELDS, type ImportedDocumentField } from '../documents';
 import type { DocumentBuilder, ParsedRow } from './documents';
 import { createIdSource, DOCUMENT_COLUMNS, documentLine, ERROR_COLUMNS, errorLine, keyHash, line, parsedRowOf, ROW_COLUMNS, VALUE_COLUMNS } from './stage-lines';
 import type { StagedBatch } from './stage-read';
 
 export type StoreTarget = { subscriberId: number; userId: number; importId: number; direction: 'Sales' | 'Purchase' };
+
+// The document's fields in SQL, built once from the documents module's table (DOCUMENT_FIELDS, in its order).
+const columnsOf = (fields: readonly ImportedDocumentField[], alias = '') => fields.map((f) => `${alias}${f.column}`).join(', ');
+const IMPORTED = columnsOf(IMPORTED_DOCUMENT_FIELDS);
+/** The documents work table's fields, after its own columns (as stage-lines.ts DOCUMENT_COLUMNS). */
+const STAGED_FIELD_DEFINITIONS = IMPORTED_DOCUMENT_FIELDS.map((f) => `${f.column} ${f.sqlType}`).join(', ');
+/** What a stored document of each direction is found by (its unique key), stored (d) against staged (w). */
+const keyMatch = (direction: StoreTarget['direction']) => IMPORTED_DOCUMENT_FIELDS
+  .filter((f) => f.imported === 'key' || (direction === 'Purchase' && f.imported === 'purchaseKey')).map((f) => `d.${f.column} = w.${f.column}`).join(' AND ');
+const KEY_MATCH = { Sales: keyMatch('Sales'), Purchase: keyMatch('Purchase') };
+/** The update of a stored document (d) from the staged one (w): what a filed one keeps, whether it changed as filed, what is replaced. */
+const KEPT_ONCE_FILED = IMPORTED_DOCUMENT_FIELDS.filter((f) => f.imported === 'untilFiled')
+  .map((f) => `${f.column} = CASE WHEN d.filed_return_id IS NULL THEN w.${f.column} ELSE d.${f.column} END`).join(', ');
+const AMENDS = IMPORTED_DOCUMENT_FIELDS.filter((f) => f.amends);
+const CHANGED_AS_FILED = `(${columnsOf(AMENDS, 'd.')}) IS DISTINCT FROM (${columnsOf(AMENDS, 'w.')})`;
+const REPLACED = IMPORTED_DOCUMENT_FIELDS.filter((f) => f.imported === 'replaced' || f.imported === 'purchaseKey').map((f) => `${f.column} = w.${f.column}`).join(', ');
 
 /** Names of the work tables of an import (its id is an integer, so they need no quoting). */
 const tablesOf = (importId: number) => {
@@ -44,10 +61,7 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
   const valueDefinitions = VALUE_COLUMNS.map(([, column, kind]) => `${column} ${kind}`).join(', ');
   await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.rows} (row_no integer, key_hash bigint, line_no integer, document_id bigint, ok boolean, entity_id integer, location_gstin text, doc_key text, ${valueDefinitions})`));
   // existing_id: the stored document of the same key, found by the store.
-  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.docs} (doc_key text, key_hash bigint, document_id bigint, existing_id bigint, row_count integer, entity_id integer, financial_year text, return_period text,
-    document_type text, document_number text, document_date text, supply_type text, counterparty_gstin text, counterparty_name text, counterparty_state text,
-    place_of_supply text, is_reverse_charge boolean, original_document_number text, original_document_date text,
-    taxable bigint, igst bigint, cgst bigint, sgst bigint, cess bigint, document_value bigint)`));
+  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.docs} (doc_key text, key_hash bigint, document_id bigint, existing_id bigint, row_count integer, ${STAGED_FIELD_DEFINITIONS})`));
   await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.errors} (key_hash bigint, row_number integer, column_name text, value text, code text, message text, type text)`));
   await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.split} (key_hash bigint)`));
   if (byDocumentId) {
@@ -190,13 +204,10 @@ const wholeTableJoins = async (tx: Tx): Promise<void> => {
  * Inserts staged documents (the documents work table's columns, unqualified) as new ones, with the ids reserved for them while reading;
  * `rest` is the FROM and what follows it.
  */
-export const insertNewDocuments = (target: StoreTarget, rest: SQL): SQL => sql`INSERT INTO documents (id, subscriber_id, entity_id, direction, financial_year,
-    return_period, document_type, document_number, document_date, supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply,
-    is_reverse_charge, original_document_number, original_document_date, taxable, igst, cgst, sgst, cess, document_value, status, is_draft_document, source,
-    import_id, created_by, updated_by)
-  SELECT document_id, ${target.subscriberId}, entity_id, ${target.direction}, financial_year, return_period, document_type, document_number, document_date,
-    supply_type, counterparty_gstin, counterparty_name, counterparty_state, place_of_supply, is_reverse_charge, original_document_number, original_document_date,
-    taxable, igst, cgst, sgst, cess, document_value, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId}, ${target.userId}
+export const insertNewDocuments = (target: StoreTarget, rest: SQL): SQL => sql`INSERT INTO documents (id, subscriber_id, direction, ${sql.raw(IMPORTED)}, status,
+    is_draft_document, source, import_id, created_by, updated_by)
+  SELECT document_id, ${target.subscriberId}, ${target.direction}, ${sql.raw(IMPORTED)}, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId},
+    ${target.userId}
   ${rest}`;
 
 /** Inserts staged rows (alias r) as items of the document `documentId` names; `rest` is the FROM and what follows it. */
@@ -220,9 +231,7 @@ const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: Store
   await lockDocumentKeys(tx, target.subscriberId);
   // The direction a literal, so PostgreSQL can use its partial unique key.
   await tx.execute(sql`UPDATE ${sql.raw(t.docs)} w SET existing_id = d.id FROM documents d
-    WHERE d.subscriber_id = ${target.subscriberId} AND d.direction = ${sql.raw(isSales ? "'Sales'" : "'Purchase'")} AND d.document_number = w.document_number
-      AND d.entity_id = w.entity_id AND d.financial_year = w.financial_year AND d.document_type = w.document_type
-      ${sql.raw(isSales ? '' : 'AND d.counterparty_gstin = w.counterparty_gstin')}`);
+    WHERE d.subscriber_id = ${target.subscriberId} AND d.direction = ${sql.raw(isSales ? "'Sales'" : "'Purchase'")} AND ${sql.raw(KEY_MATCH[target.direction])}`);
   const [load] = await rowsOf<{ documents: unknown; items: unknown }>(tx, sql.raw(`SELECT count(*) FILTER (WHERE existing_id IS NULL) AS documents,
     coalesce(sum(row_count), 0) AS items FROM ${t.docs}`));
   const [newDocuments, items] = [Number(load?.documents ?? 0), Number(load?.items ?? 0)];
@@ -233,14 +242,9 @@ const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: Store
   await tx.execute(sql`UPDATE documents d SET
       -- A document a filed return reported stays in its period; a change to it is an amendment for a later return
       -- (Section 37(3) CGST Act).
-      return_period = CASE WHEN d.filed_return_id IS NULL THEN w.return_period ELSE d.return_period END,
-      amendment_pending = d.amendment_pending OR (d.filed_return_id IS NOT NULL AND (d.document_date, d.supply_type, d.counterparty_gstin, d.place_of_supply,
-        d.is_reverse_charge, d.taxable, d.igst, d.cgst, d.sgst, d.cess, d.document_value) IS DISTINCT FROM (w.document_date, w.supply_type,
-        w.counterparty_gstin, w.place_of_supply, w.is_reverse_charge, w.taxable, w.igst, w.cgst, w.sgst, w.cess, w.document_value)),
-      document_date = w.document_date, supply_type = w.supply_type, counterparty_gstin = w.counterparty_gstin, counterparty_name = w.counterparty_name,
-      counterparty_state = w.counterparty_state, place_of_supply = w.place_of_supply, is_reverse_charge = w.is_reverse_charge,
-      original_document_number = w.original_document_number, original_document_date = w.original_document_date,
-      taxable = w.taxable, igst = w.igst, cgst = w.cgst, sgst = w.sgst, cess = w.cess, document_value = w.document_value,
+      ${sql.raw(KEPT_ONCE_FILED)},
+      amendment_pending = d.amendment_pending OR (d.filed_return_id IS NOT NULL AND ${sql.raw(CHANGED_AS_FILED)}),
+      ${sql.raw(REPLACED)},
       is_draft_document = false, source = 'Import', import_id = ${target.importId}, updated_by = ${target.userId}, updated_at = now()
     FROM ${sql.raw(t.docs)} w WHERE w.existing_id IS NOT NULL AND d.id = w.existing_id`);
   await tx.execute(sql.raw(`DELETE FROM document_items i USING ${t.docs} w WHERE w.existing_id IS NOT NULL AND i.document_id = w.existing_id`));

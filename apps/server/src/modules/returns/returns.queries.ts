@@ -1,6 +1,6 @@
 // Reads of the returns: the regular returns list (/regular-returns-list), the overview of one GSTIN and period, the
 // detail of one return with its staleness, and the counts they show.
-import type { ReturnDetail, ReturnListRequest, ReturnListResponse, ReturnListRow, ReturnOverview, ReturnType } from '@opengst/contracts';
+import type { ReturnDetail, ReturnListRequest, ReturnListResponse, ReturnListRow, ReturnOverview, FiledReturnForm } from '@opengst/contracts';
 import { and, count, eq, gt, inArray, isNotNull, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { documents, documentSummaries, entities, portalDocuments, returnErrors, returns } from '../../db/schema';
@@ -48,7 +48,7 @@ export const errorCountOf = async (db: DbOrTx, returnId: number): Promise<number
 };
 
 /** A GSTR-1A is open once the GSTR-1 of its period is filed (generate.service.ts refuses it before, RET0004). */
-const isOpen = async (db: DbOrTx, subscriberId: number, entityId: number, returnType: ReturnType, returnPeriod: string): Promise<boolean> =>
+const isOpen = async (db: DbOrTx, subscriberId: number, entityId: number, returnType: FiledReturnForm, returnPeriod: string): Promise<boolean> =>
   returnType === 'GSTR1' || (await findReturnByKey(db, subscriberId, entityId, 'GSTR1', returnPeriod))?.status === 'Filed';
 
 export const returnDetail = async (db: DbOrTx, target: ReturnTarget, row: ReturnRow): Promise<ReturnDetail> =>
@@ -57,7 +57,7 @@ export const returnDetail = async (db: DbOrTx, target: ReturnTarget, row: Return
   });
 
 /** The detail of a GSTIN's return for a period, generated or not. */
-export const returnDetailByKey = async (db: DbOrTx, principal: SessionPrincipal, entityId: number, returnType: ReturnType, returnPeriod: string): Promise<ReturnDetail> => {
+export const returnDetailByKey = async (db: DbOrTx, principal: SessionPrincipal, entityId: number, returnType: FiledReturnForm, returnPeriod: string): Promise<ReturnDetail> => {
   const target = await returnTarget(db, principal, entityId);
   const row = await findReturnByKey(db, principal.subscriberId, entityId, returnType, returnPeriod);
   if (row) return returnDetail(db, target, row);
@@ -65,7 +65,7 @@ export const returnDetailByKey = async (db: DbOrTx, principal: SessionPrincipal,
   return blankDetail(target, returnType, returnPeriod, books.get(entityId) ?? 0, await isOpen(db, principal.subscriberId, entityId, returnType, returnPeriod));
 };
 
-const listRow = (target: ReturnTarget, returnType: ReturnType, returnPeriod: string, row: ReturnRow | undefined, documentCount: number): ReturnListRow => ({
+const listRow = (target: ReturnTarget, returnType: FiledReturnForm, returnPeriod: string, row: ReturnRow | undefined, documentCount: number): ReturnListRow => ({
   id: row?.id ?? null, entityId: target.entityId, entityName: target.entityName, gstin: target.gstin, returnType, returnPeriod,
   dueDate: dueDateOf(returnType, returnPeriod, target.stateCode), status: row?.status ?? 'NotSubmitted', generationStatus: row?.generationStatus ?? 'YetNotStarted',
   documentCount, filedAt: row?.filedAt?.toISOString() ?? null, arn: row?.arn ?? null,

@@ -1,6 +1,6 @@
 // The return rows: finding one within the caller's reach, its detail shape, its history rows, and its target (the
 // location and GSTIN it is filed for).
-import type { ReturnDetail, ReturnFilingStatus, ReturnSectionSummary, ReturnType } from '@opengst/contracts';
+import type { ReturnDetail, ReturnFilingStatus, ReturnSectionSummary, FiledReturnForm } from '@opengst/contracts';
 import { dueDate, financialYearOfPeriod, GSTR1_SECTIONS } from '@opengst/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
@@ -18,7 +18,7 @@ export type ReturnTarget = { entityId: number; entityName: string; gstin: string
  * (Rule 59(1) proviso as inserted by Notification 12/2024-CT), so the GSTR-3B due date is the one shown. '' for a
  * period before GST, which no rule covers.
  */
-export const dueDateOf = (returnType: ReturnType, period: string, stateCode: string): string => {
+export const dueDateOf = (returnType: FiledReturnForm, period: string, stateCode: string): string => {
   try {
     return returnType === 'GSTR1' ? dueDate('GSTR1', period) : dueDate('GSTR3B', period, { stateCode });
   } catch (error) {
@@ -44,7 +44,7 @@ export const findReturn = async (db: DbOrTx, principal: SessionPrincipal, id: nu
   return row;
 };
 
-export const findReturnByKey = async (db: DbOrTx, subscriberId: number, entityId: number, returnType: ReturnType, returnPeriod: string): Promise<ReturnRow | undefined> => {
+export const findReturnByKey = async (db: DbOrTx, subscriberId: number, entityId: number, returnType: FiledReturnForm, returnPeriod: string): Promise<ReturnRow | undefined> => {
   const [row] = await db.select().from(returns).where(and(eq(returns.subscriberId, subscriberId), eq(returns.entityId, entityId), eq(returns.returnType, returnType), eq(returns.returnPeriod, returnPeriod)));
   return row;
 };
@@ -82,7 +82,7 @@ export const detailOf = (target: ReturnTarget, row: ReturnRow, extra: { stale: b
 });
 
 /** The detail of a return that was never generated: nothing stored yet, the books' document count. */
-export const blankDetail = (target: ReturnTarget, returnType: ReturnType, returnPeriod: string, documentCount: number, isOpen: boolean): ReturnDetail => ({
+export const blankDetail = (target: ReturnTarget, returnType: FiledReturnForm, returnPeriod: string, documentCount: number, isOpen: boolean): ReturnDetail => ({
   id: null, entityId: target.entityId, entityName: target.entityName, gstin: target.gstin, returnType, financialYear: financialYearOfPeriod(returnPeriod), returnPeriod,
   dueDate: dueDateOf(returnType, returnPeriod, target.stateCode), status: 'NotSubmitted', generationStatus: 'YetNotStarted', generationMessage: null, generatedAt: null,
   documentCount, summary: emptySummary(), portalReferenceId: null, portalSaveStatus: null, savedAt: null, submittedAt: null, filedAt: null, arn: null, lastError: null,

@@ -1,4 +1,4 @@
-import { ADMINISTRATION_API as PATHS, API, settingsGroupPath, type RightId } from '@opengst/contracts';
+import { API, settingsGroupPath, SUBSCRIBER_SETTINGS_API as PATHS, type RightId } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail } from '../../db/schema';

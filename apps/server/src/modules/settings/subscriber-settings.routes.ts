@@ -1,11 +1,11 @@
 import {
-  dataOf, ADMINISTRATION_API as PATHS, SETTINGS_GROUP_RIGHTS, SETTINGS_GROUP_SCHEMAS, SETTINGS_GROUPS, settingsGroupPath, SettingsScreenSchema,
-  type RightId, type SettingsGroup, type SettingsScreen, type SubscriberSettings,
+  SAVE_SETTINGS_GROUP_ENDPOINTS, SETTINGS_GROUP_RIGHTS, SETTINGS_GROUPS, SUBSCRIBER_SETTINGS_ENDPOINTS, type RightId, type SettingsGroup, type SubscriberSettings,
 } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { principalOf } from '../../platform/access.plugin';
+import { serve } from '../../platform/endpoint';
 import { computeRightsList, heldRightIds } from '../../platform/rights';
 import { clearSubscriberSettingsCache, loadSubscriberSettings, saveSubscriberSettings } from '../../platform/settings/subscriber-settings';
 
@@ -25,37 +25,39 @@ const SETTINGS_RIGHTS = [...new Set(Object.values(SETTINGS_GROUP_RIGHTS))] as [R
 export const subscriberSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
 
-  app.get(PATHS.subscriberSettings, { config: { access: { rights: SETTINGS_RIGHTS } }, schema: { response: { 200: dataOf(SettingsScreenSchema) } } }, async (request) => {
-    const principal = principalOf(request);
-    const [settings, rights] = await Promise.all([
-      loadSubscriberSettings(db, principal.subscriberId),
-      computeRightsList(db, principal.subscriberId, principal.roleId, ctx.now()),
-    ]);
-    const held = heldRightIds(rights);
-    const data: SettingsScreen = {
-      groups: SETTINGS_GROUPS.map((group) => ({
-        group, rightId: SETTINGS_GROUP_RIGHTS[group], canEdit: held.has(SETTINGS_GROUP_RIGHTS[group]), values: groupValue(settings, group),
-      })),
-    };
-    return { data };
+  serve(app, SUBSCRIBER_SETTINGS_ENDPOINTS.subscriberSettings, {
+    access: { rights: SETTINGS_RIGHTS },
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const [settings, rights] = await Promise.all([
+        loadSubscriberSettings(db, principal.subscriberId),
+        computeRightsList(db, principal.subscriberId, principal.roleId, ctx.now()),
+      ]);
+      const held = heldRightIds(rights);
+      return {
+        groups: SETTINGS_GROUPS.map((group) => ({
+          group, rightId: SETTINGS_GROUP_RIGHTS[group], canEdit: held.has(SETTINGS_GROUP_RIGHTS[group]), values: groupValue(settings, group),
+        })),
+      };
+    },
   });
 
   for (const group of SETTINGS_GROUPS) {
     // The whole group is sent; zod fills what is missing with defaults and refuses anything out of range (422).
-    app.post(settingsGroupPath(group), {
-      config: { access: { rights: [SETTINGS_GROUP_RIGHTS[group]] } },
-      schema: { body: SETTINGS_GROUP_SCHEMAS[group], response: { 200: dataOf(SettingsScreenSchema.shape.groups.element) } },
-    }, async (request) => {
-      const principal = principalOf(request);
-      const value = request.body as Record<string, unknown>;
-      const before = groupValue(await loadSubscriberSettings(db, principal.subscriberId), group);
-      const saved = await db.transaction(async (tx) => {
-        const after = await saveSubscriberSettings(tx, principal.subscriberId, changeOf(group, value));
-        await writeAudit(tx, principal, { entityType: 'Settings', entityKey: group, entityName: group, action: 'Update', before, after: groupValue(after, group), ip: request.ip });
-        return after;
-      });
-      clearSubscriberSettingsCache(db, principal.subscriberId);
-      return { data: { group, rightId: SETTINGS_GROUP_RIGHTS[group], canEdit: true, values: groupValue(saved, group) } };
+    serve(app, SAVE_SETTINGS_GROUP_ENDPOINTS[group], {
+      access: { rights: [SETTINGS_GROUP_RIGHTS[group]] },
+      handler: async (request) => {
+        const principal = principalOf(request);
+        const value: Record<string, unknown> = request.body;
+        const before = groupValue(await loadSubscriberSettings(db, principal.subscriberId), group);
+        const saved = await db.transaction(async (tx) => {
+          const after = await saveSubscriberSettings(tx, principal.subscriberId, changeOf(group, value));
+          await writeAudit(tx, principal, { entityType: 'Settings', entityKey: group, entityName: group, action: 'Update', before, after: groupValue(after, group), ip: request.ip });
+          return after;
+        });
+        clearSubscriberSettingsCache(db, principal.subscriberId);
+        return { group, rightId: SETTINGS_GROUP_RIGHTS[group], canEdit: true, values: groupValue(saved, group) };
+      },
     });
   }
 };

@@ -1,15 +1,21 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { API, type OutboxMail } from '@opengst/contracts';
-import { apiRequest } from '../../api/http';
+import { ADMIN_ENDPOINTS, type OutboxMail } from '@opengst/contracts';
+import { call } from '../../api/call';
+
+// The calls of the administration screens (contracts administration/).
+
+/** Query keys of the module. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  outbox: () => [...adminKeys.all, 'outbox'] as const,
+};
 
 export const OUTBOX_PAGE_SIZE = 50;
 
-type OutboxPage = { items: OutboxMail[]; totalRecords: number };
-
 /** Load-more paging with start/size (CONVENTIONS.md "API"). */
 export const outboxQuery = infiniteQueryOptions({
-  queryKey: ['admin', 'outbox'],
-  queryFn: ({ pageParam }) => apiRequest<OutboxPage>(API.outbox, { query: { start: pageParam, size: OUTBOX_PAGE_SIZE } }),
+  queryKey: adminKeys.outbox(),
+  queryFn: ({ pageParam }) => call(ADMIN_ENDPOINTS.outbox, { query: { start: pageParam, size: OUTBOX_PAGE_SIZE } }),
   initialPageParam: 0,
   getNextPageParam: (last, pages) => {
     const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

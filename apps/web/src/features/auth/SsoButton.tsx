@@ -1,13 +1,13 @@
 import { Button } from '@mantine/core';
-import { API_ROOT } from '@opengst/contracts';
-import { apiRequest } from '../../api/http';
+import { AUTH_ENDPOINTS } from '@opengst/contracts';
+import { call } from '../../api/call';
 import { useText } from '../../i18n/useText';
 
 /** Spec core §7: `{sso}/getUrl?userName=` answers the SAML sign-in URL; the browser goes there. */
 export const SsoButton = ({ userName }: { userName: string }) => {
   const t = useText();
   const start = async () => {
-    const url = await apiRequest<string>(`${API_ROOT}/sso/getUrl`, { query: { userName: userName.trim() } });
+    const url = await call(AUTH_ENDPOINTS.ssoUrl, { query: { userName: userName.trim() } });
     window.location.assign(url);
   };
   return (

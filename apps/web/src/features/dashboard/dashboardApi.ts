@@ -1,17 +1,26 @@
 import { useEffect } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { API, type FrequentlyUsedItem, type RouteDefinition, type Statistics } from '@opengst/contracts';
-import { apiRequest } from '../../api/http';
+import { DASHBOARD_ENDPOINTS, type RouteDefinition } from '@opengst/contracts';
+import { call } from '../../api/call';
+
+// The calls of /quick-access-and-statistics (contracts dashboard/).
+
+/** Query keys of the module. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  statistics: () => [...dashboardKeys.all, 'statistics'] as const,
+  frequentlyUsed: () => [...dashboardKeys.all, 'frequentlyUsed'] as const,
+};
 
 export const statisticsQuery = queryOptions({
-  queryKey: ['dashboard', 'statistics'],
-  queryFn: () => apiRequest<Statistics>(API.statistics),
+  queryKey: dashboardKeys.statistics(),
+  queryFn: () => call(DASHBOARD_ENDPOINTS.statistics),
   staleTime: 0,
 });
 
 export const frequentlyUsedQuery = queryOptions({
-  queryKey: ['dashboard', 'frequentlyUsed'],
-  queryFn: () => apiRequest<FrequentlyUsedItem[]>(API.frequentlyUsedGet),
+  queryKey: dashboardKeys.frequentlyUsed(),
+  queryFn: () => call(DASHBOARD_ENDPOINTS.frequentlyUsedGet),
   staleTime: 0,
 });
 
@@ -23,8 +32,8 @@ export const useTrackFrequentlyUsed = (route: RouteDefinition | null): void => {
   const client = useQueryClient();
   useEffect(() => {
     if (!route || !isTracked(route)) return;
-    apiRequest<void>(API.frequentlyUsedSave, { query: { moduleType: route.name }, silent: true })
-      .then(() => client.invalidateQueries({ queryKey: frequentlyUsedQuery.queryKey }))
+    call(DASHBOARD_ENDPOINTS.frequentlyUsedSave, { query: { moduleType: route.name } }, { silent: true })
+      .then(() => client.invalidateQueries({ queryKey: dashboardKeys.frequentlyUsed() }))
       .catch(() => undefined);
   }, [route, client]);
 };

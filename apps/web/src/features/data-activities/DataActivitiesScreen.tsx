@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
-import { RETURN_TYPE_LABELS, ReturnTypeSchema, type DataActivity, type DataActivityKind } from '@opengst/contracts';
+import { RETURN_TYPE_LABELS, FiledReturnFormSchema, type DataActivity, type DataActivityKind } from '@opengst/contracts';
 import { useText, type TextKey, type Translate } from '../../i18n/useText';
 import { periodLabel } from '../../shared/filter-bar/periods';
 import { formatCount, formatDateTime } from '../../shared/format';
@@ -17,7 +17,7 @@ import { dataActivityKeys, searchDataActivities } from './dataActivityApi';
 const DEFAULT_SORT: SortState = parseSortExpression('id DESC');
 
 const returnTypeLabel = (returnType: string): string => {
-  const parsed = ReturnTypeSchema.safeParse(returnType);
+  const parsed = FiledReturnFormSchema.safeParse(returnType);
   return parsed.success ? RETURN_TYPE_LABELS[parsed.data] : returnType;
 };
 

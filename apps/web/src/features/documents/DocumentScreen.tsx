@@ -12,7 +12,7 @@ import { notifySuccess } from '../../shared/notifySuccess';
 import { useRights } from '../../shared/useRights';
 import { DateField } from '../../shared/DateField';
 import { formatDate } from '../../shared/format';
-import { documentKey, fetchDocument, saveDocument, useDocumentSession, validateDocument } from './documentApi';
+import { documentKeys, fetchDocument, saveDocument, useDocumentSession, validateDocument } from './documentApi';
 import {
   type DocumentForm, emptyDocument, emptyItem, formFromDetail, gstinCheckOf, isExportOrSez, isNote, issuesByField, type ItemForm, localErrorsOf,
   requestOf, totalsOf,
@@ -41,7 +41,7 @@ export const DocumentScreen = () => {
   const [params] = useSearchParams();
   const { type, id } = DocumentScreenQuerySchema.parse({ type: params.get('type') ?? undefined, id: params.get('id') ?? undefined });
   const isExisting = mode === 'editDraft' || mode === 'edit';
-  const { data: detail, isError } = useQuery({ queryKey: documentKey(type, id ?? 0), queryFn: () => fetchDocument(type, id ?? 0), enabled: isExisting && id !== undefined });
+  const { data: detail, isError } = useQuery({ queryKey: documentKeys.detail(type, id ?? 0), queryFn: () => fetchDocument(type, id ?? 0), enabled: isExisting && id !== undefined });
   const t = useText();
   if (isExisting && (id === undefined || isError)) return <Alert color="red" variant="light">{t('document.notFound')}</Alert>;
   if (isExisting && !detail) return <Loader size="sm" />;
@@ -91,7 +91,7 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
   const [debouncedRequest] = useDebouncedValue(request, LIVE_VALIDATION_MS);
   const canValidate = isDirty || detail !== null;
   const { data: live } = useQuery({
-    queryKey: ['document', 'validate', debouncedRequest],
+    queryKey: documentKeys.validate(debouncedRequest),
     queryFn: async (): Promise<DocumentIssue[]> => {
       try {
         return (await validateDocument(debouncedRequest)).errors;
@@ -150,8 +150,8 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
       setServerIssues([]);
       leaving.current = true;
       setBaseline(JSON.stringify(form));
-      queryClient.removeQueries({ queryKey: ['document', saved.direction, saved.id] });
-      void queryClient.invalidateQueries({ queryKey: ['document', 'drafts'] });
+      queryClient.removeQueries({ queryKey: documentKeys.detail(saved.direction, saved.id) });
+      void queryClient.invalidateQueries({ queryKey: documentKeys.drafts() });
       notifySuccess(t(kind === 'draft' ? 'document.savedDraft' : 'document.saved', { number: saved.documentNumber }));
       const query = `?type=${saved.direction}&id=${saved.id}`;
       await navigate(kind === 'draft' ? '/draft-document' : `/edit-document${query}`, { replace: !wasDraft && detail !== null });

@@ -14,7 +14,7 @@ import { useListQuery } from '../../shared/list/useListQuery';
 import { SearchInput } from '../../shared/SearchInput';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { useRights } from '../../shared/useRights';
-import { deleteDocuments, searchDrafts } from './documentApi';
+import { deleteDocuments, documentKeys, searchDrafts } from './documentApi';
 import classes from './DocumentScreen.module.css';
 
 // /draft-document (spec core §2: sorted 'id DESC'): the drafts of the user's locations; open one to complete it on
@@ -34,7 +34,7 @@ export const DraftDocumentsScreen = () => {
   const [selected, setSelected] = useState<number[]>([]);
   const sortExpression = toSortExpression(sort);
   const filters = { ...(direction === 'All' ? {} : { direction }), ...(text ? { text } : {}) };
-  const list = useListQuery(['document', 'drafts', filters, sortExpression], (page) => searchDrafts({ ...page, sortExpression, filters }));
+  const list = useListQuery(documentKeys.draftList(filters, sortExpression), (page) => searchDrafts({ ...page, sortExpression, filters }));
   const open = (row: DraftItem) => void navigate(`/edit-draft-document?type=${row.direction}&id=${row.id}`);
 
   const columns: Column<DraftItem>[] = [
@@ -94,7 +94,7 @@ export const DraftDocumentsScreen = () => {
                 onDone={() => {
                   notifySuccess(t('drafts.deleted', { n: selected.length }));
                   setSelected([]);
-                  void queryClient.invalidateQueries({ queryKey: ['document', 'drafts'] });
+                  void queryClient.invalidateQueries({ queryKey: documentKeys.drafts() });
                 }}
                 testId="drafts-delete"
               />

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { HsnLookupItem } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
-import { lookupHsn } from './documentApi';
+import { documentKeys, lookupHsn } from './documentApi';
 
 // HSN/SAC with lookup from the subscriber's master (master/hsn/search): typing a code prefix or words of the
 // description lists up to 20 codes; choosing one fills the line's description, rate and unit.
@@ -21,7 +21,7 @@ type Props = {
 export const HsnInput = ({ value, onChange, onPick, error, label, testId }: Props) => {
   const t = useText();
   const [debounced] = useDebouncedValue(value.trim(), 250);
-  const { data } = useQuery({ queryKey: ['hsn', debounced], queryFn: () => lookupHsn(debounced), enabled: debounced.length >= 2, staleTime: 60_000 });
+  const { data } = useQuery({ queryKey: documentKeys.hsn(debounced), queryFn: () => lookupHsn(debounced), enabled: debounced.length >= 2, staleTime: 60_000 });
   const found = useMemo(() => data ?? [], [data]);
   const byCode = useMemo(() => new Map(found.map((item) => [item.code, item])), [found]);
   return (

@@ -1,34 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type Direction, DOCUMENT_API, type DocumentDetail, type DocumentSaveInput, type DocumentValidateResponse, type DraftItem, type DraftSearchRequest,
-  type HsnLookupItem,
-} from '@opengst/contracts';
-import { apiRequest } from '../../api/http';
+import { type Direction, DOCUMENT_ENDPOINTS, type DocumentSaveInput, type DraftSearchRequest } from '@opengst/contracts';
+import { call } from '../../api/call';
 import { pickCurrentFinancialYear } from '../../api/financialYear';
 import { financialYearsQuery, loadSettingsQuery, userEntitiesQuery } from '../../api/sessionData';
 import { FORM_SILENT } from '../../shared/forms';
-import type { ListPage } from '../../shared/list/useListQuery';
 
-// The calls of the document screen and the drafts list (spec core §2 "Documents", §7 "Documents (GET)").
+// The calls of the document screen and the drafts list (contracts documents/).
 
-export const documentKey = (direction: Direction, id: number) => ['document', direction, id] as const;
+/** Query keys of the module: a saved document drops its `detail` and refreshes `drafts`. */
+export const documentKeys = {
+  all: ['document'] as const,
+  detail: (direction: Direction, id: number) => [...documentKeys.all, direction, id] as const,
+  drafts: () => [...documentKeys.all, 'drafts'] as const,
+  draftList: (filters: DraftSearchRequest['filters'], sortExpression: string | undefined) => [...documentKeys.drafts(), filters, sortExpression] as const,
+  validate: (request: DocumentSaveInput) => [...documentKeys.all, 'validate', request] as const,
+  hsn: (text: string) => [...documentKeys.all, 'hsn', text] as const,
+};
 
 export const fetchDocument = (direction: Direction, id: number) =>
-  apiRequest<DocumentDetail>(direction === 'Sales' ? DOCUMENT_API.saleDetail : DOCUMENT_API.purchaseDetail, { query: { id } });
+  call(direction === 'Sales' ? DOCUMENT_ENDPOINTS.saleDetail : DOCUMENT_ENDPOINTS.purchaseDetail, { query: { id } });
 
 /** Save answers its refusals on the form itself, so no toast. */
-export const saveDocument = (body: DocumentSaveInput) => apiRequest<DocumentDetail>(DOCUMENT_API.save, { method: 'POST', body, silent: FORM_SILENT });
+export const saveDocument = (body: DocumentSaveInput) => call(DOCUMENT_ENDPOINTS.save, { body }, { silent: FORM_SILENT });
 
 /** Live validation is quiet: a half-typed form is not a failure worth a toast. */
-export const validateDocument = (body: DocumentSaveInput) =>
-  apiRequest<DocumentValidateResponse>(DOCUMENT_API.validate, { method: 'POST', body, silent: true });
+export const validateDocument = (body: DocumentSaveInput) => call(DOCUMENT_ENDPOINTS.validate, { body }, { silent: true });
 
-export const deleteDocuments = (ids: number[]) => apiRequest<{ affected: number }>(DOCUMENT_API.delete, { method: 'POST', body: { ids }, silent: FORM_SILENT });
+export const deleteDocuments = (ids: number[]) => call(DOCUMENT_ENDPOINTS.delete, { body: { ids } }, { silent: FORM_SILENT });
 
-export const searchDrafts = (request: DraftSearchRequest) => apiRequest<ListPage<DraftItem>>(DOCUMENT_API.draftSearch, { method: 'POST', body: request });
+export const searchDrafts = (request: DraftSearchRequest) => call(DOCUMENT_ENDPOINTS.draftSearch, { body: request });
 
-export const lookupHsn = async (text: string): Promise<HsnLookupItem[]> =>
-  (await apiRequest<{ items: HsnLookupItem[] }>(DOCUMENT_API.hsnLookup, { query: { text }, silent: true })).items;
+export const lookupHsn = async (text: string) => (await call(DOCUMENT_ENDPOINTS.hsnLookup, { query: { text } }, { silent: true })).items;
 
 /** What the document screen reads from the session: the user's locations with a GSTIN, and the auto-compute setting. */
 export const useDocumentSession = () => {

@@ -1,8 +1,8 @@
 import {
-  computeDocumentTaxes, type Direction, type DocumentDetail, type DocumentIssue, type DocumentItem, type DocumentSaveInput, documentTotals,
+  type Direction, type DocumentDetail, type DocumentIssue, type DocumentItem, type DocumentSaveInput, documentTotals,
   type DocumentTotals,
 } from '@opengst/contracts';
-import { formatRupees, parseAmount, validateGstin } from '@opengst/domain';
+import { computeDocumentTaxes, formatRupees, parseAmount, validateGstin } from '@opengst/domain';
 
 // The document screen's form: what the inputs hold (text as typed), and the conversions to and from the API's integers
 // (paise, milli-percent, thousandths). Kept pure so the rules are tested without a browser.

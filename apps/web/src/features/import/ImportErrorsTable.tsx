@@ -5,7 +5,7 @@ import { useText } from '../../i18n/useText';
 import { formatCount } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { nextStartOf } from '../../shared/list/useListQuery';
-import { searchImportErrors } from './importApi';
+import { importKeys, searchImportErrors } from './importApi';
 
 // Every error of one import: row, column, value, code and message, paged by the importErrorPageSize setting.
 
@@ -16,7 +16,7 @@ export const ImportErrorsTable = ({ importId, code, pageSize }: { importId: numb
   const t = useText();
   const size = pageSize && pageSize > 0 ? pageSize : FALLBACK_PAGE_SIZE;
   const query = useInfiniteQuery({
-    queryKey: ['import', 'errors', importId, code, size],
+    queryKey: importKeys.errors(importId, code, size),
     queryFn: ({ pageParam }) => searchImportErrors({ importId, start: pageParam, size, filters: { code } }),
     initialPageParam: 0,
     getNextPageParam: nextStartOf,

@@ -4,7 +4,7 @@ import { IMPORT_DEFAULT_SORT, ImportStatusSchema, type ImportListItem, type Impo
 import { useText } from '../../i18n/useText';
 import { formatCount, formatDateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
-import { parseSortExpression, toSortExpression, type SortState } from '../../shared/list/sortExpression';
+import { parseSortExpression, type SortState } from '../../shared/list/sortExpression';
 import type { useListQuery } from '../../shared/list/useListQuery';
 import { ImportStatusBadge } from './ImportStatusBadge';
 import { formatFileSize, isImportRunning } from './importProgress';
@@ -118,5 +118,3 @@ export const ImportList = ({ types, list, rows, sort, onSort, filters, onFilters
     </Stack>
   );
 };
-
-export const listKeyOf = (filters: ImportSearchFilters, sort: SortState) => ['import', 'list', filters, toSortExpression(sort)] as const;

@@ -7,7 +7,7 @@ import { useText, type TextKey } from '../../i18n/useText';
 import { formatCount, formatElapsed } from '../../shared/format';
 import { pollIntervalMs } from '../../shared/polling';
 import { ImportStatusBadge } from './ImportStatusBadge';
-import { fetchImportProgress, importErrorSummaryQuery, importProgressKey } from './importApi';
+import { fetchImportProgress, importErrorSummaryQuery, importKeys } from './importApi';
 import { isImportRunning, progressPercent } from './importProgress';
 
 // The running import: rows processed of total, valid and error counts, elapsed time, then the result with a link to
@@ -68,7 +68,7 @@ const registerOf = (progress: ImportProgress): string | null => {
 export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime, errorRoute, onFinished, onMapColumns }: Props) => {
   const t = useText();
   const { data: progress } = useQuery({
-    queryKey: importProgressKey(importId),
+    queryKey: importKeys.progress(importId),
     queryFn: () => fetchImportProgress(importId),
     refetchInterval: (query) => (query.state.data && !isImportRunning(query.state.data.status) ? false : pollIntervalMs(poolingTime)),
     refetchIntervalInBackground: true,

@@ -8,9 +8,9 @@ import { useListQuery } from '../../shared/list/useListQuery';
 import { useRights } from '../../shared/useRights';
 import { ColumnMappingDialog } from './ColumnMappingDialog';
 import { missingColumnsOf } from './columnMapping';
-import { fetchImportProgress, importProgressKey, importTypesQuery, searchImports } from './importApi';
+import { fetchImportProgress, importKeys, importTypesQuery, searchImports } from './importApi';
 import { runningImportOf } from './importProgress';
-import { DEFAULT_SORT, ImportList, errorRouteOf, listKeyOf } from './ImportList';
+import { DEFAULT_SORT, ImportList, errorRouteOf } from './ImportList';
 import { ImportProgressCard } from './ImportProgressCard';
 import { ImportUploadPanel, type StartedImport } from './ImportUploadPanel';
 import { useImportSession } from './useImportSession';
@@ -37,10 +37,10 @@ export const ImportScreen = () => {
   const [mapping, setMapping] = useState<{ type: ImportTypeInfo; missing: string[] } | null>(null);
   const rights = useRights((types ?? []).map((type) => type.rightId as RightId));
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(listKeyOf(filters, sort), (page) => searchImports({ ...page, sortExpression, filters }));
+  const list = useListQuery(importKeys.list(filters, sortExpression), (page) => searchImports({ ...page, sortExpression, filters }));
 
   // The progress card's poll also moves the followed import's row, without reloading the list.
-  const { data: live } = useQuery({ queryKey: importProgressKey(active?.importId ?? 0), queryFn: () => fetchImportProgress(active?.importId ?? 0), enabled: false });
+  const { data: live } = useQuery({ queryKey: importKeys.progress(active?.importId ?? 0), queryFn: () => fetchImportProgress(active?.importId ?? 0), enabled: false });
   const rows = live ? list.rows.map((row) => (row.importId === live.importId ? { ...row, ...live } : row)) : list.rows;
 
   // After a reload the user's running import is found in the list (newest first) and followed again.
@@ -51,7 +51,7 @@ export const ImportScreen = () => {
 
   const isActiveRunning = active !== null && finishedId !== active.importId;
   const runningFile = isActiveRunning ? active.fileName : (runningInList?.fileName ?? null);
-  const refreshList = () => void queryClient.invalidateQueries({ queryKey: ['import', 'list'] });
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: importKeys.lists() });
 
   if (typesFailed) return <Alert color="red" variant="light">{t('importErrors.loadFailed')}</Alert>;
   if (!types) return <Loader size="sm" />;

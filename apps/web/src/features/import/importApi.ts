@@ -1,76 +1,68 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  HEADERS,
-  IMPORT_API,
-  type ImportAlias,
-  type ImportErrorItem,
-  type ImportErrorSummary,
-  type ImportErrorsRequest,
-  type ImportListItem,
-  type ImportProgress,
-  type ImportSearchRequest,
-  type ImportSummary,
+  HEADERS, IMPORT_ENDPOINTS, type EndpointData, type ImportAlias, type ImportErrorsRequest, type ImportSearchFilters, type ImportSearchRequest,
   type ImportType,
-  type ImportTypeInfo,
-  type ImportUploadResponse,
 } from '@opengst/contracts';
-import { ApiError, apiRequest } from '../../api/http';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/http';
 import { decodeErrorBody } from '../../api/httpErrors';
 import { readAuthToken } from '../../api/storage';
 import { FORM_SILENT } from '../../shared/forms';
-import type { ListPage } from '../../shared/list/useListQuery';
 
-// The calls of the /import and /import-*-error screens (spec core §7 "Import").
+// The calls of the /import and /import-*-error screens (contracts import/).
+
+/** Query keys of the module: invalidating `list` refreshes the /import list, `all` everything. */
+export const importKeys = {
+  all: ['import'] as const,
+  types: () => [...importKeys.all, 'types'] as const,
+  lists: () => [...importKeys.all, 'list'] as const,
+  list: (filters: ImportSearchFilters, sortExpression: string | undefined) => [...importKeys.lists(), filters, sortExpression] as const,
+  progress: (importId: number) => [...importKeys.all, 'progress', importId] as const,
+  summary: (importId: number) => [...importKeys.all, 'summary', importId] as const,
+  errorSummary: (importId: number) => [...importKeys.all, 'errorSummary', importId] as const,
+  errors: (importId: number, code: string | null, size: number) => [...importKeys.all, 'errors', importId, code, size] as const,
+  aliases: (importType: ImportType) => [...importKeys.all, 'aliases', importType] as const,
+};
 
 export const importTypesQuery = queryOptions({
-  queryKey: ['import', 'types'],
-  queryFn: async () => (await apiRequest<{ items: ImportTypeInfo[] }>(IMPORT_API.importTypes)).items,
+  queryKey: importKeys.types(),
+  queryFn: async () => (await call(IMPORT_ENDPOINTS.importTypes)).items,
   staleTime: Infinity,
 });
 
-export const importProgressKey = (importId: number) => ['import', 'progress', importId] as const;
-export const fetchImportProgress = (importId: number) =>
-  apiRequest<ImportProgress>(IMPORT_API.statisticStatus, { query: { importId }, silent: true });
+export const fetchImportProgress = (importId: number) => call(IMPORT_ENDPOINTS.statisticStatus, { query: { importId } }, { silent: true });
 
-export const searchImports = (request: ImportSearchRequest) =>
-  apiRequest<ListPage<ImportListItem>>(IMPORT_API.statisticSearch, { method: 'POST', body: request });
+export const searchImports = (request: ImportSearchRequest) => call(IMPORT_ENDPOINTS.statisticSearch, { body: request });
 
 export const importSummaryQuery = (importId: number) =>
-  queryOptions({ queryKey: ['import', 'summary', importId], queryFn: () => apiRequest<ImportSummary>(IMPORT_API.summary, { query: { importId } }) });
+  queryOptions({ queryKey: importKeys.summary(importId), queryFn: () => call(IMPORT_ENDPOINTS.summary, { query: { importId } }) });
 
 export const importErrorSummaryQuery = (importId: number) =>
-  queryOptions({
-    queryKey: ['import', 'errorSummary', importId],
-    queryFn: () => apiRequest<ImportErrorSummary>(IMPORT_API.errorSummary, { query: { importId } }),
-  });
+  queryOptions({ queryKey: importKeys.errorSummary(importId), queryFn: () => call(IMPORT_ENDPOINTS.errorSummary, { query: { importId } }) });
 
-export const searchImportErrors = (request: ImportErrorsRequest) =>
-  apiRequest<ListPage<ImportErrorItem>>(IMPORT_API.errors, { method: 'POST', body: request });
+export const searchImportErrors = (request: ImportErrorsRequest) => call(IMPORT_ENDPOINTS.errors, { body: request });
 
-export const downloadSample = (importType: ImportType) =>
-  apiRequest<Blob>(IMPORT_API.sample, { query: { importType }, responseType: 'blob' });
+export const downloadSample = (importType: ImportType) => call(IMPORT_ENDPOINTS.sample, { query: { importType } });
 
 export const importAliasesQuery = (importType: ImportType) =>
-  queryOptions({
-    queryKey: ['import', 'aliases', importType],
-    queryFn: async () => (await apiRequest<{ aliases: ImportAlias[] }>(IMPORT_API.aliases, { query: { importType } })).aliases,
-  });
+  queryOptions({ queryKey: importKeys.aliases(importType), queryFn: async () => (await call(IMPORT_ENDPOINTS.aliases, { query: { importType } })).aliases });
 
 /** Replaces the subscriber's aliases of one import type; the dialog shows a refusal itself. */
 export const saveImportAliases = (importType: ImportType, aliases: readonly ImportAlias[]) =>
-  apiRequest<{ aliases: ImportAlias[] }>(IMPORT_API.aliasesSave, { method: 'POST', body: { importType, aliases }, silent: FORM_SILENT });
+  call(IMPORT_ENDPOINTS.aliasesSave, { body: { importType, aliases: [...aliases] } }, { silent: FORM_SILENT });
 
-export const downloadErrorExport = (importId: number) =>
-  apiRequest<Blob>(IMPORT_API.export, { query: { importId }, responseType: 'blob' });
+export const downloadErrorExport = (importId: number) => call(IMPORT_ENDPOINTS.export, { query: { importId } });
+
+type UploadAnswer = EndpointData<typeof IMPORT_ENDPOINTS.upload>;
 
 /**
- * POST import/upload as multipart. XMLHttpRequest rather than the JSON client: it reports how much of a large file
+ * The upload endpoint as multipart. XMLHttpRequest rather than the JSON client: it reports how much of a large file
  * has been sent, which the screen shows before the server's own row progress starts.
  */
 export const uploadImportFile = (
   fields: { importType: ImportType; entityId: number | null; file: File },
   onSent: (fraction: number) => void,
-): Promise<ImportUploadResponse> =>
+): Promise<UploadAnswer> =>
   new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('importType', fields.importType);
@@ -78,7 +70,7 @@ export const uploadImportFile = (
     // The server reads the text fields before the file, so the file goes last.
     form.append('file', fields.file, fields.file.name);
     const request = new XMLHttpRequest();
-    request.open('POST', IMPORT_API.upload);
+    request.open(IMPORT_ENDPOINTS.upload.method, IMPORT_ENDPOINTS.upload.path);
     request.setRequestHeader('accept', 'application/json');
     const token = readAuthToken();
     if (token) request.setRequestHeader(HEADERS.authToken, token);
@@ -89,7 +81,7 @@ export const uploadImportFile = (
     request.onload = () => {
       const requestId = request.getResponseHeader(HEADERS.requestId);
       if (request.status >= 200 && request.status < 300) {
-        resolve((JSON.parse(request.responseText) as { data: ImportUploadResponse }).data);
+        resolve((JSON.parse(request.responseText) as { data: UploadAnswer }).data);
         return;
       }
       void decodeErrorBody(request.responseText).then((body) => reject(new ApiError(request.status, body, requestId)));

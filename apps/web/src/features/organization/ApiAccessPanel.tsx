@@ -7,6 +7,7 @@ import { useText } from '../../i18n/useText';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { formatDateTime } from '../../shared/format';
 import { splitApiErrors } from '../../shared/forms';
+import { organizationKeys } from './organizationKeys';
 import { apiAccessQuery, generateApiKey, revokeApiKey, setApiAccess } from './usersApi';
 
 // API access of a user: a generated secret is shown once, here, and never again (the server keeps only its hash).
@@ -44,7 +45,7 @@ export const ApiAccessPanel = ({ userId }: { userId: number }) => {
   const { data: access, isPending } = useQuery(apiAccessQuery(userId));
   const [secret, setSecret] = useState<GeneratedApiKey | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey: ['organization', 'apiAccess', userId] });
+  const refresh = () => void client.invalidateQueries({ queryKey: organizationKeys.apiAccess(userId) });
   const run = async (action: () => Promise<unknown>) => {
     try {
       setProblem(null);

@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { ORGANIZATION_API, ORGANIZATION_DEFAULT_SORT, type EntityDetail, type EntitySearchFilters } from '@opengst/contracts';
+import { ORGANIZATION_DEFAULT_SORT, type EntityDetail, type EntitySearchFilters } from '@opengst/contracts';
+import { sessionKeys } from '../../api/sessionData';
 import { useText } from '../../i18n/useText';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { DetailDrawer } from '../../shared/DetailDrawer';
@@ -16,7 +17,8 @@ import { useRights } from '../../shared/useRights';
 import { EntityDetailPanel } from './EntityDetailPanel';
 import { EntityForm } from './EntityForm';
 import { arrangeAsTree, type TreeRow } from './entityTree';
-import { deleteEntities, searchEntities, updateEntityStatus } from './organizationApi';
+import { deleteEntities, exportEntities, searchEntities, updateEntityStatus } from './organizationApi';
+import { organizationKeys } from './organizationKeys';
 
 // /entities (spec core §2: sort parentEntityName DESC): the Business → Location → ChildLocation tree with child
 // counts by status, a detail drawer, and create and edit in a drawer.
@@ -34,12 +36,12 @@ export const EntitiesScreen = () => {
   const [selected, setSelected] = useState<number[]>([]);
   const [panel, setPanel] = useState<Panel>(null);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(['organization', 'entities', filters, sortExpression], (page) => searchEntities({ ...page, sortExpression, filters }));
+  const list = useListQuery(organizationKeys.entities(filters, sortExpression), (page) => searchEntities({ ...page, sortExpression, filters }));
   const rows = useMemo(() => arrangeAsTree(list.rows, collapsed), [list.rows, collapsed]);
   const refresh = () => {
     setSelected([]);
-    void client.invalidateQueries({ queryKey: ['organization'] });
-    void client.invalidateQueries({ queryKey: ['userEntities'] });
+    void client.invalidateQueries({ queryKey: organizationKeys.all });
+    void client.invalidateQueries({ queryKey: sessionKeys.userEntities });
   };
   const onSearch = useCallback((searchText: string) => setFilters((current) => ({ ...current, searchText: searchText || null })), []);
   const toggle = (entityId: number) =>
@@ -105,7 +107,7 @@ export const EntitiesScreen = () => {
           <Select size="xs" w={130} aria-label={t('org.status')} placeholder={t('org.allStatuses')} clearable data={['Active', 'Inactive', 'Draft']} value={filters.status ?? null} onChange={(value) => setFilters({ ...filters, status: (value as EntitySearchFilters['status']) ?? null })} />
         </Group>
         <Group gap="xs">
-          {rights.EntityExport ? <ExportButton path={ORGANIZATION_API.entityExport} body={{ sortExpression, filters }} fileName="entities.xlsx" testId="entity-export" /> : null}
+          {rights.EntityExport ? <ExportButton download={() => exportEntities({ sortExpression, filters })} fileName="entities.xlsx" testId="entity-export" /> : null}
           {rights.EntityManage ? (
             <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setPanel({ mode: 'edit', detail: null })} data-testid="entity-add">
               {t('entity.add')}

@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from '../../shared/format';
 import { splitApiErrors } from '../../shared/forms';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { deleteEntities, entityDetailQuery, setPortalCredential, setTurnover, updateEntityStatus } from './organizationApi';
+import { organizationKeys } from './organizationKeys';
 
 // The detail panel of /entities: every field, turnover by financial year (it drives the e-invoice and HSN-digit
 // rules), the GST portal credential status (the password is never shown back), status and delete.
@@ -144,7 +145,7 @@ export const EntityDetailPanel = ({ entityId, permissions, onEdit, onRemoved }: 
   const t = useText();
   const client = useQueryClient();
   const { data: detail, isPending, isError } = useQuery(entityDetailQuery(entityId));
-  const refresh = () => void client.invalidateQueries({ queryKey: ['organization'] });
+  const refresh = () => void client.invalidateQueries({ queryKey: organizationKeys.all });
   if (isPending) return <Loader size="sm" />;
   if (isError) return <Alert color="red" variant="light">{t('entity.detailFailed')}</Alert>;
   const nextStatus = detail.status === 'Active' ? 'Inactive' : 'Active';

@@ -4,10 +4,11 @@ import { ApiForm } from '../../shared/ApiForm';
 import { useQuery } from '@tanstack/react-query';
 import { TAXPAYER_TYPES } from '@opengst/domain';
 import type { BusinessNode, EntityDetail, EntitySaveRequest, EntityType } from '@opengst/contracts';
+import { statesQuery } from '../../api/sessionData';
 import { useText } from '../../i18n/useText';
 import { splitApiErrors, type FieldErrors } from '../../shared/forms';
 import { gstinProblem, stateCodeOfGstin } from './entityTree';
-import { entityTreeQuery, saveEntity, statesListQuery } from './organizationApi';
+import { entityTreeQuery, saveEntity } from './organizationApi';
 
 // Create and edit an entity. The GSTIN is checked as it is typed with the domain's validateGstin (the same rule the
 // server applies), and the server's own field errors (propertyName Gstin, StateCode, ...) land on the same inputs.
@@ -48,7 +49,7 @@ const orNull = (value: string): string | null => (value.trim() === '' ? null : v
 export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; onSaved: (entityId: number) => void }) => {
   const t = useText();
   const { data: tree = [] } = useQuery(entityTreeQuery);
-  const { data: states = [] } = useQuery(statesListQuery);
+  const { data: states = [] } = useQuery(statesQuery);
   const [draft, setDraft] = useState<Draft>(() => draftOf(detail));
   const [isGstinTouched, setGstinTouched] = useState(false);
   const [server, setServer] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });

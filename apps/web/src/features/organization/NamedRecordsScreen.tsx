@@ -13,7 +13,8 @@ import { toSortExpression, type SortState } from '../../shared/list/sortExpressi
 import { useListQuery } from '../../shared/list/useListQuery';
 import { SearchInput } from '../../shared/SearchInput';
 import { StatusBadge } from '../../shared/StatusBadge';
-import { deleteRecords, saveRecord, searchRecords, updateRecordStatus, type NamedRecord, type NamedRecordFilters, type RecordKind } from './recordsApi';
+import { organizationKeys } from './organizationKeys';
+import { deleteRecords, saveRecord, searchRecords, updateRecordStatus, type RecordFilters, type RecordKind, type RecordRow } from './recordsApi';
 
 // /branches and /departments (spec core §2: default sort id DESC): list, create and edit in a drawer, status, delete.
 
@@ -66,10 +67,10 @@ const RecordForm = ({ kind, initial, onSaved }: { kind: RecordKind; initial: Dra
   );
 };
 
-const columnsOf = (kind: RecordKind, t: Translate): Column<NamedRecord>[] => [
+const columnsOf = (kind: RecordKind, t: Translate): Column<RecordRow>[] => [
   { key: 'name', header: t('org.name'), sortKey: 'name', render: (row) => row.name },
   { key: 'code', header: t('org.code'), sortKey: 'code', width: 140, render: (row) => row.code ?? '' },
-  ...(kind === 'branch' ? [{ key: 'address', header: t('org.address'), render: (row: NamedRecord) => row.address ?? '' }] : []),
+  ...(kind === 'branch' ? [{ key: 'address', header: t('org.address'), render: (row: RecordRow) => row.address ?? '' }] : []),
   { key: 'users', header: t('org.activeUsers'), width: 120, isNumeric: true, render: (row) => row.activeUsers },
   { key: 'status', header: t('org.status'), sortKey: 'status', width: 110, render: (row) => <StatusBadge status={row.status} /> },
   { key: 'createdAt', header: t('org.createdOn'), sortKey: 'createdAt', width: 120, render: (row) => formatDate(row.createdAt) },
@@ -79,15 +80,15 @@ const NamedRecordsScreen = ({ kind }: { kind: RecordKind }) => {
   const t = useText();
   const client = useQueryClient();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [filters, setFilters] = useState<NamedRecordFilters>({});
+  const [filters, setFilters] = useState<RecordFilters>({});
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Draft | null>(null);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(['organization', kind, filters, sortExpression], (page) => searchRecords(kind, { ...page, sortExpression, filters }));
+  const list = useListQuery(organizationKeys.recordList(kind, filters, sortExpression), (page) => searchRecords(kind, { ...page, sortExpression, filters }));
   const refresh = () => {
     setSelected([]);
-    void client.invalidateQueries({ queryKey: ['organization', kind] });
-    void client.invalidateQueries({ queryKey: ['organization', 'lookup'] });
+    void client.invalidateQueries({ queryKey: organizationKeys.records(kind) });
+    void client.invalidateQueries({ queryKey: organizationKeys.lookups() });
   };
   const onSearch = useCallback((name: string) => setFilters((current) => ({ ...current, name: name || undefined })), []);
   const title = (kind === 'branch' ? t('org.branch') : t('org.department')).toLowerCase();

@@ -6,6 +6,7 @@ import { routeByName, type RoleDetail, type RightsTree } from '@opengst/contract
 import { useText } from '../../i18n/useText';
 import { splitApiErrors, type FieldErrors } from '../../shared/forms';
 import { RightsTreeEditor } from './RightsTreeEditor';
+import { organizationKeys } from './organizationKeys';
 import { rightsTreeQuery, roleDetailQuery, saveRole } from './usersApi';
 
 // /add-role and /edit-role?roleId=: name, description and the rights tree by module. The system role Admin holds
@@ -28,7 +29,7 @@ const RoleForm = ({ role, tree }: { role: RoleDetail | null; tree: RightsTree })
     setBusy(true);
     try {
       await saveRole({ ...(role ? { roleId: role.roleId } : {}), name: name.trim(), description: description.trim() || null, rightIds: [...rightIds] });
-      await client.invalidateQueries({ queryKey: ['organization'] });
+      await client.invalidateQueries({ queryKey: organizationKeys.all });
       void navigate(routeByName('Roles').path);
     } catch (error) {
       setErrors(splitApiErrors(error, ['name', 'description', 'rightIds']));

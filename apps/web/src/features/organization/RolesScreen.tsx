@@ -12,6 +12,7 @@ import { toSortExpression, type SortState } from '../../shared/list/sortExpressi
 import { useListQuery } from '../../shared/list/useListQuery';
 import { SearchInput } from '../../shared/SearchInput';
 import { useRights } from '../../shared/useRights';
+import { organizationKeys } from './organizationKeys';
 import { deleteRole, searchRoles } from './usersApi';
 
 // /roles (spec core §2: id DESC). Adding and editing are their own routes with their own rights (RoleAdd, RoleEdit).
@@ -28,9 +29,9 @@ export const RolesScreen = () => {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [text, setText] = useState('');
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(['organization', 'roles', text, sortExpression], (page) => searchRoles({ ...page, sortExpression, filters: text ? { text } : {} }));
+  const list = useListQuery(organizationKeys.roleList(text, sortExpression), (page) => searchRoles({ ...page, sortExpression, filters: text ? { text } : {} }));
   const onSearch = useCallback((value: string) => setText(value), []);
-  const refresh = () => void client.invalidateQueries({ queryKey: ['organization', 'roles'] });
+  const refresh = () => void client.invalidateQueries({ queryKey: organizationKeys.roles() });
 
   const columns: Column<RoleListItem>[] = [
     {

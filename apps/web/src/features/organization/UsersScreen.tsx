@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Alert, Button, Divider, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
-import { ADMINISTRATION_API, USER_STATUSES, type UserDetail, type UserListItem, type UserStatus } from '@opengst/contracts';
+import { USER_STATUSES, type UserDetail, type UserListItem, type UserStatus } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
@@ -17,8 +17,9 @@ import { useRights } from '../../shared/useRights';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { ApiAccessPanel } from './ApiAccessPanel';
 import { branchLookupQuery, departmentLookupQuery } from './organizationApi';
+import { organizationKeys } from './organizationKeys';
 import { UserForm } from './UserForm';
-import { deleteUsers, resetUserPassword, roleOptionsQuery, searchUsers, updateUserStatus, userDetailQuery, type UserFilters } from './usersApi';
+import { deleteUsers, exportUsers, resetUserPassword, roleOptionsQuery, searchUsers, updateUserStatus, userDetailQuery, type UserFilters } from './usersApi';
 
 // /users (spec core §2: no default sort): filters, list, detail with status, reset password and API access.
 
@@ -30,7 +31,7 @@ const UserDetailPanel = ({ userId, onEdit, onRemoved }: { userId: number; onEdit
   const client = useQueryClient();
   const rights = useRights(['UserManage', 'UserDelete', 'UserApiAccess']);
   const { data: detail, isPending, isError } = useQuery(userDetailQuery(userId));
-  const refresh = () => void client.invalidateQueries({ queryKey: ['organization'] });
+  const refresh = () => void client.invalidateQueries({ queryKey: organizationKeys.all });
   if (isPending) return <Loader size="sm" />;
   if (isError) return <Alert color="red" variant="light">{t('user.detailFailed')}</Alert>;
   const statusAction = (label: string, status: 'Active' | 'Inactive' | 'Locked', testId: string) => (
@@ -88,10 +89,10 @@ export const UsersScreen = () => {
   const [selected, setSelected] = useState<number[]>([]);
   const [panel, setPanel] = useState<Panel>(null);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(['organization', 'users', filters, sortExpression], (page) => searchUsers({ ...page, sortExpression, filters }));
+  const list = useListQuery(organizationKeys.users(filters, sortExpression), (page) => searchUsers({ ...page, sortExpression, filters }));
   const refresh = () => {
     setSelected([]);
-    void client.invalidateQueries({ queryKey: ['organization'] });
+    void client.invalidateQueries({ queryKey: organizationKeys.all });
   };
   const onSearch = useCallback((text: string) => setFilters((current) => ({ ...current, ...{ text: text || undefined } }) as UserFilters), []);
 
@@ -118,7 +119,7 @@ export const UsersScreen = () => {
           <Select size="xs" w={130} aria-label={t('org.department')} placeholder={t('user.allDepartments')} clearable data={departments.map((department) => ({ value: String(department.id), label: department.name }))} value={filters.departmentId ? String(filters.departmentId) : null} onChange={(value) => setFilter({ departmentId: numberOrUndefined(value) })} />
         </Group>
         <Group gap="xs">
-          {rights.UserExport ? <ExportButton path={ADMINISTRATION_API.userExport} body={{ sortExpression, filters }} fileName="users.xlsx" testId="user-export" /> : null}
+          {rights.UserExport ? <ExportButton download={() => exportUsers({ sortExpression, filters })} fileName="users.xlsx" testId="user-export" /> : null}
           {rights.UserManage ? (
             <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setPanel({ mode: 'edit', detail: null })} data-testid="user-add">
               {t('user.add')}

@@ -1,61 +1,33 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  API,
-  ORGANIZATION_API as ORG,
-  type BulkResult,
-  type BusinessNode,
-  type EntityDetail,
-  type EntityListItem,
-  type EntitySaveRequest,
-  type EntitySearchFilters,
-  type PortalCredential,
-} from '@opengst/contracts';
-import { apiRequest } from '../../api/http';
+import { ORGANIZATION_ENDPOINTS as ORG, type EntitySaveRequest, type EntitySearchFilters, type PortalCredential } from '@opengst/contracts';
+import { call } from '../../api/call';
 import { FORM_SILENT } from '../../shared/forms';
-import type { ListPage, PageRequest } from '../../shared/list/useListQuery';
+import type { PageRequest } from '../../shared/list/useListQuery';
+import { organizationKeys } from './organizationKeys';
 
-// Calls of spec core §7 "Entities" and the subscriber lookups.
+// Calls of spec core §7 "Entities" and the subscriber lookups (contracts organization/).
 
 export type ListBody<F> = PageRequest & { sortExpression?: string | undefined; filters: F };
 
-export const searchEntities = (body: ListBody<EntitySearchFilters>) =>
-  apiRequest<ListPage<EntityListItem>>(ORG.entitySearch, { method: 'POST', body });
+export const searchEntities = (body: ListBody<EntitySearchFilters>) => call(ORG.entitySearch, { body });
+export const exportEntities = (body: Omit<ListBody<EntitySearchFilters>, 'start' | 'size'>) => call(ORG.entityExport, { body });
 
 export const entityDetailQuery = (entityId: number) =>
-  queryOptions({
-    queryKey: ['organization', 'entity', entityId],
-    queryFn: () => apiRequest<EntityDetail>(ORG.entityDetail, { query: { entityId } }),
-  });
+  queryOptions({ queryKey: organizationKeys.entity(entityId), queryFn: () => call(ORG.entityDetail, { query: { entityId } }) });
 
-export const entityTreeQuery = queryOptions({
-  queryKey: ['organization', 'entityTree'],
-  queryFn: () => apiRequest<BusinessNode[]>(ORG.entityEntities),
-});
+export const entityTreeQuery = queryOptions({ queryKey: organizationKeys.entityTree(), queryFn: () => call(ORG.entityEntities) });
 
-export type State = { code: string; name: string; isUnionTerritory: boolean };
-export const statesListQuery = queryOptions({ queryKey: ['states'], queryFn: () => apiRequest<State[]>(API.states) });
-
-export const saveEntity = (body: EntitySaveRequest) =>
-  apiRequest<{ entityId: number }>(ORG.entitySave, { method: 'POST', body, silent: FORM_SILENT });
+export const saveEntity = (body: EntitySaveRequest) => call(ORG.entitySave, { body }, { silent: FORM_SILENT });
 
 export const updateEntityStatus = (ids: number[], status: 'Active' | 'Inactive' | 'Draft') =>
-  apiRequest<BulkResult>(ORG.entityUpdateStatus, { method: 'POST', body: { ids, status }, silent: FORM_SILENT });
+  call(ORG.entityUpdateStatus, { body: { ids, status } }, { silent: FORM_SILENT });
 
-export const deleteEntities = (ids: number[]) =>
-  apiRequest<BulkResult>(ORG.entityDelete, { method: 'POST', body: { ids }, silent: FORM_SILENT });
+export const deleteEntities = (ids: number[]) => call(ORG.entityDelete, { body: { ids } }, { silent: FORM_SILENT });
 
 export const setTurnover = (entityId: number, financialYear: string, turnover: string) =>
-  apiRequest<unknown>(ORG.entitySetGstinTurnover, { method: 'POST', body: { entityId, financialYear, turnover }, silent: FORM_SILENT });
+  call(ORG.entitySetGstinTurnover, { body: { entityId, financialYear, turnover } }, { silent: FORM_SILENT });
 
-export const setPortalCredential = (body: PortalCredential) =>
-  apiRequest<unknown>(ORG.entitySetGstPortalCredential, { method: 'POST', body, silent: FORM_SILENT });
+export const setPortalCredential = (body: PortalCredential) => call(ORG.entitySetGstPortalCredential, { body }, { silent: FORM_SILENT });
 
-export type NamedLookup = { id: number; name: string };
-export const branchLookupQuery = queryOptions({
-  queryKey: ['organization', 'lookup', 'branches'],
-  queryFn: () => apiRequest<NamedLookup[]>(ORG.subscriberBranches),
-});
-export const departmentLookupQuery = queryOptions({
-  queryKey: ['organization', 'lookup', 'departments'],
-  queryFn: () => apiRequest<NamedLookup[]>(ORG.subscriberDepartments),
-});
+export const branchLookupQuery = queryOptions({ queryKey: organizationKeys.lookup('branches'), queryFn: () => call(ORG.subscriberBranches) });
+export const departmentLookupQuery = queryOptions({ queryKey: organizationKeys.lookup('departments'), queryFn: () => call(ORG.subscriberDepartments) });

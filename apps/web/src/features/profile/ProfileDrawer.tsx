@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Badge, Button, Divider, Group, Loader, PasswordInput, Tabs, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@opengst/contracts';
-import { loadSettingsQuery } from '../../api/sessionData';
+import { sessionKeys } from '../../api/sessionData';
 import { useText } from '../../i18n/useText';
 import { ApiForm } from '../../shared/ApiForm';
 import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
 import { formatDateTime } from '../../shared/format';
 import { splitApiErrors, type FieldErrors } from '../../shared/forms';
-import { changePassword, profileQuery, saveProfile } from './profileApi';
+import { changePassword, profileKeys, profileQuery, saveProfile } from './profileApi';
 
 // The signed-in user's own profile and password, opened from the user menu (the spec gives it no route).
 
@@ -28,8 +28,8 @@ const ProfileForm = ({ profile }: { profile: Profile }) => {
     try {
       await saveProfile({ displayName: displayName.trim(), email: email.trim(), mobile: mobile.trim() || null });
       setState({ ...NO_ERRORS, done: t('profile.saved') });
-      void client.invalidateQueries({ queryKey: profileQuery.queryKey });
-      void client.invalidateQueries({ queryKey: loadSettingsQuery.queryKey });
+      void client.invalidateQueries({ queryKey: profileKeys.all });
+      void client.invalidateQueries({ queryKey: sessionKeys.loadSettings });
     } catch (error) {
       setState(splitApiErrors(error, ['displayName', 'email', 'mobile']));
     } finally {

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Alert, Badge, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORGANIZATION_API, type AuditDetail, type AuditItem, type AuditSearchFilters } from '@opengst/contracts';
-import { apiRequest } from '../../api/http';
+import { useQuery } from '@tanstack/react-query';
+import type { AuditItem, AuditSearchFilters } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
 import { formatDateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { toSortExpression, type SortState } from '../../shared/list/sortExpression';
-import { useListQuery, type ListPage } from '../../shared/list/useListQuery';
+import { useListQuery } from '../../shared/list/useListQuery';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { changedFields, displayValue, isoOfDdMmYyyy } from './auditChanges';
+import { auditDetailQuery, auditTrailKeys, searchAuditTrail, userLookupQuery } from './auditTrailApi';
 
 // /audit-trail-report (spec modules §2.1): who changed what and when, newest first, with before → after.
 
@@ -19,19 +19,9 @@ const DEFAULT_SORT: SortState = { column: 'id', direction: 'DESC' };
 const ENTITY_TYPES = ['User', 'Role', 'Branch', 'Department', 'Settings', 'Entity', 'Business', 'Location', 'ChildLocation', 'ApiKey', 'Subscriber'];
 const ACTIONS = ['Create', 'Update', 'Delete', 'StatusChange', 'Export', 'Import'] as const;
 
-type UserLookup = { id: number; userName: string; displayName: string };
-// Under the organization's lookup key, which its screens refresh when they change the subscriber's records.
-const userLookupQuery = queryOptions({
-  queryKey: ['organization', 'lookup', 'users'],
-  queryFn: () => apiRequest<UserLookup[]>(ORGANIZATION_API.subscriberUsers),
-});
-
 const AuditDetailView = ({ id }: { id: number }) => {
   const t = useText();
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['organization', 'audit', id],
-    queryFn: () => apiRequest<AuditDetail>(ORGANIZATION_API.auditDetail, { query: { id } }),
-  });
+  const { data, isPending, isError } = useQuery(auditDetailQuery(id));
   if (isPending) return <Loader size="sm" />;
   if (isError) return <Alert color="red" variant="light">{t('audit.detailFailed')}</Alert>;
   const changes = data.changes.length > 0 ? data.changes : changedFields(data.before, data.after);
@@ -105,9 +95,7 @@ export const AuditTrailScreen = () => {
   const [filters, setFilters] = useState<AuditSearchFilters>({});
   const [openId, setOpenId] = useState<number | null>(null);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(['organization', 'audit', filters, sortExpression], (page) =>
-    apiRequest<ListPage<AuditItem>>(ORGANIZATION_API.auditSearch, { method: 'POST', body: { ...page, sortExpression, filters } }),
-  );
+  const list = useListQuery(auditTrailKeys.list(filters, sortExpression), (page) => searchAuditTrail(page, sortExpression, filters));
   const setFilter = (patch: Partial<AuditSearchFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
   const columns: Column<AuditItem>[] = [

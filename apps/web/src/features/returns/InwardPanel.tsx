@@ -10,7 +10,7 @@ import { notifySuccess } from '../../shared/notifySuccess';
 import { useListQuery } from '../../shared/list/useListQuery';
 import { useRights } from '../../shared/useRights';
 import { Amount, DateText } from './ReturnBadges';
-import { downloadInward, portalSessionQuery, searchInward } from './returnsApi';
+import { downloadInward, portalSessionQuery, returnKeys, searchInward } from './returnsApi';
 
 // Inward data from the portal for the GSTIN and period: GSTR-2A (suppliers' filed documents, at once) and GSTR-2B
 // (the statement, from the 14th of the next month), each downloaded on demand, with the documents of the last
@@ -78,14 +78,14 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
   const { data: session } = useQuery(portalSessionQuery(overview.entityId));
   const why: TextKey | null = !rights.Gstr1File && !rights.Gstr2aReconciliation ? 'right.noAccess' : session?.active ? null : 'returns.why.noSession';
   const key = { entityId: overview.entityId, returnPeriod: overview.returnPeriod, source };
-  const list = useListQuery(['returns', 'inward', key], (page) => searchInward(key, page));
+  const list = useListQuery(returnKeys.inward(key), (page) => searchInward(key, page));
   const download = async (which: InwardSource) => {
     setBusy(which);
     try {
       const activity = await downloadInward({ entityId: overview.entityId, returnPeriod: overview.returnPeriod, source: which });
       setSource(which);
-      await queryClient.invalidateQueries({ queryKey: ['returns', 'inward'] });
-      await queryClient.invalidateQueries({ queryKey: ['returns', 'overview'] });
+      await queryClient.invalidateQueries({ queryKey: returnKeys.inwards() });
+      await queryClient.invalidateQueries({ queryKey: returnKeys.overviews() });
       notifySuccess(activity.message ?? t('returns.inward.downloaded', { source: SOURCE_LABEL[which], n: formatCount(activity.documentCount) }));
     } catch {
       // The client's toast shows the API's message.

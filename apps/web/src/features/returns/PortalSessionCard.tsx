@@ -9,7 +9,7 @@ import { formatDateTime } from '../../shared/format';
 import { splitApiErrors } from '../../shared/forms';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { useRights } from '../../shared/useRights';
-import { authenticatePortal, portalSessionKey, portalSessionQuery, requestPortalOtp } from './returnsApi';
+import { authenticatePortal, portalSessionQuery, requestPortalOtp, returnKeys } from './returnsApi';
 
 // The GST portal session of a GSTIN (spec modules: an OTP-based session per GSTIN): request an OTP, enter it, and the
 // session is active until it expires. When this installation talks to its own portal sandbox it says so plainly.
@@ -96,8 +96,8 @@ export const PortalSessionCard = ({ entityId }: { entityId: number }) => {
   // Signing in to the portal is part of filing (the server's Gstr1File right); viewers only see the state.
   const { Gstr1File: canConnect } = useRights(['Gstr1File']);
   const connected = (next: PortalSession) => {
-    queryClient.setQueryData(portalSessionKey(entityId), next);
-    void queryClient.invalidateQueries({ queryKey: ['returns', 'overview'] });
+    queryClient.setQueryData(returnKeys.portalSession(entityId), next);
+    void queryClient.invalidateQueries({ queryKey: returnKeys.overviews() });
     notifySuccess(t(next.sandbox ? 'returns.portal.connectedSandbox' : 'returns.portal.connected'));
   };
   return (

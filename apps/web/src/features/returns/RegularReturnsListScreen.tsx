@@ -17,7 +17,7 @@ import { useListQuery } from '../../shared/list/useListQuery';
 import { DateText, DueDate, GenerationBadge, ReturnStatusBadge } from './ReturnBadges';
 import { ReturnPeriodPicker } from './ReturnPeriodPicker';
 import { overviewLink, returnLink, salesRegisterLink } from './returnRules';
-import { searchReturns } from './returnsApi';
+import { returnKeys, searchReturns } from './returnsApi';
 
 // /regular-returns-list (spec core §2 "Regular returns group"): every GSTIN of the user's locations for one return
 // period, with each return's status and due date; a row opens the return, and links lead to the sales register and
@@ -82,7 +82,7 @@ export const RegularReturnsListScreen = () => {
 
   const sortExpression = toSortExpression(sort);
   const request = { returnPeriod, entityIds: entityIds.length > 0 ? entityIds : null, statuses: statuses.length > 0 ? statuses : null, sortExpression };
-  const list = useListQuery(['returns', 'list', request], (page) => searchReturns({ ...request, ...page }));
+  const list = useListQuery(returnKeys.list(request), (page) => searchReturns({ ...request, ...page }));
 
   return (
     <Stack gap="sm">

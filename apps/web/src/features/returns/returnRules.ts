@@ -1,4 +1,4 @@
-import type { PortalSession, ReturnDetail, ReturnFilingStatus, ReturnSectionSummary, ReturnType } from '@opengst/contracts';
+import type { PortalSession, ReturnDetail, ReturnFilingStatus, ReturnSectionSummary, FiledReturnForm } from '@opengst/contracts';
 import type { TextKey } from '../../i18n/useText';
 
 // What the return screens derive from the API's answers: links, overdue, which action may run now and why not, the
@@ -13,12 +13,12 @@ export const RETURN_STATUS_COLOR: Record<ReturnFilingStatus, string> = {
   Error: 'red',
 };
 
-export const RETURN_ROUTES: Record<ReturnType, '/gstr-1' | '/gstr-1a'> = { GSTR1: '/gstr-1', GSTR1A: '/gstr-1a' };
+export const RETURN_ROUTES: Record<FiledReturnForm, '/gstr-1' | '/gstr-1a'> = { GSTR1: '/gstr-1', GSTR1A: '/gstr-1a' };
 
 const withQuery = (path: string, query: Record<string, string | number>): string =>
   `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString()}`;
 
-export const returnLink = (returnType: ReturnType, entityId: number, returnPeriod: string): string =>
+export const returnLink = (returnType: FiledReturnForm, entityId: number, returnPeriod: string): string =>
   withQuery(RETURN_ROUTES[returnType], { entityId, returnPeriod });
 export const overviewLink = (entityId: number, returnPeriod: string): string => withQuery('/regular-overview', { entityId, returnPeriod });
 export const salesRegisterLink = (entityId: number, returnPeriod: string): string => withQuery('/regular-sales', { entityId, returnPeriod });

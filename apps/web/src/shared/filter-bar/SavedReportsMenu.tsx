@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconTrash } from '@tabler/icons-react';
-import { REGISTER_API, type RegisterFilters, type SavedReport, type SavedReportModule } from '@opengst/contracts';
-import { apiRequest } from '../../api/http';
+import { REGISTER_ENDPOINTS, type RegisterFilters, type SavedReportModule } from '@opengst/contracts';
+import { call } from '../../api/call';
 import { useText } from '../../i18n/useText';
 import { FORM_SILENT, splitApiErrors } from '../forms';
 import { notifySuccess } from '../notifySuccess';
@@ -23,11 +23,11 @@ export const SavedReportsMenu = ({ module, filters, onApply }: Props) => {
   const [refusal, setRefusal] = useState<string[]>([]);
   const { data: reports = [] } = useQuery({
     queryKey: savedReportsKey(module),
-    queryFn: async () => (await apiRequest<{ items: SavedReport[] }>(REGISTER_API.savedReports, { query: { module } })).items,
+    queryFn: async () => (await call(REGISTER_ENDPOINTS.savedReports, { query: { module } })).items,
   });
   const reload = () => void queryClient.invalidateQueries({ queryKey: savedReportsKey(module) });
   const save = useMutation({
-    mutationFn: () => apiRequest<SavedReport>(REGISTER_API.savedReportSave, { method: 'POST', body: { module, name: name.trim(), filters }, silent: FORM_SILENT }),
+    mutationFn: () => call(REGISTER_ENDPOINTS.savedReportSave, { body: { module, name: name.trim(), filters } }, { silent: FORM_SILENT }),
     onSuccess: (report) => {
       notifySuccess(t('filter.reportSaved', { name: report.name }));
       setNaming(false);
@@ -41,7 +41,7 @@ export const SavedReportsMenu = ({ module, filters, onApply }: Props) => {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest<null>(REGISTER_API.savedReportDelete, { method: 'POST', body: { id } }),
+    mutationFn: (id: number) => call(REGISTER_ENDPOINTS.savedReportDelete, { body: { id } }),
     onSuccess: reload,
   });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { IMPORT_API, type ImportListItem, type ImportType } from '@opengst/contracts';
-import { apiRequest } from '../../api/http';
+import { IMPORT_ENDPOINTS, type ImportListItem, type ImportType } from '@opengst/contracts';
+import { call } from '../../api/call';
 import { pollIntervalMs } from '../polling';
 
 // Spec modules §4, last line: the search block is disabled while the module's background task is below completed.
@@ -13,11 +13,8 @@ export const useModuleImportLock = (importType: ImportType, poolingTime: number 
   const { data } = useQuery({
     queryKey: ['import', 'running', importType],
     queryFn: async () => {
-      const page = await apiRequest<{ items: ImportListItem[] }>(IMPORT_API.statisticSearch, {
-        method: 'POST',
-        body: { start: 0, size: 1, filters: { importType, statuses: [...RUNNING] } },
-        silent: true,
-      });
+      const body = { start: 0, size: 1, filters: { importType, statuses: [...RUNNING] } };
+      const page = await call(IMPORT_ENDPOINTS.statisticSearch, { body }, { silent: true });
       return page.items[0] ?? null;
     },
     refetchInterval: (query) => (query.state.data ? pollIntervalMs(poolingTime) : false),

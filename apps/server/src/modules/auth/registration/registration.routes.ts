@@ -1,10 +1,8 @@
-import {
-  ADMINISTRATION_API as PATHS, dataOf, GstinOrPanCheckSchema, RegisterGstinOrPanSchema, RegistrationCompletedSchema, RegistrationOtpSchema,
-  RegistrationResendSchema, RegistrationStartedSchema, RegistrationTokenQuerySchema, ValidateGstinOrPanSchema,
-} from '@opengst/contracts';
+import { REGISTRATION_ENDPOINTS } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../platform/context';
 import { createThrottle } from '../../../platform/auth/throttle';
+import { serve } from '../../../platform/endpoint';
 import { checkGstinOrPan, completeRegistration, resendRegistrationOtp, startRegistration } from './registration.service';
 
 /**
@@ -14,23 +12,22 @@ import { checkGstinOrPan, completeRegistration, resendRegistrationOtp, startRegi
  */
 export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  const publicAccess = { access: { public: true } as const, rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } };
+  const access = { public: true } as const;
+  const config = { rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } };
   const perIdentity = createThrottle(5, 60 * 60_000);
 
-  app.post(PATHS.registrationValidateGstinOrPan, { config: publicAccess, schema: { body: ValidateGstinOrPanSchema, response: { 200: dataOf(GstinOrPanCheckSchema) } } }, async (request) => ({
-    data: await checkGstinOrPan(db, request.body.gstinOrPan),
-  }));
+  serve(app, REGISTRATION_ENDPOINTS.registrationValidateGstinOrPan, { access, config, handler: async (request) => checkGstinOrPan(db, request.body.gstinOrPan) });
 
-  app.post(PATHS.registrationRegister, { config: publicAccess, schema: { body: RegisterGstinOrPanSchema, response: { 200: dataOf(RegistrationStartedSchema) } } }, async (request) => {
-    perIdentity(request.body.gstinOrPan);
-    return { data: await startRegistration(ctx, request.body) };
+  serve(app, REGISTRATION_ENDPOINTS.registrationRegister, {
+    access,
+    config,
+    handler: async (request) => {
+      perIdentity(request.body.gstinOrPan);
+      return startRegistration(ctx, request.body);
+    },
   });
 
-  app.post(PATHS.registrationValidateOtp, { config: publicAccess, schema: { body: RegistrationOtpSchema, response: { 200: dataOf(RegistrationCompletedSchema) } } }, async (request) => ({
-    data: await completeRegistration(ctx, request.body.token, request.body.otp),
-  }));
+  serve(app, REGISTRATION_ENDPOINTS.registrationValidateOtp, { access, config, handler: async (request) => completeRegistration(ctx, request.body.token, request.body.otp) });
 
-  app.get(PATHS.registrationRegenerateOtp, { config: publicAccess, schema: { querystring: RegistrationTokenQuerySchema, response: { 200: dataOf(RegistrationResendSchema) } } }, async (request) => ({
-    data: await resendRegistrationOtp(ctx, request.query.token),
-  }));
+  serve(app, REGISTRATION_ENDPOINTS.registrationRegenerateOtp, { access, config, handler: async (request) => resendRegistrationOtp(ctx, request.query.token) });
 };

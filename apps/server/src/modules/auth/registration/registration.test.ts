@@ -1,4 +1,4 @@
-import { ADMINISTRATION_API as PATHS, API, HEADERS } from '@opengst/contracts';
+import { API, HEADERS, REGISTRATION_API as PATHS } from '@opengst/contracts';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,9 +3,10 @@
 // Recognised by its header row, not its name; its quirks ("2307 00", codes that lost a leading zero, _x000D_, a
 // description Excel took for a formula) are the domain's readHsnDirectory's to repair, so the raw cell values go there.
 import { isServiceCode, readHsnDirectory, type HsnDirectoryIssue } from '@opengst/domain';
-import ExcelJS from 'exceljs';
+import { cellText } from '../../../files/cell-text';
+import { openXlsx } from '../../../files/xlsx/reader';
 import { AppError } from '../../../platform/errors';
-import { cellText, readRows } from '../readers';
+import { readRows } from '../readers';
 import type { FileFormat } from '../sniff';
 import type { HsnCodeRecord } from './hsn-codes';
 import type { Sourced } from './record-handler';
@@ -34,17 +35,16 @@ const directoryHeader = (cells: readonly unknown[]): string | null => {
 type Collector = { rows: unknown[][]; refs: RowRef[] };
 type Progress = (rows: number) => Promise<void>;
 
-/** Every sheet of the workbook whose header is a directory header; null when the first sheet's is not. */
+/** Every sheet of the workbook (in tab order) whose header is a directory header; null when the first sheet's is not. */
 const collectXlsx = async (path: string, maxRows: number, progress: Progress): Promise<Collector | null> => {
   const collected: Collector = { rows: [], refs: [] };
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', styles: 'cache', worksheets: 'emit', hyperlinks: 'ignore', entries: 'emit' });
   let sheets = 0;
   try {
-    for await (const sheet of workbook) {
+    const workbook = await openXlsx(path);
+    for (const sheet of workbook.sheets) {
       sheets++;
       let column: string | null | undefined;
-      for await (const row of sheet) {
-        const values = (row.values as unknown[]).slice(1);
+      for await (const { row, values } of workbook.rows(sheet)) {
         if (isBlank(values)) continue;
         if (column === undefined) {
           column = directoryHeader(values);
@@ -53,7 +53,7 @@ const collectXlsx = async (path: string, maxRows: number, progress: Progress): P
           continue;
         }
         collected.rows.push(values);
-        collected.refs.push({ row: row.number, column: column ?? '' });
+        collected.refs.push({ row, column: column ?? '' });
         if (collected.rows.length > maxRows) throw new AppError('IMP0007', { message: `The file has more than ${maxRows} rows, the limit of your import settings.` });
         if (collected.rows.length % 2000 === 0) await progress(collected.rows.length);
       }

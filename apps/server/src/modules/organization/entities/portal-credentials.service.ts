@@ -1,9 +1,11 @@
 import { PORTAL_CREDENTIAL_IMPORT_COLUMNS, type PortalCredential, type PortalCredentialImportResult } from '@opengst/contracts';
 import { validateGstin } from '@opengst/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db, Tx } from '../../../db/database';
 import { entities, entityPortalCredentials, userEntities } from '../../../db/schema';
+import { cellValueText } from '../../../files/cell-text';
+import { withTempFile } from '../../../files/temp-file';
+import { openXlsx } from '../../../files/xlsx/reader';
 import { writeAudit } from '../../../platform/audit';
 import { assertEntityAccess } from '../../../platform/entity-access';
 import { AppError } from '../../../platform/errors';
@@ -85,19 +87,19 @@ export const readCredentialFile = async (fileName: string, content: Buffer): Pro
     return rowsFromTable(text.split(/\r?\n/).map(splitCsvLine));
   }
   if (extension !== 'xlsx') throw new AppError('ORG0009');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('ORG0009');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('ORG0009');
+  // Row n of the sheet is table[n - 1]: a row the sheet skips is an empty one, so row numbers stay those of the file.
   const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    table.push([1, 2, 3].map((column) => row.getCell(column).text));
+  await withTempFile(content, async (path) => {
+    try {
+      const workbook = await openXlsx(path);
+      const [sheet] = workbook.sheets;
+      if (!sheet) throw new AppError('ORG0009');
+      for await (const { row, values } of workbook.rows(sheet)) table[row - 1] = [0, 1, 2].map((column) => cellValueText(values[column] ?? null));
+    } catch {
+      throw new AppError('ORG0009');
+    }
   });
-  return rowsFromTable(table);
+  return rowsFromTable(Array.from(table, (cells) => cells ?? []));
 };
 
 /** Validates every row (GSTIN format, a location of the user's, user name, password), stores the valid ones. */

@@ -1,7 +1,4 @@
-import {
-  ADMINISTRATION_API as PATHS, ApiAccessRequestSchema, ApiAccessSchema, dataOf, GeneratedApiKeySchema, RevokeApiKeySchema, UserIdQuerySchema,
-  type ApiAccess, type ApiKey,
-} from '@opengst/contracts';
+import { USER_ENDPOINTS as USERS, type ApiAccess, type ApiKey } from '@opengst/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../../platform/audit';
@@ -9,6 +6,7 @@ import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../db/database';
 import { apiKeys } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
+import { serve } from '../../../platform/endpoint';
 import { principalOf } from '../../../platform/access.plugin';
 import { issueApiKey, revokeUserApiKeys, type ApiKeyKind } from '../../../platform/auth/api-keys';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
@@ -35,28 +33,34 @@ const apiAccessOf = async (db: DbOrTx, userId: number): Promise<ApiAccess> => {
  */
 export const apiAccessRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  const access = { access: { rights: ['UserApiAccess'] as const } };
+  const access = { rights: ['UserApiAccess'] } as const;
 
-  app.get(PATHS.userGetApiAccess, { config: access, schema: { querystring: UserIdQuerySchema, response: { 200: dataOf(ApiAccessSchema) } } }, async (request) => {
-    const user = await findUser(db, principalOf(request).subscriberId, request.query.userId);
-    return { data: await apiAccessOf(db, user.id) };
+  serve(app, USERS.userGetApiAccess, {
+    access,
+    handler: async (request) => {
+      const user = await findUser(db, principalOf(request).subscriberId, request.query.userId);
+      return apiAccessOf(db, user.id);
+    },
   });
 
   // Enabling changes nothing by itself (keys are generated one by one); disabling revokes every live key at once.
-  app.post(PATHS.userApiAccess, { config: access, schema: { body: ApiAccessRequestSchema, response: { 200: dataOf(ApiAccessSchema) } } }, async (request) => {
-    const principal = principalOf(request);
-    const user = await findUser(db, principal.subscriberId, request.body.userId);
-    if (request.body.isEnabled) {
-      if (user.status !== 'Active') throw new AppError('ADM0011');
-      return { data: await apiAccessOf(db, user.id) };
-    }
-    await db.transaction(async (tx) => {
-      const revoked = await revokeUserApiKeys(tx, user.id, ctx.now());
-      if (revoked.length > 0) {
-        await writeAudit(tx, principal, { entityType: 'ApiKey', entityKey: user.id, entityName: user.userName, action: 'Update', after: { apiAccess: false, revokedApiKeyIds: revoked }, ip: request.ip });
+  serve(app, USERS.userApiAccess, {
+    access,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const user = await findUser(db, principal.subscriberId, request.body.userId);
+      if (request.body.isEnabled) {
+        if (user.status !== 'Active') throw new AppError('ADM0011');
+        return apiAccessOf(db, user.id);
       }
-    });
-    return { data: await apiAccessOf(db, user.id) };
+      await db.transaction(async (tx) => {
+        const revoked = await revokeUserApiKeys(tx, user.id, ctx.now());
+        if (revoked.length > 0) {
+          await writeAudit(tx, principal, { entityType: 'ApiKey', entityKey: user.id, entityName: user.userName, action: 'Update', after: { apiAccess: false, revokedApiKeyIds: revoked }, ip: request.ip });
+        }
+      });
+      return apiAccessOf(db, user.id);
+    },
   });
 
   const generate = (kind: ApiKeyKind) => async (principal: SessionPrincipal, userId: number, ip: string) => {
@@ -68,24 +72,22 @@ export const apiAccessRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       return { ...toApiKey(key), secret };
     });
   };
-  const generateRoute = { config: access, schema: { querystring: UserIdQuerySchema, response: { 200: dataOf(GeneratedApiKeySchema) } } };
   const lifetimeToken = generate('LifetimeToken');
   const authKey = generate('AuthKey');
-  app.get(PATHS.userGenerateLifetimeAuthToken, generateRoute, async (request) => ({
-    data: await lifetimeToken(principalOf(request), request.query.userId, request.ip),
-  }));
-  app.get(PATHS.userGenerateAuthKey, generateRoute, async (request) => ({
-    data: await authKey(principalOf(request), request.query.userId, request.ip),
-  }));
+  serve(app, USERS.userGenerateLifetimeAuthToken, { access, handler: async (request) => lifetimeToken(principalOf(request), request.query.userId, request.ip) });
+  serve(app, USERS.userGenerateAuthKey, { access, handler: async (request) => authKey(principalOf(request), request.query.userId, request.ip) });
 
-  app.post(PATHS.userRevokeApiKey, { config: access, schema: { body: RevokeApiKeySchema, response: { 200: dataOf(ApiAccessSchema) } } }, async (request) => {
-    const principal = principalOf(request);
-    const key = (await db.select().from(apiKeys).where(and(eq(apiKeys.id, request.body.id), eq(apiKeys.subscriberId, principal.subscriberId))))[0];
-    if (!key) throw new AppError('GEN0003', { propertyName: 'Id' });
-    await db.transaction(async (tx) => {
-      const [after] = await tx.update(apiKeys).set({ revokedAt: ctx.now() }).where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt))).returning();
-      if (after) await writeAudit(tx, principal, { entityType: 'ApiKey', entityKey: key.id, action: 'Update', before: toApiKey(key), after: toApiKey(after), ip: request.ip });
-    });
-    return { data: await apiAccessOf(db, key.userId) };
+  serve(app, USERS.userRevokeApiKey, {
+    access,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const key = (await db.select().from(apiKeys).where(and(eq(apiKeys.id, request.body.id), eq(apiKeys.subscriberId, principal.subscriberId))))[0];
+      if (!key) throw new AppError('GEN0003', { propertyName: 'Id' });
+      await db.transaction(async (tx) => {
+        const [after] = await tx.update(apiKeys).set({ revokedAt: ctx.now() }).where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt))).returning();
+        if (after) await writeAudit(tx, principal, { entityType: 'ApiKey', entityKey: key.id, action: 'Update', before: toApiKey(key), after: toApiKey(after), ip: request.ip });
+      });
+      return apiAccessOf(db, key.userId);
+    },
   });
 };

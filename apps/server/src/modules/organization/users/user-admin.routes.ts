@@ -1,15 +1,12 @@
-import {
-  ADMINISTRATION_API as PATHS, dataOf, UserDeleteSchema, UserDetailSchema, UserExportRequestSchema, UserIdQuerySchema, UserIdSchema,
-  UserListSchema, UsersAffectedSchema, UserSavedSchema, UserSaveSchema, UserSearchRequestSchema, UserUpdateStatusSchema, MessageSchema,
-} from '@opengst/contracts';
+import { USER_ENDPOINTS as USERS, type UserListItem } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
+import { serve } from '../../../platform/endpoint';
 import { writeXlsx, XLSX_CONTENT_TYPE, type XlsxColumn } from '../../../files/xlsx-writer';
 import { principalOf } from '../../../platform/access.plugin';
 import { searchUsers, userDetail } from './user.queries';
 import { deleteUsers, requestPasswordReset, saveUser, updateUserStatus } from './user.service';
-import type { UserListItem } from '@opengst/contracts';
 
 /** An export holds every matching user, up to this many (a subscriber has far fewer). */
 const EXPORT_LIMIT = 100_000;
@@ -30,54 +27,54 @@ const EXPORT_COLUMNS: readonly XlsxColumn<UserListItem>[] = [
 export const userAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
 
-  app.post(PATHS.userSearch, {
-    config: { access: { rights: ['UserView', 'UserManage'] } },
-    schema: { body: UserSearchRequestSchema, response: { 200: dataOf(UserListSchema) } },
-  }, async (request) => ({ data: await searchUsers(db, principalOf(request).subscriberId, request.body) }));
-
-  app.get(PATHS.userDetail, {
-    config: { access: { rights: ['UserView', 'UserManage'] } },
-    schema: { querystring: UserIdQuerySchema, response: { 200: dataOf(UserDetailSchema) } },
-  }, async (request) => ({ data: await userDetail(db, principalOf(request).subscriberId, request.query.userId) }));
-
-  app.post(PATHS.userExport, {
-    config: { access: { rights: ['UserExport'] } },
-    schema: { body: UserExportRequestSchema },
-  }, async (request, reply) => {
-    const principal = principalOf(request);
-    const { items } = await searchUsers(db, principal.subscriberId, { ...request.body, start: 0, size: EXPORT_LIMIT });
-    const file = await writeXlsx('Users', EXPORT_COLUMNS, items);
-    await db.transaction((tx) =>
-      writeAudit(tx, principal, { entityType: 'User', entityKey: 'export', action: 'Export', after: { filters: request.body.filters ?? {}, rows: items.length }, ip: request.ip }));
-    return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', 'attachment; filename="users.xlsx"').send(file);
+  serve(app, USERS.userSearch, {
+    access: { rights: ['UserView', 'UserManage'] },
+    handler: async (request) => searchUsers(db, principalOf(request).subscriberId, request.body),
   });
 
-  app.post(PATHS.userSave, {
-    config: { access: { rights: ['UserManage'], entity: 'body' } },
-    schema: { body: UserSaveSchema, response: { 200: dataOf(UserSavedSchema) } },
-  }, async (request) => ({ data: await saveUser(ctx, principalOf(request), request.body, request.ip) }));
-
-  app.post(PATHS.userUpdateStatus, {
-    config: { access: { rights: ['UserManage'] } },
-    schema: { body: UserUpdateStatusSchema, response: { 200: dataOf(UsersAffectedSchema) } },
-  }, async (request) => {
-    const affected = await updateUserStatus(ctx, principalOf(request), request.body.userIds, request.body.status, request.ip);
-    return { data: { affected, message: `${affected} user${affected === 1 ? '' : 's'} set to ${request.body.status}.` } };
+  serve(app, USERS.userDetail, {
+    access: { rights: ['UserView', 'UserManage'] },
+    handler: async (request) => userDetail(db, principalOf(request).subscriberId, request.query.userId),
   });
 
-  app.post(PATHS.userDelete, {
-    config: { access: { rights: ['UserDelete'] } },
-    schema: { body: UserDeleteSchema, response: { 200: dataOf(UsersAffectedSchema) } },
-  }, async (request) => {
-    const affected = await deleteUsers(ctx, principalOf(request), request.body.userIds, request.ip);
-    return { data: { affected, message: `${affected} user${affected === 1 ? '' : 's'} deleted.` } };
+  serve(app, USERS.userExport, {
+    access: { rights: ['UserExport'] },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      const { items } = await searchUsers(db, principal.subscriberId, { ...request.body, start: 0, size: EXPORT_LIMIT });
+      const file = await writeXlsx('Users', EXPORT_COLUMNS, items);
+      await db.transaction((tx) =>
+        writeAudit(tx, principal, { entityType: 'User', entityKey: 'export', action: 'Export', after: { filters: request.body.filters ?? {}, rows: items.length }, ip: request.ip }));
+      return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', 'attachment; filename="users.xlsx"').send(file);
+    },
   });
 
-  app.post(PATHS.userResetPassword, {
-    config: { access: { rights: ['UserManage'] } },
-    schema: { body: UserIdSchema, response: { 200: dataOf(MessageSchema) } },
-  }, async (request) => {
-    await requestPasswordReset(ctx, principalOf(request), request.body.userId, request.ip);
-    return { data: { message: 'A link to reset the password has been sent to the user\'s e-mail address.' } };
+  serve(app, USERS.userSave, {
+    access: { rights: ['UserManage'], entity: 'body' },
+    handler: async (request) => saveUser(ctx, principalOf(request), request.body, request.ip),
+  });
+
+  serve(app, USERS.userUpdateStatus, {
+    access: { rights: ['UserManage'] },
+    handler: async (request) => {
+      const affected = await updateUserStatus(ctx, principalOf(request), request.body.userIds, request.body.status, request.ip);
+      return { affected, message: `${affected} user${affected === 1 ? '' : 's'} set to ${request.body.status}.` };
+    },
+  });
+
+  serve(app, USERS.userDelete, {
+    access: { rights: ['UserDelete'] },
+    handler: async (request) => {
+      const affected = await deleteUsers(ctx, principalOf(request), request.body.userIds, request.ip);
+      return { affected, message: `${affected} user${affected === 1 ? '' : 's'} deleted.` };
+    },
+  });
+
+  serve(app, USERS.userResetPassword, {
+    access: { rights: ['UserManage'] },
+    handler: async (request) => {
+      await requestPasswordReset(ctx, principalOf(request), request.body.userId, request.ip);
+      return { message: 'A link to reset the password has been sent to the user\'s e-mail address.' };
+    },
   });
 };

@@ -7,6 +7,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/database';
 import { documentItems, documents, documentSummaries, returnDocuments, returnErrors, returns } from '../../../db/schema';
+import { documentColumnsOf, RETURN_DOCUMENT_FIELDS } from '../../documents';
 import { AMENDMENT_SECTION, selectionParts, type SelectionKey } from './gstr1-selection.queries';
 import { findReturnByKey, type ReturnRow, writeHistory } from '../returns.repo';
 
@@ -25,13 +26,10 @@ export const selectionKeyOf = async (db: DbOrTx, row: ReturnRow): Promise<Select
   return { ...key, gstr1: gstr1?.status === 'Filed' && gstr1.filedAt ? { id: gstr1.id, filedAt: gstr1.filedAt } : null };
 };
 
+/** The document's fields the return builders read (documents module), with its id and what a filed return recorded. */
 const documentColumns = {
-  id: documents.id, documentType: documents.documentType, documentNumber: documents.documentNumber, documentDate: documents.documentDate,
-  supplyType: documents.supplyType, counterpartyGstin: documents.counterpartyGstin, counterpartyState: documents.counterpartyState,
-  placeOfSupply: documents.placeOfSupply, isReverseCharge: documents.isReverseCharge, ecommerceGstin: documents.ecommerceGstin, portCode: documents.portCode,
-  shippingBillNumber: documents.shippingBillNumber, shippingBillDate: documents.shippingBillDate, originalDocumentNumber: documents.originalDocumentNumber,
-  originalDocumentDate: documents.originalDocumentDate, documentValue: documents.documentValue, filedReturnId: documents.filedReturnId,
-  filedNumber: documents.filedNumber, filedDate: documents.filedDate, filedItems: documents.filedItems,
+  id: documents.id, ...documentColumnsOf(documents, RETURN_DOCUMENT_FIELDS), filedReturnId: documents.filedReturnId, filedNumber: documents.filedNumber,
+  filedDate: documents.filedDate, filedItems: documents.filedItems,
 };
 
 const itemColumns = {

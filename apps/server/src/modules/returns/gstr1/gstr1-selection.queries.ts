@@ -11,7 +11,7 @@
 // documents reported in that GSTR-1 and changed since (amendment_pending: the amendment tables, quoting the filed
 // number and date, as GSTR-1 amendments do). Summary rows (B2CS, advances, nil, documents issued) belong to GSTR-1
 // only. The GSTR-3B bound is not checked: the product does not track GSTR-3B filing yet.
-import type { ReturnType } from '@opengst/contracts';
+import type { FiledReturnForm } from '@opengst/contracts';
 import { and, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { documents, returns } from '../../../db/schema';
 
@@ -21,7 +21,7 @@ const periodOrder = (column: typeof returns.returnPeriod) => sql`substr(${column
 export type SelectionKey = {
   subscriberId: number;
   entityId: number;
-  returnType: ReturnType;
+  returnType: FiledReturnForm;
   returnPeriod: string;
   /** GSTR-1A: the filed GSTR-1 of the period. */
   gstr1?: { id: number; filedAt: Date } | null;

@@ -39,7 +39,7 @@ export const downloadInward = async (
   };
   let json: unknown;
   try {
-    json = source === 'GSTR2A' ? await ctx.gstPortal.getGstr2a(session, returnPeriod) : await ctx.gstPortal.getGstr2b(session, returnPeriod);
+    json = await ctx.gstPortal.download(session, source, returnPeriod);
   } catch (error) {
     const failure = portalFailure(error);
     if (!failure) console.error(`[inward ${target.gstin} ${source} ${returnPeriod}]`, error);

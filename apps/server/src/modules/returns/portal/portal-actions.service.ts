@@ -66,7 +66,7 @@ export const saveToPortal = async (ctx: AppContext, jobs: JobQueue, principal: S
   const activityId = await startActivity(db, activityOf(row, principal, 'Save'));
   let referenceId: string;
   try {
-    ({ referenceId } = await ctx.gstPortal.saveGstr1(session, row.returnType, row.returnPeriod, row.payload));
+    ({ referenceId } = await ctx.gstPortal.save(session, row.returnType, row.returnPeriod, row.payload));
   } catch (error) {
     return failed(ctx, principal, row, activityId, 'Save', error, ip);
   }
@@ -92,7 +92,7 @@ export const submitToPortal = async (ctx: AppContext, principal: SessionPrincipa
   const activityId = await startActivity(db, activityOf(row, principal, 'Submit'));
   let referenceId: string;
   try {
-    ({ referenceId } = await ctx.gstPortal.submitGstr1(session, row.returnType, row.returnPeriod));
+    ({ referenceId } = await ctx.gstPortal.submit(session, row.returnType, row.returnPeriod));
   } catch (error) {
     return failed(ctx, principal, row, activityId, 'Submit', error, ip);
   }
@@ -129,7 +129,7 @@ export const fileWithPortal = async (ctx: AppContext, principal: SessionPrincipa
   const activityId = await startActivity(db, activityOf(row, principal, 'File'));
   let arn: string;
   try {
-    ({ arn } = await ctx.gstPortal.fileGstr1(session, row.returnType, row.returnPeriod, panOf(row.gstin), otp));
+    ({ arn } = await ctx.gstPortal.file(session, row.returnType, row.returnPeriod, panOf(row.gstin), otp));
   } catch (error) {
     return failed(ctx, principal, row, activityId, 'File', error, ip);
   }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { RETURN_TYPE_LABELS, type Gstr1Section, type ReturnDetail, type ReturnType } from '@opengst/contracts';
+import { RETURN_TYPE_LABELS, type Gstr1Section, type ReturnDetail, type FiledReturnForm } from '@opengst/contracts';
 import { loadSettingsQuery } from '../../../api/sessionData';
 import { useText } from '../../../i18n/useText';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
@@ -13,7 +13,7 @@ import { PortalSessionCard, SandboxNotice } from '../PortalSessionCard';
 import { DueDate, GenerationBadge, ReturnStatusBadge } from '../ReturnBadges';
 import { GstinSelect, ReturnPeriodPicker } from '../ReturnPeriodPicker';
 import { isGenerating, isSaving, needsPolling } from '../returnRules';
-import { fetchReturnDetail, portalSessionQuery, returnDetailKey } from '../returnsApi';
+import { fetchReturnDetail, portalSessionQuery, returnKeys } from '../returnsApi';
 import { useReturnQuery } from '../useReturnQuery';
 import { Gstr1Actions } from './Gstr1Actions';
 import { HistoryPanel } from './HistoryPanel';
@@ -145,13 +145,13 @@ const Notices = ({ detail }: { detail: ReturnDetail }) => {
   );
 };
 
-const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; returnPeriod: string; returnType: ReturnType }) => {
+const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; returnPeriod: string; returnType: FiledReturnForm }) => {
   const t = useText();
   const queryClient = useQueryClient();
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
   const key = { entityId, returnType, returnPeriod };
   const { data: detail, isError } = useQuery({
-    queryKey: returnDetailKey(key),
+    queryKey: returnKeys.detail(key),
     queryFn: () => fetchReturnDetail(key),
     refetchInterval: (query) => (needsPolling(query.state.data) ? pollIntervalMs(loaded?.settings.poolingTime) : false),
   });
@@ -163,9 +163,9 @@ const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; 
   if (!detail) return <Loader size="sm" />;
 
   const changed = (next: ReturnDetail) => {
-    queryClient.setQueryData(returnDetailKey(key), next);
-    void queryClient.invalidateQueries({ queryKey: ['returns', 'list'] });
-    void queryClient.invalidateQueries({ queryKey: ['returns', 'overview'] });
+    queryClient.setQueryData(returnKeys.detail(key), next);
+    void queryClient.invalidateQueries({ queryKey: returnKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: returnKeys.overviews() });
   };
   const showSessionCard = session !== undefined && !session.active && detail.status !== 'Filed';
   const version = [detail.generatedAt, detail.savedAt, detail.portalSaveStatus, detail.status].join('|');
@@ -236,7 +236,7 @@ const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; 
   );
 };
 
-export const ReturnScreen = ({ returnType }: { returnType: ReturnType }) => {
+export const ReturnScreen = ({ returnType }: { returnType: FiledReturnForm }) => {
   const t = useText();
   const { entityId, returnPeriod, change } = useReturnQuery();
   return (

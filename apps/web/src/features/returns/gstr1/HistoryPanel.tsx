@@ -4,7 +4,7 @@ import type { ReturnHistoryRow } from '@opengst/contracts';
 import { useText, type TextKey, type Translate } from '../../../i18n/useText';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
 import { DateText, ReturnStatusBadge } from '../ReturnBadges';
-import { fetchReturnHistory } from '../returnsApi';
+import { fetchReturnHistory, returnKeys } from '../returnsApi';
 
 // Every action on the return and every status change, newest first as the server lists them.
 
@@ -26,7 +26,7 @@ const columns = (t: Translate): Column<ReturnHistoryRow>[] => [
 
 export const HistoryPanel = ({ returnId, version }: { returnId: number; version: string }) => {
   const t = useText();
-  const { data: rows = [], isPending } = useQuery({ queryKey: ['returns', 'history', returnId, version], queryFn: () => fetchReturnHistory(returnId) });
+  const { data: rows = [], isPending } = useQuery({ queryKey: returnKeys.history(returnId, version), queryFn: () => fetchReturnHistory(returnId) });
   return (
     <DataTable
       columns={columns(t)}

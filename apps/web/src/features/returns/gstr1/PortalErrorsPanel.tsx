@@ -5,7 +5,7 @@ import { useText, type Translate } from '../../../i18n/useText';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { documentLink } from '../returnRules';
-import { searchReturnErrors } from '../returnsApi';
+import { returnKeys, searchReturnErrors } from '../returnsApi';
 
 // The portal's answer to the last save, per document (UI.md "Explain, don't just flag": the section, the document and
 // the portal's own code and message).
@@ -32,7 +32,7 @@ const columns = (t: Translate): Column<ReturnErrorRow>[] => [
 
 export const PortalErrorsPanel = ({ returnId, version }: { returnId: number; version: string }) => {
   const t = useText();
-  const list = useListQuery(['returns', 'errors', returnId, version], (page) => searchReturnErrors(returnId, page));
+  const list = useListQuery(returnKeys.errors(returnId, version), (page) => searchReturnErrors(returnId, page));
   return (
     <DataTable
       columns={columns(t)}

@@ -9,7 +9,7 @@ import { parseSortExpression, toSortExpression, type SortState } from '../../../
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { Amount, DateText } from '../ReturnBadges';
 import { documentLink } from '../returnRules';
-import { searchSection } from '../returnsApi';
+import { returnKeys, searchSection } from '../returnsApi';
 
 // The drill-down of a section: its documents (load more by pageSize, a text filter on number or counterparty GSTIN),
 // each linking to the document, with the portal's error on it at the last save.
@@ -86,7 +86,7 @@ export const SectionDocumentsPanel = ({ returnId, version, summary, section, onS
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const onSearch = useCallback((value: string) => setText(value), []);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(['returns', 'section', returnId, version, section, text, sortExpression], (page) =>
+  const list = useListQuery(returnKeys.section(returnId, version, section, text, sortExpression), (page) =>
     searchSection({ id: returnId, section, text: text || null, sortExpression, ...page }),
   );
   const sections = summary.filter((row) => row.records > 0 || row.section === section);

@@ -13,8 +13,8 @@ import { useListQuery } from '../../../shared/list/useListQuery';
 import { useRights } from '../../../shared/useRights';
 import { DocumentDrawer } from './DocumentDrawer';
 import { registerColumns } from './registerColumns';
-import type { RegisterModule } from './registerModules';
-import { searchRegister } from './registersApi';
+import type { DocumentTab, RegisterModule } from './registerModules';
+import { exportRegister, registerKeys, searchRegister } from './registersApi';
 
 // A register's documents (the Documents tab, and with the note types preset the Credit/debit notes tab): sortable
 // columns, totals over every matching document, selection, load more by pageSize, export and the detail drawer.
@@ -23,7 +23,7 @@ const DEFAULT_SORT: SortState = parseSortExpression(REGISTER_DEFAULT_SORT);
 
 type Props = {
   module: RegisterModule;
-  tab: string;
+  tab: DocumentTab;
   filters: RegisterFilters;
   /** Whether the user narrowed the list beyond year and period (the tab's own preset does not count). */
   isFiltered: boolean;
@@ -70,7 +70,7 @@ export const DocumentsPanel = ({ module, tab, filters, isFiltered, reloadCount, 
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [open, setOpen] = useState<RegisterItem | null>(null);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(['register', module.direction, tab, filters, sortExpression, reloadCount], (page) => searchRegister(module, page, sortExpression, filters));
+  const list = useListQuery(registerKeys.list(module.direction, tab, filters, sortExpression, reloadCount), (page) => searchRegister(module, page, sortExpression, filters));
   // The first page carries the totals over every matching document.
   const firstPage = list.data?.pages[0] as RegisterSearchResponse | undefined;
   useEffect(() => onTotal(list.totalRecords), [list.totalRecords, onTotal]);
@@ -85,7 +85,7 @@ export const DocumentsPanel = ({ module, tab, filters, isFiltered, reloadCount, 
         <Group justify="space-between" gap="sm">
           <Totals response={firstPage} />
           {rights[module.exportRight] ? (
-            <ExportButton path={module.export} body={{ sortExpression, filters }} fileName={module.exportFileName} testId={`${tab}-export`} />
+            <ExportButton download={() => exportRegister(module, sortExpression, filters)} fileName={module.exportFileName} testId={`${tab}-export`} />
           ) : null}
         </Group>
       </Paper>

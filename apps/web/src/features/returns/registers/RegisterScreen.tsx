@@ -16,7 +16,7 @@ import { RegisterFilterBar } from './RegisterFilterBar';
 import { statusLabel } from './registerColumns';
 import { emptyRegisterFilters, filtersFromLink, isNarrowed, registerChipSpecs, toRequestFilters, toSummaryFilters, withNoteTypes } from './registerFilters';
 import { PURCHASE_REGISTER, SALES_REGISTER, type RegisterModule, type RegisterTab } from './registerModules';
-import { fetchStatusCounts } from './registersApi';
+import { fetchStatusCounts, registerKeys } from './registersApi';
 import { SummaryPanel } from './SummaryPanel';
 
 // /regular-sales and /regular-purchase (spec core §2 "Regular returns group", modules §2.9 and §4): the shared filter
@@ -55,11 +55,11 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
   const isImportRunning = runningImport !== null;
   // When the import ends, what it wrote is loaded.
   useEffect(() => {
-    if (!isImportRunning) void queryClient.invalidateQueries({ queryKey: ['register', module.direction] });
+    if (!isImportRunning) void queryClient.invalidateQueries({ queryKey: registerKeys.direction(module.direction) });
   }, [isImportRunning, queryClient, module.direction]);
 
   const { data: statusItems = [] } = useQuery({
-    queryKey: ['register', module.direction, 'statusCount', requestFilters, reloadCount],
+    queryKey: registerKeys.statusCount(module.direction, requestFilters, reloadCount),
     queryFn: () => fetchStatusCounts(module, { ...requestFilters, statuses: null }),
   });
 

@@ -7,7 +7,7 @@ import { parseSortExpression, toSortExpression, type SortState } from '../../../
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { summaryColumns } from './registerColumns';
 import type { RegisterModule } from './registerModules';
-import { searchSummaries } from './registersApi';
+import { registerKeys, searchSummaries } from './registersApi';
 
 // The Summary tab: B2CS, advances, nil/exempt and documents-issued rows of the chosen periods. While the module's
 // import runs the summary is still being written, and the tab says so instead of showing half of it.
@@ -20,7 +20,7 @@ export const SummaryPanel = ({ module, filters, reloadCount, isImportRunning, on
   const t = useText();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery<SummaryItem>(['register', module.direction, 'summary', filters, sortExpression, reloadCount], (page) => searchSummaries(module, page, sortExpression, filters));
+  const list = useListQuery<SummaryItem>(registerKeys.summary(module.direction, filters, sortExpression, reloadCount), (page) => searchSummaries(module, page, sortExpression, filters));
   useEffect(() => onTotal(list.totalRecords), [list.totalRecords, onTotal]);
   if (isImportRunning) return <FilterPlaceholder kind="summaryInProgress" text={t('filter.summaryInProgress')} />;
   return (

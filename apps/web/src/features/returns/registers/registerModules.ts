@@ -1,17 +1,17 @@
-import { DOCUMENT_API, REGISTER_API, type Direction, type ImportType, type RightId, type SavedReportModule } from '@opengst/contracts';
+import { DOCUMENT_ENDPOINTS, REGISTER_ENDPOINTS_OF, type Direction, type ImportType, type RegisterEndpoints, type RightId, type SavedReportModule } from '@opengst/contracts';
 
 // What differs between /regular-sales and /regular-purchase (spec core §2 "Regular returns group"): their calls,
 // rights, tabs and words.
 
 export type RegisterTab = 'documents' | 'notes' | 'summary';
+/** The tabs that list documents (the summary tab lists summary rows). */
+export type DocumentTab = Exclude<RegisterTab, 'summary'>;
 
 export type RegisterModule = {
   direction: Direction;
-  search: string;
-  statusCount: string;
-  export: string;
-  summarySearch: string;
-  detail: string;
+  endpoints: RegisterEndpoints;
+  /** The document detail of the drawer (documents module). */
+  detail: typeof DOCUMENT_ENDPOINTS.saleDetail;
   savedReportModule: SavedReportModule;
   importType: ImportType;
   exportRight: RightId;
@@ -23,11 +23,8 @@ export type RegisterModule = {
 
 export const SALES_REGISTER: RegisterModule = {
   direction: 'Sales',
-  search: REGISTER_API.salesSearch,
-  statusCount: REGISTER_API.salesStatusCount,
-  export: REGISTER_API.salesExport,
-  summarySearch: REGISTER_API.salesSummarySearch,
-  detail: DOCUMENT_API.saleDetail,
+  endpoints: REGISTER_ENDPOINTS_OF.Sales,
+  detail: DOCUMENT_ENDPOINTS.saleDetail,
   savedReportModule: 'RegularSales',
   importType: 'SalesDocuments',
   exportRight: 'SalesExport',
@@ -39,11 +36,8 @@ export const SALES_REGISTER: RegisterModule = {
 
 export const PURCHASE_REGISTER: RegisterModule = {
   direction: 'Purchase',
-  search: REGISTER_API.purchaseSearch,
-  statusCount: REGISTER_API.purchaseStatusCount,
-  export: REGISTER_API.purchaseExport,
-  summarySearch: REGISTER_API.purchaseSummarySearch,
-  detail: DOCUMENT_API.purchaseDetail,
+  endpoints: REGISTER_ENDPOINTS_OF.Purchase,
+  detail: DOCUMENT_ENDPOINTS.purchaseDetail,
   savedReportModule: 'RegularPurchase',
   importType: 'PurchaseDocuments',
   exportRight: 'PurchaseExport',

@@ -1,22 +1,36 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DocumentDetail, RegisterFilters, RegisterSearchResponse, StatusCountItem, SummaryFilters, SummaryItem } from '@opengst/contracts';
-import { apiRequest } from '../../../api/http';
+import type { Direction, RegisterFilters, SummaryFilters } from '@opengst/contracts';
+import { call } from '../../../api/call';
 import type { PageRequest } from '../../../shared/list/useListQuery';
-import type { RegisterModule } from './registerModules';
+import type { DocumentTab, RegisterModule } from './registerModules';
 
-// The calls of the register screens (contracts registers.ts, documents.ts).
+// The calls of the register screens (contracts returns/registers.endpoints.ts, documents).
+
+/** Query keys of the registers: invalidating `direction` reloads everything a register shows (after an import). */
+export const registerKeys = {
+  all: ['register'] as const,
+  direction: (direction: Direction) => [...registerKeys.all, direction] as const,
+  list: (direction: Direction, tab: DocumentTab, filters: RegisterFilters, sortExpression: string | undefined, reloadCount: number) =>
+    [...registerKeys.direction(direction), tab, filters, sortExpression, reloadCount] as const,
+  summary: (direction: Direction, filters: SummaryFilters, sortExpression: string | undefined, reloadCount: number) =>
+    [...registerKeys.direction(direction), 'summary', filters, sortExpression, reloadCount] as const,
+  statusCount: (direction: Direction, filters: RegisterFilters, reloadCount: number) => [...registerKeys.direction(direction), 'statusCount', filters, reloadCount] as const,
+  detail: (direction: Direction, id: number) => [...registerKeys.direction(direction), 'detail', id] as const,
+};
 
 export const searchRegister = (module: RegisterModule, page: PageRequest, sortExpression: string | undefined, filters: RegisterFilters) =>
-  apiRequest<RegisterSearchResponse>(module.search, { method: 'POST', body: { ...page, sortExpression, filters } });
+  call(module.endpoints.search, { body: { ...page, sortExpression, filters } });
 
-export const fetchStatusCounts = async (module: RegisterModule, filters: RegisterFilters): Promise<StatusCountItem[]> =>
-  (await apiRequest<{ items: StatusCountItem[] }>(module.statusCount, { method: 'POST', body: { filters } })).items;
+export const exportRegister = (module: RegisterModule, sortExpression: string | undefined, filters: RegisterFilters) =>
+  call(module.endpoints.export, { body: { sortExpression, filters } });
+
+export const fetchStatusCounts = async (module: RegisterModule, filters: RegisterFilters) => (await call(module.endpoints.statusCount, { body: { filters } })).items;
 
 export const searchSummaries = (module: RegisterModule, page: PageRequest, sortExpression: string | undefined, filters: SummaryFilters) =>
-  apiRequest<{ items: SummaryItem[]; totalRecords: number }>(module.summarySearch, { method: 'POST', body: { ...page, sortExpression, filters } });
+  call(module.endpoints.summarySearch, { body: { ...page, sortExpression, filters } });
 
 export const documentDetailQuery = (module: RegisterModule, id: number) =>
   queryOptions({
-    queryKey: ['register', module.direction, 'detail', id],
-    queryFn: () => apiRequest<DocumentDetail>(module.detail, { query: { id } }),
+    queryKey: registerKeys.detail(module.direction, id),
+    queryFn: () => call(module.detail, { query: { id } }),
   });

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ORGANIZATION_ENDPOINTS, REPORTS_ENDPOINTS, type AuditSearchFilters } from '@opengst/contracts';
+import { call } from '../../api/call';
+import type { PageRequest } from '../../shared/list/useListQuery';
+
+// Calls of the audit trail report (contracts reports/), and the users of its filter.
+
+/**
+ * Query keys of the report. They live under the organization's root, whose screens refresh it when they change the
+ * subscriber's records; the users of the filter under its lookup key, refreshed the same way.
+ */
+export const auditTrailKeys = {
+  all: ['organization', 'audit'] as const,
+  list: (filters: AuditSearchFilters, sortExpression: string | undefined) => [...auditTrailKeys.all, filters, sortExpression] as const,
+  detail: (id: number) => [...auditTrailKeys.all, id] as const,
+  users: ['organization', 'lookup', 'users'] as const,
+};
+
+export const userLookupQuery = queryOptions({ queryKey: auditTrailKeys.users, queryFn: () => call(ORGANIZATION_ENDPOINTS.subscriberUsers) });
+
+export const auditDetailQuery = (id: number) => queryOptions({ queryKey: auditTrailKeys.detail(id), queryFn: () => call(REPORTS_ENDPOINTS.auditDetail, { query: { id } }) });
+
+export const searchAuditTrail = (page: PageRequest, sortExpression: string | undefined, filters: AuditSearchFilters) =>
+  call(REPORTS_ENDPOINTS.auditSearch, { body: { ...page, sortExpression, filters } });

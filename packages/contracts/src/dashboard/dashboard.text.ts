@@ -1,0 +1,20 @@
+// UI text of /quick-access-and-statistics (English; a part of RESOURCES, served by master/resources).
+export const DASHBOARD_TEXT = {
+  'stats.quickAccess': 'Quick access',
+  'stats.quickAccessEmpty': 'No frequently used screens yet. The screens you open most will appear here.',
+  'stats.openedTimes': 'Opens: {n}',
+  'stats.lastUsed': 'Last used {date}',
+  'stats.statistics': 'Statistics',
+  'stats.entities': 'Entities',
+  'stats.businesses': 'Businesses',
+  'stats.locations': 'Locations',
+  'stats.childLocations': 'Child locations',
+  'stats.activeUsers': 'Active users',
+  'stats.roles': 'Roles',
+  'stats.financialYears': 'Financial years',
+  'stats.currentFinancialYear': 'Current: {fy}',
+  'stats.lastSignIn': 'Last sign-in',
+  'stats.firstSignIn': 'This is your first sign-in',
+  'stats.failedSignIns': 'Failed sign-in attempts since then: {n}',
+  'stats.noFailedSignIns': 'No failed sign-in attempts since then',
+} as const satisfies Record<string, string>;

@@ -1,0 +1,22 @@
+// UI text of /data-activities (English; a part of RESOURCES, served by master/resources).
+export const DATA_ACTIVITIES_TEXT = {
+  'dataActivities.tab.Push': 'Pushed to the tax portal',
+  'dataActivities.tab.Sync': 'Synced from the tax portal',
+  'dataActivities.tab.Callback': 'Failed callbacks',
+  'dataActivities.empty.Push': 'Nothing has been pushed to the tax portal yet. Saving a return to the portal is listed here.',
+  'dataActivities.empty.Sync': 'Nothing has been synced from the tax portal yet. GSTR-2A and GSTR-2B downloads are listed here.',
+  'dataActivities.empty.Callback': 'No failed callbacks.',
+  'dataActivities.id': 'No.',
+  'dataActivities.createdAt': 'Started',
+  'dataActivities.return': 'Return',
+  'dataActivities.errorCount': '{n} with errors',
+  'dataActivities.reference': 'Portal reference',
+  'dataActivities.status.Initialized': 'Initialized',
+  'dataActivities.status.InProcess': 'In process',
+  'dataActivities.status.Attempted': 'Attempted',
+  'dataActivities.status.Completed': 'Completed',
+  'dataActivities.status.MaxAttemptReached': 'Max attempts reached',
+  'dataActivities.status.Unprocessable': 'Unprocessable',
+  'dataActivities.status.Unhandled': 'Unhandled',
+  'dataActivities.status.Manual': 'Manual',
+} as const satisfies Record<string, string>;

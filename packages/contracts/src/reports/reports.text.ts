@@ -1,0 +1,20 @@
+// UI text of the audit trail report (English; a part of RESOURCES, served by master/resources).
+export const REPORTS_TEXT = {
+  'audit.entityType': 'Record type',
+  'audit.action': 'Action',
+  'audit.user': 'User',
+  'audit.all': 'All',
+  'audit.from': 'From',
+  'audit.to': 'To',
+  'audit.dateFormat': 'Use DD-MM-YYYY.',
+  'audit.when': 'When',
+  'audit.record': 'Record',
+  'audit.ip': 'IP address',
+  'audit.empty': 'No changes recorded for these filters.',
+  'audit.detailTitle': 'Change',
+  'audit.detailFailed': 'The change could not be loaded.',
+  'audit.noChanges': 'No field changed.',
+  'audit.field': 'Field',
+  'audit.before': 'Before',
+  'audit.after': 'After',
+} as const satisfies Record<string, string>;
