@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { roleRights, roles, userEntities, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { gstinFor } from '../seed/provision';
-import { login, type Harness, type Tenant } from './harness';
+import { createTenant, login, signIn, startHarness, type Harness, type Tenant } from './harness';
 
 /** The PAN createTenant gives its business; its locations are Delhi (07) and Chennai (33), entity number 1. */
 export const TENANT_PAN = 'AAACT1234F';
@@ -37,3 +37,13 @@ export const clientOf = (h: Harness, token: string) => ({
   get: (url: string, query: Record<string, string | number> = {}) =>
     h.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: { [HEADERS.authToken]: token } }),
 });
+
+export type ApiClient = ReturnType<typeof clientOf>;
+
+/** The usual start of a test file: a harness on the engine, a fresh tenant, its administrator signed in, a client. */
+export const openSignedIn = async (engine: Harness['engine']): Promise<{ h: Harness; t: Tenant; token: string; api: ApiClient }> => {
+  const h = await startHarness(engine);
+  const t = await createTenant(h);
+  const token = await signIn(h.app, t);
+  return { h, t, token, api: clientOf(h, token) };
+};

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { sniffFormat } from '../../modules/import/sniff';
+import { sniffFormat } from '../../modules/import/sniff.rules';
 import { xlsRows, xlsxRowBatches } from '../first-sheet-rows';
 import { compoundFile, workbookStream, xlsOf, type XlsCell } from '../../test-support/import-xls-writer';
 

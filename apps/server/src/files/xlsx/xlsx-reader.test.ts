@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { sampleWorkbook } from '../../modules/import/import.sheets';
+import { sampleWorkbook } from '../../modules/import/import-sheets.service';
 import { cellText } from '../cell-text';
 import { xlsxRowBatches } from '../first-sheet-rows';
 import { SheetScanner, type XlsxRow } from './sheet';

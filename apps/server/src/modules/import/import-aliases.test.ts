@@ -2,9 +2,9 @@ import { IMPORT_API as I } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, businessPartners, hsnCodes } from '../../db/schema';
-import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
+import { createTenant, ENGINES, signIn, type Harness, type Tenant } from '../../test-support/harness';
 import { csvOf, importFile } from '../../test-support/import-fixtures';
-import { clientOf, signInLimitedUser } from '../../test-support/org-fixtures';
+import { type ApiClient, clientOf, openSignedIn, signInLimitedUser } from '../../test-support/org-fixtures';
 
 // Column aliasing (issue 6): a subscriber maps their own headers to ours once, and the next import of that type
 // reads them. Saved per subscriber and per import type.
@@ -17,14 +17,11 @@ const MAPPING = [{ column: 'legalName', alias: 'Supplier Name' }, { column: 'cod
 describe.each(ENGINES)('import column aliases on %s', (engine) => {
   let h: Harness;
   let t: Tenant;
-  let api: ReturnType<typeof clientOf>;
+  let api: ApiClient;
   let token: string;
 
   beforeAll(async () => {
-    h = await startHarness(engine);
-    t = await createTenant(h);
-    token = await signIn(h.app, t);
-    api = clientOf(h, token);
+    ({ h, t, token, api } = await openSignedIn(engine));
   });
   afterAll(async () => {
     await h.close();

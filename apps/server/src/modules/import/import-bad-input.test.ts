@@ -4,22 +4,19 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema';
-import { createTenant, ENGINES, setSubscriberSettings, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
+import { ENGINES, setSubscriberSettings, type Harness, type Tenant } from '../../test-support/harness';
 import { csvOf, headerOf, importFile, readXlsx, saleRow, upload, xlsxOf } from '../../test-support/import-fixtures';
 import { xlsOf } from '../../test-support/import-xls-writer';
-import { clientOf } from '../../test-support/org-fixtures';
+import { type ApiClient, openSignedIn } from '../../test-support/org-fixtures';
 
 describe.each(ENGINES)('bad import input on %s', (engine) => {
   let h: Harness;
   let t: Tenant;
   let token: string;
-  let api: ReturnType<typeof clientOf>;
+  let api: ApiClient;
 
   beforeAll(async () => {
-    h = await startHarness(engine);
-    t = await createTenant(h);
-    token = await signIn(h.app, t);
-    api = clientOf(h, token);
+    ({ h, t, token, api } = await openSignedIn(engine));
   });
   afterAll(async () => {
     await h.close();

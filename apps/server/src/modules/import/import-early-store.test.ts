@@ -1,4 +1,4 @@
-// Storing while reading (store-early.ts, PostgreSQL): a file read in many chunks ends exactly as one stored after its
+// Storing while reading (store-early.repo.ts, PostgreSQL): a file read in many chunks ends exactly as one stored after its
 // read: documents whose rows are apart across chunks regrouped, documents already stored updated (filed ones as
 // amendments) rather than inserted, and a refused or failing file leaves nothing. On PGlite the same file goes through
 // the store after the read, and the test holds it to the same results. Each case is read on the main thread and in the
@@ -16,7 +16,7 @@ import { importCsvDirectly, saleRow, workTableCount } from '../../test-support/i
 /** Rows enough for several 128 KB read batches, so chunks of 50 documents are cut many times. */
 const DOCUMENTS = 1500;
 
-/** Each engine with the file read on the main thread and in a reader thread of its own (stage-thread.ts). */
+/** Each engine with the file read on the main thread and in a reader thread of its own (stage-thread.service.ts). */
 const CASES = ENGINES.flatMap((engine) => [[engine, 'main thread'], [engine, 'reader thread']] as const);
 
 describe.each(CASES)('storing a document file while it is read on %s, read on the %s', (engine, reader) => {

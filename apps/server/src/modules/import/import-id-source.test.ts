@@ -1,8 +1,8 @@
-// The document ids of an import's runs of rows (stage-lines.ts createIdSource): handed out in the order the sequence
+// The document ids of an import's runs of rows (stage-lines.rules.ts createIdSource): handed out in the order the sequence
 // gave them (the store while reading takes ranges of them), fetched ahead of need, and a failed fetch is reported
 // when its ids are needed, not lost.
 import { describe, expect, it } from 'vitest';
-import { createIdSource } from './stage-lines';
+import { createIdSource } from './stage-lines.rules';
 
 /** A sequence answering `count` rising ids per fetch, and the sizes asked for. */
 const sequence = () => {

@@ -8,30 +8,30 @@ import { isServerDatabase, type Db, type Tx } from '../../db/database';
 import { entities, importAliases, importErrors, imports, userEntities } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
-import { mapHeader } from './columns';
-import { createDocumentBuilder } from './documents';
+import { mapHeader } from './columns.rules';
+import { createDocumentBuilder } from './document-builder.rules';
 import { estimateCsvRows } from '../../files/csv';
-import type { FileFormat } from './sniff';
-import { processRecordImport } from './record-import';
-import { createIdSource } from './stage-lines';
-import { readStaged, type StagedBatch, type StagedEnd, type StageReadOptions } from './stage-read';
-import { readInThread } from './stage-thread';
-import { createStaging, dropStaging, type Staging, type StoreTarget } from './store';
-import { createEarlyStore, EARLY_CHUNK_DOCUMENTS, type EarlyStore } from './store-early';
+import type { FileFormat } from './sniff.rules';
+import { processRecordImport } from './record-import.service';
+import { createIdSource } from './stage-lines.rules';
+import { readStaged, type StagedBatch, type StagedEnd, type StageReadOptions } from './stage-read.service';
+import { readInThread } from './stage-thread.service';
+import { createStaging, dropStaging, type Staging, type StoreTarget } from './store.repo';
+import { createEarlyStore, EARLY_CHUNK_DOCUMENTS, type EarlyStore } from './store-early.repo';
 
 /** processedRows is written when the rows read pass a multiple of this, so the progress poll moves without slowing the import. */
 const PROGRESS_EVERY = 2000;
 
 /**
- * A file from this size on is read in a thread of its own (stage-thread.ts). Starting one takes about a second here
+ * A file from this size on is read in a thread of its own (stage-thread.service.ts). Starting one takes about a second here
  * (loading the modules), which pays off from some 50,000 rows of CSV (7 MB): the main thread's share of each row,
  * loading its lines into the database, then overlaps the parsing and validation.
  */
 const READER_THREAD_BYTES = 4 * 1024 * 1024;
 
 /**
- * earlyChunkDocuments: documents per chunk stored while reading on PostgreSQL (store-early.ts); bulkLoad: documents or
- * items from which on the store on PGlite may rebuild indexes (store.ts); readerThreadBytes: the file size from which
+ * earlyChunkDocuments: documents per chunk stored while reading on PostgreSQL (store-early.repo.ts); bulkLoad: documents or
+ * items from which on the store on PGlite may rebuild indexes (store.repo.ts); readerThreadBytes: the file size from which
  * on it is read in a thread of its own. Tests make them small.
  */
 export type ImportDeps = { db: Db; dataDir: string; now: () => Date; earlyChunkDocuments?: number; bulkLoad?: number; readerThreadBytes?: number };
@@ -95,7 +95,7 @@ const loadBatches = async (db: Db, importId: number, reading: AsyncGenerator<Sta
 const STOPPED: StagedEnd = { dataRows: 0, split: [], header: [] };
 
 /**
- * Reads the file (in a reader thread when it is large, stage-thread.ts) and loads it into the work tables; on
+ * Reads the file (in a reader thread when it is large, stage-thread.service.ts) and loads it into the work tables; on
  * PostgreSQL the documents are stored a chunk at a time meanwhile. Documents whose rows are apart in the file are
  * regrouped at the end.
  */
@@ -167,7 +167,7 @@ class Refused extends Error {
   }
 }
 
-/** PostgreSQL: the file's transaction is open during the read, and stores it a chunk at a time (store-early.ts). */
+/** PostgreSQL: the file's transaction is open during the read, and stores it a chunk at a time (store-early.repo.ts). */
 const storeWhileReading = async (deps: ImportDeps, file: FileOf, options: StageOptions): Promise<void> => {
   try {
     await deps.db.transaction(async (tx) => {
@@ -200,7 +200,7 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
     const path = join(deps.dataDir, job.storagePath);
     if (job.fileFormat === 'csv') await db.update(imports).set({ totalRows: await estimateCsvRows(path) }).where(eq(imports.id, importId));
     if (importType !== 'SalesDocuments' && importType !== 'PurchaseDocuments') {
-      // Masters and summaries: one record per row (record-import.ts); it sets the final status itself.
+      // Masters and summaries: one record per row (record-import.service.ts); it sets the final status itself.
       await processRecordImport(deps, job, { importType, settings, aliases, path, observe });
       return;
     }

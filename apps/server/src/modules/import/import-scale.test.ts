@@ -15,9 +15,9 @@ import { copyIn, rowsOf as rowsOfQuery } from '../../db/database';
 import { documentItems, documents, imports } from '../../db/schema';
 import { processImport } from './import-process.service';
 import { createCsvParser } from '../../files/csv';
-import { createTenant, ENGINES, setSubscriberSettings, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
+import { ENGINES, setSubscriberSettings, type Harness, type Tenant } from '../../test-support/harness';
 import { csvOf, headerOf, importFile, saleRow, workTableCount } from '../../test-support/import-fixtures';
-import { clientOf } from '../../test-support/org-fixtures';
+import { type ApiClient, openSignedIn } from '../../test-support/org-fixtures';
 
 /** Text that COPY's text format must escape, or that must pass through untouched. */
 const AWKWARD = ['tab\there', 'line\nbreak', 'cr\rand crlf\r\n', 'back\\slash \\N \\t \\\\', '"quoted", \'single\'', 'ünïcödé ₹ हिन्दी 😀', '', '\\', 'a\tb\\nc', '\\N'];
@@ -58,13 +58,10 @@ describe.each(ENGINES)('the document import at scale on %s', (engine) => {
   let h: Harness;
   let t: Tenant;
   let token: string;
-  let api: ReturnType<typeof clientOf>;
+  let api: ApiClient;
 
   beforeAll(async () => {
-    h = await startHarness(engine);
-    t = await createTenant(h);
-    token = await signIn(h.app, t);
-    api = clientOf(h, token);
+    ({ h, t, token, api } = await openSignedIn(engine));
   });
   afterAll(async () => {
     await h.close();

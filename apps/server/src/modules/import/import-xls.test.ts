@@ -2,22 +2,19 @@ import { IMPORT_API as I } from '@opengst/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentItems, documents, imports } from '../../db/schema';
-import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
+import { ENGINES, type Harness, type Tenant } from '../../test-support/harness';
 import { CUSTOMER_GSTIN, headerOf, importFile, saleRow, upload } from '../../test-support/import-fixtures';
 import { compoundFile, workbookStream, xlsOf, type XlsCell } from '../../test-support/import-xls-writer';
-import { clientOf } from '../../test-support/org-fixtures';
+import { type ApiClient, openSignedIn } from '../../test-support/org-fixtures';
 
 describe.each(ENGINES)('import of an .xls (Excel 97-2003) on %s', (engine) => {
   let h: Harness;
   let t: Tenant;
   let token: string;
-  let api: ReturnType<typeof clientOf>;
+  let api: ApiClient;
 
   beforeAll(async () => {
-    h = await startHarness(engine);
-    t = await createTenant(h);
-    token = await signIn(h.app, t);
-    api = clientOf(h, token);
+    ({ h, t, token, api } = await openSignedIn(engine));
   });
   afterAll(async () => {
     await h.close();

@@ -12,8 +12,8 @@ import { principalOf } from '../../platform/access.plugin';
 import { serve } from '../../platform/endpoint';
 import { errorMessagesByRow, errorsByCode, findImport, importProgress, importSummary, listImportErrors, searchImports } from './import.repo';
 import { acceptUpload, assertImportRight, listAliases, saveAliases, uploadLimitBytes } from './import.service';
-import { errorRowsWorkbook, sampleWorkbook } from './import.sheets';
-import type { FileFormat } from './sniff';
+import { errorRowsWorkbook, sampleWorkbook } from './import-sheets.service';
+import type { FileFormat } from './sniff.rules';
 
 /** Any upload right; the upload and the aliases then check the right of the import type itself. */
 const UPLOAD_RIGHTS = ['ImportSales', 'ImportPurchase', 'ImportSummary', 'ImportVendors', 'ImportHsnSac', 'ImportEntities'] as const;

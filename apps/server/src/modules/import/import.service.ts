@@ -16,7 +16,7 @@ import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { computeRightsList, isRightHeld } from '../../platform/rights';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 import { IMPORT_JOB } from './import.jobs';
-import { sniffFormat } from './sniff';
+import { sniffFormat } from './sniff.rules';
 
 /** The right of the import type (ImportSales, ImportPurchase) must be held, not only one of them. */
 export const assertImportRight = async (ctx: AppContext, principal: SessionPrincipal, importType: ImportType): Promise<void> => {

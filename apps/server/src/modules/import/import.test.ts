@@ -3,21 +3,18 @@ import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentItems, documents } from '../../db/schema';
-import { createTenant, ENGINES, setSubscriberSettings, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
+import { createTenant, ENGINES, setSubscriberSettings, signIn, type Harness, type Tenant } from '../../test-support/harness';
 import { CHENNAI_GSTIN, csvOf, CUSTOMER_GSTIN, headerOf, importFile, readXlsx, saleRow, SUPPLIER_GSTIN, upload, waitForImport, xlsxOf } from '../../test-support/import-fixtures';
-import { clientOf, gstinFor, signInLimitedUser } from '../../test-support/org-fixtures';
+import { type ApiClient, clientOf, gstinFor, openSignedIn, signInLimitedUser } from '../../test-support/org-fixtures';
 
 describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) => {
   let h: Harness;
   let t: Tenant;
   let token: string;
-  let api: ReturnType<typeof clientOf>;
+  let api: ApiClient;
 
   beforeAll(async () => {
-    h = await startHarness(engine);
-    t = await createTenant(h);
-    token = await signIn(h.app, t);
-    api = clientOf(h, token);
+    ({ h, t, token, api } = await openSignedIn(engine));
   });
   afterAll(async () => {
     await h.close();

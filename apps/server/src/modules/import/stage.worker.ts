@@ -1,11 +1,11 @@
-// The reader thread of a document import (started by stage-thread.ts): reads, parses and validates the file
-// (stage-read.ts) and posts the work tables' lines as UTF-8 bytes, while the main thread loads them into the database.
+// The reader thread of a document import (started by stage-thread.service.ts): reads, parses and validates the file
+// (stage-read.service.ts) and posts the work tables' lines as UTF-8 bytes, while the main thread loads them into the database.
 // On two cores the parsing no longer waits for the database, nor the database for the parsing.
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../platform/errors';
-import { createIdSource } from './stage-lines';
-import { readStaged, type StageReadOptions } from './stage-read';
-import type { FromMain, FromReader } from './stage-thread';
+import { createIdSource } from './stage-lines.rules';
+import { readStaged, type StageReadOptions } from './stage-read.service';
+import type { FromMain, FromReader } from './stage-thread.service';
 
 /** Batches posted and not yet loaded by the main thread, before the reader waits: a few MB of lines at most. */
 const IN_FLIGHT = 64;

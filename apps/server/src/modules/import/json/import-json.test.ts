@@ -4,9 +4,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentItems, documents, imports } from '../../../db/schema';
-import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../../test-support/harness';
+import { ENGINES, type Harness, type Tenant } from '../../../test-support/harness';
 import { CUSTOMER_GSTIN, DELHI_GSTIN, importFile, readXlsx, upload } from '../../../test-support/import-fixtures';
-import { clientOf, gstinFor } from '../../../test-support/org-fixtures';
+import { type ApiClient, gstinFor, openSignedIn } from '../../../test-support/org-fixtures';
 
 const DELHI_CUSTOMER = gstinFor('07', 'AAACB5678B', '1');
 
@@ -78,13 +78,10 @@ describe.each(ENGINES)('import of official JSON (GSTR-1, e-invoice) on %s', (eng
   let h: Harness;
   let t: Tenant;
   let token: string;
-  let api: ReturnType<typeof clientOf>;
+  let api: ApiClient;
 
   beforeAll(async () => {
-    h = await startHarness(engine);
-    t = await createTenant(h);
-    token = await signIn(h.app, t);
-    api = clientOf(h, token);
+    ({ h, t, token, api } = await openSignedIn(engine));
   });
   afterAll(async () => {
     await h.close();

@@ -5,9 +5,9 @@ import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, businessPartners, documentSummaries, entities, hsnCodes, userEntities } from '../../../db/schema';
-import { createTenant, ENGINES, setSubscriberSettings, signIn, startHarness, type Harness, type Tenant } from '../../../test-support/harness';
+import { createTenant, ENGINES, setSubscriberSettings, signIn, type Harness, type Tenant } from '../../../test-support/harness';
 import { CHENNAI_GSTIN, csvOf, DELHI_GSTIN, importFile, readXlsx, upload, waitForImport, xlsxOf } from '../../../test-support/import-fixtures';
-import { clientOf, gstinFor, signInLimitedUser, TENANT_PAN } from '../../../test-support/org-fixtures';
+import { type ApiClient, gstinFor, openSignedIn, signInLimitedUser, TENANT_PAN } from '../../../test-support/org-fixtures';
 
 // The record imports of issue 6: sales and purchase summaries, vendors, HSN/SAC codes (with the GST portal's own
 // directory file) and entities, each read back from its table.
@@ -26,13 +26,10 @@ describe.each(ENGINES)('record imports on %s', (engine) => {
   let h: Harness;
   let t: Tenant;
   let token: string;
-  let api: ReturnType<typeof clientOf>;
+  let api: ApiClient;
 
   beforeAll(async () => {
-    h = await startHarness(engine);
-    t = await createTenant(h);
-    token = await signIn(h.app, t);
-    api = clientOf(h, token);
+    ({ h, t, token, api } = await openSignedIn(engine));
   });
   afterAll(async () => {
     await h.close();

@@ -4,7 +4,7 @@
 // name. Sections that are not documents of this return are not lines: B2CS, advances, nil, HSN and document summaries
 // (a summaries import), and the amendment sections (b2ba, b2cla, expa, cdnra, cdnura), which change documents of an
 // earlier return.
-import { list, object, text, type Json } from './official-json';
+import { list, object, text, type Json } from './official-json.rules';
 
 /** An item line: its values by our column keys, and the JSON path of the item in the file. */
 export type Line = { path: string; values: Record<string, string> };

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database';
 import { lockDocumentKeys } from '../../db/locks';
-import { insertItems, insertNewDocuments, type StageTables, type StoreTarget } from './store';
+import { insertItems, insertNewDocuments, type StageTables, type StoreTarget } from './store.repo';
 
 /** Documents per chunk: the read is at most this far ahead of the database, and the final store has at most this many left. */
 export const EARLY_CHUNK_DOCUMENTS = 20_000;

@@ -1,7 +1,7 @@
 // E-invoices (INV-01) as item lines keyed by our sales columns: the seller's GSTIN is the location, the buyer the
 // customer ("URP", an unregistered buyer, as the template writes it); items carry HSN, description, unit and quantity.
-import { type Line } from './gstr1-lines';
-import { list, object, text, type Json } from './official-json';
+import { type Line } from './gstr1-lines.rules';
+import { list, object, text, type Json } from './official-json.rules';
 
 /** Cess on value plus the non-ad-valorem cess, summed in paise; the value as written when there is only one. */
 const cessOf = (item: Json): string => {

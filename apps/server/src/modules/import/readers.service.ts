@@ -3,8 +3,8 @@
 import type { TextRow } from '../../files/cell-text';
 import { csvRowBatches } from '../../files/csv';
 import { xlsRows, xlsxRowBatches } from '../../files/first-sheet-rows';
-import { jsonRows } from './json/json-rows';
-import type { FileFormat } from './sniff';
+import { jsonRows } from './json/json-rows.rules';
+import type { FileFormat } from './sniff.rules';
 
 /**
  * One row of the file (`row` counts from 1 as a spreadsheet shows it). A row made from a JSON item line also says

@@ -1,9 +1,9 @@
-// What each record import type (summaries, vendors, HSN/SAC, entities) gives the shared pipeline of record-import.ts:
+// What each record import type (summaries, vendors, HSN/SAC, entities) gives the shared pipeline of record-import.service.ts:
 // a check of one row's parsed values, the key that identifies the record (a re-import updates it), and the write.
 import type { ImportType } from '@opengst/contracts';
 import type { Tx } from '../../../db/database';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
-import type { CellValue } from '../columns';
+import type { CellValue } from '../columns.rules';
 
 /** The row's values by column key, parsed by the column's format (blank cells are null). */
 export type RowValues = Readonly<Record<string, CellValue>>;

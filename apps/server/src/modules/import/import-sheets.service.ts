@@ -3,8 +3,8 @@
 import { IMPORT_COLUMNS, IMPORT_TYPES, type ImportType } from '@opengst/contracts';
 import ExcelJS from 'exceljs';
 import { writeXlsx, type XlsxColumn } from '../../files/xlsx-writer';
-import { readRows, type SourceRow } from './readers';
-import type { FileFormat } from './sniff';
+import { readRows, type SourceRow } from './readers.service';
+import type { FileFormat } from './sniff.rules';
 
 /** An export holds at most this many error rows (the error screen pages through all of them). */
 const EXPORT_ROW_LIMIT = 100_000;

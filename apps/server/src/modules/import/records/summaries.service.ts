@@ -8,8 +8,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database';
 import { documentSummaries } from '../../../db/schema';
-import type { Location } from './locations';
-import { rowError, type RecordHandler, type RowIssue, type RowValues } from './record-handler';
+import type { Location } from './locations.queries';
+import { rowError, type RecordHandler, type RowIssue, type RowValues } from './record-handler.rules';
 
 type SummaryType = (typeof SUMMARY_TYPES)[number];
 

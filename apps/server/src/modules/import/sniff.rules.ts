@@ -5,7 +5,7 @@ import { nulsAlternate } from '../../files/text-encoding';
 import { openXls } from '../../files/xls/biff';
 import { isCompoundFile } from '../../files/xls/cfb';
 import { checkXlsxZip } from '../../files/xlsx/zip-guard';
-import { checkOfficialJson } from './json/json-rows';
+import { checkOfficialJson } from './json/json-rows.rules';
 
 export type FileFormat = 'xlsx' | 'xls' | 'csv' | 'json';
 

@@ -5,7 +5,7 @@ import type { ErrorCode } from '@opengst/contracts';
 import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../platform/errors';
-import type { StagedBatch, StagedEnd, StageReadOptions } from './stage-read';
+import type { StagedBatch, StagedEnd, StageReadOptions } from './stage-read.service';
 
 export type StagedBytes = StagedBatch<Uint8Array>;
 

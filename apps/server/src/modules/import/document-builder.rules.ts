@@ -4,8 +4,8 @@
 // and validate one document from all of its rows (createDocumentBuilder).
 import type { ImportColumn, ImportType, ITC_ELIGIBILITY } from '@opengst/contracts';
 import { financialYearOf, formatRupees, returnPeriodOf, validateDocument, type DocumentInput } from '@opengst/domain';
-import type { CellValue, HeaderMap } from './columns';
-import { parseCell } from './columns';
+import type { CellValue, HeaderMap } from './columns.rules';
+import { parseCell } from './columns.rules';
 
 type ItcEligibility = (typeof ITC_ELIGIBILITY)[number];
 

@@ -1,10 +1,10 @@
-// The text of a document file's work tables (store.ts): their columns, and each row, document and error as one line
+// The text of a document file's work tables (store.repo.ts): their columns, and each row, document and error as one line
 // of COPY's text format. Pure, so the reader thread (stage.worker.ts) builds the lines and the main thread only sends
 // them to the database.
 import { copyText } from '../../db/copy-text';
 import { IMPORTED_DOCUMENT_FIELDS, type ImportedDocumentFieldName } from '../documents';
-import type { CellValue } from './columns';
-import { F, FIELDS, type Field, type ImportedDocument, type ParsedRow, type RowError } from './documents';
+import type { CellValue } from './columns.rules';
+import { F, FIELDS, type Field, type ImportedDocument, type ParsedRow, type RowError } from './document-builder.rules';
 
 type Kind = 'text' | 'bigint' | 'boolean';
 /** The parsed cells of a row as staged: our column key, its work-table column, and its type. */

@@ -4,10 +4,10 @@
 // refuses it with IMP0014 when it is not one of the user's locations.
 import { IMPORT_COLUMNS } from '@opengst/contracts';
 import { stat } from 'node:fs/promises';
-import type { SourceRow } from '../readers';
-import { einvoiceLines } from './einvoice-lines';
-import { gstr1Lines } from './gstr1-lines';
-import { readOfficialJson } from './official-json';
+import type { SourceRow } from '../readers.service';
+import { einvoiceLines } from './einvoice-lines.rules';
+import { gstr1Lines } from './gstr1-lines.rules';
+import { readOfficialJson } from './official-json.rules';
 
 const COLUMNS = IMPORT_COLUMNS.SalesDocuments;
 

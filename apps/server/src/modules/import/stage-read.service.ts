@@ -2,11 +2,11 @@
 // Pure (no database): it runs in the reader thread (stage.worker.ts) while the main thread loads what it gives.
 import type { ImportType } from '@opengst/contracts';
 import { AppError } from '../../platform/errors';
-import { mapHeader } from './columns';
-import { createDocumentBuilder, createRowParser, type DocumentBuilder, type ParsedRow } from './documents';
-import { readRowBatches } from './readers';
-import type { FileFormat } from './sniff';
-import { createLines, documentLine, errorLine, keyHash, rowLine, type createIdSource } from './stage-lines';
+import { mapHeader } from './columns.rules';
+import { createDocumentBuilder, createRowParser, type DocumentBuilder, type ParsedRow } from './document-builder.rules';
+import { readRowBatches } from './readers.service';
+import type { FileFormat } from './sniff.rules';
+import { createLines, documentLine, errorLine, keyHash, rowLine, type createIdSource } from './stage-lines.rules';
 
 export type StageReadOptions = {
   importType: ImportType; path: string; format: FileFormat; maxRows: number; aliases: readonly { column: string; alias: string }[];
@@ -56,7 +56,7 @@ const isBlankRow = (cells: readonly string[]): boolean => {
  * Reads the file streamed, a batch of rows at a time. Rows of one document usually follow each other: such a run is
  * built and validated as soon as the next document starts, so memory holds one document at a time. A document whose
  * rows come back later in the file is noticed by its key's hash and left to the regroup at the end (its hash in
- * `split`; store.ts regroupSplit).
+ * `split`; store.repo.ts regroupSplit).
  */
 export async function* readStaged(o: StageReadOptions, ids: ReturnType<typeof createIdSource>): AsyncGenerator<StagedBatch, StagedEnd> {
   let header: string[] | null = null;

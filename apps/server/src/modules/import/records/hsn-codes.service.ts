@@ -1,11 +1,11 @@
 // HSN/SAC codes → hsn_codes: the subscriber's own list (code, description, rate, UQC), and the records of the GST
-// portal's directory (hsn-directory.ts) through the same write. A code imported again is updated, never duplicated;
+// portal's directory (hsn-directory.service.ts) through the same write. A code imported again is updated, never duplicated;
 // a blank rate or UQC (the portal's directory has neither) keeps what the master already holds.
 import { isServiceCode, isUqc, rateStatusOn, validateHsn, VAL_CODES } from '@opengst/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database';
 import { hsnCodes } from '../../../db/schema';
-import { rowError, type RecordHandler, type RowIssue } from './record-handler';
+import { rowError, type RecordHandler, type RowIssue } from './record-handler.rules';
 
 export type HsnCodeRecord = { code: string; description: string; isService: boolean; rate: number | null; uqc: string | null };
 

@@ -11,16 +11,16 @@ import { copyIn, isServerDatabase, rowsOf, type CopyIn, type Db, type DbOrTx, ty
 import { dropIndexes, smallerThanLoad } from '../../db/bulk-load';
 import { lockDocumentKeys } from '../../db/locks';
 import { IMPORTED_DOCUMENT_FIELDS, type ImportedDocumentField } from '../documents';
-import type { DocumentBuilder, ParsedRow } from './documents';
-import { createIdSource, DOCUMENT_COLUMNS, documentLine, ERROR_COLUMNS, errorLine, keyHash, line, parsedRowOf, ROW_COLUMNS, VALUE_COLUMNS } from './stage-lines';
-import type { StagedBatch } from './stage-read';
+import type { DocumentBuilder, ParsedRow } from './document-builder.rules';
+import { createIdSource, DOCUMENT_COLUMNS, documentLine, ERROR_COLUMNS, errorLine, keyHash, line, parsedRowOf, ROW_COLUMNS, VALUE_COLUMNS } from './stage-lines.rules';
+import type { StagedBatch } from './stage-read.service';
 
 export type StoreTarget = { subscriberId: number; userId: number; importId: number; direction: 'Sales' | 'Purchase' };
 
 // The document's fields in SQL, built once from the documents module's table (DOCUMENT_FIELDS, in its order).
 const columnsOf = (fields: readonly ImportedDocumentField[], alias = '') => fields.map((f) => `${alias}${f.column}`).join(', ');
 const IMPORTED = columnsOf(IMPORTED_DOCUMENT_FIELDS);
-/** The documents work table's fields, after its own columns (as stage-lines.ts DOCUMENT_COLUMNS). */
+/** The documents work table's fields, after its own columns (as stage-lines.rules.ts DOCUMENT_COLUMNS). */
 const STAGED_FIELD_DEFINITIONS = IMPORTED_DOCUMENT_FIELDS.map((f) => `${f.column} ${f.sqlType}`).join(', ');
 /** What a stored document of each direction is found by (its unique key), stored (d) against staged (w). */
 const keyMatch = (direction: StoreTarget['direction']) => IMPORTED_DOCUMENT_FIELDS
@@ -53,7 +53,7 @@ export type Staging = Awaited<ReturnType<typeof createStaging>>;
 
 /**
  * Creates the work tables of an import and the COPY streams into them. `byDocumentId`: the documents and rows are
- * indexed by document id, for a store that takes them a range of ids at a time while the file is read (store-early.ts).
+ * indexed by document id, for a store that takes them a range of ids at a time while the file is read (store-early.repo.ts).
  */
 export const createStaging = async (db: Db, importId: number, { byDocumentId = false, bulkLoad = BULK_LOAD }: { byDocumentId?: boolean; bulkLoad?: number | undefined } = {}) => {
   const t = tablesOf(importId);
@@ -103,7 +103,7 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
     /** The names of the work tables. */
     tables: t,
     fetchIds,
-    /** Loads a batch of the reader's lines (stage-read.ts) into the work tables. */
+    /** Loads a batch of the reader's lines (stage-read.service.ts) into the work tables. */
     write: async (batch: StagedBatch<string | Uint8Array>): Promise<void> => {
       if (batch.rows.length > 0) await rows.write(batch.rows);
       if (batch.documents.length > 0) await docs.write(batch.documents);

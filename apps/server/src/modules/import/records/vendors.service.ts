@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../../db/database';
 import { businessPartners } from '../../../db/schema';
-import { rowError, type RecordHandler, type RowIssue, type RowValues } from './record-handler';
+import { rowError, type RecordHandler, type RowIssue, type RowValues } from './record-handler.rules';
 
 export type VendorRecord = {
   gstin: string; code: string; pan: string | null; legalName: string; tradeName: string | null; stateCode: string | null;

@@ -11,7 +11,7 @@ import { assertEntityAccess } from '../../../platform/entity-access';
 import { AppError } from '../../../platform/errors';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import { checkEntitySave, grantNewEntity, type EntityRow } from '../../organization';
-import { rowError, type RecordHandler, type RowIssue, type StoreIssue } from './record-handler';
+import { rowError, type RecordHandler, type RowIssue, type StoreIssue } from './record-handler.rules';
 
 export type EntityRecord = {
   entityType: Extract<EntityType, 'Location' | 'ChildLocation'>; entityName: string; parent: string; gstin: string | null; stateCode: string | null;

@@ -6,10 +6,10 @@ import { isServiceCode, readHsnDirectory, type HsnDirectoryIssue } from '@opengs
 import { cellText } from '../../../files/cell-text';
 import { openXlsx } from '../../../files/xlsx/reader';
 import { AppError } from '../../../platform/errors';
-import { readRows } from '../readers';
-import type { FileFormat } from '../sniff';
-import type { HsnCodeRecord } from './hsn-codes';
-import type { Sourced } from './record-handler';
+import { readRows } from '../readers.service';
+import type { FileFormat } from '../sniff.rules';
+import type { HsnCodeRecord } from './hsn-codes.service';
+import type { Sourced } from './record-handler.rules';
 
 /** Where a directory row came from: its sheet's row number and the header of its code column. */
 type RowRef = { row: number; column: string };
