@@ -26,13 +26,22 @@ export default tseslint.config(
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['@opengst/*'], message: 'The domain depends on no other package.' },
-          { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'crypto', 'os'], message: 'The domain does no I/O.' },
-          { group: ['fastify*', 'react*', 'drizzle-orm*', 'zod', '@mantine/*', 'pg-boss', 'postgres', 'exceljs'], message: 'The domain imports no framework.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@opengst/*'], message: 'The domain depends on no other package.' },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'crypto', 'os'],
+              message: 'The domain does no I/O.',
+            },
+            {
+              group: ['fastify*', 'react*', 'drizzle-orm*', 'zod', '@mantine/*', 'pg-boss', 'postgres', 'exceljs'],
+              message: 'The domain imports no framework.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -57,7 +57,17 @@ function makeItem(inter: boolean, noTax: boolean): Gstr1Item {
   const hsn = pick(HSNS);
   const tax = noTax ? 0 : Math.round((taxable * rate) / 100_000);
   const half = noTax ? 0 : Math.round((taxable * rate) / 200_000);
-  return { hsn, uqc: pick(UQCS), quantity: 1000 * (1 + Math.floor(rand() * 50)), rate, taxable, igst: inter ? tax : 0, cgst: inter ? 0 : half, sgst: inter ? 0 : half, cess: 0 };
+  return {
+    hsn,
+    uqc: pick(UQCS),
+    quantity: 1000 * (1 + Math.floor(rand() * 50)),
+    rate,
+    taxable,
+    igst: inter ? tax : 0,
+    cgst: inter ? 0 : half,
+    sgst: inter ? 0 : half,
+    cess: 0,
+  };
 }
 
 function makeDocument(n: number): Gstr1Document {
@@ -119,13 +129,49 @@ function makeDocument(n: number): Gstr1Document {
 }
 
 const summaryRow = (r: Partial<Gstr1SummaryRow> & Pick<Gstr1SummaryRow, 'summaryType'>): Gstr1SummaryRow => ({
-  placeOfSupply: '', supplyType: '', rate: 0, ecommerceGstin: '', documentNature: 0, fromNumber: '', toNumber: '', totalNumber: 0, cancelledNumber: 0,
-  taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0, nilRated: 0, exempted: 0, nonGst: 0, ...r,
+  placeOfSupply: '',
+  supplyType: '',
+  rate: 0,
+  ecommerceGstin: '',
+  documentNature: 0,
+  fromNumber: '',
+  toNumber: '',
+  totalNumber: 0,
+  cancelledNumber: 0,
+  taxable: 0,
+  igst: 0,
+  cgst: 0,
+  sgst: 0,
+  cess: 0,
+  nilRated: 0,
+  exempted: 0,
+  nonGst: 0,
+  ...r,
 });
 const summaries: Gstr1SummaryRow[] = [];
 for (const pos of STATES) {
-  summaries.push(summaryRow({ summaryType: 'B2CS', placeOfSupply: pos, rate: 18000, taxable: 1_00_000_00, igst: pos === '27' ? 0 : 18_000_00, cgst: pos === '27' ? 9_000_00 : 0, sgst: pos === '27' ? 9_000_00 : 0 }));
-  summaries.push(summaryRow({ summaryType: 'AdvanceReceived', placeOfSupply: pos, rate: 18000, taxable: 50_000_00, igst: pos === '27' ? 0 : 9_000_00, cgst: pos === '27' ? 4_500_00 : 0, sgst: pos === '27' ? 4_500_00 : 0 }));
+  summaries.push(
+    summaryRow({
+      summaryType: 'B2CS',
+      placeOfSupply: pos,
+      rate: 18000,
+      taxable: 1_00_000_00,
+      igst: pos === '27' ? 0 : 18_000_00,
+      cgst: pos === '27' ? 9_000_00 : 0,
+      sgst: pos === '27' ? 9_000_00 : 0,
+    }),
+  );
+  summaries.push(
+    summaryRow({
+      summaryType: 'AdvanceReceived',
+      placeOfSupply: pos,
+      rate: 18000,
+      taxable: 50_000_00,
+      igst: pos === '27' ? 0 : 9_000_00,
+      cgst: pos === '27' ? 4_500_00 : 0,
+      sgst: pos === '27' ? 4_500_00 : 0,
+    }),
+  );
 }
 summaries.push(summaryRow({ summaryType: 'NilExemptNonGst', supplyType: 'INTRAB2C', nilRated: 10_000_00, exempted: 5_000_00 }));
 
@@ -170,7 +216,11 @@ peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
 const seconds = Number(totalNs) / 1e9;
 const referenceSeconds = Number(referenceNs) / 1e9;
-const records = Object.fromEntries(summarizeGstr1(json).filter((s) => s.records > 0).map((s) => [s.section, s.records]));
+const records = Object.fromEntries(
+  summarizeGstr1(json)
+    .filter((s) => s.records > 0)
+    .map((s) => [s.section, s.records]),
+);
 console.log(
   JSON.stringify({
     bench: 'gstr1',

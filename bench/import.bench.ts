@@ -12,7 +12,19 @@
 import { IMPORT_COLUMNS } from '@opengst/contracts';
 import { gstinCheckCharacter } from '@opengst/domain';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -118,11 +130,25 @@ function* generate(total: number, seed: number, plan: Plan): Generator<Row> {
       const half = Math.round((taxable * rate) / 200);
       const igst = Math.round((taxable * rate) / 100);
       const values: Record<string, string> = {
-        locationGstin: location, documentType: 'INV', documentNumber: `${planted ? 'X' : 'B'}/${n}`, documentDate: date,
-        counterpartyGstin: unregistered ? '' : customer, counterpartyName: unregistered ? '' : `Customer ${customer.slice(2, 7)}`, placeOfSupply: pos,
-        supplyType: unregistered ? 'B2C' : '', reverseCharge: 'N', hsn: '84713010', description: descriptions[Math.floor(rand() * descriptions.length)] ?? '',
-        uqc: 'NOS', quantity: String(1 + Math.floor(rand() * 20)), taxable: rupees(taxable), rate: String(rate),
-        igst: intra ? '0' : rupees(igst), cgst: intra ? rupees(half) : '0', sgst: intra ? rupees(half) : '0', cess: '0',
+        locationGstin: location,
+        documentType: 'INV',
+        documentNumber: `${planted ? 'X' : 'B'}/${n}`,
+        documentDate: date,
+        counterpartyGstin: unregistered ? '' : customer,
+        counterpartyName: unregistered ? '' : `Customer ${customer.slice(2, 7)}`,
+        placeOfSupply: pos,
+        supplyType: unregistered ? 'B2C' : '',
+        reverseCharge: 'N',
+        hsn: '84713010',
+        description: descriptions[Math.floor(rand() * descriptions.length)] ?? '',
+        uqc: 'NOS',
+        quantity: String(1 + Math.floor(rand() * 20)),
+        taxable: rupees(taxable),
+        rate: String(rate),
+        igst: intra ? '0' : rupees(igst),
+        cgst: intra ? rupees(half) : '0',
+        sgst: intra ? rupees(half) : '0',
+        cess: '0',
       };
       if (planted) {
         const kind = Math.floor(rand() * 6);
@@ -249,13 +275,26 @@ const openEngine = async (engine: 'pglite' | 'postgres') => {
   const tenant = await provisionSubscriber(database.db, {
     name: 'Bench tenant',
     admin: { userName: 'bench-admin', displayName: 'Bench admin', email: 'bench@example.test', password: 'Bench#Import#12345' },
-    business: { name: 'Bench business', pan: PAN, locations: [{ name: 'Delhi', stateCode: '07', entityNumber: '1' }, { name: 'Chennai', stateCode: '33', entityNumber: '1' }] },
+    business: {
+      name: 'Bench business',
+      pan: PAN,
+      locations: [
+        { name: 'Delhi', stateCode: '07', entityNumber: '1' },
+        { name: 'Chennai', stateCode: '33', entityNumber: '1' },
+      ],
+    },
   });
-  const gstins = (await database.db.select({ gstin: entities.gstin }).from(entities).where(eq(entities.subscriberId, tenant.subscriberId))).map((e) => e.gstin);
-  if (!gstins.includes(DELHI) || !gstins.includes(CHENNAI)) throw new Error(`provisioned GSTINs ${gstins.join(', ')} are not the generator's`);
+  const gstins = (
+    await database.db.select({ gstin: entities.gstin }).from(entities).where(eq(entities.subscriberId, tenant.subscriberId))
+  ).map((e) => e.gstin);
+  if (!gstins.includes(DELHI) || !gstins.includes(CHENNAI))
+    throw new Error(`provisioned GSTINs ${gstins.join(', ')} are not the generator's`);
   await saveSubscriberSettings(database.db, tenant.subscriberId, { importValidation: { maxRows: Math.max(CSV_ROWS, XLSX_ROWS) } });
   return {
-    database, databaseUrl, dataDir, tenant,
+    database,
+    databaseUrl,
+    dataDir,
+    tenant,
     close: async () => {
       await database.close();
       await drop();
@@ -327,7 +366,12 @@ const storageFloorSeconds = async (env: { database: Database; databaseUrl: strin
   await database.db.execute(sql.raw('TRUNCATE document_items, documents CASCADE'));
   const started = performance.now();
   for (const table of tables) {
-    const columns = (await rowsOf<{ name: string }>(database.db, sql`SELECT column_name AS name FROM information_schema.columns WHERE table_name = ${table} ORDER BY ordinal_position`)).map((c) => c.name);
+    const columns = (
+      await rowsOf<{ name: string }>(
+        database.db,
+        sql`SELECT column_name AS name FROM information_schema.columns WHERE table_name = ${table} ORDER BY ordinal_position`,
+      )
+    ).map((c) => c.name);
     const copy = await copyIn(database.db, table, columns);
     // Whole lines in each write: on PGlite each blob is a COPY statement of its own.
     let rest: Buffer = Buffer.alloc(0);
@@ -354,9 +398,18 @@ const runCase = async (engine: 'pglite' | 'postgres', kind: 'csv' | 'xlsx') => {
     mkdirSync(uploads, { recursive: true });
     const storagePath = relative(env.dataDir, join(uploads, `bench.${kind}`));
     copyFileSync(path, join(env.dataDir, storagePath));
-    const [job] = await db.insert(imports).values({
-      subscriberId: env.tenant.subscriberId, importType: 'SalesDocuments', fileName: `bench.${kind}`, fileSize: statSync(path).size, fileFormat: kind, storagePath, createdBy: env.tenant.adminUserId,
-    }).returning();
+    const [job] = await db
+      .insert(imports)
+      .values({
+        subscriberId: env.tenant.subscriberId,
+        importType: 'SalesDocuments',
+        fileName: `bench.${kind}`,
+        fileSize: statSync(path).size,
+        fileFormat: kind,
+        storagePath,
+        createdBy: env.tenant.adminUserId,
+      })
+      .returning();
     const importId = job?.id ?? 0;
     const load1m = loadavg()[0] ?? 0;
     const cpu0 = process.cpuUsage();
@@ -369,19 +422,35 @@ const runCase = async (engine: 'pglite' | 'postgres', kind: 'csv' | 'xlsx') => {
       else stored = performance.now();
     });
     const seconds = (performance.now() - started) / 1000;
-    const phases = { readSeconds: Number(((lastRead - started) / 1000).toFixed(2)), afterReadToStoredSeconds: Number(((stored - lastRead) / 1000).toFixed(2)) };
+    const phases = {
+      readSeconds: Number(((lastRead - started) / 1000).toFixed(2)),
+      afterReadToStoredSeconds: Number(((stored - lastRead) / 1000).toFixed(2)),
+    };
     const cpu = process.cpuUsage(cpu0);
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 
     const [final] = await db.select().from(imports).where(eq(imports.id, importId));
-    const errorRows = new Set((await db.selectDistinct({ row: importErrors.rowNumber }).from(importErrors)
-      .where(and(eq(importErrors.importId, importId), eq(importErrors.type, 'Error')))).map((e) => e.row));
+    const errorRows = new Set(
+      (
+        await db
+          .selectDistinct({ row: importErrors.rowNumber })
+          .from(importErrors)
+          .where(and(eq(importErrors.importId, importId), eq(importErrors.type, 'Error')))
+      ).map((e) => e.row),
+    );
     const planted = new Set(plan.plantedRows);
     const unreported = plan.plantedRows.filter((r) => !errorRows.has(r));
     const unexpected = [...errorRows].filter((r) => !planted.has(r));
     const [storedDocs] = await db.select({ n: count() }).from(documents).where(eq(documents.importId, importId));
-    const [storedItems] = await db.select({ n: count() }).from(documentItems).innerJoin(documents, eq(documents.id, documentItems.documentId)).where(eq(documents.importId, importId));
-    const [plantedStored] = await db.select({ n: count() }).from(documents).where(sql`${documents.documentNumber} LIKE 'X/%'`);
+    const [storedItems] = await db
+      .select({ n: count() })
+      .from(documentItems)
+      .innerJoin(documents, eq(documents.id, documentItems.documentId))
+      .where(eq(documents.importId, importId));
+    const [plantedStored] = await db
+      .select({ n: count() })
+      .from(documents)
+      .where(sql`${documents.documentNumber} LIKE 'X/%'`);
     const checks = {
       status: final?.status === 'SuccessWithError',
       everyPlantedRowReported: unreported.length === 0,
@@ -397,26 +466,49 @@ const runCase = async (engine: 'pglite' | 'postgres', kind: 'csv' | 'xlsx') => {
       ...(seconds > timeTarget ? [`seconds ≤ ${timeTarget}`] : []),
       ...(kind === 'csv' && ratio > TARGETS.ratio ? [`ratio ≤ ${TARGETS.ratio}`] : []),
       ...(peakRssMb > TARGETS.peakRssMb ? [`peak RSS ≤ ${TARGETS.peakRssMb} MB`] : []),
-      ...Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => `check ${name}`),
+      ...Object.entries(checks)
+        .filter(([, ok]) => !ok)
+        .map(([name]) => `check ${name}`),
     ];
-    console.log(JSON.stringify({
-      bench: 'import',
-      case: `${engine}-${kind}-${rows >= 1_000_000 ? `${rows / 1_000_000}M` : `${rows / 1000}k`}`,
-      seconds: Number(seconds.toFixed(2)),
-      ratio: Number(ratio.toFixed(2)),
-      reference: 'raw COPY of the same rows, as the stored documents and items, into the same emptied tables (indexes and triggers kept up)',
-      peakRssMb,
-      metrics: {
-        rows: plan.rows, rowsPerSecond: Math.round(plan.rows / seconds), phases, referenceSeconds: Number(floorSeconds.toFixed(2)),
-        textCopySeconds: Number(textSeconds.toFixed(2)), ratioToTextCopy: Number((seconds / textSeconds).toFixed(2)),
-        textCopy: 'the CSV rows COPY-loaded into a plain table of text columns, no indexes',
-        cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)), status: final?.status, validRows: final?.validRows, errorRows: final?.errorRows,
-        plantedRows: plan.plantedRows.length, reportedRows: errorRows.size, unreported: unreported.slice(0, 10), unexpected: unexpected.slice(0, 10),
-        documentsStored: storedDocs?.n, documentsExpected: plan.validDocuments, itemsStored: storedItems?.n, itemsExpected: plan.validRows,
-        splitDocuments: plan.splitDocuments, checks, targets: { seconds: timeTarget, ratio: kind === 'csv' ? TARGETS.ratio : null, peakRssMb: TARGETS.peakRssMb },
-        targetMet: missed.length === 0, missed, loadAverage1m: Number(load1m.toFixed(2)), loadAverageAfter1m: Number((loadavg()[0] ?? 0).toFixed(2)),
-      },
-    }));
+    console.log(
+      JSON.stringify({
+        bench: 'import',
+        case: `${engine}-${kind}-${rows >= 1_000_000 ? `${rows / 1_000_000}M` : `${rows / 1000}k`}`,
+        seconds: Number(seconds.toFixed(2)),
+        ratio: Number(ratio.toFixed(2)),
+        reference:
+          'raw COPY of the same rows, as the stored documents and items, into the same emptied tables (indexes and triggers kept up)',
+        peakRssMb,
+        metrics: {
+          rows: plan.rows,
+          rowsPerSecond: Math.round(plan.rows / seconds),
+          phases,
+          referenceSeconds: Number(floorSeconds.toFixed(2)),
+          textCopySeconds: Number(textSeconds.toFixed(2)),
+          ratioToTextCopy: Number((seconds / textSeconds).toFixed(2)),
+          textCopy: 'the CSV rows COPY-loaded into a plain table of text columns, no indexes',
+          cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
+          status: final?.status,
+          validRows: final?.validRows,
+          errorRows: final?.errorRows,
+          plantedRows: plan.plantedRows.length,
+          reportedRows: errorRows.size,
+          unreported: unreported.slice(0, 10),
+          unexpected: unexpected.slice(0, 10),
+          documentsStored: storedDocs?.n,
+          documentsExpected: plan.validDocuments,
+          itemsStored: storedItems?.n,
+          itemsExpected: plan.validRows,
+          splitDocuments: plan.splitDocuments,
+          checks,
+          targets: { seconds: timeTarget, ratio: kind === 'csv' ? TARGETS.ratio : null, peakRssMb: TARGETS.peakRssMb },
+          targetMet: missed.length === 0,
+          missed,
+          loadAverage1m: Number(load1m.toFixed(2)),
+          loadAverageAfter1m: Number((loadavg()[0] ?? 0).toFixed(2)),
+        },
+      }),
+    );
   } finally {
     await env.close();
   }
@@ -436,11 +528,22 @@ if (caseArg) {
     for (const kind of ['csv', 'xlsx'] as const) {
       const rows = kind === 'csv' ? CSV_ROWS : XLSX_ROWS;
       if (engine === 'postgres' && !POSTGRES_URL) {
-        console.log(JSON.stringify({ bench: 'import', case: `postgres-${kind}-${rows}`, skipped: 'set TEST_DATABASE_URL or DATABASE_URL to run on PostgreSQL' }));
+        console.log(
+          JSON.stringify({
+            bench: 'import',
+            case: `postgres-${kind}-${rows}`,
+            skipped: 'set TEST_DATABASE_URL or DATABASE_URL to run on PostgreSQL',
+          }),
+        );
         continue;
       }
-      const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2), '--case', `${engine}-${kind}`], { stdio: 'inherit' });
-      if (child.status !== 0) console.log(JSON.stringify({ bench: 'import', case: `${engine}-${kind}-${rows}`, failed: `exit ${child.status ?? child.signal}` }));
+      const child = spawnSync(
+        process.execPath,
+        [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2), '--case', `${engine}-${kind}`],
+        { stdio: 'inherit' },
+      );
+      if (child.status !== 0)
+        console.log(JSON.stringify({ bench: 'import', case: `${engine}-${kind}-${rows}`, failed: `exit ${child.status ?? child.signal}` }));
     }
   }
 }

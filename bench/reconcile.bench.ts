@@ -24,10 +24,14 @@ const TARGET_RATIO = 10;
 const NODE_FLAGS = ['--expose-gc'];
 const CHILD_MARK = 'OPENGST_RECONCILE_BENCH_CHILD';
 if (process.env[CHILD_MARK] !== '1') {
-  const child = spawnSync(process.execPath, [...process.execArgv, ...NODE_FLAGS, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, [CHILD_MARK]: '1' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, ...NODE_FLAGS, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, [CHILD_MARK]: '1' },
+    },
+  );
   process.exit(child.status ?? 1);
 }
 const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => undefined);
@@ -119,7 +123,12 @@ for (const [name, spec] of Object.entries(CASES)) {
     if (planted > 0) {
       const precision = engine === 0 ? 1 : correct / engine;
       const recall = correct / planted;
-      metrics[cat] = { planted, precision: round(precision), recall: round(recall), statusAccuracy: round(statusOk / Math.max(1, correct)) };
+      metrics[cat] = {
+        planted,
+        precision: round(precision),
+        recall: round(recall),
+        statusAccuracy: round(statusOk / Math.max(1, correct)),
+      };
       const [minP, minR] = cat === 'exact' || cat === 'tolerance' ? [1, 1] : cat === 'near' ? [0.995, 0.99] : [0, 0];
       if (precision < minP || recall < minR) missed.push(`${cat} precision ${round(precision)} recall ${round(recall)}`);
     } else if (cat === 'portalOnly') {

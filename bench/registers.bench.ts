@@ -17,14 +17,21 @@ import { readConfig } from '../apps/server/src/config';
 import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
 import { customerGstin, numberOf, seed } from './registers/seed';
 
-const { values: args } = parseArgs({ options: { documents: { type: 'string', default: '1000000' }, iterations: { type: 'string', default: '40' }, engine: { type: 'string', default: 'both' } } });
+const { values: args } = parseArgs({
+  options: {
+    documents: { type: 'string', default: '1000000' },
+    iterations: { type: 'string', default: '40' },
+    engine: { type: 'string', default: 'both' },
+  },
+});
 const DOCUMENTS = Number(args.documents);
 const ITERATIONS = Number(args.iterations);
 const WARM_UP = 3;
 const TARGET_P95_MS = 150;
 const DEFAULT_FY = '2024-25';
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
 const rssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 /** db.execute answers rows (postgres-js) or { rows } (PGlite). */
@@ -34,7 +41,12 @@ const signIn = async (app: FastifyInstance, userName: string, password: string):
   const key = (await app.inject({ method: 'GET', url: API.encryptor })).json().data as { key: string; iv: string; identifier: string };
   const cipher = createCipheriv('aes-256-cbc', Buffer.from(key.key, 'base64'), Buffer.from(key.iv, 'base64'));
   const encrypted = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]).toString('base64');
-  const res = await app.inject({ method: 'POST', url: API.token, headers: { [HEADERS.encId]: key.identifier }, payload: { userName, password: encrypted } });
+  const res = await app.inject({
+    method: 'POST',
+    url: API.token,
+    headers: { [HEADERS.encId]: key.identifier },
+    payload: { userName, password: encrypted },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);
   return res.json().data.token as string;
 };
@@ -72,7 +84,10 @@ const scratchPostgres = async (url: string) => {
 const runEngine = async (engine: 'pglite' | 'postgres', databaseUrl?: string) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'opengst-bench-registers-'));
   const scratch = databaseUrl ? await scratchPostgres(databaseUrl) : undefined;
-  const config = { ...readConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' }, ['--data-dir', dataDir]), ...(scratch ? { databaseUrl: scratch.url } : {}) };
+  const config = {
+    ...readConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' }, ['--data-dir', dataDir]),
+    ...(scratch ? { databaseUrl: scratch.url } : {}),
+  };
   const { app, ctx } = await buildApp(config);
   try {
     const { db } = ctx.database;
@@ -80,17 +95,28 @@ const runEngine = async (engine: 'pglite' | 'postgres', databaseUrl?: string) =>
     const password = generatePassword();
     const userName = `bench-registers-${engine}`;
     const tenant = await provisionSubscriber(db, {
-      name: 'Bench registers', admin: { userName, displayName: 'Bench', email: `${userName}@bench.test`, password },
+      name: 'Bench registers',
+      admin: { userName, displayName: 'Bench', email: `${userName}@bench.test`, password },
       business: {
-        name: 'Bench Industries', pan: 'AAACB1234C',
-        locations: [{ name: 'Delhi', stateCode: '07', entityNumber: '1' }, { name: 'Chennai', stateCode: '33', entityNumber: '1' }, { name: 'Mumbai', stateCode: '27', entityNumber: '1' }, { name: 'Bengaluru', stateCode: '29', entityNumber: '1' }],
+        name: 'Bench Industries',
+        pan: 'AAACB1234C',
+        locations: [
+          { name: 'Delhi', stateCode: '07', entityNumber: '1' },
+          { name: 'Chennai', stateCode: '33', entityNumber: '1' },
+          { name: 'Mumbai', stateCode: '27', entityNumber: '1' },
+          { name: 'Bengaluru', stateCode: '29', entityNumber: '1' },
+        ],
       },
     });
     const locations = tenant.entityIds.slice(1);
     const seedStarted = performance.now();
     await seed(db, tenant.subscriberId, locations, DOCUMENTS);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const [stored] = rowsOf<{ documents: number; items: number }>(await db.execute(sql.raw(`SELECT (SELECT count(*) FROM documents)::int AS documents, (SELECT count(*) FROM document_items)::int AS items`)));
+    const [stored] = rowsOf<{ documents: number; items: number }>(
+      await db.execute(
+        sql.raw(`SELECT (SELECT count(*) FROM documents)::int AS documents, (SELECT count(*) FROM document_items)::int AS items`),
+      ),
+    );
     console.error(`${engine}: seeded ${stored?.documents} documents and ${stored?.items} item lines in ${round(seedSeconds)} s`);
 
     const token = await signIn(app, userName, password);
@@ -102,8 +128,10 @@ const runEngine = async (engine: 'pglite' | 'postgres', databaseUrl?: string) =>
 
     // Reference: the raw SQL of the first page, without the API, the totals or the joins.
     const reference = await measure(async () => {
-      await db.execute(sql.raw(`SELECT * FROM documents WHERE subscriber_id = ${tenant.subscriberId} AND direction = 'Sales' AND is_draft_document = false
-        AND financial_year = '${DEFAULT_FY}' ORDER BY id DESC LIMIT 50`));
+      await db.execute(
+        sql.raw(`SELECT * FROM documents WHERE subscriber_id = ${tenant.subscriberId} AND direction = 'Sales' AND is_draft_document = false
+        AND financial_year = '${DEFAULT_FY}' ORDER BY id DESC LIMIT 50`),
+      );
     });
 
     // The screen always carries the financial-year chip (a default key, modules §5); the rest is what users add.
@@ -111,7 +139,10 @@ const runEngine = async (engine: 'pglite' | 'postgres', databaseUrl?: string) =>
     const bulk = Array.from({ length: 100 }, (_, i) => numberOf(Math.floor(DOCUMENTS / 2) + 1 + i * Math.floor(DOCUMENTS / 250)));
     const cases: { name: string; run: () => Promise<unknown> }[] = [
       { name: 'first page, default sort', run: () => post(REGISTER_API.salesSearch, { filters: fy }) },
-      { name: 'financial year + return period', run: () => post(REGISTER_API.salesSearch, { filters: { ...fy, returnPeriods: ['092024'] } }) },
+      {
+        name: 'financial year + return period',
+        run: () => post(REGISTER_API.salesSearch, { filters: { ...fy, returnPeriods: ['092024'] } }),
+      },
       { name: 'bulk documentNumbers (100)', run: () => post(REGISTER_API.salesSearch, { filters: { ...fy, documentNumbers: bulk } }) },
       { name: 'sort documentValue DESC', run: () => post(REGISTER_API.salesSearch, { sortExpression: 'documentValue DESC', filters: fy }) },
       { name: 'counterparty GSTIN', run: () => post(REGISTER_API.salesSearch, { filters: { ...fy, gstins: [customerGstin(1234)] } }) },
@@ -125,19 +156,51 @@ const runEngine = async (engine: 'pglite' | 'postgres', databaseUrl?: string) =>
         await c.run();
       });
       all.push(...m.times);
-      console.log(JSON.stringify({
-        bench: 'registers', case: `${engine}: ${c.name}`, seconds: round(m.times.reduce((s, t) => s + t, 0) / 1000, 2), ratio: round(m.p50 / reference.p50, 1),
-        reference: 'raw SQL of the first page', peakRssMb: rssMb(),
-        metrics: { documents: stored?.documents, rows: first.items.length, totalRecords: first.totalRecords ?? null, p50Ms: round(m.p50), p95Ms: round(m.p95), maxMs: round(m.max), referenceMs: round(reference.p50, 2), targetP95Ms: TARGET_P95_MS, targetMet: m.p95 < TARGET_P95_MS },
-      }));
+      console.log(
+        JSON.stringify({
+          bench: 'registers',
+          case: `${engine}: ${c.name}`,
+          seconds: round(m.times.reduce((s, t) => s + t, 0) / 1000, 2),
+          ratio: round(m.p50 / reference.p50, 1),
+          reference: 'raw SQL of the first page',
+          peakRssMb: rssMb(),
+          metrics: {
+            documents: stored?.documents,
+            rows: first.items.length,
+            totalRecords: first.totalRecords ?? null,
+            p50Ms: round(m.p50),
+            p95Ms: round(m.p95),
+            maxMs: round(m.max),
+            referenceMs: round(reference.p50, 2),
+            targetP95Ms: TARGET_P95_MS,
+            targetMet: m.p95 < TARGET_P95_MS,
+          },
+        }),
+      );
     }
     const sorted = all.sort((a, b) => a - b);
     const [p50, p95] = [percentile(sorted, 50), percentile(sorted, 95)];
-    console.log(JSON.stringify({
-      bench: 'registers', case: `${engine}: overall mix`, seconds: round(sorted.reduce((s, t) => s + t, 0) / 1000, 2), ratio: round(p50 / reference.p50, 1),
-      reference: 'raw SQL of the first page', peakRssMb: rssMb(),
-      metrics: { documents: stored?.documents, items: stored?.items, seedSeconds: round(seedSeconds), requests: sorted.length, p50Ms: round(p50), p95Ms: round(p95), referenceMs: round(reference.p50, 2), targetP95Ms: TARGET_P95_MS, targetMet: p95 < TARGET_P95_MS },
-    }));
+    console.log(
+      JSON.stringify({
+        bench: 'registers',
+        case: `${engine}: overall mix`,
+        seconds: round(sorted.reduce((s, t) => s + t, 0) / 1000, 2),
+        ratio: round(p50 / reference.p50, 1),
+        reference: 'raw SQL of the first page',
+        peakRssMb: rssMb(),
+        metrics: {
+          documents: stored?.documents,
+          items: stored?.items,
+          seedSeconds: round(seedSeconds),
+          requests: sorted.length,
+          p50Ms: round(p50),
+          p95Ms: round(p95),
+          referenceMs: round(reference.p50, 2),
+          targetP95Ms: TARGET_P95_MS,
+          targetMet: p95 < TARGET_P95_MS,
+        },
+      }),
+    );
   } finally {
     await app.close();
     await scratch?.drop();
@@ -149,4 +212,7 @@ if (args.engine !== 'postgres') await runEngine('pglite');
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (args.engine === 'pglite') console.log(JSON.stringify({ bench: 'registers', case: 'postgres', skipped: '--engine pglite' }));
 else if (postgresUrl) await runEngine('postgres', postgresUrl);
-else console.log(JSON.stringify({ bench: 'registers', case: 'postgres', skipped: 'set TEST_DATABASE_URL or DATABASE_URL to run on PostgreSQL too' }));
+else
+  console.log(
+    JSON.stringify({ bench: 'registers', case: 'postgres', skipped: 'set TEST_DATABASE_URL or DATABASE_URL to run on PostgreSQL too' }),
+  );

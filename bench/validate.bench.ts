@@ -55,7 +55,17 @@ function makeItem(intra: boolean): DocumentItem {
   const taxable = 100 + Math.floor(rand() * 5_000_000);
   const ratePercent = pick(RATES);
   const hsn = pick(HSNS);
-  const item: DocumentItem = { hsn, uqc: hsn.startsWith('99') ? 'NA' : pick(UQCS), quantity: 1 + Math.floor(rand() * 50), taxable, ratePercent, igst: 0, cgst: 0, sgst: 0, cess: 0 };
+  const item: DocumentItem = {
+    hsn,
+    uqc: hsn.startsWith('99') ? 'NA' : pick(UQCS),
+    quantity: 1 + Math.floor(rand() * 50),
+    taxable,
+    ratePercent,
+    igst: 0,
+    cgst: 0,
+    sgst: 0,
+    cess: 0,
+  };
   if (intra) item.cgst = item.sgst = Math.round((taxable * ratePercent) / 200);
   else item.igst = Math.round((taxable * ratePercent) / 100);
   return item;
@@ -92,7 +102,12 @@ function makeDocument(n: number): DocumentInput {
   return d;
 }
 
-const context: ValidationContext = { today: '2025-06-15', returnPeriod: '052025', supplierTurnover: 3 * 100 * 1_00_00_000, tolerancePaise: 100 };
+const context: ValidationContext = {
+  today: '2025-06-15',
+  returnPeriod: '052025',
+  supplierTurnover: 3 * 100 * 1_00_00_000,
+  tolerancePaise: 100,
+};
 
 /** The reference: read the fields validateDocument reads, and nothing else. */
 function readFields(docs: readonly DocumentInput[]): number {

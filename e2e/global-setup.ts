@@ -10,13 +10,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(RUN_DIR, { recursive: true });
   const dataDir = join(RUN_DIR, 'data');
   const root = join(import.meta.dirname, '..');
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/support/seed.ts', dataDir, join(RUN_DIR, 'fixtures.json')], { cwd: root, encoding: 'utf8' });
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/support/seed.ts', dataDir, join(RUN_DIR, 'fixtures.json')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
 
   const mail = await startMailCapture(join(RUN_DIR, 'mails'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--data-dir', dataDir], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), SMTP_URL: mail.url, PUBLIC_URL: `http://localhost:${PORT}`, JOB_POLL_SECONDS: '0.5', LOG_LEVEL: 'warn', APP_ENV: 'development' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      SMTP_URL: mail.url,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      JOB_POLL_SECONDS: '0.5',
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'development',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -10,7 +10,9 @@ const placeOf = (file) => {
   const at = file.lastIndexOf(SERVER + path.sep);
   if (at < 0) return null;
   const parts = file.slice(at + SERVER.length + 1).split(path.sep);
-  return parts[0] === 'modules' ? { floor: 'modules', module: parts[1], rest: parts.slice(2).join('/') } : { floor: parts[0], module: null, rest: '' };
+  return parts[0] === 'modules'
+    ? { floor: 'modules', module: parts[1], rest: parts.slice(2).join('/') }
+    : { floor: parts[0], module: null, rest: '' };
 };
 
 /** The floors under the modules; the composition root (app.ts, main.ts, seed/) may import any module's module.ts or index.ts. */
@@ -40,7 +42,10 @@ export const layersPlugin = {
           if (FLOORS.has(from.floor)) {
             context.report({ node, messageId: 'floor', data: { floor: from.floor, spec } });
           } else if (from.floor === 'modules' && to.module !== from.module && !isModuleFace(to.rest)) {
-            const face = path.relative(path.dirname(context.filename), path.join(context.filename.slice(0, context.filename.lastIndexOf(SERVER) + SERVER.length), 'modules', to.module));
+            const face = path.relative(
+              path.dirname(context.filename),
+              path.join(context.filename.slice(0, context.filename.lastIndexOf(SERVER) + SERVER.length), 'modules', to.module),
+            );
             context.report({ node, messageId: 'face', data: { spec, face } });
           }
         };

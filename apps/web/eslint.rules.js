@@ -31,7 +31,11 @@ const refuse = (folders, regex, message) => ({
 });
 
 export default [
-  refuse(['shared', 'api', 'i18n'], climbsInto(['app', 'shell', 'features']), 'shared/, api/ and i18n/ import nothing from app/, shell/ or features/.'),
+  refuse(
+    ['shared', 'api', 'i18n'],
+    climbsInto(['app', 'shell', 'features']),
+    'shared/, api/ and i18n/ import nothing from app/, shell/ or features/.',
+  ),
   refuse(['shell'], climbsInto(['app', 'features']), 'shell/ imports nothing from app/ or features/: app/ hands it what it needs.'),
   ...FEATURES.map((feature) => {
     const others = FEATURES.filter((other) => other !== feature);

@@ -77,7 +77,15 @@ export const generate = (pairs: number, skewed: number, seed = 42): Dataset => {
   let acc = 0;
   for (const c of CATEGORIES) cumulative.push((acc += MIX[c]));
 
-  const make = (id: string, gstin: string, type: 'INV' | 'CRN', no: string, date: string, taxable: number, intra: boolean): PurchaseDocument => {
+  const make = (
+    id: string,
+    gstin: string,
+    type: 'INV' | 'CRN',
+    no: string,
+    date: string,
+    taxable: number,
+    intra: boolean,
+  ): PurchaseDocument => {
     const tax = Math.round(taxable * 0.18);
     const half = Math.floor(tax / 2);
     return {
@@ -123,16 +131,46 @@ export const generate = (pairs: number, skewed: number, seed = 42): Dataset => {
       portal.push(make(`G${portal.length}`, gstin, type, docNo, d, t, intra));
       portalCat.push(ci);
     };
-    const pairUp = () => { truthList[truthList.length - 1] = portal.length - 1; };
+    const pairUp = () => {
+      truthList[truthList.length - 1] = portal.length - 1;
+    };
     switch (cat) {
-      case 'exact': b(no); g(no); pairUp(); break;
-      case 'tolerance': b(no); g(no, taxable + (rnd() < 0.5 ? 50 : -50)); pairUp(); break;
-      case 'renumbered': b(`INV/${String(seq).padStart(5, '0')}/24-25`); g(`inv-${seq}`); pairUp(); break;
-      case 'dateShifted': b(no); g(no, taxable, isoOfDay(day + 1 + Math.floor(rnd() * 5))); pairUp(); break;
-      case 'amountMismatch': b(no); g(no, taxable + 500_00 + Math.floor(rnd() * 100_000_00)); pairUp(); break;
-      case 'near': b(`${seq}`); g(`SUP/${seq}`, taxable, isoOfDay(day + Math.floor(rnd() * 3))); pairUp(); break;
-      case 'prOnly': b(no); break;
-      case 'portalOnly': g(no); break;
+      case 'exact':
+        b(no);
+        g(no);
+        pairUp();
+        break;
+      case 'tolerance':
+        b(no);
+        g(no, taxable + (rnd() < 0.5 ? 50 : -50));
+        pairUp();
+        break;
+      case 'renumbered':
+        b(`INV/${String(seq).padStart(5, '0')}/24-25`);
+        g(`inv-${seq}`);
+        pairUp();
+        break;
+      case 'dateShifted':
+        b(no);
+        g(no, taxable, isoOfDay(day + 1 + Math.floor(rnd() * 5)));
+        pairUp();
+        break;
+      case 'amountMismatch':
+        b(no);
+        g(no, taxable + 500_00 + Math.floor(rnd() * 100_000_00));
+        pairUp();
+        break;
+      case 'near':
+        b(`${seq}`);
+        g(`SUP/${seq}`, taxable, isoOfDay(day + Math.floor(rnd() * 3)));
+        pairUp();
+        break;
+      case 'prOnly':
+        b(no);
+        break;
+      case 'portalOnly':
+        g(no);
+        break;
       case 'lookAlike':
         b(`BILL-23-${String(900000 + 10 * seq).padStart(7, '0')}`);
         g(`BILL-23-${String(900000 + 10 * seq + 5).padStart(7, '0')}`, taxable + 1000_00 + Math.floor(rnd() * 1000_00));

@@ -4,20 +4,39 @@ import { join } from 'node:path';
 import { RUN_DIR } from './paths';
 
 export type Credentials = { userName: string; password: string; email: string };
-type Fixtures = Record<'admin' | 'singleSession' | 'twoFactor' | 'lockout' | 'forgotLink' | 'forgotOtp' | 'expired' | 'session' | 'logout' | 'guard' | 'noRights', Credentials>;
+type Fixtures = Record<
+  | 'admin'
+  | 'singleSession'
+  | 'twoFactor'
+  | 'lockout'
+  | 'forgotLink'
+  | 'forgotOtp'
+  | 'expired'
+  | 'session'
+  | 'logout'
+  | 'guard'
+  | 'noRights',
+  Credentials
+>;
 
 export const fixtures = (): Fixtures => JSON.parse(readFileSync(join(RUN_DIR, 'fixtures.json'), 'utf8')) as Fixtures;
 
 type Mail = { to: string; subject: string; text: string; at: number };
 const mailDir = join(RUN_DIR, 'mails');
 const readMails = (): Mail[] =>
-  existsSync(mailDir) ? readdirSync(mailDir).sort().map((f) => JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as Mail) : [];
+  existsSync(mailDir)
+    ? readdirSync(mailDir)
+        .sort()
+        .map((f) => JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as Mail)
+    : [];
 
 /** The newest mail to `to` whose subject matches and that arrived after `since` (ms). */
 export const waitForMail = async (to: string, subject: RegExp, since: number): Promise<Mail> => {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const mail = readMails().filter((m) => m.to === to && subject.test(m.subject) && m.at >= since).at(-1);
+    const mail = readMails()
+      .filter((m) => m.to === to && subject.test(m.subject) && m.at >= since)
+      .at(-1);
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -34,11 +34,21 @@ export const importOnScreen = async (page: Page, importTypeName: string, path: s
  * Registers a new subscriber by GSTIN (public registration: OTP by mail, then the welcome link to choose a password),
  * so the GSTIN becomes a location of that subscriber. Leaves the page on the reset-password success.
  */
-export const registerSubscriber = async (page: Page, who: { gstin: string; organisationName: string; userName: string; password: string }): Promise<Credentials> => {
+export const registerSubscriber = async (
+  page: Page,
+  who: { gstin: string; organisationName: string; userName: string; password: string },
+): Promise<Credentials> => {
   const email = `${who.userName}@journeys.test`;
   const since = Date.now();
   const started = await page.request.post(ADMINISTRATION_API.registrationRegister, {
-    data: { gstinOrPan: who.gstin, organisationName: who.organisationName, userName: who.userName, displayName: who.organisationName, email, mobile: '9876543210' },
+    data: {
+      gstinOrPan: who.gstin,
+      organisationName: who.organisationName,
+      userName: who.userName,
+      displayName: who.organisationName,
+      email,
+      mobile: '9876543210',
+    },
   });
   expect(started.status(), await started.text()).toBe(200);
   const { token } = (await started.json()).data as { token: string };
@@ -58,13 +68,28 @@ export const entitiesOf = async (request: APIRequestContext, headers: Headers, f
   (await (await request.get(`${API.userEntities}?financialYear=${financialYear}`, { headers })).json()).data as UserEntity[];
 
 /** Creates a location under the business and returns its id. */
-export const createLocation = async (request: APIRequestContext, headers: Headers, location: { parentEntityId: number; entityName: string; gstin: string; stateCode: string; pan: string }): Promise<number> => {
-  const saved = await request.post(ORGANIZATION_API.entitySave, { headers, data: { entityType: 'Location', taxpayerType: 'Regular', status: 'Active', ...location } });
+export const createLocation = async (
+  request: APIRequestContext,
+  headers: Headers,
+  location: { parentEntityId: number; entityName: string; gstin: string; stateCode: string; pan: string },
+): Promise<number> => {
+  const saved = await request.post(ORGANIZATION_API.entitySave, {
+    headers,
+    data: { entityType: 'Location', taxpayerType: 'Regular', status: 'Active', ...location },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
   return ((await saved.json()).data as { entityId: number }).entityId;
 };
 
-export const setPortalUserName = async (request: APIRequestContext, headers: Headers, entityId: number, portalUserName: string): Promise<void> => {
-  const saved = await request.post(ORGANIZATION_API.entitySetGstPortalCredential, { headers, data: { entityId, portalUserName, portalPassword: 'sandbox-password' } });
+export const setPortalUserName = async (
+  request: APIRequestContext,
+  headers: Headers,
+  entityId: number,
+  portalUserName: string,
+): Promise<void> => {
+  const saved = await request.post(ORGANIZATION_API.entitySetGstPortalCredential, {
+    headers,
+    data: { entityId, portalUserName, portalPassword: 'sandbox-password' },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
 };

@@ -24,8 +24,13 @@ if (!adminUser || !demo.password) throw new Error('demo seed did not create its 
 const addUser = async (userName: string, roleId: number, extra: Partial<typeof users.$inferInsert> = {}) => {
   const password = generatePassword();
   await db.insert(users).values({
-    subscriberId: adminUser.subscriberId, roleId, userName, displayName: userName, email: `${userName}@journeys.test`,
-    passwordHash: await hashPassword(password), ...extra,
+    subscriberId: adminUser.subscriberId,
+    roleId,
+    userName,
+    displayName: userName,
+    email: `${userName}@journeys.test`,
+    passwordHash: await hashPassword(password),
+    ...extra,
   });
   return { userName, password, email: `${userName}@journeys.test` };
 };

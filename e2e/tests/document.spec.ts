@@ -30,11 +30,22 @@ const csvOf = (importType: ImportType, rows: readonly Record<string, string>[]) 
 
 /** Imports through the real pipeline and waits for its final status. */
 const importCsv = async (request: APIRequestContext, headers: Headers, importType: ImportType, csv: string) => {
-  const upload = await request.post(`/api/v0.1/import/upload?importType=${importType}`, { headers, multipart: { file: { name: `${importType}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
+  const upload = await request.post(`/api/v0.1/import/upload?importType=${importType}`, {
+    headers,
+    multipart: { file: { name: `${importType}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
   expect(upload.status(), await upload.text()).toBe(200);
   const importId = (await upload.json()).data.importId as number;
   await expect
-    .poll(async () => ((await (await request.get(`/api/v0.1/import/statistic/status?importId=${importId}`, { headers })).json()).data as { status: string }).status, { timeout: 60_000 })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/v0.1/import/statistic/status?importId=${importId}`, { headers })).json()).data as {
+            status: string;
+          }
+        ).status,
+      { timeout: 60_000 },
+    )
     .toBe('Success');
 };
 
@@ -53,15 +64,43 @@ test('creates, drafts, completes and edits sales documents on the one document s
   await signInAs(page, fixtures().admin);
   const headers = { 'auth-token': await authTokenOf(page) };
   // The subscriber's HSN master and one imported invoice, both through the import.
-  await importCsv(page.request, headers, 'HsnSac', csvOf('HsnSac', [
-    { hsn: '8471', description: 'Automatic data processing machines and units thereof', rate: '18', uqc: 'NOS' },
-    { hsn: '84713010', description: 'Portable computers (laptops, notebooks)', rate: '18', uqc: 'NOS' },
-    { hsn: '998313', description: 'Information technology consulting and support services', rate: '18' },
-  ]));
-  await importCsv(page.request, headers, 'SalesDocuments', csvOf('SalesDocuments', [{
-    locationGstin: MUMBAI, documentType: 'INV', documentNumber: 'JRD/IMP/1', documentDate: '15-10-2026', counterpartyGstin: CUSTOMER, counterpartyName: 'Bharat Traders',
-    placeOfSupply: '33', reverseCharge: 'N', hsn: '84713010', description: 'Laptop', uqc: 'NOS', quantity: '1', taxable: '1000.00', rate: '18', igst: '180.00', cgst: '0', sgst: '0', cess: '0',
-  }]));
+  await importCsv(
+    page.request,
+    headers,
+    'HsnSac',
+    csvOf('HsnSac', [
+      { hsn: '8471', description: 'Automatic data processing machines and units thereof', rate: '18', uqc: 'NOS' },
+      { hsn: '84713010', description: 'Portable computers (laptops, notebooks)', rate: '18', uqc: 'NOS' },
+      { hsn: '998313', description: 'Information technology consulting and support services', rate: '18' },
+    ]),
+  );
+  await importCsv(
+    page.request,
+    headers,
+    'SalesDocuments',
+    csvOf('SalesDocuments', [
+      {
+        locationGstin: MUMBAI,
+        documentType: 'INV',
+        documentNumber: 'JRD/IMP/1',
+        documentDate: '15-10-2026',
+        counterpartyGstin: CUSTOMER,
+        counterpartyName: 'Bharat Traders',
+        placeOfSupply: '33',
+        reverseCharge: 'N',
+        hsn: '84713010',
+        description: 'Laptop',
+        uqc: 'NOS',
+        quantity: '1',
+        taxable: '1000.00',
+        rate: '18',
+        igst: '180.00',
+        cgst: '0',
+        sgst: '0',
+        cess: '0',
+      },
+    ]),
+  );
 
   // 1. A sales invoice to an unregistered customer in Maharashtra: CGST + SGST, HSN lookup by code.
   await page.goto('/create-document?type=Sales');
@@ -86,7 +125,17 @@ test('creates, drafts, completes and edits sales documents on the one document s
   await expect(page).toHaveURL(/\/edit-document\?type=Sales&id=\d+/);
   await expect(page.getByText('Document JRD/1 saved.')).toBeVisible();
   const b2c = await detailOf(page.request, headers, idInUrl(page));
-  expect(b2c).toMatchObject({ documentNumber: 'JRD/1', status: 'YetNotGenerated', source: 'Manual', counterpartyGstin: '', placeOfSupply: '27', taxable: 5000000, cgst: 450000, sgst: 450000, igst: 0 });
+  expect(b2c).toMatchObject({
+    documentNumber: 'JRD/1',
+    status: 'YetNotGenerated',
+    source: 'Manual',
+    counterpartyGstin: '',
+    placeOfSupply: '27',
+    taxable: 5000000,
+    cgst: 450000,
+    sgst: 450000,
+    igst: 0,
+  });
   expect(b2c.items[0]).toMatchObject({ hsn: '84713010', uqc: 'NOS', quantity: 2000, rate: 18000 });
 
   // 2. A B2B invoice: the wrong GSTIN is explained first; the right one names its State and sets the place of supply.
@@ -135,7 +184,7 @@ test('creates, drafts, completes and edits sales documents on the one document s
   await draftRow.getByRole('button', { name: 'Open' }).click();
   await expect(page).toHaveURL(/\/edit-draft-document\?type=Sales&id=\d+/);
   const draftId = idInUrl(page);
-  expect((await detailOf(page.request, headers, draftId))).toMatchObject({ isDraftDocument: true, status: 'Draft' });
+  expect(await detailOf(page.request, headers, draftId)).toMatchObject({ isDraftDocument: true, status: 'Draft' });
   await expect(page.getByTestId('item-1-taxable')).toHaveValue('500.00');
   await choose(page, 'item-1-rate', '18%');
   await page.getByTestId('item-1-hsn').fill('998313');
@@ -145,13 +194,25 @@ test('creates, drafts, completes and edits sales documents on the one document s
   await page.getByTestId('document-save').click();
   await expect(page).toHaveURL(new RegExp(`/edit-document\\?type=Sales&id=${draftId}$`));
   const completed = await detailOf(page.request, headers, draftId);
-  expect(completed).toMatchObject({ isDraftDocument: false, status: 'YetNotGenerated', counterpartyGstin: CUSTOMER, placeOfSupply: '33', taxable: 150000, igst: 27000, cgst: 0 });
+  expect(completed).toMatchObject({
+    isDraftDocument: false,
+    status: 'YetNotGenerated',
+    counterpartyGstin: CUSTOMER,
+    placeOfSupply: '33',
+    taxable: 150000,
+    igst: 27000,
+    cgst: 0,
+  });
   expect(completed.items.map((it) => it.hsn)).toEqual(['84713010', '998313']);
   await page.goto('/draft-document');
   await expect(page.locator('[data-testid^="draft-row-"]', { hasText: 'JRD/2' })).toHaveCount(0);
 
   // 4. The imported invoice on /edit-document: a changed quantity and taxable value, saved with Ctrl+S.
-  const list = (await (await page.request.post('/api/v0.1/regular/sale/search', { headers, data: { filters: { documentNumbers: ['JRD/IMP/1'] } } })).json()).data.items as { id: number }[];
+  const list = (
+    await (
+      await page.request.post('/api/v0.1/regular/sale/search', { headers, data: { filters: { documentNumbers: ['JRD/IMP/1'] } } })
+    ).json()
+  ).data.items as { id: number }[];
   const importedId = list[0]?.id ?? 0;
   expect(importedId).toBeGreaterThan(0);
   await page.goto(`/edit-document?type=Sales&id=${importedId}`);
@@ -187,7 +248,15 @@ test('creates, drafts, completes and edits sales documents on the one document s
   await shot(page, '08-purchase');
   await page.getByTestId('document-save').click();
   await expect(page).toHaveURL(/\/edit-document\?type=Purchase&id=\d+/);
-  const purchase = (await (await page.request.get(`${DOCUMENT_API.purchaseDetail}?id=${idInUrl(page)}`, { headers })).json()).data as DocumentDetail;
-  expect(purchase).toMatchObject({ direction: 'Purchase', counterpartyGstin: SUPPLIER, placeOfSupply: '27', cgst: 90000, sgst: 90000, igst: 0 });
+  const purchase = (await (await page.request.get(`${DOCUMENT_API.purchaseDetail}?id=${idInUrl(page)}`, { headers })).json())
+    .data as DocumentDetail;
+  expect(purchase).toMatchObject({
+    direction: 'Purchase',
+    counterpartyGstin: SUPPLIER,
+    placeOfSupply: '27',
+    cgst: 90000,
+    sgst: 90000,
+    igst: 0,
+  });
   expect(purchase.items[0]?.itcEligibility).toBe('Input services');
 });

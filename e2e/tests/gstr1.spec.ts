@@ -43,20 +43,50 @@ test('GSTR-1 from the books to Filed at the portal sandbox, and the buyer sees t
   mkdirSync(dir, { recursive: true });
 
   // Subscriber B registers with the buyer's GSTIN, the way a new customer does.
-  const buyer = await registerSubscriber(page, { gstin: BUYER_GSTIN, organisationName: 'Ranga Retail Private Limited', userName: 'ranga-admin', password: 'Ranga#Returns2026' });
+  const buyer = await registerSubscriber(page, {
+    gstin: BUYER_GSTIN,
+    organisationName: 'Ranga Retail Private Limited',
+    userName: 'ranga-admin',
+    password: 'Ranga#Returns2026',
+  });
 
   // Subscriber A: a new Gujarat location with its GST portal user name, and two B2B invoices to B imported on /import.
   await signInAs(page, fixtures().admin);
   const headersA = { 'auth-token': await authTokenOf(page) };
   const business = (await entitiesOf(page.request, headersA, FY)).find((entity) => entity.entityType === 'Business');
   expect(business).toBeDefined();
-  const supplierId = await createLocation(page.request, headersA, { parentEntityId: business?.entityId ?? 0, entityName: 'Surat Returns Desk', gstin: SUPPLIER_GSTIN, stateCode: '24', pan: 'AABCD1234E' });
+  const supplierId = await createLocation(page.request, headersA, {
+    parentEntityId: business?.entityId ?? 0,
+    entityName: 'Surat Returns Desk',
+    gstin: SUPPLIER_GSTIN,
+    stateCode: '24',
+    pan: 'AABCD1234E',
+  });
   await setPortalUserName(page.request, headersA, supplierId, 'demo_ahmedabad');
-  const csv = csvOf('SalesDocuments', INVOICES.map((invoice) => ({
-    locationGstin: SUPPLIER_GSTIN, documentType: 'INV', documentNumber: invoice.documentNumber, documentDate: DATE, counterpartyGstin: BUYER_GSTIN,
-    counterpartyName: 'Ranga Retail', placeOfSupply: '33', supplyType: 'B2B', reverseCharge: 'N', hsn: '84713010', description: 'Laptop', uqc: 'NOS',
-    quantity: '1', taxable: invoice.taxable, rate: '18', igst: invoice.igst, cgst: '0', sgst: '0', cess: '0',
-  })));
+  const csv = csvOf(
+    'SalesDocuments',
+    INVOICES.map((invoice) => ({
+      locationGstin: SUPPLIER_GSTIN,
+      documentType: 'INV',
+      documentNumber: invoice.documentNumber,
+      documentDate: DATE,
+      counterpartyGstin: BUYER_GSTIN,
+      counterpartyName: 'Ranga Retail',
+      placeOfSupply: '33',
+      supplyType: 'B2B',
+      reverseCharge: 'N',
+      hsn: '84713010',
+      description: 'Laptop',
+      uqc: 'NOS',
+      quantity: '1',
+      taxable: invoice.taxable,
+      rate: '18',
+      igst: invoice.igst,
+      cgst: '0',
+      sgst: '0',
+      cess: '0',
+    })),
+  );
   expect(await importOnScreen(page, 'Sales documents', join(dir, 'sales.csv'), csv)).toBe('Success');
 
   // The returns list: the new GSTIN's GSTR-1 for the current period, not generated yet, with both documents.
@@ -85,7 +115,8 @@ test('GSTR-1 from the books to Filed at the portal sandbox, and the buyer sees t
   await page.getByTestId('section-row-b2b').click();
   const documents = page.getByTestId('section-documents');
   await expect(documents.getByTestId('list-count')).toHaveText('2 of 2');
-  for (const invoice of INVOICES) await expect(documents.getByTestId(`section-document-${invoice.documentNumber}`)).toContainText(BUYER_GSTIN);
+  for (const invoice of INVOICES)
+    await expect(documents.getByTestId(`section-document-${invoice.documentNumber}`)).toContainText(BUYER_GSTIN);
   await expect(documents.getByRole('link', { name: 'R1J/2' })).toHaveAttribute('href', /\/edit-document\?id=\d+&type=Sales$/);
   await shot(page, 'gstr1-03-b2b-documents');
 
@@ -94,7 +125,11 @@ test('GSTR-1 from the books to Filed at the portal sandbox, and the buyer sees t
   expect(download.suggestedFilename()).toBe(`GSTR1_${SUPPLIER_GSTIN}_${PERIOD}.json`);
   const jsonPath = join(dir, 'gstr1.json');
   await download.saveAs(jsonPath);
-  const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as { gstin: string; fp: string; b2b: { ctin: string; inv: { inum: string; val: number; itms: { itm_det: { txval: number; iamt: number } }[] }[] }[] };
+  const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as {
+    gstin: string;
+    fp: string;
+    b2b: { ctin: string; inv: { inum: string; val: number; itms: { itm_det: { txval: number; iamt: number } }[] }[] }[];
+  };
   expect(json.gstin).toBe(SUPPLIER_GSTIN);
   expect(json.fp).toBe(PERIOD);
   expect(json.b2b).toHaveLength(1);
@@ -123,17 +158,23 @@ test('GSTR-1 from the books to Filed at the portal sandbox, and the buyer sees t
   await shot(page, 'gstr1-05-filed');
 
   // The server holds the same: Filed with that ARN; the history lists every step.
-  const detail = (await (await page.request.get(`${RETURN_API.detail}?entityId=${supplierId}&returnType=GSTR1&returnPeriod=${PERIOD}`, { headers: headersA })).json()).data as ReturnDetail;
+  const detail = (
+    await (
+      await page.request.get(`${RETURN_API.detail}?entityId=${supplierId}&returnType=GSTR1&returnPeriod=${PERIOD}`, { headers: headersA })
+    ).json()
+  ).data as ReturnDetail;
   expect([detail.status, detail.arn, detail.portalSaveStatus]).toEqual(['Filed', arn, 'P']);
   await page.getByTestId('tab-history').click();
-  for (const action of ['Generate', 'Save', 'Submit', 'File']) await expect(page.locator(`[data-testid^="history-${action}-"]`).first()).toBeVisible();
+  for (const action of ['Generate', 'Save', 'Submit', 'File'])
+    await expect(page.locator(`[data-testid^="history-${action}-"]`).first()).toBeVisible();
   await shot(page, 'gstr1-06-history');
 
   // /data-activities lists the pushes of the save, the submit and the filing.
   await page.goto('/data-activities');
   const pushes = page.getByTestId('panel-Push');
   await expect(pushes.locator('[data-testid^="activity-"]', { hasText: SUPPLIER_GSTIN }).first()).toBeVisible();
-  const listed = (await (await page.request.post(DATA_ACTIVITY_API.search, { headers: headersA, data: { kind: 'Push' } })).json()).data.items as DataActivity[];
+  const listed = (await (await page.request.post(DATA_ACTIVITY_API.search, { headers: headersA, data: { kind: 'Push' } })).json()).data
+    .items as DataActivity[];
   const ours = listed.filter((activity) => activity.gstin === SUPPLIER_GSTIN && activity.returnId === detail.id);
   expect(ours.length).toBeGreaterThanOrEqual(3);
   expect(ours.every((activity) => activity.status === 'Completed')).toBe(true);

@@ -20,21 +20,31 @@ const chooseVendors = async (page: Page) => {
 /** Uploads through the screen; answers the final status the server gives this import, once the card shows it too. */
 const importFile = async (page: Page, path: string): Promise<string> => {
   await page.getByTestId('import-file').setInputFiles(path);
-  const [uploaded] = await Promise.all([page.waitForResponse((res) => res.url().endsWith('/import/upload')), page.getByTestId('import-upload').click()]);
+  const [uploaded] = await Promise.all([
+    page.waitForResponse((res) => res.url().endsWith('/import/upload')),
+    page.getByTestId('import-upload').click(),
+  ]);
   const { importId } = ((await uploaded.json()) as { data: { importId: number } }).data;
   // The card of the previous import stays on screen until this upload's answer replaces it: ask for this import's end.
   const headers = { 'auth-token': await authTokenOf(page) };
   let status = '';
-  await expect.poll(async () => {
-    const res = await page.request.get(`/api/v0.1/import/statistic/status?importId=${importId}`, { headers });
-    status = ((await res.json()) as { data: { status: string } }).data.status;
-    return ['Success', 'SuccessWithError', 'Failed'].includes(status);
-  }, { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/v0.1/import/statistic/status?importId=${importId}`, { headers });
+        status = ((await res.json()) as { data: { status: string } }).data.status;
+        return ['Success', 'SuccessWithError', 'Failed'].includes(status);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   await expect(page.getByTestId('import-result')).toHaveAttribute('data-status', status);
   return status;
 };
 
-test('imports vendors with a planted error, shows it on the vendor error screen, and maps the subscriber\'s own headers', async ({ page }) => {
+test("imports vendors with a planted error, shows it on the vendor error screen, and maps the subscriber's own headers", async ({
+  page,
+}) => {
   const dir = join(RUN_DIR, 'import-masters');
   mkdirSync(dir, { recursive: true });
   await signInAs(page, fixtures().admin);
@@ -97,9 +107,19 @@ test('imports vendors with a planted error, shows it on the vendor error screen,
   expect(await importFile(page, own)).toBe('Success');
   await shot(page, 'import-masters-04-mapped-import');
   const headersOfApi = { 'auth-token': await authTokenOf(page) };
-  const aliases = (await (await page.request.get('/api/v0.1/import/aliases?importType=Vendors', { headers: headersOfApi })).json()).data.aliases as { column: string; alias: string }[];
-  expect(aliases).toEqual(expect.arrayContaining([{ column: 'legalName', alias: 'Supplier Name' }, { column: 'code', alias: 'supplier code' }, { column: 'email', alias: 'Mail' }]));
-  const list = (await (await page.request.post('/api/v0.1/import/statistic/search', { headers: headersOfApi, data: {} })).json()).data.items as { importId: number }[];
-  const summary = (await (await page.request.get(`/api/v0.1/import/summary?importId=${list[0]?.importId}`, { headers: headersOfApi })).json()).data;
+  const aliases = (await (await page.request.get('/api/v0.1/import/aliases?importType=Vendors', { headers: headersOfApi })).json()).data
+    .aliases as { column: string; alias: string }[];
+  expect(aliases).toEqual(
+    expect.arrayContaining([
+      { column: 'legalName', alias: 'Supplier Name' },
+      { column: 'code', alias: 'supplier code' },
+      { column: 'email', alias: 'Mail' },
+    ]),
+  );
+  const list = (await (await page.request.post('/api/v0.1/import/statistic/search', { headers: headersOfApi, data: {} })).json()).data
+    .items as { importId: number }[];
+  const summary = (
+    await (await page.request.get(`/api/v0.1/import/summary?importId=${list[0]?.importId}`, { headers: headersOfApi })).json()
+  ).data;
   expect(summary).toMatchObject({ status: 'Success', documents: 1, validRows: 1 });
 });

@@ -23,8 +23,12 @@ const fill = async (samplePath: string, out: string, planted: boolean) => {
   sheet.spliceRows(2, sheet.rowCount);
   for (let n = 1; n <= 5; n++) {
     const row: Record<string, unknown> = {
-      ...example, 'Location GSTIN': MUMBAI, 'Document number': `JRN/${n}`, 'Document date': planted && n === 4 ? '31-02-2026' : '15-10-2026',
-      'Customer GSTIN': planted && n === 2 ? WRONG_CUSTOMER : CUSTOMER, 'Place of supply': '33',
+      ...example,
+      'Location GSTIN': MUMBAI,
+      'Document number': `JRN/${n}`,
+      'Document date': planted && n === 4 ? '31-02-2026' : '15-10-2026',
+      'Customer GSTIN': planted && n === 2 ? WRONG_CUSTOMER : CUSTOMER,
+      'Place of supply': '33',
       ...(planted && n === 5 ? { 'Rate %': '17' } : {}),
     };
     sheet.addRow(headers.map((h) => row[h] ?? null));
@@ -92,7 +96,10 @@ test('imports the sales template with planted errors, shows and exports them, an
   expect(await importFile(page, fixed)).toBe('Success');
   await shot(page, 'import-03-fixed');
   const headers = { 'auth-token': await authTokenOf(page) };
-  const list = (await (await page.request.post('/api/v0.1/import/statistic/search', { headers, data: {} })).json()).data.items as { importId: number; status: string }[];
+  const list = (await (await page.request.post('/api/v0.1/import/statistic/search', { headers, data: {} })).json()).data.items as {
+    importId: number;
+    status: string;
+  }[];
   const latest = list[0];
   expect(latest?.status).toBe('Success');
   const summary = (await (await page.request.get(`/api/v0.1/import/summary?importId=${latest?.importId}`, { headers })).json()).data;
@@ -121,9 +128,11 @@ test('imports the sales template with planted errors, shows and exports them, an
   await page.getByTestId('document-save').click();
   await expect(page.getByText('Document JRN/2 saved.')).toBeVisible();
   await expect(page.getByTestId('item-0-taxable')).toHaveValue(/120000|1,20,000/); // the saved document, loaded again
-  await expect.poll(async () => {
-    const detail = (await (await page.request.get(`/api/v0.1/regular/sale/detail?id=${id}`, { headers })).json()).data;
-    return [detail.taxable, detail.igst, detail.source];
-  }).toEqual([12_000_000, 2_160_000, 'Import']);
+  await expect
+    .poll(async () => {
+      const detail = (await (await page.request.get(`/api/v0.1/regular/sale/detail?id=${id}`, { headers })).json()).data;
+      return [detail.taxable, detail.igst, detail.source];
+    })
+    .toEqual([12_000_000, 2_160_000, 'Import']);
   await shot(page, 'import-05-edited');
 });

@@ -30,8 +30,18 @@ test('an admin sets up a location, a role and a user; the user sees and reaches 
   await page.getByTestId('entity-gstin').fill(GOOD_GSTIN);
   await page.getByTestId('entity-save').click();
   await expect(page.getByText('Ahmedabad Depot').first()).toBeVisible();
-  const headers = { 'auth-token': await page.evaluate(() => JSON.parse((globalThis as unknown as { localStorage: { getItem: (k: string) => string } }).localStorage.getItem('settings')).authToken as string) };
-  const tree = (await (await page.request.get('/api/v0.1/entity/entities', { headers })).json()).data as { entityId: number; entityName: string; children: { entityId: number; entityName: string }[] }[];
+  const headers = {
+    'auth-token': await page.evaluate(
+      () =>
+        JSON.parse((globalThis as unknown as { localStorage: { getItem: (k: string) => string } }).localStorage.getItem('settings'))
+          .authToken as string,
+    ),
+  };
+  const tree = (await (await page.request.get('/api/v0.1/entity/entities', { headers })).json()).data as {
+    entityId: number;
+    entityName: string;
+    children: { entityId: number; entityName: string }[];
+  }[];
   const locations = tree.flatMap((b) => b.children);
   const ahmedabad = locations.find((l) => l.entityName === 'Ahmedabad Depot');
   const mumbai = locations.find((l) => l.entityName === 'Mumbai Head Office');
@@ -78,7 +88,8 @@ test('an admin sets up a location, a role and a user; the user sees and reaches 
     const sidebar = clerk.getByTestId('sidebar');
     await sidebar.getByRole('button', { name: 'Organization' }).or(sidebar.getByText('Organization')).first().click();
     await expect(sidebar.getByRole('link', { name: 'Entities' })).toBeVisible();
-    for (const denied of ['Users', 'Roles', 'Branches', 'Departments']) await expect(sidebar.getByRole('link', { name: denied })).toHaveCount(0);
+    for (const denied of ['Users', 'Roles', 'Branches', 'Departments'])
+      await expect(sidebar.getByRole('link', { name: denied })).toHaveCount(0);
     await shot(clerk, 'organization-04-clerk-sidebar');
 
     // Only the location the user may use (with its business for context).
@@ -89,7 +100,13 @@ test('an admin sets up a location, a role and a user; the user sees and reaches 
     await shot(clerk, 'organization-05-clerk-entities');
 
     // 5. Direct API calls to other rights and other locations are refused by the server.
-    const clerkHeaders = { 'auth-token': await clerk.evaluate(() => JSON.parse((globalThis as unknown as { localStorage: { getItem: (k: string) => string } }).localStorage.getItem('settings')).authToken as string) };
+    const clerkHeaders = {
+      'auth-token': await clerk.evaluate(
+        () =>
+          JSON.parse((globalThis as unknown as { localStorage: { getItem: (k: string) => string } }).localStorage.getItem('settings'))
+            .authToken as string,
+      ),
+    };
     const users = await clerk.request.post('/api/v0.1/user/search', { headers: clerkHeaders, data: {} });
     expect(users.status()).toBe(403);
     const otherLocation = await clerk.request.get(`/api/v0.1/entity/detail?entityId=${mumbai?.entityId}`, { headers: clerkHeaders });
@@ -97,7 +114,10 @@ test('an admin sets up a location, a role and a user; the user sees and reaches 
     expect(await otherLocation.text()).not.toContain('Mumbai');
     const ownLocation = await clerk.request.get(`/api/v0.1/entity/detail?entityId=${ahmedabad?.entityId}`, { headers: clerkHeaders });
     expect(ownLocation.status()).toBe(200);
-    const save = await clerk.request.post('/api/v0.1/entity/save', { headers: clerkHeaders, data: { entityType: 'Location', entityName: 'X' } });
+    const save = await clerk.request.post('/api/v0.1/entity/save', {
+      headers: clerkHeaders,
+      data: { entityType: 'Location', entityName: 'X' },
+    });
     expect(save.status()).toBe(403);
   } finally {
     await clerk.close();

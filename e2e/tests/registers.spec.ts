@@ -42,10 +42,22 @@ const writeSalesFile = async (request: APIRequestContext, headers: Headers, rows
     const tax = Math.round(row.taxable * 18) / 100;
     const values: Record<string, unknown> = {
       ...example,
-      'Location GSTIN': row.gstin, 'Document type': row.type, 'Document number': row.number, 'Document date': row.date,
-      'Customer GSTIN': CUSTOMER, 'Customer name': 'Bharat Traders', 'Place of supply': '33', 'Supply type': 'B2B',
-      'Original document number': row.type === 'CRN' ? 'JRB/001' : null, 'Original document date': row.type === 'CRN' ? row.date : null,
-      'Taxable value': row.taxable, 'Rate %': 18, IGST: intra ? 0 : tax, CGST: intra ? tax / 2 : 0, SGST: intra ? tax / 2 : 0, Cess: 0,
+      'Location GSTIN': row.gstin,
+      'Document type': row.type,
+      'Document number': row.number,
+      'Document date': row.date,
+      'Customer GSTIN': CUSTOMER,
+      'Customer name': 'Bharat Traders',
+      'Place of supply': '33',
+      'Supply type': 'B2B',
+      'Original document number': row.type === 'CRN' ? 'JRB/001' : null,
+      'Original document date': row.type === 'CRN' ? row.date : null,
+      'Taxable value': row.taxable,
+      'Rate %': 18,
+      IGST: intra ? 0 : tax,
+      CGST: intra ? tax / 2 : 0,
+      SGST: intra ? tax / 2 : 0,
+      Cess: 0,
     };
     sheet.addRow(columns.map((h) => values[h] ?? null));
   }
@@ -55,12 +67,22 @@ const writeSalesFile = async (request: APIRequestContext, headers: Headers, rows
 const importSales = async (request: APIRequestContext, headers: Headers, path: string, fileName: string) => {
   const upload = await request.post('/api/v0.1/import/upload?importType=SalesDocuments', {
     headers,
-    multipart: { file: { name: fileName, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: readFileSync(path) } },
+    multipart: {
+      file: { name: fileName, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: readFileSync(path) },
+    },
   });
   expect(upload.status(), await upload.text()).toBe(200);
   const { importId } = (await upload.json()).data as { importId: number };
   await expect
-    .poll(async () => ((await (await request.get(`/api/v0.1/import/statistic/status?importId=${importId}`, { headers })).json()).data as { status: string }).status, { timeout: 60_000 })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/v0.1/import/statistic/status?importId=${importId}`, { headers })).json()).data as {
+            status: string;
+          }
+        ).status,
+      { timeout: 60_000 },
+    )
     .toBe('Success');
 };
 
@@ -92,7 +114,13 @@ test('the sales register: filter bar, status counts, load more, sort, selection,
   if (!mumbai?.gstin || !bengaluru?.gstin) throw new Error('the demo locations are missing');
 
   const rows: Row[] = [
-    ...Array.from({ length: MUMBAI_DOCS }, (_, i) => ({ gstin: mumbai.gstin ?? '', type: 'INV', number: `JRB/${String(i + 1).padStart(3, '0')}`, date: dateIn(month, year), taxable: 1000 + i })),
+    ...Array.from({ length: MUMBAI_DOCS }, (_, i) => ({
+      gstin: mumbai.gstin ?? '',
+      type: 'INV',
+      number: `JRB/${String(i + 1).padStart(3, '0')}`,
+      date: dateIn(month, year),
+      taxable: 1000 + i,
+    })),
     { gstin: mumbai.gstin, type: 'CRN', number: 'JRB/CN1', date: dateIn(month, year), taxable: 100 },
     { gstin: bengaluru.gstin, type: 'INV', number: 'JRB/B01', date: dateIn(month, year), taxable: 20000 },
     { gstin: bengaluru.gstin, type: 'INV', number: 'JRB/B02', date: dateIn(month, year), taxable: 30000 },
@@ -116,7 +144,14 @@ test('the sales register: filter bar, status counts, load more, sort, selection,
   await shot(page, 'registers-01-opened');
 
   // Status-count bar: the numbers the API counts for the same filters.
-  const counted = (await (await page.request.post('/api/v0.1/regular/sale/statusCount', { headers, data: { filters: { financialYear: fy, returnPeriods: [currentPeriod] } } })).json()).data.items as { status: string; count: number; total: number }[];
+  const counted = (
+    await (
+      await page.request.post('/api/v0.1/regular/sale/statusCount', {
+        headers,
+        data: { filters: { financialYear: fy, returnPeriods: [currentPeriod] } },
+      })
+    ).json()
+  ).data.items as { status: string; count: number; total: number }[];
   expect(counted.reduce((sum, item) => sum + item.count, 0)).toBe(inPeriod);
   await expect(page.getByTestId('status-all-count')).toHaveText(String(inPeriod));
   for (const item of counted) {
@@ -156,7 +191,8 @@ test('the sales register: filter bar, status counts, load more, sort, selection,
   // Ticking every location of the business turns them into one business chip.
   const business = entities.find((e) => e.entityType === 'Business');
   await page.getByTestId('filter-location').click();
-  for (const entity of entities.filter((e) => e.entityType !== 'Business' && e.gstin)) await page.getByTestId(`location-${entity.entityId}`).check();
+  for (const entity of entities.filter((e) => e.entityType !== 'Business' && e.gstin))
+    await page.getByTestId(`location-${entity.entityId}`).check();
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-testid^="chip-entityIds:"]')).toHaveCount(1);
   await expect(chip(page, `entityIds:${business?.entityId}`)).toContainText('(Business)');
@@ -226,7 +262,7 @@ test('the sales register: filter bar, status counts, load more, sort, selection,
   await expect(documentsPanel(page).getByTestId('bulk-actions')).toContainText('2 selected');
   await shot(page, 'registers-07-sorted-selected');
   await documentsPanel(page).getByLabel('Select all rows').check();
-  await expect(documentsPanel(page).getByTestId('bulk-actions')).toContainText('50 selected') // the loaded page;
+  await expect(documentsPanel(page).getByTestId('bulk-actions')).toContainText('50 selected'); // the loaded page;
   await page.getByTestId('filter-refresh').click(); // Refresh clears the selection
   await expect(documentsPanel(page).getByTestId('bulk-actions')).toHaveCount(0);
 

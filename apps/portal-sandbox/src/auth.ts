@@ -55,7 +55,10 @@ const appKeyOf = async (sandbox: Sandbox, sealed: string): Promise<Buffer> => {
 
 /** First use registers the GSTIN with its username; later uses must give the same one. */
 const registerTaxpayer = async (sandbox: Sandbox, gstin: string, username: string): Promise<void> => {
-  await sandbox.sql.query('INSERT INTO portal_sandbox.taxpayers (gstin, username, registered_at) VALUES ($1, $2, $3) ON CONFLICT (gstin) DO NOTHING', [gstin, username, sandbox.now().toISOString()]);
+  await sandbox.sql.query(
+    'INSERT INTO portal_sandbox.taxpayers (gstin, username, registered_at) VALUES ($1, $2, $3) ON CONFLICT (gstin) DO NOTHING',
+    [gstin, username, sandbox.now().toISOString()],
+  );
   const [row] = await sandbox.sql.query<{ username: string }>('SELECT username FROM portal_sandbox.taxpayers WHERE gstin = $1', [gstin]);
   if (row?.username !== username) throw FAULTS.invalidUsername();
 };
@@ -70,7 +73,10 @@ export const recordOtpRequest = async (sandbox: Sandbox, gstin: string, purpose:
 
 /** True when an OTP of this purpose was requested in the last OTP_MINUTES. */
 export const otpRequested = async (sandbox: Sandbox, gstin: string, purpose: string): Promise<boolean> => {
-  const [row] = await sandbox.sql.query<{ requested_at: Date | string }>('SELECT requested_at FROM portal_sandbox.otp_requests WHERE gstin = $1 AND purpose = $2', [gstin, purpose]);
+  const [row] = await sandbox.sql.query<{ requested_at: Date | string }>(
+    'SELECT requested_at FROM portal_sandbox.otp_requests WHERE gstin = $1 AND purpose = $2',
+    [gstin, purpose],
+  );
   return row !== undefined && sandbox.now().getTime() - new Date(row.requested_at).getTime() <= OTP_MINUTES * 60_000;
 };
 
@@ -83,7 +89,13 @@ const openSession = async (sandbox: Sandbox, gstin: string, username: string, ap
   const authToken = randomBytes(16).toString('hex');
   const ek = newKey();
   const expiresAt = new Date(sandbox.now().getTime() + SESSION_MINUTES * 60_000);
-  await sandbox.sql.query('INSERT INTO portal_sandbox.sessions (auth_token, gstin, username, ek, expires_at) VALUES ($1, $2, $3, $4, $5)', [authToken, gstin, username, ek.toString('base64'), expiresAt.toISOString()]);
+  await sandbox.sql.query('INSERT INTO portal_sandbox.sessions (auth_token, gstin, username, ek, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    authToken,
+    gstin,
+    username,
+    ek.toString('base64'),
+    expiresAt.toISOString(),
+  ]);
   return { status_cd: '1', auth_token: authToken, expiry: SESSION_MINUTES, sek: aesEncrypt(appKey, ek) };
 };
 

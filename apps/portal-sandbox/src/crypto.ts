@@ -1,6 +1,15 @@
 // The portal's side of the GSTN API encryption (README.md "Protocol"): an RSA key pair for app keys, AES-256-ECB
 // with PKCS#7 padding for keys and payloads, HMAC-SHA256 for integrity.
-import { constants, createCipheriv, createDecipheriv, createHmac, generateKeyPairSync, privateDecrypt, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  constants,
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  generateKeyPairSync,
+  privateDecrypt,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 export type KeyPair = { publicPem: string; privatePem: string };
 

@@ -2,7 +2,11 @@
 // for an invalid session; the other codes follow its families (AUTH..., RET...) and are the sandbox's own choice
 // where no public document names one (README.md "Error codes").
 export class PortalFault extends Error {
-  constructor(readonly code: string, message: string, readonly httpStatus = 200) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly httpStatus = 200,
+  ) {
     super(message);
     this.name = 'PortalFault';
   }

@@ -25,12 +25,18 @@ const periodOf = (value: string | undefined): string => {
 };
 
 export const returnOf = async (sql: SandboxSql, gstin: string, form: Form, period: string): Promise<ReturnRow | null> => {
-  const [row] = await sql.query<ReturnRow>('SELECT gstin, form, period, status, arn, filed_at FROM portal_sandbox.returns WHERE gstin = $1 AND form = $2 AND period = $3', [gstin, form, period]);
+  const [row] = await sql.query<ReturnRow>(
+    'SELECT gstin, form, period, status, arn, filed_at FROM portal_sandbox.returns WHERE gstin = $1 AND form = $2 AND period = $3',
+    [gstin, form, period],
+  );
   return row ?? null;
 };
 
 const ensureReturn = async (sql: SandboxSql, gstin: string, form: Form, period: string): Promise<void> => {
-  await sql.query("INSERT INTO portal_sandbox.returns (gstin, form, period, status) VALUES ($1, $2, $3, 'NOT_FILED') ON CONFLICT DO NOTHING", [gstin, form, period]);
+  await sql.query(
+    "INSERT INTO portal_sandbox.returns (gstin, form, period, status) VALUES ($1, $2, $3, 'NOT_FILED') ON CONFLICT DO NOTHING",
+    [gstin, form, period],
+  );
 };
 
 /** A period's saved rows in the order they were first saved. */
@@ -84,11 +90,21 @@ const wholeError = (code: string, message: string): SaveOutcome => ({ status: 'E
 const BATCH = 500;
 
 /** Applies one save: refused documents go to the report, the others replace or join the period's data. */
-const applySave = async (sandbox: Sandbox, sql: SandboxSql, gstin: string, form: Form, period: string, payload: unknown): Promise<SaveOutcome> => {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return wholeError('RET191103', 'The payload is not a GSTR-1 JSON object');
+const applySave = async (
+  sandbox: Sandbox,
+  sql: SandboxSql,
+  gstin: string,
+  form: Form,
+  period: string,
+  payload: unknown,
+): Promise<SaveOutcome> => {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return wholeError('RET191103', 'The payload is not a GSTR-1 JSON object');
   const json = payload as Json;
-  if (String(json['gstin'] ?? '').toUpperCase() !== gstin) return wholeError('RET191104', 'The GSTIN of the payload differs from the GSTIN of the request');
-  if (json['fp'] !== period) return wholeError('RET191105', 'The return period (fp) of the payload differs from the ret_period of the request');
+  if (String(json['gstin'] ?? '').toUpperCase() !== gstin)
+    return wholeError('RET191104', 'The GSTIN of the payload differs from the GSTIN of the request');
+  if (json['fp'] !== period)
+    return wholeError('RET191105', 'The return period (fp) of the payload differs from the ret_period of the request');
   const schemaErrors = sandbox.checkSchema?.(json) ?? [];
   if (schemaErrors.length > 0) return wholeError('RET191103', `Schema validation failed: ${schemaErrors.slice(0, 10).join('; ')}`);
 
@@ -98,10 +114,14 @@ const applySave = async (sandbox: Sandbox, sql: SandboxSql, gstin: string, form:
     const fy = row.numberKind !== null && iso && !AMENDMENT_SECTIONS.has(row.section) ? financialYearOf(iso) : null;
     return { row, fy, numberId: fy === null ? null : `${row.numberKind}|${fy}|${(row.docNumber ?? '').toUpperCase()}` };
   });
-  const uses = await numberUses(sql, gstin, [...new Set(rows.filter((r) => r.fy !== null).map((r) => (r.row.docNumber ?? '').toUpperCase()))]);
+  const uses = await numberUses(sql, gstin, [
+    ...new Set(rows.filter((r) => r.fy !== null).map((r) => (r.row.docNumber ?? '').toUpperCase())),
+  ]);
   const usedElsewhere = (row: SectionRow, numberId: string): boolean =>
     (uses.get(numberId) ?? []).some(
-      (u) => !(u.form === form && u.period === period && u.section === row.section && u.doc_key === row.key) && !(form === 'GSTR1A' && u.form === 'GSTR1' && u.period === period),
+      (u) =>
+        !(u.form === form && u.period === period && u.section === row.section && u.doc_key === row.key) &&
+        !(form === 'GSTR1A' && u.form === 'GSTR1' && u.period === period),
     );
 
   const entries: ReturnType<typeof reportEntry>[] = [];
@@ -111,7 +131,10 @@ const applySave = async (sandbox: Sandbox, sql: SandboxSql, gstin: string, form:
     let error = checkRow(row, gstin, period);
     if (!error && numberId !== null) {
       if (seen.has(numberId) || usedElsewhere(row, numberId)) {
-        error = { code: RULE_CODES.duplicate, message: `Document number ${row.docNumber ?? ''} is already used in financial year ${fy ?? ''}` };
+        error = {
+          code: RULE_CODES.duplicate,
+          message: `Document number ${row.docNumber ?? ''} is already used in financial year ${fy ?? ''}`,
+        };
       }
       seen.add(numberId);
     }
@@ -119,7 +142,16 @@ const applySave = async (sandbox: Sandbox, sql: SandboxSql, gstin: string, form:
       entries.push(reportEntry(row, error.code, error.message));
       continue;
     }
-    upserts.set(`${row.section}|${row.key}`, { section: row.section, doc_key: row.key, grp: row.grp, body: row.body, doc_number: row.docNumber, number_kind: row.numberKind, ctin: row.ctin, fy });
+    upserts.set(`${row.section}|${row.key}`, {
+      section: row.section,
+      doc_key: row.key,
+      grp: row.grp,
+      body: row.body,
+      doc_number: row.docNumber,
+      number_kind: row.numberKind,
+      ctin: row.ctin,
+      fy,
+    });
   }
   const written = [...upserts.values()];
   for (let i = 0; i < written.length; i += BATCH) {
@@ -145,7 +177,9 @@ const assertOpen = async (sql: SandboxSql, gstin: string, form: Form, period: st
 
 const newArn = async (sandbox: Sandbox, gstin: string): Promise<string> => {
   const now = sandbox.now();
-  const [count] = await sandbox.sql.query<{ n: number | string }>("SELECT count(*) AS n FROM portal_sandbox.returns WHERE status = 'FILED'");
+  const [count] = await sandbox.sql.query<{ n: number | string }>(
+    "SELECT count(*) AS n FROM portal_sandbox.returns WHERE status = 'FILED'",
+  );
   const sequence = String(Number(count?.n ?? 0) + 1).padStart(6, '0');
   const stamp = `${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
   return `AA${gstin.slice(0, 2)}${stamp}${sequence}${'ABCDEFGHJKLMNPQRSTUVWXYZ'.charAt(randomBytes(1)[0]! % 24)}`;
@@ -180,7 +214,10 @@ export const gstr1Routes = (app: FastifyInstance, sandbox: Sandbox): void => {
       await ensureReturn(sql, session.gstin, form, period);
       const outcome = await applySave(sandbox, sql, session.gstin, form, period, json);
       const id = `${session.gstin.slice(0, 2)}${randomBytes(12).toString('hex')}`;
-      await sql.query('INSERT INTO portal_sandbox.saves (reference_id, gstin, form, period, status, error_report, saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [id, session.gstin, form, period, outcome.status, JSON.stringify(outcome.report), sandbox.now().toISOString()]);
+      await sql.query(
+        'INSERT INTO portal_sandbox.saves (reference_id, gstin, form, period, status, error_report, saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [id, session.gstin, form, period, outcome.status, JSON.stringify(outcome.report), sandbox.now().toISOString()],
+      );
       return id;
     });
     return sealed(session, { reference_id: referenceId });
@@ -194,11 +231,15 @@ export const gstr1Routes = (app: FastifyInstance, sandbox: Sandbox): void => {
     const { json, inner } = openWrite(session, body);
     if (body['action'] === 'RETSUBMIT') {
       const data = (json ?? {}) as Json;
-      if (String(data['gstin'] ?? '').toUpperCase() !== session.gstin || data['ret_period'] !== period) throw FAULTS.badRequest('gstin and ret_period must be those of the request');
+      if (String(data['gstin'] ?? '').toUpperCase() !== session.gstin || data['ret_period'] !== period)
+        throw FAULTS.badRequest('gstin and ret_period must be those of the request');
       const referenceId = await sandbox.sql.transaction(async (sql) => {
         await assertOpen(sql, session.gstin, form, period);
         await ensureReturn(sql, session.gstin, form, period);
-        await sql.query("UPDATE portal_sandbox.returns SET status = 'SUBMITTED', submitted_at = $4 WHERE gstin = $1 AND form = $2 AND period = $3", [session.gstin, form, period, sandbox.now().toISOString()]);
+        await sql.query(
+          "UPDATE portal_sandbox.returns SET status = 'SUBMITTED', submitted_at = $4 WHERE gstin = $1 AND form = $2 AND period = $3",
+          [session.gstin, form, period, sandbox.now().toISOString()],
+        );
         return `${session.gstin.slice(0, 2)}${randomBytes(12).toString('hex')}`;
       });
       return sealed(session, { reference_id: referenceId });
@@ -210,13 +251,22 @@ export const gstr1Routes = (app: FastifyInstance, sandbox: Sandbox): void => {
       const [pan, otp] = String(body['sid'] ?? '').split('|');
       const purpose = `EVC:${FORM_CODE[form]}`;
       const signed = typeof body['sign'] === 'string' && otp !== undefined && sameText(hmacOf(Buffer.from(otp), inner), body['sign']);
-      if (body['st'] !== 'EVC' || pan?.toUpperCase() !== session.gstin.slice(2, 12) || otp !== sandbox.otp || !signed || !(await otpRequested(sandbox, session.gstin, purpose))) {
+      if (
+        body['st'] !== 'EVC' ||
+        pan?.toUpperCase() !== session.gstin.slice(2, 12) ||
+        otp !== sandbox.otp ||
+        !signed ||
+        !(await otpRequested(sandbox, session.gstin, purpose))
+      ) {
         throw FAULTS.invalidEvc();
       }
       const summary = await summaryOf(sandbox.sql, session.gstin, form, period);
       if ((json as Json | null)?.['chksum'] !== summary['chksum']) throw FAULTS.summaryMismatch();
       const arn = await newArn(sandbox, session.gstin);
-      await sandbox.sql.query("UPDATE portal_sandbox.returns SET status = 'FILED', filed_at = $4, arn = $5 WHERE gstin = $1 AND form = $2 AND period = $3", [session.gstin, form, period, sandbox.now().toISOString(), arn]);
+      await sandbox.sql.query(
+        "UPDATE portal_sandbox.returns SET status = 'FILED', filed_at = $4, arn = $5 WHERE gstin = $1 AND form = $2 AND period = $3",
+        [session.gstin, form, period, sandbox.now().toISOString(), arn],
+      );
       await clearOtpRequest(sandbox, session.gstin, purpose);
       return sealed(session, { ack_num: arn });
     }

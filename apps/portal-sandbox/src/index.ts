@@ -52,13 +52,22 @@ export const portalSandbox = async (app: FastifyInstance, options: PortalSandbox
   });
 
   app.setErrorHandler((error: FastifyError | PortalFault, request, reply) => {
-    if (error instanceof PortalFault) return reply.status(error.httpStatus).send({ status_cd: '0', error: { error_cd: error.code, message: error.message } });
+    if (error instanceof PortalFault)
+      return reply.status(error.httpStatus).send({ status_cd: '0', error: { error_cd: error.code, message: error.message } });
     const status = 'statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'portal sandbox failure');
-    return reply.status(status).send({ status_cd: '0', error: { error_cd: status === 500 ? 'SYS500' : 'RET191100', message: status === 500 ? 'Internal error of the portal sandbox' : error.message } });
+    return reply.status(status).send({
+      status_cd: '0',
+      error: {
+        error_cd: status === 500 ? 'SYS500' : 'RET191100',
+        message: status === 500 ? 'Internal error of the portal sandbox' : error.message,
+      },
+    });
   });
 
-  app.get('/taxpayerapi/v1.0/public-key', async (_request, reply) => reply.type('application/x-pem-file').send((await sandbox.keys()).public_pem));
+  app.get('/taxpayerapi/v1.0/public-key', async (_request, reply) =>
+    reply.type('application/x-pem-file').send((await sandbox.keys()).public_pem),
+  );
   authRoutes(app, sandbox);
   gstr1Routes(app, sandbox);
   recipientRoutes(app, sandbox);

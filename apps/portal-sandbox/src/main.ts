@@ -37,4 +37,6 @@ await app.register(portalSandbox, { sql: database.sql, now: () => new Date(), ot
 app.addHook('onClose', async () => database.close());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
 await app.listen({ port, host });
-app.log.info(`GST portal sandbox on http://${host}:${port}/taxpayerapi (database: ${database.where}; OTP ${otp === '575757' ? 'the GSTN sandbox default' : 'configured'})`);
+app.log.info(
+  `GST portal sandbox on http://${host}:${port}/taxpayerapi (database: ${database.where}; OTP ${otp === '575757' ? 'the GSTN sandbox default' : 'configured'})`,
+);

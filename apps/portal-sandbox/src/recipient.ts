@@ -71,13 +71,26 @@ const bySupplier = (docs: readonly Filed[], head: (d: Filed) => Json, docsKey: s
   return [...groups.values()];
 };
 
-const pick = (body: Json, keys: readonly string[]): Json => Object.fromEntries(keys.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
+const pick = (body: Json, keys: readonly string[]): Json =>
+  Object.fromEntries(keys.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
 
 // ---- GSTR-2A ----
 
-const head2a = (d: Filed): Json => ({ ctin: d.supplier, cfs: 'Y', cfs3b: 'N', fldtr1: shortDate(new Date(d.filed_at)), flprdr1: shortPeriod(d.period) });
-const invoice2a = (d: Filed): Json => ({ chksum: chksumOf(d.body), ...pick(d.body, ['inum', 'idt', 'val', 'pos', 'rchrg', 'inv_typ', 'oinum', 'oidt', 'itms']) });
-const note2a = (d: Filed): Json => ({ chksum: chksumOf(d.body), ...pick(d.body, ['ntty', 'nt_num', 'nt_dt', 'val', 'pos', 'rchrg', 'inv_typ', 'ont_num', 'ont_dt', 'itms']) });
+const head2a = (d: Filed): Json => ({
+  ctin: d.supplier,
+  cfs: 'Y',
+  cfs3b: 'N',
+  fldtr1: shortDate(new Date(d.filed_at)),
+  flprdr1: shortPeriod(d.period),
+});
+const invoice2a = (d: Filed): Json => ({
+  chksum: chksumOf(d.body),
+  ...pick(d.body, ['inum', 'idt', 'val', 'pos', 'rchrg', 'inv_typ', 'oinum', 'oidt', 'itms']),
+});
+const note2a = (d: Filed): Json => ({
+  chksum: chksumOf(d.body),
+  ...pick(d.body, ['ntty', 'nt_num', 'nt_dt', 'val', 'pos', 'rchrg', 'inv_typ', 'ont_num', 'ont_dt', 'itms']),
+});
 
 const GSTR2A_ACTIONS: Record<string, { key: string; section: string; docsKey: string; shape: (d: Filed) => Json }[]> = {
   B2B: [{ key: 'b2b', section: 'b2b', docsKey: 'inv', shape: invoice2a }],
@@ -95,38 +108,51 @@ const rupees = (p: number): number => p / 100 + 0;
 const items2b = (body: Json): Json[] =>
   (Array.isArray(body['itms']) ? (body['itms'] as Json[]) : []).map((item) => {
     const det = (item['itm_det'] ?? {}) as Json;
-    return { num: item['num'], rt: det['rt'], txval: det['txval'] ?? 0, igst: det['iamt'] ?? 0, cgst: det['camt'] ?? 0, sgst: det['samt'] ?? 0, cess: det['csamt'] ?? 0 };
+    return {
+      num: item['num'],
+      rt: det['rt'],
+      txval: det['txval'] ?? 0,
+      igst: det['iamt'] ?? 0,
+      cgst: det['camt'] ?? 0,
+      sgst: det['samt'] ?? 0,
+      cess: det['csamt'] ?? 0,
+    };
   });
 
 /** ITC is not available where the place of supply is another state than the recipient's (the POS rule, reason "P"). */
-const itcOf = (body: Json, recipient: string): Json => (body['pos'] === recipient.slice(0, 2) ? { itcavl: 'Y' } : { itcavl: 'N', rsn: 'P' });
+const itcOf = (body: Json, recipient: string): Json =>
+  body['pos'] === recipient.slice(0, 2) ? { itcavl: 'Y' } : { itcavl: 'N', rsn: 'P' };
 
-const invoice2b = (recipient: string) => (d: Filed): Json => ({
-  inum: d.body['inum'],
-  typ: d.body['inv_typ'],
-  dt: d.body['idt'],
-  val: d.body['val'],
-  pos: d.body['pos'],
-  rev: d.body['rchrg'],
-  ...itcOf(d.body, recipient),
-  diffprcnt: 1,
-  ...(d.body['oinum'] !== undefined ? { oinum: d.body['oinum'], oidt: d.body['oidt'] } : {}),
-  items: items2b(d.body),
-});
+const invoice2b =
+  (recipient: string) =>
+  (d: Filed): Json => ({
+    inum: d.body['inum'],
+    typ: d.body['inv_typ'],
+    dt: d.body['idt'],
+    val: d.body['val'],
+    pos: d.body['pos'],
+    rev: d.body['rchrg'],
+    ...itcOf(d.body, recipient),
+    diffprcnt: 1,
+    ...(d.body['oinum'] !== undefined ? { oinum: d.body['oinum'], oidt: d.body['oidt'] } : {}),
+    items: items2b(d.body),
+  });
 
-const note2b = (recipient: string) => (d: Filed): Json => ({
-  ntnum: d.body['nt_num'],
-  typ: d.body['ntty'],
-  suptyp: d.body['inv_typ'],
-  dt: d.body['nt_dt'],
-  val: d.body['val'],
-  pos: d.body['pos'],
-  rev: d.body['rchrg'],
-  ...itcOf(d.body, recipient),
-  diffprcnt: 1,
-  ...(d.body['ont_num'] !== undefined ? { ontnum: d.body['ont_num'], ontdt: d.body['ont_dt'] } : {}),
-  items: items2b(d.body),
-});
+const note2b =
+  (recipient: string) =>
+  (d: Filed): Json => ({
+    ntnum: d.body['nt_num'],
+    typ: d.body['ntty'],
+    suptyp: d.body['inv_typ'],
+    dt: d.body['nt_dt'],
+    val: d.body['val'],
+    pos: d.body['pos'],
+    rev: d.body['rchrg'],
+    ...itcOf(d.body, recipient),
+    diffprcnt: 1,
+    ...(d.body['ont_num'] !== undefined ? { ontnum: d.body['ont_num'], ontdt: d.body['ont_dt'] } : {}),
+    items: items2b(d.body),
+  });
 
 const head2b = (d: Filed): Json => ({ ctin: d.supplier, supfildt: longDate(new Date(d.filed_at)), supprd: d.period });
 
@@ -180,7 +206,10 @@ const itcSummary = (docs: readonly Filed[], recipient: string): Json => {
 const gstr2bOf = async (sandbox: Sandbox, recipient: string, period: string): Promise<Json> => {
   const generatedAt = fourteenth(period, 1);
   if (sandbox.now().getTime() < generatedAt.getTime()) throw FAULTS.gstr2bNotGenerated();
-  const docs = await filedFor(sandbox.sql, recipient, 'r.filed_at >= $2 AND r.filed_at < $3', [fourteenth(period, 0).toISOString(), generatedAt.toISOString()]);
+  const docs = await filedFor(sandbox.sql, recipient, 'r.filed_at >= $2 AND r.filed_at < $3', [
+    fourteenth(period, 0).toISOString(),
+    generatedAt.toISOString(),
+  ]);
   const docdata: Json = {};
   const sections = [
     ['b2b', 'inv', invoice2b(recipient)],
@@ -192,7 +221,14 @@ const gstr2bOf = async (sandbox: Sandbox, recipient: string, period: string): Pr
     const these = docs.filter((d) => d.section === section);
     if (these.length > 0) docdata[section] = bySupplier(these, head2b, docsKey, shape);
   }
-  const data = { gstin: recipient, rtnprd: period, version: '1.0', gendt: longDate(generatedAt), itcsumm: itcSummary(docs, recipient), docdata };
+  const data = {
+    gstin: recipient,
+    rtnprd: period,
+    version: '1.0',
+    gendt: longDate(generatedAt),
+    itcsumm: itcSummary(docs, recipient),
+    docdata,
+  };
   return { chksum: chksumOf(data), data };
 };
 

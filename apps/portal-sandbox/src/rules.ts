@@ -65,22 +65,30 @@ const isInterState = (row: SectionRow, supplierState: string): boolean | null =>
 export const checkRow = (row: SectionRow, supplierGstin: string, period: string): RuleError | null => {
   if (row.ctin !== null) {
     if (!validateGstin(row.ctin).ok) return { code: RULE_CODES.recipientInvalid, message: `Recipient GSTIN ${row.ctin} is invalid` };
-    if (row.ctin === supplierGstin) return { code: RULE_CODES.recipientIsSupplier, message: 'Recipient GSTIN cannot be the supplier GSTIN' };
+    if (row.ctin === supplierGstin)
+      return { code: RULE_CODES.recipientIsSupplier, message: 'Recipient GSTIN cannot be the supplier GSTIN' };
   }
   if (row.docDate !== null) {
     const iso = isoOf(row.docDate);
-    if (iso === null || iso > periodEnd(period)) return { code: RULE_CODES.dateAfterPeriod, message: `Document date ${row.docDate} is after the end of the tax period` };
+    if (iso === null || iso > periodEnd(period))
+      return { code: RULE_CODES.dateAfterPeriod, message: `Document date ${row.docDate} is after the end of the tax period` };
   }
   const pos = placeOf(row);
-  if (pos !== null && !isPlaceOfSupplyCode(pos)) return { code: RULE_CODES.placeOfSupply, message: `Place of supply ${pos} is not a valid state code` };
+  if (pos !== null && !isPlaceOfSupplyCode(pos))
+    return { code: RULE_CODES.placeOfSupply, message: `Place of supply ${pos} is not a valid state code` };
   const supplierState = supplierGstin.slice(0, 2);
   if (row.numberKind === null && !['b2cs', 'b2csa', 'at', 'ata', 'txpd', 'txpda'].includes(row.section)) return null;
   const inter = isInterState(row, supplierState);
-  if (pos !== null && (row.section === 'b2cs' || row.section.startsWith('at') || row.section.startsWith('txpd')) && inter !== (pos !== supplierState)) {
+  if (
+    pos !== null &&
+    (row.section === 'b2cs' || row.section.startsWith('at') || row.section.startsWith('txpd')) &&
+    inter !== (pos !== supplierState)
+  ) {
     return { code: RULE_CODES.taxHeads, message: `Supply type ${str(row.body['sply_ty'])} does not match the place of supply ${pos}` };
   }
   for (const line of linesOf(row)) {
-    if (!ALLOWED_RATES.has(num(line['rt']))) return { code: RULE_CODES.rate, message: `Rate ${String(line['rt'])} is not a valid GST rate` };
+    if (!ALLOWED_RATES.has(num(line['rt'])))
+      return { code: RULE_CODES.rate, message: `Rate ${String(line['rt'])} is not a valid GST rate` };
     if (inter === true && (num(line['camt']) !== 0 || num(line['samt']) !== 0)) {
       return { code: RULE_CODES.taxHeads, message: 'An inter-state supply cannot have CGST or SGST' };
     }

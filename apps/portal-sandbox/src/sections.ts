@@ -22,16 +22,17 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : val
 const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
 
 /** Grouped document sections: the group array's key, the group's own fields, the documents' array and number field. */
-const GROUPED: Record<string, { groupFields: readonly string[]; docs: 'inv' | 'nt'; number: 'inum' | 'nt_num'; kind: 'invoice' | 'note' }> = {
-  b2b: { groupFields: ['ctin'], docs: 'inv', number: 'inum', kind: 'invoice' },
-  b2ba: { groupFields: ['ctin'], docs: 'inv', number: 'inum', kind: 'invoice' },
-  b2cl: { groupFields: ['pos'], docs: 'inv', number: 'inum', kind: 'invoice' },
-  b2cla: { groupFields: ['pos'], docs: 'inv', number: 'inum', kind: 'invoice' },
-  exp: { groupFields: ['exp_typ'], docs: 'inv', number: 'inum', kind: 'invoice' },
-  expa: { groupFields: ['exp_typ'], docs: 'inv', number: 'inum', kind: 'invoice' },
-  cdnr: { groupFields: ['ctin'], docs: 'nt', number: 'nt_num', kind: 'note' },
-  cdnra: { groupFields: ['ctin'], docs: 'nt', number: 'nt_num', kind: 'note' },
-};
+const GROUPED: Record<string, { groupFields: readonly string[]; docs: 'inv' | 'nt'; number: 'inum' | 'nt_num'; kind: 'invoice' | 'note' }> =
+  {
+    b2b: { groupFields: ['ctin'], docs: 'inv', number: 'inum', kind: 'invoice' },
+    b2ba: { groupFields: ['ctin'], docs: 'inv', number: 'inum', kind: 'invoice' },
+    b2cl: { groupFields: ['pos'], docs: 'inv', number: 'inum', kind: 'invoice' },
+    b2cla: { groupFields: ['pos'], docs: 'inv', number: 'inum', kind: 'invoice' },
+    exp: { groupFields: ['exp_typ'], docs: 'inv', number: 'inum', kind: 'invoice' },
+    expa: { groupFields: ['exp_typ'], docs: 'inv', number: 'inum', kind: 'invoice' },
+    cdnr: { groupFields: ['ctin'], docs: 'nt', number: 'nt_num', kind: 'note' },
+    cdnra: { groupFields: ['ctin'], docs: 'nt', number: 'nt_num', kind: 'note' },
+  };
 
 /** Flat sections and the fields that identify one of their rows. */
 const FLAT: Record<string, readonly string[]> = {
@@ -95,14 +96,27 @@ export const splitGstr1 = (payload: Json): SectionRow[] => {
     const holder = payload[parent];
     if (typeof holder !== 'object' || holder === null) continue;
     for (const row of list((holder as Json)[child])) {
-      rows.push({ section, key: identity.map((f) => str(row[f]).toUpperCase()).join('|'), grp: {}, body: row, docNumber: null, numberKind: null, ctin: null, docDate: null });
+      rows.push({
+        section,
+        key: identity.map((f) => str(row[f]).toUpperCase()).join('|'),
+        grp: {},
+        body: row,
+        docNumber: null,
+        numberKind: null,
+        ctin: null,
+        docDate: null,
+      });
     }
   }
   return rows;
 };
 
 /** A refused row as the RETSTATUS error report lists it, inside its section's group shape. */
-export const reportEntry = (row: SectionRow, errorCode: string, errorMessage: string): { section: string; groupKey: string; grp: Json; docsField: string | null; entry: Json } => {
+export const reportEntry = (
+  row: SectionRow,
+  errorCode: string,
+  errorMessage: string,
+): { section: string; groupKey: string; grp: Json; docsField: string | null; entry: Json } => {
   const spec = GROUPED[row.section];
   if (spec) {
     return {
@@ -179,8 +193,24 @@ export const assembleGstr1 = (rows: readonly { section: string; grp: Json; body:
 
 /** The download actions of the API and the save-format section keys each one answers. */
 export const DOWNLOAD_ACTIONS: Record<string, readonly string[]> = {
-  B2B: ['b2b'], B2BA: ['b2ba'], B2CL: ['b2cl'], B2CLA: ['b2cla'], B2CS: ['b2cs'], B2CSA: ['b2csa'],
-  CDNR: ['cdnr'], CDNRA: ['cdnra'], CDNUR: ['cdnur'], CDNURA: ['cdnura'], EXP: ['exp'], EXPA: ['expa'],
-  AT: ['at'], ATA: ['ata'], TXP: ['txpd'], TXPA: ['txpda'], NIL: ['nil'], HSNSUM: ['hsn_b2b', 'hsn_b2c'],
-  DOCISS: ['doc_issue'], SUPECO: ['supeco_clttx', 'supeco_paytx'],
+  B2B: ['b2b'],
+  B2BA: ['b2ba'],
+  B2CL: ['b2cl'],
+  B2CLA: ['b2cla'],
+  B2CS: ['b2cs'],
+  B2CSA: ['b2csa'],
+  CDNR: ['cdnr'],
+  CDNRA: ['cdnra'],
+  CDNUR: ['cdnur'],
+  CDNURA: ['cdnura'],
+  EXP: ['exp'],
+  EXPA: ['expa'],
+  AT: ['at'],
+  ATA: ['ata'],
+  TXP: ['txpd'],
+  TXPA: ['txpda'],
+  NIL: ['nil'],
+  HSNSUM: ['hsn_b2b', 'hsn_b2c'],
+  DOCISS: ['doc_issue'],
+  SUPECO: ['supeco_clttx', 'supeco_paytx'],
 };

@@ -35,7 +35,9 @@ export const migrateSandbox = async (sql: SandboxSql): Promise<void> => {
     CREATE SCHEMA IF NOT EXISTS portal_sandbox;
     CREATE TABLE IF NOT EXISTS portal_sandbox.schema_versions (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
   `);
-  const applied = new Set((await sql.query<{ version: number }>('SELECT version FROM portal_sandbox.schema_versions')).map((r) => Number(r.version)));
+  const applied = new Set(
+    (await sql.query<{ version: number }>('SELECT version FROM portal_sandbox.schema_versions')).map((r) => Number(r.version)),
+  );
   for (const { version, script } of VERSIONS) {
     if (applied.has(version)) continue;
     await sql.transaction(async (tx) => {
@@ -48,11 +50,18 @@ export const migrateSandbox = async (sql: SandboxSql): Promise<void> => {
 export type KeyPairRow = { public_pem: string; private_pem: string };
 
 /** The sandbox's RSA key pair, generated at the first start and kept. */
-export const loadOrCreateKeys = async (sql: SandboxSql, create: () => { publicPem: string; privatePem: string }, now: Date): Promise<KeyPairRow> => {
+export const loadOrCreateKeys = async (
+  sql: SandboxSql,
+  create: () => { publicPem: string; privatePem: string },
+  now: Date,
+): Promise<KeyPairRow> => {
   const [found] = await sql.query<KeyPairRow>('SELECT public_pem, private_pem FROM portal_sandbox.keys WHERE id = 1');
   if (found) return found;
   const pair = create();
-  await sql.query('INSERT INTO portal_sandbox.keys (id, public_pem, private_pem, created_at) VALUES (1, $1, $2, $3) ON CONFLICT (id) DO NOTHING', [pair.publicPem, pair.privatePem, now.toISOString()]);
+  await sql.query(
+    'INSERT INTO portal_sandbox.keys (id, public_pem, private_pem, created_at) VALUES (1, $1, $2, $3) ON CONFLICT (id) DO NOTHING',
+    [pair.publicPem, pair.privatePem, now.toISOString()],
+  );
   const [row] = await sql.query<KeyPairRow>('SELECT public_pem, private_pem FROM portal_sandbox.keys WHERE id = 1');
   if (!row) throw new Error('The portal sandbox could not store its key pair.');
   return row;

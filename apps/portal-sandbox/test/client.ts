@@ -12,13 +12,23 @@ export const OTP = '575757';
 
 export type Clock = { at: Date };
 
-export const startSandbox = async (clock: Clock, schemaDir = SCHEMA_DIR): Promise<{ app: FastifyInstance; pg: PGlite; close: () => Promise<void> }> => {
+export const startSandbox = async (
+  clock: Clock,
+  schemaDir = SCHEMA_DIR,
+): Promise<{ app: FastifyInstance; pg: PGlite; close: () => Promise<void> }> => {
   const pg = new PGlite();
   await pg.waitReady;
   const app = Fastify({ logger: false });
   await app.register(portalSandbox, { sql: sandboxSqlOfPglite(pg), now: () => clock.at, otp: OTP, schemaDir });
   await app.ready();
-  return { app, pg, close: async () => { await app.close(); await pg.close(); } };
+  return {
+    app,
+    pg,
+    close: async () => {
+      await app.close();
+      await pg.close();
+    },
+  };
 };
 
 export const aesEncrypt = (key: Buffer, plain: Buffer): string => {
@@ -39,7 +49,12 @@ export class RawClient {
   constructor(private readonly app: FastifyInstance) {}
 
   async send(method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
-    const res = await this.app.inject({ method, url, headers: { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
     return { statusCode: res.statusCode, json: res.json<Record<string, unknown>>() };
   }
 
@@ -49,12 +64,22 @@ export class RawClient {
   }
 
   async requestOtp(gstin: string, username: string): Promise<Answer> {
-    return this.send('POST', '/taxpayerapi/v1.0/authenticate', { gstin }, { action: 'OTPREQUEST', username, app_key: await this.sealedAppKey(randomBytes(32)) });
+    return this.send(
+      'POST',
+      '/taxpayerapi/v1.0/authenticate',
+      { gstin },
+      { action: 'OTPREQUEST', username, app_key: await this.sealedAppKey(randomBytes(32)) },
+    );
   }
 
   async authToken(gstin: string, username: string, otp: string): Promise<Answer & { session?: Session }> {
     const appKey = randomBytes(32);
-    const answer = await this.send('POST', '/taxpayerapi/v1.0/authenticate', { gstin }, { action: 'AUTHTOKEN', username, app_key: await this.sealedAppKey(appKey), otp: aesEncrypt(appKey, Buffer.from(otp)) });
+    const answer = await this.send(
+      'POST',
+      '/taxpayerapi/v1.0/authenticate',
+      { gstin },
+      { action: 'AUTHTOKEN', username, app_key: await this.sealedAppKey(appKey), otp: aesEncrypt(appKey, Buffer.from(otp)) },
+    );
     if (answer.json['status_cd'] !== '1') return answer;
     const ek = aesDecrypt(appKey, String(answer.json['sek']));
     return { ...answer, session: { gstin, username, authToken: String(answer.json['auth_token']), ek } };
@@ -69,7 +94,14 @@ export class RawClient {
   }
 
   headers(s: Session, period?: string): Record<string, string> {
-    return { gstin: s.gstin, username: s.username, 'auth-token': s.authToken, 'state-cd': s.gstin.slice(0, 2), txn: randomBytes(8).toString('hex'), ...(period ? { ret_period: period } : {}) };
+    return {
+      gstin: s.gstin,
+      username: s.username,
+      'auth-token': s.authToken,
+      'state-cd': s.gstin.slice(0, 2),
+      txn: randomBytes(8).toString('hex'),
+      ...(period ? { ret_period: period } : {}),
+    };
   }
 
   seal(s: Session, json: unknown): { data: string; hmac: string; inner: string } {
@@ -94,7 +126,15 @@ export class RawClient {
     return this.send('GET', `${path}?${new URLSearchParams(query).toString()}`, this.headers(s, period));
   }
 
-  async write(s: Session, method: 'PUT' | 'POST', path: string, action: string, json: unknown, period: string, extra: Record<string, string> = {}): Promise<Answer> {
+  async write(
+    s: Session,
+    method: 'PUT' | 'POST',
+    path: string,
+    action: string,
+    json: unknown,
+    period: string,
+    extra: Record<string, string> = {},
+  ): Promise<Answer> {
     const { data, hmac: mac } = this.seal(s, json);
     return this.send(method, path, this.headers(s, period), { action, data, hmac: mac, ...extra });
   }

@@ -48,10 +48,20 @@ describe('authentication', () => {
   });
 
   it('refuses a bad auth token and an app key not sealed with its public key', async () => {
-    const bad = await client.get({ ...supplier, authToken: 'f'.repeat(32) }, RETURNS, { action: 'RETTRACK', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD);
+    const bad = await client.get(
+      { ...supplier, authToken: 'f'.repeat(32) },
+      RETURNS,
+      { action: 'RETTRACK', gstin: SUPPLIER, ret_period: PERIOD },
+      PERIOD,
+    );
     expect(bad.statusCode).toBe(401);
     expect(errorOf(bad)).toEqual({ code: 'AUTH4033', message: 'Invalid Session' });
-    const junk = await client.send('POST', '/taxpayerapi/v1.0/authenticate', { gstin: SUPPLIER }, { action: 'OTPREQUEST', username: 'supplier.user', app_key: Buffer.alloc(256, 1).toString('base64') });
+    const junk = await client.send(
+      'POST',
+      '/taxpayerapi/v1.0/authenticate',
+      { gstin: SUPPLIER },
+      { action: 'OTPREQUEST', username: 'supplier.user', app_key: Buffer.alloc(256, 1).toString('base64') },
+    );
     expect(errorOf(junk)?.code).toBe('AUTH4036');
   });
 });
@@ -65,7 +75,11 @@ describe('GSTR-1 save, status, summary, submit and EVC filing', () => {
 
   it('refuses a payload whose HMAC does not match', async () => {
     const { data, inner } = client.seal(supplier, payload);
-    const tampered = await client.send('PUT', R1, client.headers(supplier, PERIOD), { action: 'RETSAVE', data, hmac: client.seal(supplier, { other: 1 }).hmac });
+    const tampered = await client.send('PUT', R1, client.headers(supplier, PERIOD), {
+      action: 'RETSAVE',
+      data,
+      hmac: client.seal(supplier, { other: 1 }).hmac,
+    });
     expect(errorOf(tampered)?.code).toBe('RET191101');
     expect(inner.length).toBeGreaterThan(0);
   });
@@ -74,20 +88,36 @@ describe('GSTR-1 save, status, summary, submit and EVC filing', () => {
     const saved = await client.write(supplier, 'PUT', R1, 'RETSAVE', payload, PERIOD);
     referenceId = String((client.open(supplier, saved) as { reference_id: string }).reference_id);
     expect(referenceId).toMatch(/^27[0-9a-f]{24}$/);
-    const status = client.open(supplier, await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: referenceId }, PERIOD));
+    const status = client.open(
+      supplier,
+      await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: referenceId }, PERIOD),
+    );
     expect(status).toEqual({
       status_cd: 'PE',
       form_typ: 'R1',
       action: 'SAVE',
-      error_report: { b2b: [{ ctin: SUPPLIER, inv: [{ inum: 'INV/25/003', error_cd: 'RET191107', error_msg: 'Recipient GSTIN cannot be the supplier GSTIN' }] }] },
+      error_report: {
+        b2b: [
+          {
+            ctin: SUPPLIER,
+            inv: [{ inum: 'INV/25/003', error_cd: 'RET191107', error_msg: 'Recipient GSTIN cannot be the supplier GSTIN' }],
+          },
+        ],
+      },
     });
   });
 
   it('holds the accepted documents: B2B download and RETSUM equal the GSTR-1 of the good documents', async () => {
-    const b2b = client.open(supplier, await client.get(supplier, R1, { action: 'B2B', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD)) as Gstr1Json;
+    const b2b = client.open(
+      supplier,
+      await client.get(supplier, R1, { action: 'B2B', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD),
+    ) as Gstr1Json;
     expect(b2b.b2b).toEqual(kept.b2b);
     expect(kept.b2b).toEqual(accepted.b2b);
-    const sum = client.open(supplier, await client.get(supplier, R1, { action: 'RETSUM', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD)) as { sec_sum: Record<string, unknown>[] };
+    const sum = client.open(
+      supplier,
+      await client.get(supplier, R1, { action: 'RETSUM', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD),
+    ) as { sec_sum: Record<string, unknown>[] };
     const expected = summarizeGstr1(kept).filter((s) => s.records !== 0);
     expect(sum.sec_sum.map((s) => s['sec_nm'])).toEqual(expected.map((s) => s.section.toUpperCase()));
     for (const [i, s] of expected.entries()) {
@@ -98,16 +128,54 @@ describe('GSTR-1 save, status, summary, submit and EVC filing', () => {
   });
 
   it('replaces a resaved invoice number, and refuses a number used in another period of the same financial year', async () => {
-    const again = buildGstr1([doc({ documentNumber: 'INV/25/002', counterpartyGstin: BUYER_MH, supplyType: 'B2B', placeOfSupply: '27', documentDate: '2025-05-20', items: [item(41_000_00, 12, false)] })], { gstin: SUPPLIER, period: PERIOD });
-    const ref = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', again, PERIOD)) as { reference_id: string }).reference_id;
-    const ok = client.open(supplier, await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: ref }, PERIOD));
+    const again = buildGstr1(
+      [
+        doc({
+          documentNumber: 'INV/25/002',
+          counterpartyGstin: BUYER_MH,
+          supplyType: 'B2B',
+          placeOfSupply: '27',
+          documentDate: '2025-05-20',
+          items: [item(41_000_00, 12, false)],
+        }),
+      ],
+      { gstin: SUPPLIER, period: PERIOD },
+    );
+    const ref = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', again, PERIOD)) as { reference_id: string })
+      .reference_id;
+    const ok = client.open(
+      supplier,
+      await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: ref }, PERIOD),
+    );
     expect(ok).toMatchObject({ status_cd: 'P', error_report: {} });
-    const b2b = client.open(supplier, await client.get(supplier, R1, { action: 'B2B', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD)) as Gstr1Json;
-    expect(b2b.b2b?.flatMap((p) => p.inv.map((i) => [i.inum, i.val]))).toEqual([['INV/25/001', 123_250.53], ['INV/25/002', 45_920]]);
+    const b2b = client.open(
+      supplier,
+      await client.get(supplier, R1, { action: 'B2B', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD),
+    ) as Gstr1Json;
+    expect(b2b.b2b?.flatMap((p) => p.inv.map((i) => [i.inum, i.val]))).toEqual([
+      ['INV/25/001', 123_250.53],
+      ['INV/25/002', 45_920],
+    ]);
 
-    const june = buildGstr1([doc({ documentNumber: 'inv/25/001', documentDate: '2025-06-02', counterpartyGstin: BUYER_MH, supplyType: 'B2B', placeOfSupply: '27', items: [item(1_000_00, 18, false)] })], { gstin: SUPPLIER, period: '062025' });
-    const juneRef = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', june, '062025')) as { reference_id: string }).reference_id;
-    const dup = client.open(supplier, await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: '062025', ref_id: juneRef }, '062025')) as { status_cd: string; error_report: { b2b: { inv: { error_cd: string }[] }[] } };
+    const june = buildGstr1(
+      [
+        doc({
+          documentNumber: 'inv/25/001',
+          documentDate: '2025-06-02',
+          counterpartyGstin: BUYER_MH,
+          supplyType: 'B2B',
+          placeOfSupply: '27',
+          items: [item(1_000_00, 18, false)],
+        }),
+      ],
+      { gstin: SUPPLIER, period: '062025' },
+    );
+    const juneRef = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', june, '062025')) as { reference_id: string })
+      .reference_id;
+    const dup = client.open(
+      supplier,
+      await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: '062025', ref_id: juneRef }, '062025'),
+    ) as { status_cd: string; error_report: { b2b: { inv: { error_cd: string }[] }[] } };
     expect(dup.status_cd).toBe('PE');
     expect(dup.error_report.b2b[0]!.inv[0]!.error_cd).toBe('RET191112');
   });
@@ -115,27 +183,64 @@ describe('GSTR-1 save, status, summary, submit and EVC filing', () => {
   it('refuses the second of two documents with one number in a save', async () => {
     const twice = buildGstr1(
       [
-        doc({ documentNumber: 'INV/25/050', counterpartyGstin: BUYER_MH, supplyType: 'B2B', placeOfSupply: '27', items: [item(1_000_00, 18, false)] }),
-        doc({ documentNumber: 'INV/25/050', supplyType: 'B2C', placeOfSupply: '27', items: [item(1_000_00, 18, false)], documentValue: 3_00_000_00 }),
-        doc({ documentNumber: 'INV/25/050', counterpartyGstin: BUYER_KA, supplyType: 'B2B', placeOfSupply: '29', items: [item(2_000_00, 18, true)] }),
+        doc({
+          documentNumber: 'INV/25/050',
+          counterpartyGstin: BUYER_MH,
+          supplyType: 'B2B',
+          placeOfSupply: '27',
+          items: [item(1_000_00, 18, false)],
+        }),
+        doc({
+          documentNumber: 'INV/25/050',
+          supplyType: 'B2C',
+          placeOfSupply: '27',
+          items: [item(1_000_00, 18, false)],
+          documentValue: 3_00_000_00,
+        }),
+        doc({
+          documentNumber: 'INV/25/050',
+          counterpartyGstin: BUYER_KA,
+          supplyType: 'B2B',
+          placeOfSupply: '29',
+          items: [item(2_000_00, 18, true)],
+        }),
       ],
       { gstin: SUPPLIER, period: PERIOD },
     );
-    const ref = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', twice, PERIOD)) as { reference_id: string }).reference_id;
-    const status = client.open(supplier, await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: ref }, PERIOD)) as { status_cd: string; error_report: Record<string, { ctin?: string; inv: { inum: string; error_cd: string }[] }[]> };
+    const ref = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', twice, PERIOD)) as { reference_id: string })
+      .reference_id;
+    const status = client.open(
+      supplier,
+      await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: ref }, PERIOD),
+    ) as { status_cd: string; error_report: Record<string, { ctin?: string; inv: { inum: string; error_cd: string }[] }[]> };
     expect(status.status_cd).toBe('PE');
-    expect(status.error_report).toEqual({ b2b: [{ ctin: expect.any(String), inv: [{ inum: 'INV/25/050', error_cd: 'RET191112', error_msg: expect.stringContaining('2025-26') }] }] });
-    const b2b = client.open(supplier, await client.get(supplier, R1, { action: 'B2B', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD)) as Gstr1Json;
+    expect(status.error_report).toEqual({
+      b2b: [
+        { ctin: expect.any(String), inv: [{ inum: 'INV/25/050', error_cd: 'RET191112', error_msg: expect.stringContaining('2025-26') }] },
+      ],
+    });
+    const b2b = client.open(
+      supplier,
+      await client.get(supplier, R1, { action: 'B2B', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD),
+    ) as Gstr1Json;
     expect(b2b.b2b?.flatMap((p) => p.inv.filter((i) => i.inum === 'INV/25/050').map(() => p.ctin))).toHaveLength(1);
   });
 
   it('refuses a whole save for another period than the header (ER) and one failing the official schema', async () => {
-    const ref = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', accepted, '042025')) as { reference_id: string }).reference_id;
-    const status = client.open(supplier, await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: '042025', ref_id: ref }, '042025'));
+    const ref = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', accepted, '042025')) as { reference_id: string })
+      .reference_id;
+    const status = client.open(
+      supplier,
+      await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: '042025', ref_id: ref }, '042025'),
+    );
     expect(status).toMatchObject({ status_cd: 'ER', error_report: { error_cd: 'RET191105' } });
     const broken = { ...accepted, b2b: [{ ctin: BUYER_KA, inv: [{ inum: 'X1', idt: '10-05-2025' }] }] };
-    const ref2 = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', broken, PERIOD)) as { reference_id: string }).reference_id;
-    const status2 = client.open(supplier, await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: ref2 }, PERIOD)) as { status_cd: string; error_report: { error_cd: string; error_msg: string } };
+    const ref2 = (client.open(supplier, await client.write(supplier, 'PUT', R1, 'RETSAVE', broken, PERIOD)) as { reference_id: string })
+      .reference_id;
+    const status2 = client.open(
+      supplier,
+      await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: ref2 }, PERIOD),
+    ) as { status_cd: string; error_report: { error_cd: string; error_msg: string } };
     expect(status2.status_cd).toBe('ER');
     expect(status2.error_report.error_cd).toBe('RET191103');
     expect(status2.error_report.error_msg).toContain('/b2b/0/inv/0');
@@ -147,33 +252,71 @@ describe('GSTR-1 save, status, summary, submit and EVC filing', () => {
   });
 
   it('submits, then refuses saves; files with the EVC OTP only', async () => {
-    const submitted = client.open(supplier, await client.write(supplier, 'POST', R1, 'RETSUBMIT', { gstin: SUPPLIER, ret_period: PERIOD }, PERIOD)) as { reference_id: string };
+    const submitted = client.open(
+      supplier,
+      await client.write(supplier, 'POST', R1, 'RETSUBMIT', { gstin: SUPPLIER, ret_period: PERIOD }, PERIOD),
+    ) as { reference_id: string };
     expect(submitted.reference_id).toMatch(/^27/);
     expect(errorOf(await client.write(supplier, 'PUT', R1, 'RETSAVE', accepted, PERIOD))?.code).toBe('RET191114');
 
-    const summary = client.open(supplier, await client.get(supplier, R1, { action: 'RETSUM', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD));
+    const summary = client.open(
+      supplier,
+      await client.get(supplier, R1, { action: 'RETSUM', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD),
+    );
     const pan = SUPPLIER.slice(2, 12);
     const file = async (otp: string, body = summary) => {
       const { inner } = client.seal(supplier, body);
-      return client.write(supplier, 'POST', R1, 'RETFILE', body, PERIOD, { st: 'EVC', sid: `${pan}|${otp}`, sign: client.hmacSign(otp, inner) });
+      return client.write(supplier, 'POST', R1, 'RETFILE', body, PERIOD, {
+        st: 'EVC',
+        sid: `${pan}|${otp}`,
+        sign: client.hmacSign(otp, inner),
+      });
     };
     expect(errorOf(await file(OTP))?.code).toBe('RET191117'); // no EVC OTP requested yet
-    const evc = await client.send('GET', `/taxpayerapi/v1.0/authenticate?action=EVCOTP&gstin=${SUPPLIER}&pan=${pan}&form_type=R1`, client.headers(supplier));
+    const evc = await client.send(
+      'GET',
+      `/taxpayerapi/v1.0/authenticate?action=EVCOTP&gstin=${SUPPLIER}&pan=${pan}&form_type=R1`,
+      client.headers(supplier),
+    );
     expect(evc.json).toEqual({ status_cd: '1' });
     expect(errorOf(await file('111111'))?.code).toBe('RET191117');
     expect(errorOf(await file(OTP, { ...(summary as object), chksum: 'x' }))?.code).toBe('RET191118');
     const filed = client.open(supplier, await file(OTP)) as { ack_num: string };
     expect(filed.ack_num).toMatch(/^AA270625\d{6}[A-Z]$/);
 
-    const track = client.open(supplier, await client.get(supplier, RETURNS, { action: 'RETTRACK', gstin: SUPPLIER, ret_period: PERIOD, type: 'GSTR1' }, PERIOD));
-    expect(track).toEqual({ EFiledlist: [{ valid: 'Y', mof: 'ONLINE', dof: '05-06-2025', ret_prd: PERIOD, rtntype: 'GSTR1', arn: filed.ack_num, status: 'Filed' }] });
+    const track = client.open(
+      supplier,
+      await client.get(supplier, RETURNS, { action: 'RETTRACK', gstin: SUPPLIER, ret_period: PERIOD, type: 'GSTR1' }, PERIOD),
+    );
+    expect(track).toEqual({
+      EFiledlist: [
+        { valid: 'Y', mof: 'ONLINE', dof: '05-06-2025', ret_prd: PERIOD, rtntype: 'GSTR1', arn: filed.ack_num, status: 'Filed' },
+      ],
+    });
     expect(errorOf(await file(OTP))?.code).toBe('RET191116');
   });
 
   it('opens GSTR-1A once GSTR-1 is filed', async () => {
-    const extra = buildGstr1([doc({ documentNumber: 'INV/25/009', counterpartyGstin: BUYER_MH, supplyType: 'B2B', placeOfSupply: '27', items: [item(3_000_00, 18, false)] })], { gstin: SUPPLIER, period: PERIOD });
-    const ref = (client.open(supplier, await client.write(supplier, 'PUT', R1A, 'RETSAVE', extra, PERIOD)) as { reference_id: string }).reference_id;
-    expect(client.open(supplier, await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: ref }, PERIOD))).toMatchObject({ status_cd: 'P', form_typ: 'R1A' });
+    const extra = buildGstr1(
+      [
+        doc({
+          documentNumber: 'INV/25/009',
+          counterpartyGstin: BUYER_MH,
+          supplyType: 'B2B',
+          placeOfSupply: '27',
+          items: [item(3_000_00, 18, false)],
+        }),
+      ],
+      { gstin: SUPPLIER, period: PERIOD },
+    );
+    const ref = (client.open(supplier, await client.write(supplier, 'PUT', R1A, 'RETSAVE', extra, PERIOD)) as { reference_id: string })
+      .reference_id;
+    expect(
+      client.open(
+        supplier,
+        await client.get(supplier, RETURNS, { action: 'RETSTATUS', gstin: SUPPLIER, ret_period: PERIOD, ref_id: ref }, PERIOD),
+      ),
+    ).toMatchObject({ status_cd: 'P', form_typ: 'R1A' });
   });
 });
 
@@ -184,12 +327,31 @@ describe("the buyer's GSTR-2A and GSTR-2B", () => {
   });
 
   it('shows the filed invoices and notes in GSTR-2A at once, read by parseGstr2a with the same amounts', async () => {
-    const b2b = client.open(buyer, await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'B2B', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD)) as Record<string, unknown>;
-    const cdn = client.open(buyer, await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'CDN', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD)) as Record<string, unknown>;
+    const b2b = client.open(
+      buyer,
+      await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'B2B', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD),
+    ) as Record<string, unknown>;
+    const cdn = client.open(
+      buyer,
+      await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'CDN', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD),
+    ) as Record<string, unknown>;
     const read = parseGstr2a({ gstin: BUYER_KA, fp: PERIOD, ...b2b, ...cdn });
     if (!read.ok) throw new Error(JSON.stringify(read.errors));
     expect(read.warnings).toEqual([]);
-    expect(read.records.map((r) => [r.section, r.supplierGstin, r.documentNumber, r.documentDate, r.taxable, r.igst, r.invoiceValue, r.supplierFiledGstr1, r.supplierFilingDate, r.supplierFilingPeriod])).toEqual([
+    expect(
+      read.records.map((r) => [
+        r.section,
+        r.supplierGstin,
+        r.documentNumber,
+        r.documentDate,
+        r.taxable,
+        r.igst,
+        r.invoiceValue,
+        r.supplierFiledGstr1,
+        r.supplierFilingDate,
+        r.supplierFilingPeriod,
+      ]),
+    ).toEqual([
       ['b2b', SUPPLIER, 'INV/25/001', '2025-05-10', 105_000_50, 18_250_03, 123_250_53, true, '2025-06-05', '052025'],
       ['cdnr', SUPPLIER, 'CN/25/001', '2025-05-10', 10_000_00, 1_800_00, 11_800_00, true, '2025-06-05', '052025'],
     ]);
@@ -199,30 +361,61 @@ describe("the buyer's GSTR-2A and GSTR-2B", () => {
     const early = await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2b', { action: 'GET2B', gstin: BUYER_KA, rtnprd: PERIOD }, PERIOD);
     expect(errorOf(early)).toEqual({ code: 'RET2B1016', message: 'GSTR-2B is not yet generated for the return period' });
     clock.at = new Date('2025-06-14T00:30:00+05:30');
-    expect(errorOf(await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'B2B', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD))?.code).toBe('AUTH4033');
+    expect(
+      errorOf(await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'B2B', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD))
+        ?.code,
+    ).toBe('AUTH4033');
     buyer = await client.login(BUYER_KA, 'buyer.ka');
-    const twoB = client.open(buyer, await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2b', { action: 'GET2B', gstin: BUYER_KA, rtnprd: PERIOD }, PERIOD));
+    const twoB = client.open(
+      buyer,
+      await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2b', { action: 'GET2B', gstin: BUYER_KA, rtnprd: PERIOD }, PERIOD),
+    );
     const read = parseGstr2b(twoB);
     if (!read.ok) throw new Error(JSON.stringify(read.errors));
     expect(read.warnings).toEqual([]);
-    expect(read.records.map((r) => [r.section, r.documentType, r.documentNumber, r.taxable, r.igst, r.itcAvailability, r.supplierFilingDate])).toEqual([
+    expect(
+      read.records.map((r) => [r.section, r.documentType, r.documentNumber, r.taxable, r.igst, r.itcAvailability, r.supplierFilingDate]),
+    ).toEqual([
       ['b2b', 'INV', 'INV/25/001', 105_000_50, 18_250_03, 'Y', '2025-06-05'],
       ['cdnr', 'CRN', 'CN/25/001', 10_000_00, 1_800_00, 'Y', '2025-06-05'],
     ]);
     expect((twoB as { data: { itcsumm: unknown } }).data.itcsumm).toEqual({
-      itcavl: { nonrevsup: { igst: 16_450.03, cgst: 0, sgst: 0, cess: 0, b2b: { igst: 18_250.03, cgst: 0, sgst: 0, cess: 0 }, cdnr: { igst: -1_800, cgst: 0, sgst: 0, cess: 0 } } },
+      itcavl: {
+        nonrevsup: {
+          igst: 16_450.03,
+          cgst: 0,
+          sgst: 0,
+          cess: 0,
+          b2b: { igst: 18_250.03, cgst: 0, sgst: 0, cess: 0 },
+          cdnr: { igst: -1_800, cgst: 0, sgst: 0, cess: 0 },
+        },
+      },
     });
     // The May 2B holds nothing of the buyer in Maharashtra filed outside its window.
     const mh = await client.login(BUYER_MH, 'buyer.mh');
-    const mhB = parseGstr2b(client.open(mh, await client.get(mh, '/taxpayerapi/v2.0/returns/gstr2b', { action: 'GET2B', gstin: BUYER_MH, rtnprd: '042025' }, '042025')));
+    const mhB = parseGstr2b(
+      client.open(
+        mh,
+        await client.get(mh, '/taxpayerapi/v2.0/returns/gstr2b', { action: 'GET2B', gstin: BUYER_MH, rtnprd: '042025' }, '042025'),
+      ),
+    );
     expect(mhB.ok && mhB.records.length).toBe(0);
   });
 
   it('ends a session after 6 hours', async () => {
     clock.at = new Date(clock.at.getTime() + 6 * 3600_000 - 1000);
-    expect((await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'B2B', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD)).json['status_cd']).toBe('1');
+    expect(
+      (await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'B2B', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD)).json[
+        'status_cd'
+      ],
+    ).toBe('1');
     clock.at = new Date(clock.at.getTime() + 2000);
-    const late = await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'B2B', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD);
+    const late = await client.get(
+      buyer,
+      '/taxpayerapi/v2.0/returns/gstr2a',
+      { action: 'B2B', gstin: BUYER_KA, ret_period: PERIOD },
+      PERIOD,
+    );
     expect(errorOf(late)?.code).toBe('AUTH4033');
   });
 });

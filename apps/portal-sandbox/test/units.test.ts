@@ -38,7 +38,16 @@ describe('crypto', () => {
 });
 
 const b2b = (ctin: string, inv: Record<string, unknown>): SectionRow => splitGstr1({ b2b: [{ ctin, inv: [inv] }] })[0]!;
-const invoice = (extra: Record<string, unknown> = {}) => ({ inum: 'A1', idt: '31-05-2025', val: 118, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 18, csamt: 0 } }], ...extra });
+const invoice = (extra: Record<string, unknown> = {}) => ({
+  inum: 'A1',
+  idt: '31-05-2025',
+  val: 118,
+  pos: '29',
+  rchrg: 'N',
+  inv_typ: 'R',
+  itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 18, csamt: 0 } }],
+  ...extra,
+});
 
 describe('per-document rules', () => {
   it('accepts a clean inter-state invoice on the last day of the period', () => {
@@ -53,9 +62,15 @@ describe('per-document rules', () => {
     expect(code(b2b('29AAGCB7383J1Z4', invoice({ idt: '01-06-2025' })))).toBe('RET191108');
     expect(code(b2b('29AAGCB7383J1Z4', invoice({ pos: '39' })))).toBe('RET191109');
     expect(code(b2b('29AAGCB7383J1Z4', invoice({ itms: [{ num: 1, itm_det: { rt: 17, txval: 100, iamt: 17 } }] })))).toBe('RET191110');
-    expect(code(b2b('29AAGCB7383J1Z4', invoice({ itms: [{ num: 1, itm_det: { rt: 18, txval: 100, camt: 9, samt: 9 } }] })))).toBe('RET191111');
-    expect(code(b2b('27AABCT3518Q1ZW', invoice({ pos: '27', itms: [{ num: 1, itm_det: { rt: 18, txval: 100, camt: 9, samt: 8 } }] })))).toBe('RET191111');
-    expect(code(b2b('27AABCT3518Q1ZW', invoice({ pos: '27', inv_typ: 'SEWP', itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 18 } }] })))).toBeUndefined();
+    expect(code(b2b('29AAGCB7383J1Z4', invoice({ itms: [{ num: 1, itm_det: { rt: 18, txval: 100, camt: 9, samt: 9 } }] })))).toBe(
+      'RET191111',
+    );
+    expect(
+      code(b2b('27AABCT3518Q1ZW', invoice({ pos: '27', itms: [{ num: 1, itm_det: { rt: 18, txval: 100, camt: 9, samt: 8 } }] }))),
+    ).toBe('RET191111');
+    expect(
+      code(b2b('27AABCT3518Q1ZW', invoice({ pos: '27', inv_typ: 'SEWP', itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 18 } }] }))),
+    ).toBeUndefined();
     const [b2cs] = splitGstr1({ b2cs: [{ sply_ty: 'INTRA', typ: 'OE', pos: '29', rt: 18, txval: 100, camt: 9, samt: 9 }] });
     expect(code(b2cs!)).toBe('RET191111');
   });

@@ -32,8 +32,17 @@ import { createGstPortal, mountPortalSandbox } from './portal/index';
 
 /** Every module of the product, in the order their routes are registered. */
 const MODULES: readonly AppModule[] = [
-  authModule, settingsModule, mastersModule, dashboardModule, administrationModule, organizationModule, reportsModule, importModule, documentsModule,
-  returnsModule, dataActivitiesModule,
+  authModule,
+  settingsModule,
+  mastersModule,
+  dashboardModule,
+  administrationModule,
+  organizationModule,
+  reportsModule,
+  importModule,
+  documentsModule,
+  returnsModule,
+  dataActivitiesModule,
 ];
 
 export type BuildOptions = {
@@ -61,7 +70,10 @@ const CSP = {
 };
 
 /** A ready Fastify instance with every module; `main.ts` only reads config and listens. */
-export const buildApp = async (config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext; jobs: JobQueue }> => {
+export const buildApp = async (
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext; jobs: JobQueue }> => {
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = options.database === undefined;
   const jobs = await startJobQueue(database, { pollSeconds: config.jobPollSeconds });
@@ -104,7 +116,9 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
 
   for (const module of MODULES) await app.register(module.routes, ctx);
   await mountPortalSandbox(app, ctx);
-  app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+  app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await app.register(webPlugin, { webDist: config.webDist });
 

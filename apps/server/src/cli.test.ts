@@ -14,7 +14,10 @@ import { eq } from 'drizzle-orm';
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'opengst-cli-'));
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', main, ...args, '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
+  spawnSync(process.execPath, ['--import', 'tsx', main, ...args, '--data-dir', dataDir], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: '' },
+  });
 
 describe('command line', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -29,23 +32,29 @@ describe('command line', () => {
     expect(passwordOf(second.stdout)).not.toBe(passwordOf(first.stdout));
   });
 
-  it('reset-demo gives every demo location a GST portal user name, its secret sealed with the data folder\'s key', { timeout: 120_000 }, async () => {
-    expect(run('reset-demo').status).toBe(0);
-    const config = readConfig({}, ['--data-dir', dataDir]);
-    const database = await openDatabase(config);
-    try {
-      const rows = await database.db.select({ gstin: entities.gstin, userName: entityPortalCredentials.portalUserName, secret: entityPortalCredentials.secret })
-        .from(entityPortalCredentials).innerJoin(entities, eq(entities.id, entityPortalCredentials.entityId));
-      expect(rows.map((r) => r.gstin).sort()).toEqual(['27AABCD1234E1Z8', '27AABCD1234E2Z7', '29AABCD1234E1Z4']);
-      const key = loadSecretKey(undefined, dataDir);
-      for (const row of rows) {
-        expect(row.userName).toMatch(/^demo_\d{2}_\d+$/);
-        expect(openSecret(key, row.secret)).toMatch(/^[\w-]{16}$/);
+  it(
+    "reset-demo gives every demo location a GST portal user name, its secret sealed with the data folder's key",
+    { timeout: 120_000 },
+    async () => {
+      expect(run('reset-demo').status).toBe(0);
+      const config = readConfig({}, ['--data-dir', dataDir]);
+      const database = await openDatabase(config);
+      try {
+        const rows = await database.db
+          .select({ gstin: entities.gstin, userName: entityPortalCredentials.portalUserName, secret: entityPortalCredentials.secret })
+          .from(entityPortalCredentials)
+          .innerJoin(entities, eq(entities.id, entityPortalCredentials.entityId));
+        expect(rows.map((r) => r.gstin).sort()).toEqual(['27AABCD1234E1Z8', '27AABCD1234E2Z7', '29AABCD1234E1Z4']);
+        const key = loadSecretKey(undefined, dataDir);
+        for (const row of rows) {
+          expect(row.userName).toMatch(/^demo_\d{2}_\d+$/);
+          expect(openSecret(key, row.secret)).toMatch(/^[\w-]{16}$/);
+        }
+      } finally {
+        await database.close();
       }
-    } finally {
-      await database.close();
-    }
-  });
+    },
+  );
 
   it('maintenance on|off switches the mode the server reads', { timeout: 120_000 }, async () => {
     expect(run('maintenance', 'on').status).toBe(0);

@@ -32,7 +32,10 @@ const EnvSchema = z.object({
   GST_PORTAL_TIMEOUT_SECONDS: z.coerce.number().min(1).default(60),
   /** The mounted sandbox's folder of official schemas (saveGSTR1Schema.json), and the OTP it accepts. */
   PORTAL_SANDBOX_SCHEMA_DIR: z.string().optional(),
-  PORTAL_SANDBOX_OTP: z.string().regex(/^\d{6}$/).default('575757'),
+  PORTAL_SANDBOX_OTP: z
+    .string()
+    .regex(/^\d{6}$/)
+    .default('575757'),
 });
 
 export type Config = {

@@ -46,7 +46,9 @@ const resetDemo = async (config: Config, args: readonly string[]): Promise<void>
     if (!args.includes('--yes')) throw new Error('reset-demo on PostgreSQL drops every table of DATABASE_URL: add --yes to confirm.');
     const sql = postgres(config.databaseUrl, { max: 1, onnotice: () => {} });
     // portal_sandbox: the mounted GST portal sandbox's own tables (its filed returns belong to the old data too).
-    await sql.unsafe('drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; drop schema if exists portal_sandbox cascade; create schema public;');
+    await sql.unsafe(
+      'drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; drop schema if exists portal_sandbox cascade; create schema public;',
+    );
     await sql.end();
   } else {
     const database = await openDatabase(config); // takes the lock: refuses while a server runs on this folder

@@ -3,7 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, auditTrail, branches, departments, entities, entityPortalCredentials, entityTurnovers, imports, roles, users } from './db/schema';
+import {
+  apiKeys,
+  auditTrail,
+  branches,
+  departments,
+  entities,
+  entityPortalCredentials,
+  entityTurnovers,
+  imports,
+  roles,
+  users,
+} from './db/schema';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from './test-support/harness';
 import { csvOf, headerOf, importFile, saleRow, upload } from './test-support/import-fixtures';
 import { DOCUMENT_NO_RECORD_IDS, documentSweeps } from './test-support/document-fixtures';
@@ -16,22 +27,55 @@ import { returnSweeps } from './test-support/return-fixtures';
 // without changing B's records. The test also fails when a route exists that it neither sweeps nor lists as taking no
 // record id, so a new route cannot slip past it.
 
-type Ids = { business: number; location: number; user: number; role: number; branch: number; department: number; audit: number; apiKey: number; import: number };
+type Ids = {
+  business: number;
+  location: number;
+  user: number;
+  role: number;
+  branch: number;
+  department: number;
+  audit: number;
+  apiKey: number;
+  import: number;
+};
 type Call = (api: ReturnType<typeof clientOf>, b: Ids, raw: { h: Harness; token: string }) => Promise<LightMyRequestResponse>;
 type Sweep = { route: string; call: Call; expect: 'notFound' | 'empty' | 'emptyXlsx' };
 
-const g = (route: string, query: (b: Ids) => Record<string, number>): Call => (api, b) => api.get(route.slice(4), query(b));
-const p = (route: string, body: (b: Ids) => unknown): Call => (api, b) => api.post(route.slice(5), body(b));
-const sweep = (route: string, call: (r: string) => Call, expectation: Sweep['expect'] = 'notFound'): Sweep => ({ route, call: call(route), expect: expectation });
+const g =
+  (route: string, query: (b: Ids) => Record<string, number>): Call =>
+  (api, b) =>
+    api.get(route.slice(4), query(b));
+const p =
+  (route: string, body: (b: Ids) => unknown): Call =>
+  (api, b) =>
+    api.post(route.slice(5), body(b));
+const sweep = (route: string, call: (r: string) => Call, expectation: Sweep['expect'] = 'notFound'): Sweep => ({
+  route,
+  call: call(route),
+  expect: expectation,
+});
 
 const SWEEPS: Sweep[] = [
   sweep(`GET ${O.entityDetail}`, (r) => g(r, (b) => ({ entityId: b.location }))),
-  sweep(`POST ${O.entitySave}`, (r) => p(r, (b) => ({ entityId: b.location, entityType: 'Location', parentEntityId: b.business, entityName: 'Hijacked', gstin: gstinFor('07', TENANT_PAN, '1'), stateCode: '07' }))),
+  sweep(`POST ${O.entitySave}`, (r) =>
+    p(r, (b) => ({
+      entityId: b.location,
+      entityType: 'Location',
+      parentEntityId: b.business,
+      entityName: 'Hijacked',
+      gstin: gstinFor('07', TENANT_PAN, '1'),
+      stateCode: '07',
+    })),
+  ),
   sweep(`POST ${O.entityUpdateStatus}`, (r) => p(r, (b) => ({ ids: [b.location], status: 'Inactive' }))),
   sweep(`POST ${O.entityDelete}`, (r) => p(r, (b) => ({ ids: [b.location] }))),
   sweep(`POST ${O.entitySetGstinTurnover}`, (r) => p(r, (b) => ({ entityId: b.location, financialYear: '2025-26', turnover: 100 }))),
-  sweep(`POST ${O.entitySetGstPortalCredential}`, (r) => p(r, (b) => ({ entityId: b.location, portalUserName: 'stolen', portalPassword: 'Stolen#1' }))),
-  sweep(`POST ${O.entitySetGstPortalCredentials}`, (r) => p(r, (b) => ({ credentials: [{ entityId: b.location, portalUserName: 'stolen', portalPassword: 'Stolen#1' }] }))),
+  sweep(`POST ${O.entitySetGstPortalCredential}`, (r) =>
+    p(r, (b) => ({ entityId: b.location, portalUserName: 'stolen', portalPassword: 'Stolen#1' })),
+  ),
+  sweep(`POST ${O.entitySetGstPortalCredentials}`, (r) =>
+    p(r, (b) => ({ credentials: [{ entityId: b.location, portalUserName: 'stolen', portalPassword: 'Stolen#1' }] })),
+  ),
   sweep(`POST ${O.entitySearch}`, (r) => p(r, (b) => ({ filters: { parentEntityId: b.business } })), 'empty'),
   sweep(`POST ${O.entityExport}`, (r) => p(r, (b) => ({ filters: { parentEntityId: b.business } })), 'emptyXlsx'),
   sweep(`GET ${O.branchDetail}`, (r) => g(r, (b) => ({ id: b.branch }))),
@@ -45,7 +89,9 @@ const SWEEPS: Sweep[] = [
   sweep(`GET ${O.auditDetail}`, (r) => g(r, (b) => ({ id: b.audit }))),
   sweep(`POST ${O.auditSearch}`, (r) => p(r, (b) => ({ filters: { userId: b.user } })), 'empty'),
   sweep(`GET ${A.userDetail}`, (r) => g(r, (b) => ({ userId: b.user }))),
-  sweep(`POST ${A.userSave}`, (r) => p(r, (b) => ({ userId: b.user, userName: 'hijacked', displayName: 'Hijacked', email: 'h@example.test', roleId: b.role }))),
+  sweep(`POST ${A.userSave}`, (r) =>
+    p(r, (b) => ({ userId: b.user, userName: 'hijacked', displayName: 'Hijacked', email: 'h@example.test', roleId: b.role })),
+  ),
   sweep(`POST ${A.userUpdateStatus}`, (r) => p(r, (b) => ({ userIds: [b.user], status: 'Inactive' }))),
   sweep(`POST ${A.userDelete}`, (r) => p(r, (b) => ({ userIds: [b.user] }))),
   sweep(`POST ${A.userResetPassword}`, (r) => p(r, (b) => ({ userId: b.user }))),
@@ -59,7 +105,13 @@ const SWEEPS: Sweep[] = [
   sweep(`GET ${A.roleDetail}`, (r) => g(r, (b) => ({ roleId: b.role }))),
   sweep(`POST ${A.roleSave}`, (r) => p(r, (b) => ({ roleId: b.role, name: 'Hijacked', rightIds: [] }))),
   sweep(`POST ${A.roleDelete}`, (r) => p(r, (b) => ({ roleId: b.role }))),
-  sweep(`POST ${I.upload}`, () => (_api, b, raw) => upload(raw.h, raw.token, 'into-b.csv', csvOf([headerOf('SalesDocuments'), saleRow()]), 'SalesDocuments', { entityId: String(b.location) })),
+  sweep(
+    `POST ${I.upload}`,
+    () => (_api, b, raw) =>
+      upload(raw.h, raw.token, 'into-b.csv', csvOf([headerOf('SalesDocuments'), saleRow()]), 'SalesDocuments', {
+        entityId: String(b.location),
+      }),
+  ),
   sweep(`GET ${I.statisticStatus}`, (r) => g(r, (b) => ({ importId: b.import }))),
   sweep(`GET ${I.summary}`, (r) => g(r, (b) => ({ importId: b.import }))),
   sweep(`GET ${I.errorSummary}`, (r) => g(r, (b) => ({ importId: b.import }))),
@@ -73,22 +125,61 @@ const SWEEPS: Sweep[] = [
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
 const NO_RECORD_IDS = new Set([
-  'GET /api/v0.1/public/encryptor/get', 'GET /api/v0.1/public/captcha/challenge', 'POST /api/v0.1/authenticate/token', 'POST /api/v0.1/validateOtp',
-  'GET /api/v0.1/regenerateOtp', 'POST /api/v0.1/forgotPassword', 'GET /api/v0.1/validate', 'POST /api/v0.1/resetPassword', 'GET /api/v0.1/logout',
-  'GET /api/v0.1/preLoadSettings', 'GET /api/v0.1/master/preResources', 'GET /api/v0.1/master/resources', 'GET /api/v0.1/loadsettings', 'GET /api/v0.1/ping',
-  'GET /api/v0.1/master/states', 'GET /api/v0.1/master/financialYears', 'GET /api/v0.1/master/returnPeriods', 'GET /api/v0.1/user/entities',
-  'GET /api/v0.1/dashboard/statistics', 'GET /api/v0.1/dashboard/quickAccess/frequentlyUsed/get', 'GET /api/v0.1/dashboard/quickAccess/frequentlyUsed/save',
-  'GET /api/v0.1/admin/outbox', 'POST /api/v0.1/admin/maintenance', 'GET /api/v0.1/admin/installationSettings', 'POST /api/v0.1/admin/installationSettings',
+  'GET /api/v0.1/public/encryptor/get',
+  'GET /api/v0.1/public/captcha/challenge',
+  'POST /api/v0.1/authenticate/token',
+  'POST /api/v0.1/validateOtp',
+  'GET /api/v0.1/regenerateOtp',
+  'POST /api/v0.1/forgotPassword',
+  'GET /api/v0.1/validate',
+  'POST /api/v0.1/resetPassword',
+  'GET /api/v0.1/logout',
+  'GET /api/v0.1/preLoadSettings',
+  'GET /api/v0.1/master/preResources',
+  'GET /api/v0.1/master/resources',
+  'GET /api/v0.1/loadsettings',
+  'GET /api/v0.1/ping',
+  'GET /api/v0.1/master/states',
+  'GET /api/v0.1/master/financialYears',
+  'GET /api/v0.1/master/returnPeriods',
+  'GET /api/v0.1/user/entities',
+  'GET /api/v0.1/dashboard/statistics',
+  'GET /api/v0.1/dashboard/quickAccess/frequentlyUsed/get',
+  'GET /api/v0.1/dashboard/quickAccess/frequentlyUsed/save',
+  'GET /api/v0.1/admin/outbox',
+  'POST /api/v0.1/admin/maintenance',
+  'GET /api/v0.1/admin/installationSettings',
+  'POST /api/v0.1/admin/installationSettings',
   `GET ${O.entityEntities}`, // the caller's own tree
   `POST ${O.entityImportGstPortalCredentials}`, // addresses entities by GSTIN inside the caller's subscriber only (entity.test.ts)
-  `POST ${O.branchSearch}`, `POST ${O.departmentSearch}`, `POST ${A.roleSearch}`, `GET ${A.roleRightsTree}`,
-  `GET ${O.subscriberEntities}`, `GET ${O.subscriberUsers}`, `GET ${O.subscriberDepartments}`, `GET ${O.subscriberBranches}`,
-  `GET ${O.subscriberLevels}`, `GET ${O.subscriberVerticals}`, `GET ${O.subscriberTemplateNames}`,
-  `GET ${A.subscriberSettings}`, ...['security', 'passwordPolicy', 'reconciliation', 'importValidation', 'autoCompute', 'notifications', 'modules'].map((group) => `POST ${A.subscriberSettings}/${group}`),
-  `GET ${A.profileDetail}`, `POST ${A.profileSave}`, `POST ${A.changePassword}`,
-  `POST ${A.registrationValidateGstinOrPan}`, `POST ${A.registrationRegister}`, `POST ${A.registrationValidateOtp}`, `GET ${A.registrationRegenerateOtp}`,
+  `POST ${O.branchSearch}`,
+  `POST ${O.departmentSearch}`,
+  `POST ${A.roleSearch}`,
+  `GET ${A.roleRightsTree}`,
+  `GET ${O.subscriberEntities}`,
+  `GET ${O.subscriberUsers}`,
+  `GET ${O.subscriberDepartments}`,
+  `GET ${O.subscriberBranches}`,
+  `GET ${O.subscriberLevels}`,
+  `GET ${O.subscriberVerticals}`,
+  `GET ${O.subscriberTemplateNames}`,
+  `GET ${A.subscriberSettings}`,
+  ...['security', 'passwordPolicy', 'reconciliation', 'importValidation', 'autoCompute', 'notifications', 'modules'].map(
+    (group) => `POST ${A.subscriberSettings}/${group}`,
+  ),
+  `GET ${A.profileDetail}`,
+  `POST ${A.profileSave}`,
+  `POST ${A.changePassword}`,
+  `POST ${A.registrationValidateGstinOrPan}`,
+  `POST ${A.registrationRegister}`,
+  `POST ${A.registrationValidateOtp}`,
+  `GET ${A.registrationRegenerateOtp}`,
   'GET /api/docs/json',
-  `GET ${I.importTypes}`, `GET ${I.sample}`, `POST ${I.statisticSearch}`, `GET ${I.aliases}`, `POST ${I.aliasesSave}`, // the caller's own subscriber
+  `GET ${I.importTypes}`,
+  `GET ${I.sample}`,
+  `POST ${I.statisticSearch}`,
+  `GET ${I.aliases}`,
+  `POST ${I.aliasesSave}`, // the caller's own subscriber
   ...DOCUMENT_NO_RECORD_IDS,
   ...REGISTER_NO_RECORD_IDS,
 ]);
@@ -102,11 +193,25 @@ describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => 
     const db = h.ctx.database.db;
     const s = tenantB.subscriberId;
     return JSON.stringify({
-      entities: await db.select({ id: entities.id, name: entities.entityName, status: entities.status }).from(entities).where(eq(entities.subscriberId, s)).orderBy(entities.id),
-      users: await db.select({ id: users.id, name: users.userName, status: users.status, roleId: users.roleId }).from(users).where(eq(users.subscriberId, s)).orderBy(users.id),
+      entities: await db
+        .select({ id: entities.id, name: entities.entityName, status: entities.status })
+        .from(entities)
+        .where(eq(entities.subscriberId, s))
+        .orderBy(entities.id),
+      users: await db
+        .select({ id: users.id, name: users.userName, status: users.status, roleId: users.roleId })
+        .from(users)
+        .where(eq(users.subscriberId, s))
+        .orderBy(users.id),
       roles: await db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.subscriberId, s)).orderBy(roles.id),
-      branches: await db.select({ id: branches.id, name: branches.name, status: branches.status }).from(branches).where(eq(branches.subscriberId, s)),
-      departments: await db.select({ id: departments.id, name: departments.name, status: departments.status }).from(departments).where(eq(departments.subscriberId, s)),
+      branches: await db
+        .select({ id: branches.id, name: branches.name, status: branches.status })
+        .from(branches)
+        .where(eq(branches.subscriberId, s)),
+      departments: await db
+        .select({ id: departments.id, name: departments.name, status: departments.status })
+        .from(departments)
+        .where(eq(departments.subscriberId, s)),
       keys: await db.select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.subscriberId, s)),
       credentials: await db.select().from(entityPortalCredentials).where(eq(entityPortalCredentials.entityId, b.location)),
       turnovers: await db.select().from(entityTurnovers).where(eq(entityTurnovers.entityId, b.location)),
@@ -124,15 +229,37 @@ describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => 
     const branch = (await apiB.post(O.branchSave, { name: 'B-only branch' })).json().data;
     const department = (await apiB.post(O.departmentSave, { name: 'B-only department' })).json().data;
     const role = (await apiB.post(A.roleSave, { name: 'B-only role', rightIds: ['EntityView'] })).json().data;
-    const user = (await apiB.post(A.userSave, { userName: `b-only-${tenantB.subscriberId}`, displayName: 'B Only Person', email: `b-only-${tenantB.subscriberId}@example.test`, roleId: role.roleId, entityIds: [tenantB.entityIds[1]] })).json().data;
+    const user = (
+      await apiB.post(A.userSave, {
+        userName: `b-only-${tenantB.subscriberId}`,
+        displayName: 'B Only Person',
+        email: `b-only-${tenantB.subscriberId}@example.test`,
+        roleId: role.roleId,
+        entityIds: [tenantB.entityIds[1]],
+      })
+    ).json().data;
     const key = (await apiB.get(A.userGenerateAuthKey, { userId: user.userId })).json().data;
-    const csv = csvOf([headerOf('SalesDocuments'), saleRow({ documentNumber: 'B-ONLY/1' }), saleRow({ documentNumber: 'B-ONLY/2', counterpartyGstin: '33AAACB5678B1Z9' })]);
+    const csv = csvOf([
+      headerOf('SalesDocuments'),
+      saleRow({ documentNumber: 'B-ONLY/1' }),
+      saleRow({ documentNumber: 'B-ONLY/2', counterpartyGstin: '33AAACB5678B1Z9' }),
+    ]);
     const imported = await importFile(h, tokenB, 'b-only.csv', csv);
     expect(imported.progress.status).toBe('SuccessWithError');
-    const [audit] = await h.ctx.database.db.select({ id: auditTrail.id }).from(auditTrail).where(and(eq(auditTrail.subscriberId, tenantB.subscriberId), eq(auditTrail.entityType, 'Branch')));
+    const [audit] = await h.ctx.database.db
+      .select({ id: auditTrail.id })
+      .from(auditTrail)
+      .where(and(eq(auditTrail.subscriberId, tenantB.subscriberId), eq(auditTrail.entityType, 'Branch')));
     b = {
-      business: tenantB.entityIds[0] ?? 0, location: tenantB.entityIds[1] ?? 0, user: user.userId, role: role.roleId,
-      branch: branch.id, department: department.id, audit: audit?.id ?? 0, apiKey: key.id, import: imported.importId,
+      business: tenantB.entityIds[0] ?? 0,
+      location: tenantB.entityIds[1] ?? 0,
+      user: user.userId,
+      role: role.roleId,
+      branch: branch.id,
+      department: department.id,
+      audit: audit?.id ?? 0,
+      apiKey: key.id,
+      import: imported.importId,
     };
     for (const [name, value] of Object.entries(b)) expect(value, name).toBeGreaterThan(0);
   });
@@ -180,7 +307,13 @@ describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => 
       await limited.get(O.entityDetail, { entityId: chennai }),
       await limited.post(O.entitySetGstinTurnover, { entityId: chennai, financialYear: '2025-26', turnover: 5 }),
       await limited.post(O.entitySetGstPortalCredential, { entityId: chennai, portalUserName: 'x', portalPassword: 'Y#1' }),
-      await limited.post(A.userSave, { userName: `grant-${tenantA.subscriberId}`, displayName: 'Grant', email: `grant-${tenantA.subscriberId}@example.test`, roleId: tenantA.adminRoleId, entityIds: [chennai] }),
+      await limited.post(A.userSave, {
+        userName: `grant-${tenantA.subscriberId}`,
+        displayName: 'Grant',
+        email: `grant-${tenantA.subscriberId}@example.test`,
+        roleId: tenantA.adminRoleId,
+        entityIds: [chennai],
+      }),
     ];
     for (const res of refusals) {
       expect(res.statusCode, res.body).toBe(403);

@@ -14,14 +14,63 @@ describe('route table', () => {
   it('holds the routes of spec core §2 and modules §2 with their exact paths', () => {
     const paths = new Set<string>(ROUTES.map((r) => r.path));
     const spec = [
-      '/login', '/forgot-password', '/reset-password', '/login-change-password', '/validate', '/website-policy', '/terms-conditions',
-      '/privacy-policy', '/hsn-codes-master', '/unauthorized-access', '/404', '/redirect', '/no-location', '/no-rights-assigned',
-      '/under-maintenance', '/initialize', '/portal-redirect', '/logout', '/quick-access-and-statistics', '/announcements',
-      '/e-invoice', '/einvoice-via-pdf-qrcode', '/regular-returns-list', '/regular-overview', '/regular-purchase', '/regular-sales',
-      '/gstr-1', '/gstr-1a', '/gstr-2x', '/gstr-3b', '/itc-04', '/gstr-9', '/gstr-9c', '/gstr-2a-reconciliation', '/gstr-2x-reconciliation',
-      '/invoice-management-system', '/gstr-6a-reconciliation', '/import', '/import-document-error', '/data-activities', '/create-document',
-      '/draft-document', '/e-way-bill', '/consolidated-eway-bill', '/entities', '/branches', '/users', '/roles', '/add-role', '/edit-role',
-      '/departments', '/audit-trail-report', '/settings', '/general-ledger', '/gl-reconciliation', '/tds-returns-list', '/tcs-returns-list',
+      '/login',
+      '/forgot-password',
+      '/reset-password',
+      '/login-change-password',
+      '/validate',
+      '/website-policy',
+      '/terms-conditions',
+      '/privacy-policy',
+      '/hsn-codes-master',
+      '/unauthorized-access',
+      '/404',
+      '/redirect',
+      '/no-location',
+      '/no-rights-assigned',
+      '/under-maintenance',
+      '/initialize',
+      '/portal-redirect',
+      '/logout',
+      '/quick-access-and-statistics',
+      '/announcements',
+      '/e-invoice',
+      '/einvoice-via-pdf-qrcode',
+      '/regular-returns-list',
+      '/regular-overview',
+      '/regular-purchase',
+      '/regular-sales',
+      '/gstr-1',
+      '/gstr-1a',
+      '/gstr-2x',
+      '/gstr-3b',
+      '/itc-04',
+      '/gstr-9',
+      '/gstr-9c',
+      '/gstr-2a-reconciliation',
+      '/gstr-2x-reconciliation',
+      '/invoice-management-system',
+      '/gstr-6a-reconciliation',
+      '/import',
+      '/import-document-error',
+      '/data-activities',
+      '/create-document',
+      '/draft-document',
+      '/e-way-bill',
+      '/consolidated-eway-bill',
+      '/entities',
+      '/branches',
+      '/users',
+      '/roles',
+      '/add-role',
+      '/edit-role',
+      '/departments',
+      '/audit-trail-report',
+      '/settings',
+      '/general-ledger',
+      '/gl-reconciliation',
+      '/tds-returns-list',
+      '/tcs-returns-list',
     ];
     for (const path of spec) expect(paths.has(path), path).toBe(true);
   });
@@ -31,7 +80,8 @@ describe('route table', () => {
       if (!route.requiresAuth) expect(route.rights, route.name).toEqual([]);
     }
     const shell = new Set(['NoLocation', 'NoRightsAssigned', 'Announcements']);
-    for (const route of ROUTES.filter((r) => r.requiresAuth && !shell.has(r.name))) expect(route.rights.length, route.name).toBeGreaterThan(0);
+    for (const route of ROUTES.filter((r) => r.requiresAuth && !shell.has(r.name)))
+      expect(route.rights.length, route.name).toBeGreaterThan(0);
   });
 
   it('titles the public reply pages as the spec does', () => {
@@ -71,7 +121,13 @@ describe('catalogues', () => {
 describe('settings defaults', () => {
   it('fill every installation setting the issue names', () => {
     expect(InstallationSettingsSchema.parse({})).toMatchObject({
-      pageSize: 50, importErrorPageSize: 50, poolingTime: 5, apiTimeOut: 5, dateFormat: 'DD-MM-YYYY', financialYearStartMonth: 4, captchaEnabled: false,
+      pageSize: 50,
+      importErrorPageSize: 50,
+      poolingTime: 5,
+      apiTimeOut: 5,
+      dateFormat: 'DD-MM-YYYY',
+      financialYearStartMonth: 4,
+      captchaEnabled: false,
     });
   });
 
@@ -80,7 +136,10 @@ describe('settings defaults', () => {
     expect(defaults.security).toMatchObject({ maxFailedLogins: 5, twoFactorEnabled: false, singleSession: false });
     expect(defaults.passwordPolicy).toMatchObject({ minLength: 10, historyCount: 5, expiryDays: 90 });
     expect(defaults.reconciliation.invoiceValueTolerance).toBe(1);
-    expect(SubscriberSettingsSchema.parse({ security: { twoFactorEnabled: true } }).security).toMatchObject({ twoFactorEnabled: true, maxFailedLogins: 5 });
+    expect(SubscriberSettingsSchema.parse({ security: { twoFactorEnabled: true } }).security).toMatchObject({
+      twoFactorEnabled: true,
+      maxFailedLogins: 5,
+    });
     expect(() => SubscriberSettingsSchema.parse({ security: { maxFailedLogins: 0 } })).toThrow();
   });
 });

@@ -31,7 +31,13 @@ export const defineEndpoint = <
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends EndpointResponse = EndpointResponse,
->(endpoint: { method: HttpMethod; path: string; query?: Q; body?: B; response: R }): Endpoint<Q, B, R> => ({
+>(endpoint: {
+  method: HttpMethod;
+  path: string;
+  query?: Q;
+  body?: B;
+  response: R;
+}): Endpoint<Q, B, R> => ({
   ...endpoint,
   query: endpoint.query as Q,
   body: endpoint.body as B,

@@ -21,7 +21,10 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
  */
 export const ERROR_CATALOGUE = {
   AUTH0001: { status: 422, message: 'Invalid user name or password.' },
-  AUTH0002: { status: 422, message: 'Your account is locked after too many failed sign-in attempts. Use Forgot password or ask your administrator to unlock it.' },
+  AUTH0002: {
+    status: 422,
+    message: 'Your account is locked after too many failed sign-in attempts. Use Forgot password or ask your administrator to unlock it.',
+  },
   AUTH0003: { status: 422, message: 'Your account is not active. Contact your administrator.' },
   AUTH0004: { status: 422, message: 'The security key has expired or was already used. Please try again.' },
   AUTH0005: { status: 422, message: 'Invalid OTP.' },
@@ -71,8 +74,16 @@ export const ERROR_CATALOGUE = {
   ORG0010: { status: 422, message: 'A system entity cannot be changed or deleted.' },
   ORG0011: { status: 422, message: 'The entity type and parent cannot change after creation.' },
   IMP0001: { status: 422, message: 'The file is empty.' },
-  IMP0002: { status: 422, message: 'This file is not a spreadsheet: upload an .xlsx, .xls or .csv file (or, for sales documents, the GST portal\'s GSTR-1 JSON or e-invoice JSON).' },
-  IMP0003: { status: 422, message: 'This workbook is from Excel 5.0/95 or older: open it in Excel and save it as .xlsx, .xls (97-2003) or .csv, then upload again.' },
+  IMP0002: {
+    status: 422,
+    message:
+      "This file is not a spreadsheet: upload an .xlsx, .xls or .csv file (or, for sales documents, the GST portal's GSTR-1 JSON or e-invoice JSON).",
+  },
+  IMP0003: {
+    status: 422,
+    message:
+      'This workbook is from Excel 5.0/95 or older: open it in Excel and save it as .xlsx, .xls (97-2003) or .csv, then upload again.',
+  },
   IMP0004: { status: 422, message: 'The .xlsx file is damaged and cannot be read.' },
   IMP0005: { status: 422, message: 'The .xlsx file expands to far more data than its size suggests (a zip bomb?): it was refused.' },
   IMP0006: { status: 422, message: 'The file is larger than the size allowed by your import settings.' },
@@ -92,10 +103,17 @@ export const ERROR_CATALOGUE = {
   IMP0021: { status: 422, message: 'Attach the file in the field "file".' },
   IMP0022: { status: 422, message: 'The file has no data rows under the header row.' },
   // .xls (BIFF8) and GSTR-1 JSON uploads.
-  IMP0023: { status: 422, message: 'The workbook is password-protected (encrypted): open it in Excel, remove the password, save it and upload again.' },
+  IMP0023: {
+    status: 422,
+    message: 'The workbook is password-protected (encrypted): open it in Excel, remove the password, save it and upload again.',
+  },
   IMP0024: { status: 422, message: 'The .xls file is damaged and cannot be read.' },
   IMP0025: { status: 422, message: 'The .xls file declares more data than the file holds: it was refused.' },
-  IMP0026: { status: 422, message: 'A JSON file is accepted only in an official format, as sales documents: the GST portal\'s GSTR-1 JSON, or e-invoices (INV-01).' },
+  IMP0026: {
+    status: 422,
+    message:
+      "A JSON file is accepted only in an official format, as sales documents: the GST portal's GSTR-1 JSON, or e-invoices (INV-01).",
+  },
   IMP0027: { status: 422, message: 'The JSON file is damaged (not valid JSON) and cannot be read.' },
   IMP0028: { status: 422, message: 'The JSON file is too large to be read: split it by return period.' },
   // Returns (issue 7): GSTR-1/1A generation and the GST portal actions.

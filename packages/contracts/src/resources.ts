@@ -59,8 +59,9 @@ export const PRE_RESOURCES = {
   'reset.noToken': 'Open this page from the link in your e-mail, or start again from Forgot password.',
   'loginResponse.failed': 'Sign-in did not complete',
   'loginResponse.continue': 'Signing you in…',
-  'carousel.statement': 'OpenGST keeps your GST work in one place: import sales and purchase registers, prepare and file GSTR-1 and GSTR-3B, reconcile your purchases with GSTR-2A/2B, and generate e-invoices and e-way bills.',
-  'carousel.selfHosted': 'Self-hosted and open source: your data stays on your organisation\'s own server.',
+  'carousel.statement':
+    'OpenGST keeps your GST work in one place: import sales and purchase registers, prepare and file GSTR-1 and GSTR-3B, reconcile your purchases with GSTR-2A/2B, and generate e-invoices and e-way bills.',
+  'carousel.selfHosted': "Self-hosted and open source: your data stays on your organisation's own server.",
   'contact.heading': 'Need help signing in?',
   'contact.body': 'Your administrator manages user accounts and passwords for this installation.',
   'contact.email': '',
@@ -76,7 +77,8 @@ export const PRE_RESOURCES = {
   'unauthorized.heading': 'Unauthorized Access!',
   'unauthorized.body': 'You have attempted to access a page or functionality that you are not authorized to view.',
   'maintenance.heading': 'Scheduled maintenance',
-  'maintenance.body': 'The application is under scheduled maintenance. We check every 30 seconds and will take you back as soon as it is available again.',
+  'maintenance.body':
+    'The application is under scheduled maintenance. We check every 30 seconds and will take you back as soon as it is available again.',
   'maintenance.checkNow': 'Check now',
   'maintenance.stillDown': 'Still under maintenance.',
   'error400.heading': 'Bad Request',

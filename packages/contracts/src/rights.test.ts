@@ -21,13 +21,37 @@ describe('the rights catalogue', () => {
   });
 
   it('gives every module at least one right and every right a known module', () => {
-    for (const module of RIGHT_MODULES) expect(RIGHTS.some((r) => r.module === module), module).toBe(true);
+    for (const module of RIGHT_MODULES)
+      expect(
+        RIGHTS.some((r) => r.module === module),
+        module,
+      ).toBe(true);
     for (const right of RIGHTS) expect(RIGHT_MODULES).toContain(right.module);
   });
 
   it('has its own right for actions that need one: file, approve, delete, export', () => {
-    for (const id of ['Gstr1File', 'Gstr3bFile', 'Gstr6File', 'Gstr7File', 'Gstr8File', 'Gstr9File', 'Itc04File', 'DocumentApprove', 'DocumentDelete', 'EntityDelete',
-      'UserDelete', 'RoleDelete', 'LitigationDelete', 'NotificationsDelete', 'EntityExport', 'UserExport', 'SalesExport', 'PurchaseExport', 'ReportsExport', 'NotificationsExport']) {
+    for (const id of [
+      'Gstr1File',
+      'Gstr3bFile',
+      'Gstr6File',
+      'Gstr7File',
+      'Gstr8File',
+      'Gstr9File',
+      'Itc04File',
+      'DocumentApprove',
+      'DocumentDelete',
+      'EntityDelete',
+      'UserDelete',
+      'RoleDelete',
+      'LitigationDelete',
+      'NotificationsDelete',
+      'EntityExport',
+      'UserExport',
+      'SalesExport',
+      'PurchaseExport',
+      'ReportsExport',
+      'NotificationsExport',
+    ]) {
       expect(RIGHT_IDS, id).toContain(id);
     }
   });

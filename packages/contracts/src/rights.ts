@@ -10,17 +10,47 @@ export type RightDefinition = {
 };
 
 export const RIGHT_MODULES = [
-  'Dashboard', 'Organization', 'Import', 'Documents', 'EInvoice', 'EWayBill', 'Returns', 'Reconciliation',
-  'Isd', 'Tds', 'Tcs', 'Litigation', 'Reports', 'Masters', 'Settings', 'GeneralLedger', 'DataActivities', 'Administration',
+  'Dashboard',
+  'Organization',
+  'Import',
+  'Documents',
+  'EInvoice',
+  'EWayBill',
+  'Returns',
+  'Reconciliation',
+  'Isd',
+  'Tds',
+  'Tcs',
+  'Litigation',
+  'Reports',
+  'Masters',
+  'Settings',
+  'GeneralLedger',
+  'DataActivities',
+  'Administration',
 ] as const;
 export type RightModule = (typeof RIGHT_MODULES)[number];
 
 /** How each module is named on screen (the rights tree of /add-role and /edit-role). */
 export const RIGHT_MODULE_LABELS: Record<RightModule, string> = {
-  Dashboard: 'Dashboard', Organization: 'Organization', Import: 'Import', Documents: 'Documents', EInvoice: 'E-Invoice',
-  EWayBill: 'E-Way Bill', Returns: 'GST Returns', Reconciliation: 'Reconciliation', Isd: 'ISD', Tds: 'TDS', Tcs: 'TCS',
-  Litigation: 'Litigation', Reports: 'Reports', Masters: 'Masters', Settings: 'Settings', GeneralLedger: 'General Ledger',
-  DataActivities: 'Data Activities', Administration: 'Administration',
+  Dashboard: 'Dashboard',
+  Organization: 'Organization',
+  Import: 'Import',
+  Documents: 'Documents',
+  EInvoice: 'E-Invoice',
+  EWayBill: 'E-Way Bill',
+  Returns: 'GST Returns',
+  Reconciliation: 'Reconciliation',
+  Isd: 'ISD',
+  Tds: 'TDS',
+  Tcs: 'TCS',
+  Litigation: 'Litigation',
+  Reports: 'Reports',
+  Masters: 'Masters',
+  Settings: 'Settings',
+  GeneralLedger: 'General Ledger',
+  DataActivities: 'Data Activities',
+  Administration: 'Administration',
 };
 
 const r = (id: string, module: RightModule, name: string, isPremium?: boolean): RightDefinition =>

@@ -22,13 +22,42 @@ export type RouteDefinition = {
 
 type Options = Partial<Pick<RouteDefinition, 'entityScoped' | 'layout' | 'kbRight' | 'preResources'>>;
 
-const auth = (name: string, path: string, title: string, module: string, rights: readonly RightId[], options: Options = {}): RouteDefinition => ({
-  name, path, title, module, rights, requiresAuth: true, entityScoped: options.entityScoped ?? false, layout: options.layout ?? 'default',
+const auth = (
+  name: string,
+  path: string,
+  title: string,
+  module: string,
+  rights: readonly RightId[],
+  options: Options = {},
+): RouteDefinition => ({
+  name,
+  path,
+  title,
+  module,
+  rights,
+  requiresAuth: true,
+  entityScoped: options.entityScoped ?? false,
+  layout: options.layout ?? 'default',
   ...(options.kbRight ? { kbRight: options.kbRight } : {}),
 });
 
-const open = (name: string, path: string, title: string, layout: RouteLayout, preResources = false, module = 'Public'): RouteDefinition => ({
-  name, path, title, module, rights: [], requiresAuth: false, entityScoped: false, layout, ...(preResources ? { preResources } : {}),
+const open = (
+  name: string,
+  path: string,
+  title: string,
+  layout: RouteLayout,
+  preResources = false,
+  module = 'Public',
+): RouteDefinition => ({
+  name,
+  path,
+  title,
+  module,
+  rights: [],
+  requiresAuth: false,
+  entityScoped: false,
+  layout,
+  ...(preResources ? { preResources } : {}),
 });
 /** Sign-in, sign-out and the redirects that end in a session: the auth module. */
 const signIn = (name: string, path: string, title: string, layout: RouteLayout, preResources = false): RouteDefinition =>
@@ -67,10 +96,29 @@ export const ROUTES = [
   auth('NoRightsAssigned', '/no-rights-assigned', 'No Rights Assigned', 'Shell', []),
 
   // Dashboard
-  auth('Statistics', '/quick-access-and-statistics', 'Quick Access & Statistics', 'Dashboard', ['DashboardStatistics', 'DashboardBusinessIntelligence', 'DashboardCfo', 'DashboardItcInsights']),
-  auth('BusinessIntelligenceDashboard', '/business-intelligence-dashboard', 'Business Intelligence Dashboard', 'Dashboard', ['DashboardBusinessIntelligence'], scoped),
+  auth('Statistics', '/quick-access-and-statistics', 'Quick Access & Statistics', 'Dashboard', [
+    'DashboardStatistics',
+    'DashboardBusinessIntelligence',
+    'DashboardCfo',
+    'DashboardItcInsights',
+  ]),
+  auth(
+    'BusinessIntelligenceDashboard',
+    '/business-intelligence-dashboard',
+    'Business Intelligence Dashboard',
+    'Dashboard',
+    ['DashboardBusinessIntelligence'],
+    scoped,
+  ),
   auth('CfoDashboard', '/cfo-dashboard', 'CFO Dashboard', 'Dashboard', ['DashboardCfo'], scoped),
-  auth('ItcInsightsDashboard', '/itc-insights-decision-dashboard', 'ITC Insights Decision Dashboard', 'Dashboard', ['DashboardItcInsights'], scoped),
+  auth(
+    'ItcInsightsDashboard',
+    '/itc-insights-decision-dashboard',
+    'ITC Insights Decision Dashboard',
+    'Dashboard',
+    ['DashboardItcInsights'],
+    scoped,
+  ),
   auth('LitigationDashboard', '/litigation-dashboard', 'Litigation Dashboard', 'Dashboard', ['DashboardLitigation'], scoped),
   auth('ReconciliationList', '/reconciliation-list', 'Reconciliations', 'Dashboard', ['Gstr2aReconciliation'], scoped),
   auth('UploadList', '/upload-list', 'Uploads', 'Dashboard', ['ImportView'], scoped),
@@ -144,7 +192,14 @@ export const ROUTES = [
   auth('PayInitiatePayment', '/pay-initiate-payment', 'Pay', 'Returns', ['VendorPayment']),
   auth('GstChallans', '/gst-challans', 'GST Challans', 'Returns', ['GstChallan'], scoped),
   auth('GstChallanPaymentProcess', '/gst-challan-payment-process', 'GST Challan Payment', 'Returns', ['GstChallan'], { layout: 'empty' }),
-  auth('InvoiceManagementSystem', '/invoice-management-system', 'Invoice Management System', 'Reconciliation', ['InvoiceManagementSystem'], scoped),
+  auth(
+    'InvoiceManagementSystem',
+    '/invoice-management-system',
+    'Invoice Management System',
+    'Reconciliation',
+    ['InvoiceManagementSystem'],
+    scoped,
+  ),
 
   // ISD, TDS, TCS
   auth('IsdReturnsList', '/isd-returns-list', 'ISD Returns', 'Isd', ['IsdReturns'], scoped),
@@ -173,7 +228,14 @@ export const ROUTES = [
   auth('BulkReturnFiling', '/bulk-return-filing', 'Bulk Return Filing', 'Returns', ['BulkReturnFiling'], scoped),
 
   // Data activities
-  auth('DataActivities', '/data-activities', 'Data Activities', 'DataActivities', ['DataActivitiesPush', 'DataActivitiesSync', 'DataActivitiesCallbacks'], scoped),
+  auth(
+    'DataActivities',
+    '/data-activities',
+    'Data Activities',
+    'DataActivities',
+    ['DataActivitiesPush', 'DataActivitiesSync', 'DataActivitiesCallbacks'],
+    scoped,
+  ),
 
   // Reports (modules §2.1)
   auth('Reports', '/reports', 'Reports', 'Reports', ['ReportsView']),
@@ -182,17 +244,47 @@ export const ROUTES = [
   auth('AuthenticationReport', '/authentication-report', 'Authentication Report', 'Reports', ['ReportAuthentication']),
   auth('UserActivityReport', '/user-activity-report', 'User Activity Report', 'Reports', ['ReportUserActivity']),
   auth('BillingTransactionReport', '/billing-transaction-report', 'Billing Transaction Report', 'Reports', ['ReportBilling']),
-  auth('ReturnFilingSummaryReport', '/return-filing-summary-report', 'Return Filing Summary Report', 'Reports', ['ReportReturnFiling'], scoped),
+  auth(
+    'ReturnFilingSummaryReport',
+    '/return-filing-summary-report',
+    'Return Filing Summary Report',
+    'Reports',
+    ['ReportReturnFiling'],
+    scoped,
+  ),
   auth('ElectronicLedgerReport', '/electronic-ledger-report', 'Electronic Ledger Report', 'Reports', ['ReportLedgers'], scoped),
 
   // Masters and settings (modules §2.5)
-  auth('Masters', '/masters', 'Masters', 'Masters', ['MastersView', 'MasterSeries', 'MasterHsnSac', 'MasterIpAddresses', 'MasterBusinessPartners', 'MasterEmailTemplates', 'MasterNotificationReply', 'MasterChartOfAccounts']),
+  auth('Masters', '/masters', 'Masters', 'Masters', [
+    'MastersView',
+    'MasterSeries',
+    'MasterHsnSac',
+    'MasterIpAddresses',
+    'MasterBusinessPartners',
+    'MasterEmailTemplates',
+    'MasterNotificationReply',
+    'MasterChartOfAccounts',
+  ]),
   auth('Series', '/series', 'Series', 'Masters', ['MasterSeries']),
   auth('AllocateSeries', '/allocate-series', 'Allocate Series', 'Masters', ['MasterSeries']),
   auth('HsnSac', '/hsn-sac', 'HSN/SAC', 'Masters', ['MasterHsnSac']),
   auth('IpAddresses', '/ip-addresses', 'IP Addresses', 'Masters', ['MasterIpAddresses']),
   auth('BusinessPartners', '/business-partners', 'Business Partners', 'Masters', ['MasterBusinessPartners']),
-  auth('Settings', '/settings', 'Settings', 'Settings', ['SettingsGeneral', 'SettingsSecurity', 'SettingsReconciliation', 'SettingsImport', 'SettingsNotifications', 'SettingsDocuments', 'AdminMailOutbox', 'AdminMaintenance', 'MasterEmailTemplates', 'MasterNotificationReply', 'MasterSeries', 'MasterIpAddresses', 'MasterDataMapper']),
+  auth('Settings', '/settings', 'Settings', 'Settings', [
+    'SettingsGeneral',
+    'SettingsSecurity',
+    'SettingsReconciliation',
+    'SettingsImport',
+    'SettingsNotifications',
+    'SettingsDocuments',
+    'AdminMailOutbox',
+    'AdminMaintenance',
+    'MasterEmailTemplates',
+    'MasterNotificationReply',
+    'MasterSeries',
+    'MasterIpAddresses',
+    'MasterDataMapper',
+  ]),
   auth('EmailTemplates', '/email-templates', 'E-mail Templates', 'Masters', ['MasterEmailTemplates']),
   auth('EditEmailTemplate', '/edit-email-template', 'Edit E-mail Template', 'Masters', ['MasterEmailTemplates']),
   auth('NotificationReplyMaster', '/notification-reply-master', 'Notification Reply Master', 'Masters', ['MasterNotificationReply']),

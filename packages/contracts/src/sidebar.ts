@@ -14,7 +14,9 @@ export type SidebarItem = {
 export const SIDEBAR: readonly SidebarItem[] = [
   { key: 'dashboard', label: 'Dashboard', route: 'Statistics' },
   {
-    key: 'organization', label: 'Organization', children: [
+    key: 'organization',
+    label: 'Organization',
+    children: [
       { key: 'Entities', label: 'Entities', route: 'Entities' },
       { key: 'Branches', label: 'Branches', route: 'Branches' },
       { key: 'Departments', label: 'Departments', route: 'Departments' },
@@ -24,25 +26,33 @@ export const SIDEBAR: readonly SidebarItem[] = [
   },
   { key: 'import', label: 'Import', route: 'Import' },
   {
-    key: 'createDocument', label: 'Create Document', children: [
+    key: 'createDocument',
+    label: 'Create Document',
+    children: [
       { key: 'CreateDocument', label: 'Create Document', route: 'CreateDocument' },
       { key: 'DraftDocument', label: 'Draft Documents', route: 'DraftDocument' },
     ],
   },
   {
-    key: 'eInvoice', label: 'E-Invoice', children: [
+    key: 'eInvoice',
+    label: 'E-Invoice',
+    children: [
       { key: 'EInvoice', label: 'E-Invoice', route: 'EInvoice' },
       { key: 'EInvoicePDFQR', label: 'E-Invoice via PDF/QR', route: 'EInvoicePdfQr' },
     ],
   },
   {
-    key: 'eWayBill', label: 'E-Way Bill', children: [
+    key: 'eWayBill',
+    label: 'E-Way Bill',
+    children: [
       { key: 'EWayBill', label: 'E-Way Bill', route: 'EWayBill' },
       { key: 'ConsolidatedEwayBill', label: 'Consolidated E-Way Bill', route: 'ConsolidatedEwayBill' },
     ],
   },
   {
-    key: 'gstReturns', label: 'GST Returns', children: [
+    key: 'gstReturns',
+    label: 'GST Returns',
+    children: [
       { key: 'RegularReturns', label: 'Regular Returns', route: 'RegularReturnsList' },
       { key: 'IsdReturnsList', label: 'ISD Returns', route: 'IsdReturnsList' },
       { key: 'TdsReturnsList', label: 'TDS Returns', route: 'TdsReturnsList' },
@@ -56,15 +66,17 @@ export const SIDEBAR: readonly SidebarItem[] = [
     ],
   },
   {
-    key: 'generalLedger', label: 'General Ledger', children: [
+    key: 'generalLedger',
+    label: 'General Ledger',
+    children: [
       { key: 'GeneralLedger', label: 'General Ledger', route: 'GeneralLedger' },
       { key: 'GeneralLedgerReconciliation', label: 'General Ledger Reconciliation', route: 'GlReconciliation' },
     ],
   },
   {
-    key: 'reports', label: 'Reports', children: [
-      { key: 'AuditTrailReport', label: 'Audit Trail Report', route: 'AuditTrailReport' },
-    ],
+    key: 'reports',
+    label: 'Reports',
+    children: [{ key: 'AuditTrailReport', label: 'Audit Trail Report', route: 'AuditTrailReport' }],
   },
   { key: 'dataActivities', label: 'Data Activities', route: 'DataActivities' },
 ];

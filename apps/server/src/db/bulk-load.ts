@@ -20,18 +20,29 @@ export const smallerThanLoad = async (tx: Tx, table: string, loading: number): P
  * until COMMIT, which on PostgreSQL would stop all the other users of the table.
  */
 export const dropIndexes = async (tx: Tx, table: string, { primaryKey }: { primaryKey: boolean }): Promise<() => Promise<void>> => {
-  const indexes = await rowsOf<TableIndex>(tx, sql`SELECT i.relname AS "name", pg_get_indexdef(i.oid) AS "definition",
+  const indexes = await rowsOf<TableIndex>(
+    tx,
+    sql`SELECT i.relname AS "name", pg_get_indexdef(i.oid) AS "definition",
       c.conname AS "constraintName", pg_get_constraintdef(c.oid) AS "constraintDefinition"
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
       LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
     WHERE x.indrelid = ${table}::regclass AND (${primaryKey} OR NOT x.indisprimary)
-    ORDER BY i.relname`);
+    ORDER BY i.relname`,
+  );
   for (const index of indexes) {
-    await tx.execute(sql.raw(index.constraintName ? `ALTER TABLE ${table} DROP CONSTRAINT ${index.constraintName}` : `DROP INDEX ${index.name}`));
+    await tx.execute(
+      sql.raw(index.constraintName ? `ALTER TABLE ${table} DROP CONSTRAINT ${index.constraintName}` : `DROP INDEX ${index.name}`),
+    );
   }
   return async () => {
     for (const index of indexes) {
-      await tx.execute(sql.raw(index.constraintName ? `ALTER TABLE ${table} ADD CONSTRAINT ${index.constraintName} ${index.constraintDefinition}` : index.definition));
+      await tx.execute(
+        sql.raw(
+          index.constraintName
+            ? `ALTER TABLE ${table} ADD CONSTRAINT ${index.constraintName} ${index.constraintDefinition}`
+            : index.definition,
+        ),
+      );
     }
   };
 };

@@ -15,7 +15,14 @@ export const cellText = (value: unknown): string => {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    const v = value as { formula?: string; sharedFormula?: string; formulaResult?: unknown; richText?: { text: string }[]; text?: unknown; error?: string };
+    const v = value as {
+      formula?: string;
+      sharedFormula?: string;
+      formulaResult?: unknown;
+      richText?: { text: string }[];
+      text?: unknown;
+      error?: string;
+    };
     if (typeof v.formula === 'string') return `=${v.formula}`;
     // An .xls formula keeps no text we can show, only its cached result: "=" + that result, refused like any formula.
     if ('formulaResult' in v) return `=${cellText(v.formulaResult)}`;

@@ -18,10 +18,12 @@ export const writeXlsx = async <T>(sheetName: string, columns: readonly XlsxColu
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 2) }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
-    sheet.addRow(columns.map((c) => {
-      const value = c.value(row);
-      return typeof value === 'string' ? neutraliseFormula(value) : (value ?? null);
-    }));
+    sheet.addRow(
+      columns.map((c) => {
+        const value = c.value(row);
+        return typeof value === 'string' ? neutraliseFormula(value) : (value ?? null);
+      }),
+    );
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 };

@@ -11,7 +11,11 @@ const redact = (value: unknown): unknown => {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(redact);
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEYS.has(key)).map(([key, v]) => [key, redact(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET_KEYS.has(key))
+      .map(([key, v]) => [key, redact(v)]),
+  );
 };
 
 /**
@@ -21,7 +25,15 @@ const redact = (value: unknown): unknown => {
 export const writeAudit = async (
   tx: DbOrTx,
   principal: Pick<SessionPrincipal, 'subscriberId' | 'userId'>,
-  entry: { entityType: string; entityKey: string | number; entityName?: string | null; action: AuditAction; before?: unknown; after?: unknown; ip?: string },
+  entry: {
+    entityType: string;
+    entityKey: string | number;
+    entityName?: string | null;
+    action: AuditAction;
+    before?: unknown;
+    after?: unknown;
+    ip?: string;
+  },
 ): Promise<void> => {
   await tx.insert(auditTrail).values({
     subscriberId: principal.subscriberId,

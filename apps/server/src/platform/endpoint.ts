@@ -11,7 +11,11 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Querystring: Out<E['query']>; Body: Out<E['body']> }>;
 
 /** A JSON endpoint's handler returns its `data`; a file endpoint's sends the file through `reply`; an empty one returns nothing. */
-type HandlerResult<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : E['response'] extends 'file' ? FastifyReply : void;
+type HandlerResult<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.input<E['response']>
+  : E['response'] extends 'file'
+    ? FastifyReply
+    : void;
 
 export type ServeOptions<E extends Endpoint> = {
   access: RouteAccess;

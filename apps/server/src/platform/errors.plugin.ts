@@ -6,16 +6,28 @@ import type { AppContext } from './context';
 import { AppError } from './errors';
 
 const STATUS_CODES: Record<number, keyof typeof ERROR_CATALOGUE> = {
-  400: 'GEN0001', 403: 'GEN0002', 404: 'GEN0003', 405: 'GEN0007', 406: 'GEN0008', 429: 'GEN0004', 503: 'GEN0006',
+  400: 'GEN0001',
+  403: 'GEN0002',
+  404: 'GEN0003',
+  405: 'GEN0007',
+  406: 'GEN0008',
+  429: 'GEN0004',
+  503: 'GEN0006',
 };
 
 const item = (code: keyof typeof ERROR_CATALOGUE, message?: string): ErrorItem => ({
-  code, message: message ?? ERROR_CATALOGUE[code].message, type: 'Error',
+  code,
+  message: message ?? ERROR_CATALOGUE[code].message,
+  type: 'Error',
 });
 
 /** Property names as the client expects them (spec core §5: UserName, Password, ConfirmPassword, Otp). */
 const propertyNameOf = (path: readonly PropertyKey[]): string =>
-  path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i > 0 ? '.' : ''}${String(part).charAt(0).toUpperCase()}${String(part).slice(1)}`)).join('');
+  path
+    .map((part, i) =>
+      typeof part === 'number' ? `[${part}]` : `${i > 0 ? '.' : ''}${String(part).charAt(0).toUpperCase()}${String(part).slice(1)}`,
+    )
+    .join('');
 
 /**
  * One error handler maps every failure to spec core §8: `{ errors: [...], developerName? }` with the catalogue's
@@ -35,7 +47,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => 
       errors = error.validation.map((v) => ({
         code: 'GEN0009',
         message: v.message ?? 'The value is not valid.',
-        propertyName: propertyNameOf(v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p))),
+        propertyName: propertyNameOf(
+          v.instancePath
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        ),
         type: 'Error' as const,
       }));
     } else if (error.statusCode === 429) {
@@ -54,5 +71,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => 
     if (!isProduction) body.developerName = `${request.method} ${request.routeOptions.url ?? request.url}`;
     return reply.status(status).send(body);
   });
-
 });

@@ -5,7 +5,10 @@ export class AppError extends Error {
   readonly status: number;
   readonly items: ErrorItem[];
 
-  constructor(readonly code: ErrorCode, options: { propertyName?: string; message?: string; items?: ErrorItem[] } = {}) {
+  constructor(
+    readonly code: ErrorCode,
+    options: { propertyName?: string; message?: string; items?: ErrorItem[] } = {},
+  ) {
     const message = options.message ?? ERROR_CATALOGUE[code].message;
     super(message);
     this.status = ERROR_CATALOGUE[code].status;

@@ -23,7 +23,8 @@ describe('sortExpression', () => {
 describe('formula injection in exports', () => {
   it('prefixes what a spreadsheet would run, and leaves the rest', () => {
     for (const risky of ['=HYPERLINK("x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) expect(neutraliseFormula(risky)).toBe(`'${risky}`);
-    for (const safe of ['INV-001', '27AABCD1234E1Z8', 'a=b', '', '+91 98765 43210', '-1,234.50']) expect(neutraliseFormula(safe)).toBe(safe);
-    for (const risky of ['-1+cmd|calc', '+1E1+1', "-2,3)+HYPERLINK(\"x\")"]) expect(neutraliseFormula(risky)).toBe(`'${risky}`);
+    for (const safe of ['INV-001', '27AABCD1234E1Z8', 'a=b', '', '+91 98765 43210', '-1,234.50'])
+      expect(neutraliseFormula(safe)).toBe(safe);
+    for (const risky of ['-1+cmd|calc', '+1E1+1', '-2,3)+HYPERLINK("x")']) expect(neutraliseFormula(risky)).toBe(`'${risky}`);
   });
 });

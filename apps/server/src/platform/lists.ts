@@ -15,7 +15,10 @@ export const orderByOf = (
   const match = /^(\w+)\s+(ASC|DESC)$/i.exec(expression);
   const column = match?.[1] ? columns[match[1]] : undefined;
   if (!match || !column) {
-    throw new AppError('GEN0009', { propertyName: 'SortExpression', message: `Sort by one of: ${Object.keys(columns).join(', ')}, then ASC or DESC.` });
+    throw new AppError('GEN0009', {
+      propertyName: 'SortExpression',
+      message: `Sort by one of: ${Object.keys(columns).join(', ')}, then ASC or DESC.`,
+    });
   }
   const direction = match[2]?.toUpperCase() === 'DESC' ? desc : asc;
   return column === tieBreak ? [direction(column)] : [direction(column), direction(tieBreak)];

@@ -13,7 +13,11 @@ type Node = { id: number; parentId: number | null; type: 'Business' | 'Location'
  * user may see when there are no chips. The chips themselves were checked by the route's entity preHandler (404 for
  * another subscriber's id, 403 for a location the user has no access to), so only what they contain is narrowed here.
  */
-export const locationScope = async (db: DbOrTx, principal: SessionPrincipal, entityIds: readonly number[] | null | undefined): Promise<number[]> => {
+export const locationScope = async (
+  db: DbOrTx,
+  principal: SessionPrincipal,
+  entityIds: readonly number[] | null | undefined,
+): Promise<number[]> => {
   const rows = await db
     .select({ id: entities.id, parentId: entities.parentEntityId, type: entities.entityType, accessUserId: userEntities.userId })
     .from(entities)
@@ -25,7 +29,11 @@ export const locationScope = async (db: DbOrTx, principal: SessionPrincipal, ent
     if (node.parentId !== null) childrenOf.set(node.parentId, [...(childrenOf.get(node.parentId) ?? []), node]);
   }
   const isLocation = (node: Node) => node.type !== 'Business' && node.visible;
-  if (!entityIds?.length) return nodes.filter(isLocation).map((n) => n.id).sort((a, b) => a - b);
+  if (!entityIds?.length)
+    return nodes
+      .filter(isLocation)
+      .map((n) => n.id)
+      .sort((a, b) => a - b);
   const chips = new Set(entityIds);
   const selected = new Set<number>();
   const walk = (node: Node) => {

@@ -18,7 +18,12 @@ describe.each(ENGINES)('platform on %s', (engine) => {
   let h: Harness;
   const logLines: string[] = [];
   beforeAll(async () => {
-    const logStream = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
     h = await startHarness(engine, { logStream });
   });
   afterAll(async () => {
@@ -72,7 +77,9 @@ describe.each(ENGINES)('platform on %s', (engine) => {
       expect(Buffer.from(token, 'base64url').length).toBe(32);
     }
     const stored = await h.ctx.database.db.execute<{ token_hash: string }>('select token_hash from sessions');
-    const hashes = ((stored as unknown as { rows?: { token_hash: string }[] }).rows ?? (stored as unknown as { token_hash: string }[])).map((r) => r.token_hash);
+    const hashes = ((stored as unknown as { rows?: { token_hash: string }[] }).rows ?? (stored as unknown as { token_hash: string }[])).map(
+      (r) => r.token_hash,
+    );
     for (const token of tokens) expect(hashes).not.toContain(token);
   });
 
@@ -94,7 +101,11 @@ describe.each(ENGINES)('platform on %s', (engine) => {
     const [clerk] = await db.insert(roles).values({ subscriberId: t.subscriberId, name: 'Clerk' }).returning();
     if (!clerk) throw new Error('no role');
     await db.insert(users).values({
-      subscriberId: t.subscriberId, roleId: clerk.id, userName: `clerk-${t.subscriberId}`, displayName: 'Clerk', email: `clerk-${t.subscriberId}@example.test`,
+      subscriberId: t.subscriberId,
+      roleId: clerk.id,
+      userName: `clerk-${t.subscriberId}`,
+      displayName: 'Clerk',
+      email: `clerk-${t.subscriberId}@example.test`,
       passwordHash: await hashPassword('Clerk#Pass2026'),
     });
     const token = (await login(h.app, `clerk-${t.subscriberId}`, 'Clerk#Pass2026')).json().data.token;
@@ -115,11 +126,18 @@ describe.each(ENGINES)('platform on %s', (engine) => {
     expect(stats).toMatchObject({ businesses: 1, locations: 2, childLocations: 0, activeUsers: 1, roles: 1 });
     expect(stats.financialYears).toBeGreaterThanOrEqual(10);
     for (const screen of ['Entities', 'Entities', 'Users']) {
-      expect((await h.app.inject({ method: 'GET', url: `${API.frequentlyUsedSave}?moduleType=${screen}`, headers: authed(token) })).statusCode).toBe(204);
+      expect(
+        (await h.app.inject({ method: 'GET', url: `${API.frequentlyUsedSave}?moduleType=${screen}`, headers: authed(token) })).statusCode,
+      ).toBe(204);
     }
-    expect((await h.app.inject({ method: 'GET', url: `${API.frequentlyUsedSave}?moduleType=Login`, headers: authed(token) })).statusCode).toBe(422);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `${API.frequentlyUsedSave}?moduleType=Login`, headers: authed(token) })).statusCode,
+    ).toBe(422);
     const used = (await h.app.inject({ method: 'GET', url: API.frequentlyUsedGet, headers: authed(token) })).json().data;
-    expect(used.map((u: { moduleType: string; count: number }) => [u.moduleType, u.count])).toEqual([['Entities', 2], ['Users', 1]]);
+    expect(used.map((u: { moduleType: string; count: number }) => [u.moduleType, u.count])).toEqual([
+      ['Entities', 2],
+      ['Users', 1],
+    ]);
   });
 
   it('serves master data: states, financial years from 2017-18, return periods up to this month', async () => {
@@ -129,13 +147,19 @@ describe.each(ENGINES)('platform on %s', (engine) => {
     expect(states.find((s: { code: string }) => s.code === '27')).toMatchObject({ name: 'Maharashtra' });
     const years = (await h.app.inject({ method: 'GET', url: API.financialYears, headers: authed(token) })).json().data;
     expect(years[0].label).toBe('2017-18');
-    const periods = (await h.app.inject({ method: 'GET', url: `${API.returnPeriods}?financialYear=2024-25`, headers: authed(token) })).json().data;
+    const periods = (
+      await h.app.inject({ method: 'GET', url: `${API.returnPeriods}?financialYear=2024-25`, headers: authed(token) })
+    ).json().data;
     expect(periods.map((p: { value: string }) => p.value)).toHaveLength(12);
     expect(periods[0]).toEqual({ value: '042024', label: 'Apr 2024', financialYear: '2024-25' });
-    const quarters = (await h.app.inject({ method: 'GET', url: `${API.returnPeriods}?financialYear=2024-25&jobWork=true`, headers: authed(token) })).json().data;
+    const quarters = (
+      await h.app.inject({ method: 'GET', url: `${API.returnPeriods}?financialYear=2024-25&jobWork=true`, headers: authed(token) })
+    ).json().data;
     expect(quarters.map((p: { value: string }) => p.value)).toEqual(['062024', '092024', '122024', '032025']);
     const entities = (await h.app.inject({ method: 'GET', url: API.userEntities, headers: authed(token) })).json().data;
-    expect(entities.filter((e: { entityType: string }) => e.entityType === 'Location').map((e: { gstin: string }) => e.gstin.slice(0, 2))).toEqual(['07', '33']);
+    expect(
+      entities.filter((e: { entityType: string }) => e.entityType === 'Location').map((e: { gstin: string }) => e.gstin.slice(0, 2)),
+    ).toEqual(['07', '33']);
   });
 
   it('answers 503 on authenticated routes under maintenance, and ping says when it is over', async () => {
@@ -156,7 +180,13 @@ describe.each(ENGINES)('platform on %s', (engine) => {
   it('keeps mail in the outbox when no SMTP server is configured', async () => {
     const { createMailer } = await import('./mail/mailer');
     const sent: string[] = [];
-    const queue: JobQueue = { send: async (_job, payload) => { sent.push(String((payload as { mailId: number }).mailId)); }, work: async () => {}, stop: async () => {} };
+    const queue: JobQueue = {
+      send: async (_job, payload) => {
+        sent.push(String((payload as { mailId: number }).mailId));
+      },
+      work: async () => {},
+      stop: async () => {},
+    };
     const mailer = createMailer(h.ctx.database.db, queue, { from: 'x@example.test' });
     const t = await createTenant(h);
     const id = await mailer.send({ subscriberId: t.subscriberId, to: t.email, subject: 'Your OTP', text: 'Code 123456' });
@@ -176,10 +206,19 @@ describe('embedded data folder', () => {
     const first = await openDatabase(config);
     try {
       const { spawnSync } = await import('node:child_process');
-      const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', `
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `
         import('${new URL('../db/database.ts', import.meta.url).pathname}').then((m) => m.openDatabase({ dataDir: '${dataDir}' }))
           .then(() => { console.log('opened'); process.exit(0); }, (e) => { console.log(e.constructor.name + ': ' + e.message); process.exit(3); });
-      `], { encoding: 'utf8' });
+      `,
+        ],
+        { encoding: 'utf8' },
+      );
       expect(child.status).toBe(3);
       expect(child.stdout).toMatch(/DataDirInUseError: The data folder .* is in use by another OpenGST process \(pid \d+\)/);
       expect(DataDirInUseError.name).toBe('DataDirInUseError');

@@ -48,7 +48,11 @@ export type PortalFilingStatus = {
 
 /** A portal call that failed: the portal's error code and message, kept for the user and the data-activity row. */
 export class PortalError extends Error {
-  constructor(readonly portalCode: string, message: string, readonly httpStatus?: number) {
+  constructor(
+    readonly portalCode: string,
+    message: string,
+    readonly httpStatus?: number,
+  ) {
     super(message);
     this.name = 'PortalError';
   }

@@ -3,13 +3,22 @@
 // logs nothing, and its errors carry only the portal's code and message.
 import { randomUUID } from 'node:crypto';
 import {
-  PortalError, type GstPortal, type PortalDocumentError, type PortalDownloadForm, type PortalFiledForm, type PortalFilingStatus, type PortalSaveStatus,
+  PortalError,
+  type GstPortal,
+  type PortalDocumentError,
+  type PortalDownloadForm,
+  type PortalFiledForm,
+  type PortalFilingStatus,
+  type PortalSaveStatus,
   type PortalSessionState,
 } from './gst-portal';
 import { aesDecrypt, aesEncrypt, hmacOf, newAppKey, openResponse, rsaEncrypt, sealPayload } from './portal-crypto';
 
 /** The part of fetch the adapter uses: real HTTP for a remote portal, app.inject for the mounted sandbox. */
-export type PortalFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>;
+export type PortalFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<Response>;
 
 export type HttpGstPortalOptions = {
   /** Base URL of the API host; the calls append /taxpayerapi/... */
@@ -37,10 +46,26 @@ type SectionDownload = readonly [action: string, key: string];
 
 /** The section downloads of a filed or saved GSTR-1 (action → key of the save format). */
 const GSTR1_SECTIONS: readonly SectionDownload[] = [
-  ['B2B', 'b2b'], ['B2BA', 'b2ba'], ['B2CL', 'b2cl'], ['B2CLA', 'b2cla'], ['B2CS', 'b2cs'], ['B2CSA', 'b2csa'],
-  ['CDNR', 'cdnr'], ['CDNRA', 'cdnra'], ['CDNUR', 'cdnur'], ['CDNURA', 'cdnura'], ['EXP', 'exp'], ['EXPA', 'expa'],
-  ['AT', 'at'], ['ATA', 'ata'], ['TXP', 'txpd'], ['TXPA', 'txpda'], ['NIL', 'nil'], ['HSNSUM', 'hsn'],
-  ['DOCISS', 'doc_issue'], ['SUPECO', 'supeco'],
+  ['B2B', 'b2b'],
+  ['B2BA', 'b2ba'],
+  ['B2CL', 'b2cl'],
+  ['B2CLA', 'b2cla'],
+  ['B2CS', 'b2cs'],
+  ['B2CSA', 'b2csa'],
+  ['CDNR', 'cdnr'],
+  ['CDNRA', 'cdnra'],
+  ['CDNUR', 'cdnur'],
+  ['CDNURA', 'cdnura'],
+  ['EXP', 'exp'],
+  ['EXPA', 'expa'],
+  ['AT', 'at'],
+  ['ATA', 'ata'],
+  ['TXP', 'txpd'],
+  ['TXPA', 'txpda'],
+  ['NIL', 'nil'],
+  ['HSNSUM', 'hsn'],
+  ['DOCISS', 'doc_issue'],
+  ['SUPECO', 'supeco'],
 ];
 
 /** How a form is downloaded whole: section by section into { gstin, fp, ...sections }, or with one action that answers it all. */
@@ -49,7 +74,12 @@ type FormDownload = { sections: readonly SectionDownload[] } | { action: string;
 const DOWNLOADS: Record<PortalDownloadForm, FormDownload> = {
   GSTR1: { sections: GSTR1_SECTIONS },
   GSTR1A: { sections: GSTR1_SECTIONS },
-  GSTR2A: { sections: [['B2B', 'b2b'], ['CDN', 'cdn']] },
+  GSTR2A: {
+    sections: [
+      ['B2B', 'b2b'],
+      ['CDN', 'cdn'],
+    ],
+  },
   GSTR2B: { action: 'GET2B', periodParam: 'rtnprd' },
 };
 
@@ -105,7 +135,8 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
         signal: controller.signal,
       });
     } catch (error) {
-      if (controller.signal.aborted) throw new PortalError('TIMEOUT', `The GST portal did not answer within ${options.timeoutMs / 1000} seconds.`);
+      if (controller.signal.aborted)
+        throw new PortalError('TIMEOUT', `The GST portal did not answer within ${options.timeoutMs / 1000} seconds.`);
       throw new PortalError('NETWORK', `The GST portal could not be reached (${(error as Error).message}).`);
     } finally {
       clearTimeout(timer);
@@ -119,7 +150,11 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
     }
     if (text(answer['status_cd']) !== '1') {
       const error = (answer['error'] ?? {}) as Answer;
-      throw new PortalError(text(error['error_cd']) || `HTTP${response.status}`, text(error['message']) || `The GST portal refused the call (HTTP ${response.status}).`, response.status);
+      throw new PortalError(
+        text(error['error_cd']) || `HTTP${response.status}`,
+        text(error['message']) || `The GST portal refused the call (HTTP ${response.status}).`,
+        response.status,
+      );
     }
     return answer;
   };
@@ -127,7 +162,11 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
   /** The decrypted data of a session call's answer. */
   const open = (session: PortalSessionState, answer: Answer): unknown => {
     try {
-      return openResponse(keysOf(session).ek, { data: text(answer['data']), rek: text(answer['rek']), hmac: typeof answer['hmac'] === 'string' ? answer['hmac'] : undefined });
+      return openResponse(keysOf(session).ek, {
+        data: text(answer['data']),
+        rek: text(answer['rek']),
+        hmac: typeof answer['hmac'] === 'string' ? answer['hmac'] : undefined,
+      });
     } catch (error) {
       if (error instanceof PortalError) throw error;
       throw new PortalError('BAD_ANSWER', 'The GST portal answer could not be decrypted or failed its integrity check.');
@@ -139,7 +178,15 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
     return open(session, answer);
   };
 
-  const write = async (session: PortalSessionState, method: 'PUT' | 'POST', path: string, action: string, payload: unknown, period: string, extra: Record<string, string> = {}): Promise<Answer> => {
+  const write = async (
+    session: PortalSessionState,
+    method: 'PUT' | 'POST',
+    path: string,
+    action: string,
+    payload: unknown,
+    period: string,
+    extra: Record<string, string> = {},
+  ): Promise<Answer> => {
     const sealed = sealPayload(keysOf(session).ek, payload);
     const answer = await call(method, path, sessionHeaders(session, period), { action, ...sealed, ...extra });
     return open(session, answer) as Answer;
@@ -204,7 +251,12 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
     },
 
     async saveStatus(session, period, referenceId) {
-      const data = (await get(session, RETURNS_PATH, { action: 'RETSTATUS', gstin: session.gstin, ret_period: period, ref_id: referenceId }, period)) as Answer;
+      const data = (await get(
+        session,
+        RETURNS_PATH,
+        { action: 'RETSTATUS', gstin: session.gstin, ret_period: period, ref_id: referenceId },
+        period,
+      )) as Answer;
       return saveStatusOf(data);
     },
 
@@ -230,7 +282,12 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
     },
 
     async filingStatus(session, form, period) {
-      const data = (await get(session, RETURNS_PATH, { action: 'RETTRACK', gstin: session.gstin, ret_period: period, type: form }, period)) as Answer;
+      const data = (await get(
+        session,
+        RETURNS_PATH,
+        { action: 'RETTRACK', gstin: session.gstin, ret_period: period, type: form },
+        period,
+      )) as Answer;
       return filingStatusOf(data, form, period);
     },
 
@@ -238,7 +295,8 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
 
     async download(session, form, period) {
       const download = DOWNLOADS[form];
-      if (!('sections' in download)) return get(session, formPath(form), { action: download.action, gstin: session.gstin, [download.periodParam]: period }, period);
+      if (!('sections' in download))
+        return get(session, formPath(form), { action: download.action, gstin: session.gstin, [download.periodParam]: period }, period);
       const whole: Answer = { gstin: session.gstin, fp: period };
       for (const [, key] of download.sections) {
         const data = await section(session, form, period, key);
@@ -252,7 +310,8 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
 /** RETSTATUS: {status_cd, error_report} where the report lists per section the refused documents (or, for ER, the error). */
 const saveStatusOf = (data: Answer): PortalSaveStatus => {
   const status = text(data['status_cd']);
-  if (status !== 'P' && status !== 'PE' && status !== 'ER' && status !== 'IP') throw new PortalError('BAD_ANSWER', `The GST portal answered an unknown save status "${status}".`);
+  if (status !== 'P' && status !== 'PE' && status !== 'ER' && status !== 'IP')
+    throw new PortalError('BAD_ANSWER', `The GST portal answered an unknown save status "${status}".`);
   const report = (data['error_report'] ?? {}) as Answer;
   if (status === 'ER') return { status, errors: [], message: `${text(report['error_cd'])} ${text(report['error_msg'])}`.trim() || null };
   const errors: PortalDocumentError[] = [];

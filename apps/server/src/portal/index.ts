@@ -19,15 +19,20 @@ export * from './gst-portal';
 export const SANDBOX_PREFIX = '/portal-sandbox';
 const PUBLIC_KEY_PATH = '/taxpayerapi/v1.0/public-key';
 
-const injectFetch = (app: () => FastifyInstance): PortalFetch => async (url, init) => {
-  const answer = await app().inject({
-    method: init.method as 'GET' | 'POST' | 'PUT',
-    url,
-    headers: init.headers,
-    ...(init.body === undefined ? {} : { payload: init.body }),
-  });
-  return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
-};
+const injectFetch =
+  (app: () => FastifyInstance): PortalFetch =>
+  async (url, init) => {
+    const answer = await app().inject({
+      method: init.method as 'GET' | 'POST' | 'PUT',
+      url,
+      headers: init.headers,
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
 
 const fetchPublicKey = async (fetcher: PortalFetch, baseUrl: string): Promise<string> => {
   const response = await fetcher(`${baseUrl}${PUBLIC_KEY_PATH}`, { method: 'GET', headers: { accept: 'application/x-pem-file' } });

@@ -19,7 +19,17 @@ const IST_MS = 330 * 60_000;
 const item = (taxable: number, ratePercent: number, inter: boolean): Gstr1Item => {
   const tax = Math.round((taxable * ratePercent) / 100);
   const half = Math.round((taxable * ratePercent) / 200);
-  return { hsn: '84713010', uqc: 'NOS', quantity: 1_000, rate: ratePercent * 1000, taxable, igst: inter ? tax : 0, cgst: inter ? 0 : half, sgst: inter ? 0 : half, cess: 0 };
+  return {
+    hsn: '84713010',
+    uqc: 'NOS',
+    quantity: 1_000,
+    rate: ratePercent * 1000,
+    taxable,
+    igst: inter ? tax : 0,
+    cgst: inter ? 0 : half,
+    sgst: inter ? 0 : half,
+    cess: 0,
+  };
 };
 const doc = (p: Partial<Gstr1Document> & { documentNumber: string; items: Gstr1Item[]; documentDate: string }): Gstr1Document => ({
   documentType: 'INV',
@@ -29,7 +39,10 @@ const doc = (p: Partial<Gstr1Document> & { documentNumber: string; items: Gstr1I
 });
 
 const portalError = async (work: Promise<unknown>): Promise<PortalError> => {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PortalError);
   return error as PortalError;
 };
@@ -52,11 +65,31 @@ for (const engine of ENGINES) {
     const period = periodOf(year, month);
     const dated = `${year}-${String(month).padStart(2, '0')}-01`;
     const good = [
-      doc({ documentNumber: `PA/${engine}/1`, documentDate: dated, counterpartyGstin: BUYER_KA, supplyType: 'B2B', placeOfSupply: '29', items: [item(250_000_00, 18, true)] }),
-      doc({ documentNumber: `PA/${engine}/2`, documentDate: dated, supplyType: 'B2C', placeOfSupply: '27', items: [item(3_000_00, 5, false)] }),
+      doc({
+        documentNumber: `PA/${engine}/1`,
+        documentDate: dated,
+        counterpartyGstin: BUYER_KA,
+        supplyType: 'B2B',
+        placeOfSupply: '29',
+        items: [item(250_000_00, 18, true)],
+      }),
+      doc({
+        documentNumber: `PA/${engine}/2`,
+        documentDate: dated,
+        supplyType: 'B2C',
+        placeOfSupply: '27',
+        items: [item(3_000_00, 5, false)],
+      }),
     ];
     // Planted: a buyer GSTIN whose check character is wrong.
-    const bad = doc({ documentNumber: `PA/${engine}/3`, documentDate: dated, counterpartyGstin: '29AAGCB7383J1Z5', supplyType: 'B2B', placeOfSupply: '29', items: [item(1_000_00, 18, true)] });
+    const bad = doc({
+      documentNumber: `PA/${engine}/3`,
+      documentDate: dated,
+      counterpartyGstin: '29AAGCB7383J1Z5',
+      supplyType: 'B2B',
+      placeOfSupply: '29',
+      items: [item(1_000_00, 18, true)],
+    });
     const payload = buildGstr1([...good, bad], { gstin: SUPPLIER, period });
     let session: PortalSessionState;
 
@@ -95,10 +128,20 @@ for (const engine of ENGINES) {
       expect(status).toEqual({
         status: 'PE',
         message: null,
-        errors: [{ section: 'b2b', documentNumber: `PA/${engine}/3`, counterpartyGstin: '29AAGCB7383J1Z5', errorCode: 'RET191106', errorMessage: 'Recipient GSTIN 29AAGCB7383J1Z5 is invalid' }],
+        errors: [
+          {
+            section: 'b2b',
+            documentNumber: `PA/${engine}/3`,
+            counterpartyGstin: '29AAGCB7383J1Z5',
+            errorCode: 'RET191106',
+            errorMessage: 'Recipient GSTIN 29AAGCB7383J1Z5 is invalid',
+          },
+        ],
       });
       const kept = { ...payload, b2b: buildGstr1(good, { gstin: SUPPLIER, period }).b2b } as Gstr1Json;
-      const summary = (await portal.summary(session, 'GSTR1', period)) as { sec_sum: { sec_nm: string; ttl_rec: number; ttl_tax: number; ttl_igst: number }[] };
+      const summary = (await portal.summary(session, 'GSTR1', period)) as {
+        sec_sum: { sec_nm: string; ttl_rec: number; ttl_tax: number; ttl_igst: number }[];
+      };
       const expected = summarizeGstr1(kept).filter((s) => s.records !== 0);
       expect(summary.sec_sum.map((s) => [s.sec_nm, s.ttl_rec, Math.round(s.ttl_tax * 100), Math.round(s.ttl_igst * 100)])).toEqual(
         expected.map((s) => [s.section.toUpperCase(), s.records, s.taxable, s.igst]),
@@ -120,17 +163,25 @@ for (const engine of ENGINES) {
       expect((await portalError(portal.file(session, 'GSTR1', period, SUPPLIER.slice(2, 12), '123123'))).portalCode).toBe('RET191117');
       const { arn } = await portal.file(session, 'GSTR1', period, SUPPLIER.slice(2, 12), OTP);
       expect(arn).toMatch(/^AA27\d{10}[A-Z]$/);
-      expect(await portal.filingStatus(session, 'GSTR1', period)).toEqual({ status: 'FILED', arn, filedOn: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` });
+      expect(await portal.filingStatus(session, 'GSTR1', period)).toEqual({
+        status: 'FILED',
+        arn,
+        filedOn: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      });
     });
 
-    it("gives the buyer its GSTR-2A at once and its GSTR-2B from the 14th after the window", async () => {
+    it('gives the buyer its GSTR-2A at once and its GSTR-2B from the 14th after the window', async () => {
       await portal.requestOtp(BUYER_KA, 'pa.buyer');
       let buyer = await portal.authenticate(BUYER_KA, 'pa.buyer', OTP);
       secrets.push(...Object.values(buyer.secrets));
       const read = parseGstr2a(await portal.download(buyer, 'GSTR2A', period));
       if (!read.ok) throw new Error(JSON.stringify(read.errors));
       expect(read.warnings).toEqual([]);
-      expect(read.records.filter((r) => r.documentNumber.startsWith(`PA/${engine}/`)).map((r) => [r.documentNumber, r.taxable, r.igst, r.supplierGstin])).toEqual([[`PA/${engine}/1`, 250_000_00, 45_000_00, SUPPLIER]]);
+      expect(
+        read.records
+          .filter((r) => r.documentNumber.startsWith(`PA/${engine}/`))
+          .map((r) => [r.documentNumber, r.taxable, r.igst, r.supplierGstin]),
+      ).toEqual([[`PA/${engine}/1`, 250_000_00, 45_000_00, SUPPLIER]]);
 
       // The filing falls in the 2B of this month from the 14th on, else in the last month's.
       const twoBPeriod = day >= 14 ? period : month === 1 ? periodOf(year - 1, 12) : periodOf(year, month - 1);
@@ -144,7 +195,9 @@ for (const engine of ENGINES) {
       secrets.push(...Object.values(buyer.secrets));
       const twoB = parseGstr2b(await portal.download(buyer, 'GSTR2B', twoBPeriod));
       if (!twoB.ok) throw new Error(JSON.stringify(twoB.errors));
-      expect(twoB.records.filter((r) => r.documentNumber.startsWith(`PA/${engine}/`)).map((r) => [r.documentNumber, r.igst, r.itcAvailability])).toEqual([[`PA/${engine}/1`, 45_000_00, 'Y']]);
+      expect(
+        twoB.records.filter((r) => r.documentNumber.startsWith(`PA/${engine}/`)).map((r) => [r.documentNumber, r.igst, r.itcAvailability]),
+      ).toEqual([[`PA/${engine}/1`, 45_000_00, 'Y']]);
     });
 
     it('keeps keys, tokens, OTPs and payloads out of the log', () => {
@@ -166,11 +219,20 @@ describe('GstPortal adapter transport', () => {
       baseUrl: 'http://portal.invalid',
       fetch: (_url, init) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
     });
-    const session: PortalSessionState = { gstin: SUPPLIER, userName: 'x', expiresAt: new Date().toISOString(), secrets: { authToken: 'a', ek: Buffer.alloc(32).toString('base64') } };
+    const session: PortalSessionState = {
+      gstin: SUPPLIER,
+      userName: 'x',
+      expiresAt: new Date().toISOString(),
+      secrets: { authToken: 'a', ek: Buffer.alloc(32).toString('base64') },
+    };
     expect((await portalError(silent.filingStatus(session, 'GSTR1', '052025'))).portalCode).toBe('TIMEOUT');
     const unreachable = createHttpGstPortal({ ...base, baseUrl: 'http://127.0.0.1:9', fetch: (url, init) => fetch(url, init) });
     expect((await portalError(unreachable.filingStatus(session, 'GSTR1', '052025'))).portalCode).toBe('NETWORK');
-    const notJson = createHttpGstPortal({ ...base, baseUrl: 'http://x', fetch: async () => new Response('<html>busy</html>', { status: 502 }) });
+    const notJson = createHttpGstPortal({
+      ...base,
+      baseUrl: 'http://x',
+      fetch: async () => new Response('<html>busy</html>', { status: 502 }),
+    });
     const error = await portalError(notJson.filingStatus(session, 'GSTR1', '052025'));
     expect([error.portalCode, error.httpStatus]).toEqual(['BAD_ANSWER', 502]);
   });

@@ -43,11 +43,17 @@ export const seedDemo = async (db: Db, now: Date, secretKey: Buffer): Promise<De
         ],
       },
     });
-    const locations = await tx.select({ id: entities.id, gstin: entities.gstin }).from(entities)
+    const locations = await tx
+      .select({ id: entities.id, gstin: entities.gstin })
+      .from(entities)
       .where(and(eq(entities.subscriberId, demo.subscriberId), isNotNull(entities.gstin)));
-    await tx.insert(entityPortalCredentials).values(locations.map((l) => ({
-      entityId: l.id, portalUserName: `demo_${(l.gstin ?? '').slice(0, 2)}_${l.id}`, secret: sealSecret(secretKey, randomBytes(12).toString('base64url')),
-    })));
+    await tx.insert(entityPortalCredentials).values(
+      locations.map((l) => ({
+        entityId: l.id,
+        portalUserName: `demo_${(l.gstin ?? '').slice(0, 2)}_${l.id}`,
+        secret: sealSecret(secretKey, randomBytes(12).toString('base64url')),
+      })),
+    );
     await tx.insert(appState).values({ key: KEY, value: { userName: DEMO_USER_NAME, password } });
   });
   return { userName: DEMO_USER_NAME, password };

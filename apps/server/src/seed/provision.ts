@@ -44,7 +44,11 @@ export type ProvisionedSubscriber = {
 export type SubscriberSpec = {
   name: string;
   admin: { userName: string; displayName: string; email: string; password: string };
-  business: { name: string; pan: string; locations: { name: string; stateCode: string; entityNumber: string; children?: { name: string; entityNumber: string }[] }[] };
+  business: {
+    name: string;
+    pan: string;
+    locations: { name: string; stateCode: string; entityNumber: string; children?: { name: string; entityNumber: string }[] }[];
+  };
   /** Rights the subscriber is subscribed to; premium ones can be on trial. Defaults to every right. */
   rights?: readonly RightId[];
   trialExpiry?: Date;
@@ -57,25 +61,35 @@ const INSTALLATION_RIGHTS: readonly RightId[] = ['AdminMaintenance'];
 
 /** A subscriber with its system Admin role (every subscribed right), an admin user and an entity tree. */
 export const provisionSubscriber = async (db: DbOrTx, spec: SubscriberSpec): Promise<ProvisionedSubscriber> => {
-  const [subscriber] = await db.insert(subscribers).values({ name: spec.name, settings: spec.settings ?? {} }).returning();
+  const [subscriber] = await db
+    .insert(subscribers)
+    .values({ name: spec.name, settings: spec.settings ?? {} })
+    .returning();
   if (!subscriber) throw new Error('subscriber insert returned no row');
   const rights = (spec.rights ?? RIGHTS.map((r) => r.id)).filter((r) => spec.isInstallationOwner || !INSTALLATION_RIGHTS.includes(r));
   const premium = new Set<string>(RIGHTS.filter((r) => 'isPremium' in r && r.isPremium).map((r) => r.id));
-  await db.insert(subscriptions).values(rights.map((rightId) => ({
-    subscriberId: subscriber.id, rightId, trialExpiry: premium.has(rightId) ? (spec.trialExpiry ?? null) : null,
-  })));
+  await db.insert(subscriptions).values(
+    rights.map((rightId) => ({
+      subscriberId: subscriber.id,
+      rightId,
+      trialExpiry: premium.has(rightId) ? (spec.trialExpiry ?? null) : null,
+    })),
+  );
   const [role] = await db.insert(roles).values({ subscriberId: subscriber.id, name: 'Admin', isSystem: true }).returning();
   if (!role) throw new Error('role insert returned no row');
   // Admin holds every right of the catalogue; the subscription decides which of them are usable.
   await db.insert(roleRights).values(RIGHTS.map((r) => ({ roleId: role.id, rightId: r.id })));
-  const [admin] = await db.insert(users).values({
-    subscriberId: subscriber.id,
-    roleId: role.id,
-    userName: spec.admin.userName,
-    displayName: spec.admin.displayName,
-    email: spec.admin.email,
-    passwordHash: await hashPassword(spec.admin.password),
-  }).returning();
+  const [admin] = await db
+    .insert(users)
+    .values({
+      subscriberId: subscriber.id,
+      roleId: role.id,
+      userName: spec.admin.userName,
+      displayName: spec.admin.displayName,
+      email: spec.admin.email,
+      passwordHash: await hashPassword(spec.admin.password),
+    })
+    .returning();
   if (!admin) throw new Error('user insert returned no row');
 
   const entityIds: number[] = [];
@@ -86,16 +100,34 @@ export const provisionSubscriber = async (db: DbOrTx, spec: SubscriberSpec): Pro
     return row.id;
   };
   const { business } = spec;
-  const businessId = await addEntity({ subscriberId: subscriber.id, entityType: 'Business', entityName: business.name, pan: business.pan, taxpayerType: 'Regular' });
+  const businessId = await addEntity({
+    subscriberId: subscriber.id,
+    entityType: 'Business',
+    entityName: business.name,
+    pan: business.pan,
+    taxpayerType: 'Regular',
+  });
   for (const location of business.locations) {
     const locationId = await addEntity({
-      subscriberId: subscriber.id, parentEntityId: businessId, entityType: 'Location', entityName: location.name, pan: business.pan,
-      gstin: gstinFor(location.stateCode, business.pan, location.entityNumber), stateCode: location.stateCode, taxpayerType: 'Regular',
+      subscriberId: subscriber.id,
+      parentEntityId: businessId,
+      entityType: 'Location',
+      entityName: location.name,
+      pan: business.pan,
+      gstin: gstinFor(location.stateCode, business.pan, location.entityNumber),
+      stateCode: location.stateCode,
+      taxpayerType: 'Regular',
     });
     for (const child of location.children ?? []) {
       await addEntity({
-        subscriberId: subscriber.id, parentEntityId: locationId, entityType: 'ChildLocation', entityName: child.name, pan: business.pan,
-        gstin: gstinFor(location.stateCode, business.pan, child.entityNumber), stateCode: location.stateCode, taxpayerType: 'Regular',
+        subscriberId: subscriber.id,
+        parentEntityId: locationId,
+        entityType: 'ChildLocation',
+        entityName: child.name,
+        pan: business.pan,
+        gstin: gstinFor(location.stateCode, business.pan, child.entityNumber),
+        stateCode: location.stateCode,
+        taxpayerType: 'Regular',
       });
     }
   }

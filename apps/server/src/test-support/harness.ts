@@ -41,12 +41,24 @@ export const startHarness = async (engine: 'pglite' | 'postgres', options: { log
   const smtp = await startSmtp();
   let clockOffsetMs = 0;
   const config = {
-    ...readConfig({ LOG_LEVEL: options.logStream ? 'info' : 'silent', SMTP_URL: smtp.url, JOB_POLL_SECONDS: '0.5', PUBLIC_URL: 'http://localhost:8080' }, ['--data-dir', dataDir]),
+    ...readConfig(
+      {
+        LOG_LEVEL: options.logStream ? 'info' : 'silent',
+        SMTP_URL: smtp.url,
+        JOB_POLL_SECONDS: '0.5',
+        PUBLIC_URL: 'http://localhost:8080',
+      },
+      ['--data-dir', dataDir],
+    ),
     ...(databaseUrl ? { databaseUrl } : {}),
   };
   const database: Database = await openDatabase(config);
   await ensureFinancialYears(database.db, new Date());
-  const { app, ctx } = await buildApp(config, { database, now: () => new Date(Date.now() + clockOffsetMs), ...(options.logStream ? { logStream: options.logStream } : {}) });
+  const { app, ctx } = await buildApp(config, {
+    database,
+    now: () => new Date(Date.now() + clockOffsetMs),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   return {
     app,
     ctx,
@@ -66,7 +78,15 @@ export const startHarness = async (engine: 'pglite' | 'postgres', options: { log
   };
 };
 
-export type Tenant = { subscriberId: number; adminUserId: number; adminRoleId: number; entityIds: number[]; userName: string; password: string; email: string };
+export type Tenant = {
+  subscriberId: number;
+  adminUserId: number;
+  adminRoleId: number;
+  entityIds: number[];
+  userName: string;
+  password: string;
+  email: string;
+};
 
 /** A subscriber of its own, with an admin user whose password is known, and a business with two locations. */
 export const createTenant = async (h: Harness, settings: Record<string, unknown> = {}): Promise<Tenant> => {
@@ -77,20 +97,31 @@ export const createTenant = async (h: Harness, settings: Record<string, unknown>
   const provisioned = await provisionSubscriber(h.ctx.database.db, {
     name: `Tenant ${suffix}`,
     admin: { userName, displayName: `Admin ${suffix}`, email, password },
-    business: { name: `Business ${suffix}`, pan: 'AAACT1234F', locations: [{ name: 'Delhi', stateCode: '07', entityNumber: '1' }, { name: 'Chennai', stateCode: '33', entityNumber: '1' }] },
+    business: {
+      name: `Business ${suffix}`,
+      pan: 'AAACT1234F',
+      locations: [
+        { name: 'Delhi', stateCode: '07', entityNumber: '1' },
+        { name: 'Chennai', stateCode: '33', entityNumber: '1' },
+      ],
+    },
     settings,
   });
   return { ...provisioned, userName, password, email };
 };
 
-export const setSubscriberSettings = (h: Harness, subscriberId: number, change: Partial<{ [K in keyof SubscriberSettings]: Partial<SubscriberSettings[K]> | SubscriberSettings[K] }>) =>
-  saveSubscriberSettings(h.ctx.database.db, subscriberId, change as Record<string, unknown>);
+export const setSubscriberSettings = (
+  h: Harness,
+  subscriberId: number,
+  change: Partial<{ [K in keyof SubscriberSettings]: Partial<SubscriberSettings[K]> | SubscriberSettings[K] }>,
+) => saveSubscriberSettings(h.ctx.database.db, subscriberId, change as Record<string, unknown>);
 
 /**
  * A loopback address of its own per call, so the per-IP sign-in limit (tested on its own) does not throttle
  * unrelated tests. app.inject sends nothing over the network.
  */
-export const someIp = (): string => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+export const someIp = (): string =>
+  `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** What the web client does: fetch a one-time key and AES-encrypt each secret with it. */
 export const encryptor = async (app: FastifyInstance, ip = someIp()): Promise<{ encId: string; encrypt: (plain: string) => string }> => {
@@ -105,7 +136,12 @@ export const encryptor = async (app: FastifyInstance, ip = someIp()): Promise<{ 
   };
 };
 
-export const login = async (app: FastifyInstance, userName: string, password: string, extra: { forceRefresh?: boolean; headers?: Record<string, string>; ip?: string } = {}) => {
+export const login = async (
+  app: FastifyInstance,
+  userName: string,
+  password: string,
+  extra: { forceRefresh?: boolean; headers?: Record<string, string>; ip?: string } = {},
+) => {
   const ip = extra.ip ?? someIp();
   const { encId, encrypt } = await encryptor(app, ip);
   return app.inject({

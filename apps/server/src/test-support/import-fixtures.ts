@@ -21,9 +21,28 @@ export const headerOf = (importType: ImportType = 'SalesDocuments') => IMPORT_CO
 /** One item line of an inter-State sale from Delhi to Chennai: ₹1,000.50 at 18% IGST. */
 export const saleRow = (values: Record<string, string> = {}, importType: ImportType = 'SalesDocuments'): string[] => {
   const base: Record<string, string> = {
-    locationGstin: DELHI_GSTIN, documentType: 'INV', documentNumber: 'INV/001', documentDate: '15-04-2024', counterpartyGstin: CUSTOMER_GSTIN,
-    counterpartyName: 'Bharat Traders', placeOfSupply: '33', supplyType: '', reverseCharge: 'N', originalDocumentNumber: '', originalDocumentDate: '',
-    hsn: '84713010', description: 'Laptop', uqc: 'NOS', quantity: '1', taxable: '1000.50', rate: '18', igst: '180.09', cgst: '0', sgst: '0', cess: '0', itcEligibility: 'Inputs',
+    locationGstin: DELHI_GSTIN,
+    documentType: 'INV',
+    documentNumber: 'INV/001',
+    documentDate: '15-04-2024',
+    counterpartyGstin: CUSTOMER_GSTIN,
+    counterpartyName: 'Bharat Traders',
+    placeOfSupply: '33',
+    supplyType: '',
+    reverseCharge: 'N',
+    originalDocumentNumber: '',
+    originalDocumentDate: '',
+    hsn: '84713010',
+    description: 'Laptop',
+    uqc: 'NOS',
+    quantity: '1',
+    taxable: '1000.50',
+    rate: '18',
+    igst: '180.09',
+    cgst: '0',
+    sgst: '0',
+    cess: '0',
+    itcEligibility: 'Inputs',
   };
   const merged = { ...base, ...values };
   return (importType === 'SalesDocuments' ? SALES : IMPORT_COLUMNS[importType]).map((c) => merged[c.key] ?? '');
@@ -43,16 +62,22 @@ export const readXlsx = async (body: Buffer, sheetIndex = 0): Promise<string[][]
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  workbook.worksheets[sheetIndex]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  workbook.worksheets[sheetIndex]?.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return rows;
 };
 
 export const multipartBody = (fileName: string, content: Buffer, fields: Record<string, string> = {}) => {
   const boundary = '----opengst-import-boundary';
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const payload = Buffer.concat([
     ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -60,16 +85,33 @@ export const multipartBody = (fileName: string, content: Buffer, fields: Record<
 };
 
 /** POST import/upload with the import type as a form field (sent before the file). */
-export const upload = (h: Harness, token: string, fileName: string, content: Buffer | string, importType: ImportType = 'SalesDocuments', extra: Record<string, string> = {}) => {
+export const upload = (
+  h: Harness,
+  token: string,
+  fileName: string,
+  content: Buffer | string,
+  importType: ImportType = 'SalesDocuments',
+  extra: Record<string, string> = {},
+) => {
   const body = multipartBody(fileName, typeof content === 'string' ? Buffer.from(content) : content, { importType, ...extra });
-  return h.app.inject({ method: 'POST', url: IMPORT_API.upload, payload: body.payload, headers: { ...body.headers, [HEADERS.authToken]: token } });
+  return h.app.inject({
+    method: 'POST',
+    url: IMPORT_API.upload,
+    payload: body.payload,
+    headers: { ...body.headers, [HEADERS.authToken]: token },
+  });
 };
 
 /** Polls import/statistic/status as the screen does, until a final status. */
 export const waitForImport = async (h: Harness, token: string, importId: number, timeoutMs = 30_000): Promise<ImportProgress> => {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const res = await h.app.inject({ method: 'GET', url: IMPORT_API.statisticStatus, query: { importId: String(importId) }, headers: { [HEADERS.authToken]: token } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: IMPORT_API.statisticStatus,
+      query: { importId: String(importId) },
+      headers: { [HEADERS.authToken]: token },
+    });
     const progress = res.json().data as ImportProgress;
     if (FINAL_IMPORT_STATUSES.includes(progress.status)) return progress;
     if (Date.now() > until) throw new Error(`import ${importId} still ${progress.status}`);
@@ -78,7 +120,13 @@ export const waitForImport = async (h: Harness, token: string, importId: number,
 };
 
 /** Uploads and waits; fails the test when the upload itself is refused. */
-export const importFile = async (h: Harness, token: string, fileName: string, content: Buffer | string, importType: ImportType = 'SalesDocuments') => {
+export const importFile = async (
+  h: Harness,
+  token: string,
+  fileName: string,
+  content: Buffer | string,
+  importType: ImportType = 'SalesDocuments',
+) => {
   const res = await upload(h, token, fileName, content, importType);
   if (res.statusCode !== 200) throw new Error(`upload refused: ${res.body}`);
   const { importId } = res.json().data as { importId: number };
@@ -87,22 +135,41 @@ export const importFile = async (h: Harness, token: string, fileName: string, co
 
 /** Work tables of imports (import_stage_*) still in the database. */
 export const workTableCount = async (db: Db): Promise<number> =>
-  Number((await rowsOf<{ n: unknown }>(db, sql.raw(`SELECT count(*) AS n FROM pg_tables WHERE tablename LIKE 'import\\_stage\\_%'`)))[0]?.n);
+  Number(
+    (await rowsOf<{ n: unknown }>(db, sql.raw(`SELECT count(*) AS n FROM pg_tables WHERE tablename LIKE 'import\\_stage\\_%'`)))[0]?.n,
+  );
 
 /**
  * Imports sales rows as a CSV through the real job, called directly (no upload, no queue), with the tuning of `deps`;
  * answers the import's final row. The file goes to `dataDir`/uploads.
  */
 export const importCsvDirectly = async (
-  db: Db, tenant: Tenant, dataDir: string, name: string, rows: readonly (readonly string[])[],
+  db: Db,
+  tenant: Tenant,
+  dataDir: string,
+  name: string,
+  rows: readonly (readonly string[])[],
   { deps = {}, isAllOrNothing = false, observe }: { deps?: Partial<ImportDeps>; isAllOrNothing?: boolean; observe?: ImportObserver } = {},
 ) => {
   mkdirSync(join(dataDir, 'uploads'), { recursive: true });
   writeFileSync(join(dataDir, 'uploads', name), csvOf([headerOf(), ...rows]));
-  const [job] = await db.insert(imports).values({
-    subscriberId: tenant.subscriberId, importType: 'SalesDocuments', fileName: name, fileSize: 1, fileFormat: 'csv', storagePath: `uploads/${name}`, createdBy: tenant.adminUserId, isAllOrNothing,
-  }).returning();
+  const [job] = await db
+    .insert(imports)
+    .values({
+      subscriberId: tenant.subscriberId,
+      importType: 'SalesDocuments',
+      fileName: name,
+      fileSize: 1,
+      fileFormat: 'csv',
+      storagePath: `uploads/${name}`,
+      createdBy: tenant.adminUserId,
+      isAllOrNothing,
+    })
+    .returning();
   await processImport({ db, dataDir, now: () => new Date(), ...deps }, job?.id ?? 0, observe);
-  const [final] = await db.select().from(imports).where(eq(imports.id, job?.id ?? 0));
+  const [final] = await db
+    .select()
+    .from(imports)
+    .where(eq(imports.id, job?.id ?? 0));
   return final as typeof imports.$inferSelect;
 };

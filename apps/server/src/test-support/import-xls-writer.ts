@@ -3,7 +3,10 @@
 
 /** A cell to write. null writes nothing; strings go to the SST unless given as { label }. */
 export type XlsCell =
-  | string | number | boolean | null
+  | string
+  | number
+  | boolean
+  | null
   | { label: string }
   | { rk: number }
   | { date: string; format?: 'builtin' | 'custom' }
@@ -120,11 +123,26 @@ const sheetRecords = (rows: readonly XlsCell[][], strings: Map<string, number>, 
       else if ('label' in cell) out.push(record(0x0204, Buffer.concat([at, u16(XF_GENERAL), unicodeString(cell.label)])));
       else if ('error' in cell) out.push(record(0x0205, Buffer.concat([at, u16(XF_GENERAL), Buffer.from([cell.error, 1])])));
       else if ('date' in cell && !('formula' in cell)) {
-        out.push(record(0x0203, Buffer.concat([at, u16(cell.format === 'custom' ? XF_DATE_CUSTOM : XF_DATE_BUILTIN), f64(serialOf(cell.date, options.date1904 ?? false))])));
+        out.push(
+          record(
+            0x0203,
+            Buffer.concat([
+              at,
+              u16(cell.format === 'custom' ? XF_DATE_CUSTOM : XF_DATE_BUILTIN),
+              f64(serialOf(cell.date, options.date1904 ?? false)),
+            ]),
+          ),
+        );
       } else if ('rk' in cell) {
         // Consecutive RK cells go into one MULRK.
         let end = c;
-        while (end + 1 < cells.length && typeof cells[end + 1] === 'object' && cells[end + 1] !== null && 'rk' in (cells[end + 1] as object)) end++;
+        while (
+          end + 1 < cells.length &&
+          typeof cells[end + 1] === 'object' &&
+          cells[end + 1] !== null &&
+          'rk' in (cells[end + 1] as object)
+        )
+          end++;
         if (end === c) out.push(record(0x027e, Buffer.concat([at, u16(XF_GENERAL), u32(rkOf(cell.rk))])));
         else {
           const parts = [at];
@@ -135,7 +153,13 @@ const sheetRecords = (rows: readonly XlsCell[][], strings: Map<string, number>, 
         }
       } else if ('blank' in cell) {
         let end = c;
-        while (end + 1 < cells.length && typeof cells[end + 1] === 'object' && cells[end + 1] !== null && 'blank' in (cells[end + 1] as object)) end++;
+        while (
+          end + 1 < cells.length &&
+          typeof cells[end + 1] === 'object' &&
+          cells[end + 1] !== null &&
+          'blank' in (cells[end + 1] as object)
+        )
+          end++;
         if (end === c) out.push(record(0x0201, Buffer.concat([at, u16(XF_GENERAL)])));
         else {
           out.push(record(0x00be, Buffer.concat([at, ...Array.from({ length: end - c + 1 }, () => u16(XF_GENERAL)), u16(end)])));
@@ -158,7 +182,12 @@ const sheetRecords = (rows: readonly XlsCell[][], strings: Map<string, number>, 
         }
         // The parsed formula: one ptgInt token (1 + 2 bytes); the reader never looks at it.
         const tokens = Buffer.from([0x1e, 0x01, 0x00]);
-        out.push(record(0x0006, Buffer.concat([at, u16(cell.date ? XF_DATE_BUILTIN : XF_GENERAL), result, u16(0), u32(0), u16(tokens.length), tokens])));
+        out.push(
+          record(
+            0x0006,
+            Buffer.concat([at, u16(cell.date ? XF_DATE_BUILTIN : XF_GENERAL), result, u16(0), u32(0), u16(tokens.length), tokens]),
+          ),
+        );
         if (typeof value === 'string') out.push(record(0x0207, unicodeString(value)));
       }
     }
@@ -170,15 +199,21 @@ const sheetRecords = (rows: readonly XlsCell[][], strings: Map<string, number>, 
 /** The Workbook stream of a workbook whose first worksheet holds `rows`. */
 export const workbookStream = (rows: readonly XlsCell[][], options: XlsOptions = {}): Buffer => {
   const strings = new Map<string, number>();
-  const sheets = [sheetRecords(rows, strings, options), ...(options.secondSheet ? [sheetRecords(options.secondSheet, strings, options)] : [])];
+  const sheets = [
+    sheetRecords(rows, strings, options),
+    ...(options.secondSheet ? [sheetRecords(options.secondSheet, strings, options)] : []),
+  ];
   const xf = (format: number) => record(0x00e0, Buffer.concat([u16(0, format), Buffer.alloc(16)]));
-  const boundsheet = (position: number, name: string) => record(0x0085, Buffer.concat([u32(position), Buffer.from([0, 0, name.length, 0]), Buffer.from(name, 'latin1')]));
+  const boundsheet = (position: number, name: string) =>
+    record(0x0085, Buffer.concat([u32(position), Buffer.from([0, 0, name.length, 0]), Buffer.from(name, 'latin1')]));
   const head = [
     record(0x0809, u16(options.biff5 ? 0x0500 : 0x0600, 0x0005, 0, 0, 0, 0, 0, 0)),
     ...(options.filepass ? [record(0x002f, Buffer.concat([u16(1, 1, 1), Buffer.alloc(48, 0x5a)]))] : []),
     record(0x0022, u16(options.date1904 ? 1 : 0)),
     record(0x041e, Buffer.concat([u16(164), unicodeString('dd-mm-yyyy')])),
-    xf(0), xf(14), xf(164),
+    xf(0),
+    xf(14),
+    xf(164),
   ];
   const tail = [...sstRecords([...strings.keys()], options.sstChunk ?? 8224), record(0x000a, Buffer.alloc(0))];
   const names = ['Data', 'Instructions'];
@@ -287,7 +322,15 @@ export const compoundFile = (streamName: string, data: Buffer): { bytes: Buffer;
   } else {
     streamList.forEach((s, i) => data.copy(bytes, at(s), i * SECTOR, Math.min(data.length, (i + 1) * SECTOR)));
   }
-  return { bytes, layout: { fatOffset: at(fatList[0] as number), directoryOffset: at(directory), streamSectors: mini ? rootList : streamList, miniStream: mini } };
+  return {
+    bytes,
+    layout: {
+      fatOffset: at(fatList[0] as number),
+      directoryOffset: at(directory),
+      streamSectors: mini ? rootList : streamList,
+      miniStream: mini,
+    },
+  };
 };
 
 /** An .xls file whose first worksheet holds `rows`. */

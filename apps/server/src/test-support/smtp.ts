@@ -6,7 +6,14 @@ export type ReceivedMail = { to: string; subject: string; text: string };
  * A real SMTP server on loopback: the app sends through nodemailer, the tests read what arrived (here, or through
  * `onMail`: the browser journeys write each mail to a file for their worker processes).
  */
-export const startSmtp = async (onMail: (mail: ReceivedMail) => void = () => {}): Promise<{ url: string; mails: ReceivedMail[]; waitFor: (to: string, subject: RegExp, after?: number) => Promise<ReceivedMail>; close: () => Promise<void> }> => {
+export const startSmtp = async (
+  onMail: (mail: ReceivedMail) => void = () => {},
+): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitFor: (to: string, subject: RegExp, after?: number) => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+}> => {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -19,7 +26,10 @@ export const startSmtp = async (onMail: (mail: ReceivedMail) => void = () => {})
         const raw = Buffer.concat(chunks).toString('utf8');
         const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
         const subject = /^Subject: (.*)$/m.exec(head)?.[1] ?? '';
-        const text = body.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+        const text = body
+          .join('\n\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
         for (const rcpt of session.envelope.rcptTo) {
           const mail = { to: rcpt.address, subject, text };
           mails.push(mail);

@@ -1,4 +1,11 @@
-import { AUTH_ENDPOINTS, HEADERS, SETTINGS_ENDPOINTS, type AuthResponse, type CaptchaChallenge, type ForgotPasswordResponse } from '@opengst/contracts';
+import {
+  AUTH_ENDPOINTS,
+  HEADERS,
+  SETTINGS_ENDPOINTS,
+  type AuthResponse,
+  type CaptchaChallenge,
+  type ForgotPasswordResponse,
+} from '@opengst/contracts';
 import { call } from './call';
 import { encryptSecrets } from './crypto';
 
@@ -21,7 +28,12 @@ export const fetchCaptchaChallenge = (siteKey: string): Promise<CaptchaChallenge
   call(AUTH_ENDPOINTS.captchaChallenge, { query: { siteKey } });
 
 /** `forceRefresh` ends the user's other session when the single-session setting is on (spec core §3 "Login request"). */
-export const authenticate = async (userName: string, password: string, captcha: CaptchaProof, forceRefresh = false): Promise<AuthResponse> => {
+export const authenticate = async (
+  userName: string,
+  password: string,
+  captcha: CaptchaProof,
+  forceRefresh = false,
+): Promise<AuthResponse> => {
   const { values, encId } = await encrypt([password]);
   return call(
     AUTH_ENDPOINTS.token,

@@ -7,9 +7,8 @@ import { apiRequest, type RequestOptions } from './http';
 export type CallOptions = Pick<RequestOptions, 'silent' | 'headers'>;
 
 type NeedsInput<E extends Endpoint> = E['query'] extends undefined ? (E['body'] extends undefined ? false : true) : true;
-type CallArgs<E extends Endpoint> = NeedsInput<E> extends true
-  ? [input: EndpointInput<E>, options?: CallOptions]
-  : [input?: EndpointInput<E>, options?: CallOptions];
+type CallArgs<E extends Endpoint> =
+  NeedsInput<E> extends true ? [input: EndpointInput<E>, options?: CallOptions] : [input?: EndpointInput<E>, options?: CallOptions];
 
 export const call = async <E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointData<E>> => {
   const data = await apiRequest(endpoint.path, {

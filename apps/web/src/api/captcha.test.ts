@@ -22,7 +22,14 @@ describe('captcha proof of work', () => {
   it('finds the smallest nonce, as a brute-force search does', async () => {
     const challenge = { challengeId: 'c1', salt: 'salt-42:', difficulty: 10 };
     let expected = 0;
-    while (leadingZeroBits(createHash('sha256').update(challenge.salt + String(expected)).digest('hex')) < challenge.difficulty) expected += 1;
+    while (
+      leadingZeroBits(
+        createHash('sha256')
+          .update(challenge.salt + String(expected))
+          .digest('hex'),
+      ) < challenge.difficulty
+    )
+      expected += 1;
     const progress: number[] = [];
     const nonce = await solveChallenge(challenge, { batchSize: 64, onProgress: (share) => progress.push(share) });
     expect(nonce).toBe(expected);

@@ -11,7 +11,7 @@ export const hasLeadingZeroBits = (digest: Uint8Array, bits: number): boolean =>
   for (let index = 0; index < fullBytes; index += 1) if (digest[index] !== 0) return false;
   const rest = bits % 8;
   if (rest === 0) return true;
-  return ((digest[fullBytes] ?? 0) >> (8 - rest)) === 0;
+  return (digest[fullBytes] ?? 0) >> (8 - rest) === 0;
 };
 
 type SolveOptions = {

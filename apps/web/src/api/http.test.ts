@@ -41,7 +41,9 @@ describe('apiRequest (spec core §8, §9)', () => {
   });
 
   it('toasts an error with the status text and rejects with the items', async () => {
-    fetchMock.mockResolvedValueOnce(json(429, { errors: [{ code: 'GEN0004', message: 'Too many.', type: 'Error' }] }, { 'request-id': 'r-9' }));
+    fetchMock.mockResolvedValueOnce(
+      json(429, { errors: [{ code: 'GEN0004', message: 'Too many.', type: 'Error' }] }, { 'request-id': 'r-9' }),
+    );
     const failure = await apiRequest('/api/v0.1/x').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).requestId).toBe('r-9');
@@ -49,7 +51,9 @@ describe('apiRequest (spec core §8, §9)', () => {
   });
 
   it('does not toast when the call switches the toast off for that status', async () => {
-    fetchMock.mockResolvedValueOnce(json(422, { errors: [{ code: 'AUTH0001', message: 'Invalid.', propertyName: 'Password', type: 'Error' }] }));
+    fetchMock.mockResolvedValueOnce(
+      json(422, { errors: [{ code: 'AUTH0001', message: 'Invalid.', propertyName: 'Password', type: 'Error' }] }),
+    );
     await expect(apiRequest('/api/v0.1/authenticate/token', { silent: [422] })).rejects.toBeInstanceOf(ApiError);
     expect(showToast).not.toHaveBeenCalled();
   });
@@ -82,9 +86,12 @@ describe('apiRequest (spec core §8, §9)', () => {
   it('aborts after the timeout and reports "Connection Timeout Error"', async () => {
     vi.useFakeTimers();
     setRequestTimeoutMinutes(1);
-    fetchMock.mockImplementationOnce((_url, init) => new Promise((_resolve, reject) => {
-      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }));
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
     const pending = apiRequest('/api/v0.1/x').catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await pending).toMatchObject({ status: 0 });
@@ -92,7 +99,14 @@ describe('apiRequest (spec core §8, §9)', () => {
   });
 
   it('decodes a JSON error body of a binary download', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ errors: [{ code: 'GEN0003', message: 'Gone.', type: 'Error' }] }), { status: 404, headers: { 'content-type': 'application/octet-stream' } }));
-    await expect(apiRequest('/api/v0.1/file', { responseType: 'blob', silent: true })).rejects.toMatchObject({ body: { errors: [{ code: 'GEN0003' }] } });
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ errors: [{ code: 'GEN0003', message: 'Gone.', type: 'Error' }] }), {
+        status: 404,
+        headers: { 'content-type': 'application/octet-stream' },
+      }),
+    );
+    await expect(apiRequest('/api/v0.1/file', { responseType: 'blob', silent: true })).rejects.toMatchObject({
+      body: { errors: [{ code: 'GEN0003' }] },
+    });
   });
 });

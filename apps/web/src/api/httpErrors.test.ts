@@ -3,7 +3,10 @@ import type { ErrorItem } from '@opengst/contracts';
 import { concatValidationMessages, decodeErrorBody, describeError, stripPropertyPrefix, TIMEOUT_MESSAGE } from './httpErrors';
 
 const error = (code: string, message: string, propertyName?: string, type: ErrorItem['type'] = 'Error'): ErrorItem => ({
-  code, message, type, ...(propertyName ? { propertyName } : {}),
+  code,
+  message,
+  type,
+  ...(propertyName ? { propertyName } : {}),
 });
 
 describe('stripPropertyPrefix', () => {
@@ -30,7 +33,14 @@ describe('describeError (spec core §8)', () => {
   const body = { errors: [error('GEN0004', 'Too many requests.')], developerName: 'auth.routes' };
 
   it('titles the toast with the status text', () => {
-    for (const [status, title] of [[400, 'Bad Request'], [401, 'Unauthorized'], [403, 'Forbidden'], [405, 'Method Not Allowed'], [429, 'Too Many Requests'], [500, 'Internal Server Error']] as const) {
+    for (const [status, title] of [
+      [400, 'Bad Request'],
+      [401, 'Unauthorized'],
+      [403, 'Forbidden'],
+      [405, 'Method Not Allowed'],
+      [429, 'Too Many Requests'],
+      [500, 'Internal Server Error'],
+    ] as const) {
       expect(describeError(status, body, 'r-1', 'qa')?.title).toBe(title);
     }
   });
@@ -47,7 +57,9 @@ describe('describeError (spec core §8)', () => {
 
   it('shows messages only in production, and request id, developer and codes elsewhere', () => {
     expect(describeError(429, body, 'r-1', 'production')?.message).toBe('Too many requests.');
-    expect(describeError(429, body, 'r-1', 'development')?.message).toBe('GEN0004: Too many requests.\nRequest id: r-1\nDeveloper: auth.routes');
+    expect(describeError(429, body, 'r-1', 'development')?.message).toBe(
+      'GEN0004: Too many requests.\nRequest id: r-1\nDeveloper: auth.routes',
+    );
   });
 
   it('reports no response as a timeout', () => {
@@ -56,7 +68,9 @@ describe('describeError (spec core §8)', () => {
   });
 
   it('colours an answer of warnings only in amber', () => {
-    expect(describeError(422, { errors: [error('W1', 'Check the date.', undefined, 'Warning')] }, null, 'production')?.color).toBe('yellow');
+    expect(describeError(422, { errors: [error('W1', 'Check the date.', undefined, 'Warning')] }, null, 'production')?.color).toBe(
+      'yellow',
+    );
   });
 });
 

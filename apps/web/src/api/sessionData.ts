@@ -1,5 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { MASTERS_ENDPOINTS, SETTINGS_ENDPOINTS, USER_ENDPOINTS, type FinancialYear, type LoadSettings, type LoginMetadata, type UserEntity } from '@opengst/contracts';
+import {
+  MASTERS_ENDPOINTS,
+  SETTINGS_ENDPOINTS,
+  USER_ENDPOINTS,
+  type FinancialYear,
+  type LoadSettings,
+  type LoginMetadata,
+  type UserEntity,
+} from '@opengst/contracts';
 import { applyTenantTheme } from '../shared/tenantTheme';
 import { applyBuildVersion } from './buildVersion';
 import { pickCurrentFinancialYear } from './financialYear';
@@ -63,7 +71,10 @@ export const financialYearsQuery = queryOptions({
   queryKey: sessionKeys.financialYears,
   queryFn: async (): Promise<FinancialYear[]> => {
     const years = await call(MASTERS_ENDPOINTS.financialYears);
-    writeStore('financialYears', years.map(({ id, label }) => ({ id, label })));
+    writeStore(
+      'financialYears',
+      years.map(({ id, label }) => ({ id, label })),
+    );
     return years;
   },
 });

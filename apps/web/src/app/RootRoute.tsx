@@ -16,7 +16,20 @@ const NavigationProgress = () => {
     return () => clearTimeout(timer);
   }, [isLoading]);
   if (!isVisible) return null;
-  return <Progress value={100} animated size={3} radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} aria-label="Loading page" />;
+  return (
+    <Progress
+      value={100}
+      animated
+      size={3}
+      radius={0}
+      pos="fixed"
+      top={0}
+      left={0}
+      right={0}
+      style={{ zIndex: 1000 }}
+      aria-label="Loading page"
+    />
+  );
 };
 
 export const RootRoute = () => {

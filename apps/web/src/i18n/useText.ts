@@ -12,8 +12,10 @@ const BUNDLED: Record<string, string> = { ...PRE_RESOURCES, ...RESOURCES };
 export const fillText = (template: string, vars: TextVars = {}): string =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 
-export const translateFrom = (loaded: Record<string, string>): Translate => (key, vars) =>
-  fillText(loaded[key] ?? BUNDLED[key] ?? key, vars);
+export const translateFrom =
+  (loaded: Record<string, string>): Translate =>
+  (key, vars) =>
+    fillText(loaded[key] ?? BUNDLED[key] ?? key, vars);
 
 /**
  * UI texts from the loaded resource bundles (`master/preResources`, `master/resources`), falling back to the

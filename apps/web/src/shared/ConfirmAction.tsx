@@ -70,7 +70,13 @@ export const ConfirmAction = (props: ConfirmActionProps) => {
             <Button size="xs" variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button size="xs" color={props.color ?? 'indigo'} loading={isBusy} onClick={() => void confirm()} data-testid={props.testId ? `${props.testId}-confirm` : undefined}>
+            <Button
+              size="xs"
+              color={props.color ?? 'indigo'}
+              loading={isBusy}
+              onClick={() => void confirm()}
+              data-testid={props.testId ? `${props.testId}-confirm` : undefined}
+            >
               {props.confirmLabel}
             </Button>
           </Group>

@@ -32,7 +32,14 @@ export const ExportButton = ({ download, fileName, testId }: { download: () => P
     }
   };
   return (
-    <Button size="xs" variant="default" leftSection={<IconFileSpreadsheet size={14} />} loading={isBusy} onClick={() => void run()} data-testid={testId}>
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconFileSpreadsheet size={14} />}
+      loading={isBusy}
+      onClick={() => void run()}
+      data-testid={testId}
+    >
       {t('list.export')}
     </Button>
   );

@@ -8,7 +8,17 @@ import { IconSearch } from '@tabler/icons-react';
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-export const SearchInput = ({ label, onSearch, testId, width = 240 }: { label: string; onSearch: (text: string) => void; testId?: string; width?: number }) => {
+export const SearchInput = ({
+  label,
+  onSearch,
+  testId,
+  width = 240,
+}: {
+  label: string;
+  onSearch: (text: string) => void;
+  testId?: string;
+  width?: number;
+}) => {
   const [value, setValue] = useState('');
   const [debounced] = useDebouncedValue(value.trim(), 300);
   const ref = useRef<HTMLInputElement>(null);

@@ -4,7 +4,13 @@ import { parseDdMmYyyy, rightStateOf, routeRightState } from './rights';
 
 const today = new Date(2026, 10, 20, 15, 30);
 const item = (overrides: Partial<RightItem> = {}): RightItem => ({
-  rightId: 'ImportView', hasAccess: true, trialExpiry: null, isBlocked: false, isPremium: false, isHidden: false, ...overrides,
+  rightId: 'ImportView',
+  hasAccess: true,
+  trialExpiry: null,
+  isBlocked: false,
+  isPremium: false,
+  isHidden: false,
+  ...overrides,
 });
 
 describe('rights (spec core §6)', () => {

@@ -7,5 +7,7 @@ import { rightStateOf } from './rights';
 export const useRights = <K extends RightId>(rightIds: readonly K[]): Record<K, boolean> => {
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
   const today = new Date();
-  return Object.fromEntries(rightIds.map((rightId) => [rightId, loaded ? rightStateOf(loaded.rights, rightId, today) === 'granted' : false])) as Record<K, boolean>;
+  return Object.fromEntries(
+    rightIds.map((rightId) => [rightId, loaded ? rightStateOf(loaded.rights, rightId, today) === 'granted' : false]),
+  ) as Record<K, boolean>;
 };

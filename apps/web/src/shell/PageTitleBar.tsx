@@ -17,14 +17,33 @@ type Props = {
   onOpenProfile: () => void;
 };
 
-export const PageTitleBar = ({ title, isSidebarOpen, onToggleSidebar, onBack, isPremium, financialYear, isFixed, onOpenProfile }: Props) => {
+export const PageTitleBar = ({
+  title,
+  isSidebarOpen,
+  onToggleSidebar,
+  onBack,
+  isPremium,
+  financialYear,
+  isFixed,
+  onOpenProfile,
+}: Props) => {
   const t = useText();
   return (
     <header className={classes.bar} data-fixed={isFixed}>
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
         <Tooltip label={t('shell.toggleMenu')}>
-          <ActionIcon variant="subtle" color="gray" onClick={onToggleSidebar} aria-label={t('shell.toggleMenu')} aria-expanded={isSidebarOpen}>
-            {isSidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} /> : <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />}
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onToggleSidebar}
+            aria-label={t('shell.toggleMenu')}
+            aria-expanded={isSidebarOpen}
+          >
+            {isSidebarOpen ? (
+              <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+            )}
           </ActionIcon>
         </Tooltip>
         {onBack ? (

@@ -47,7 +47,13 @@ const SidebarLink = ({ entry, isOpen, pathname }: { entry: SidebarEntry; isOpen:
   if (entry.children.length > 0) {
     const isActive = entry.children.some((child) => isActivePath(child.path, pathname));
     return (
-      <NavLink label={isOpen ? label : null} leftSection={iconOf(entry.key)} defaultOpened={isActive} aria-label={entry.label} className={classes.link}>
+      <NavLink
+        label={isOpen ? label : null}
+        leftSection={iconOf(entry.key)}
+        defaultOpened={isActive}
+        aria-label={entry.label}
+        className={classes.link}
+      >
         {entry.children.map((child) => (
           <SidebarLink key={child.key} entry={child} isOpen={isOpen} pathname={pathname} />
         ))}
@@ -58,7 +64,13 @@ const SidebarLink = ({ entry, isOpen, pathname }: { entry: SidebarEntry; isOpen:
     return (
       <Tooltip label={`${entry.label}: ${t(RIGHT_TOOLTIP[entry.state])}`} position="right" multiline w={260}>
         <div>
-          <NavLink label={isOpen ? label : null} leftSection={iconOf(entry.key)} disabled aria-label={entry.label} className={classes.link} />
+          <NavLink
+            label={isOpen ? label : null}
+            leftSection={iconOf(entry.key)}
+            disabled
+            aria-label={entry.label}
+            className={classes.link}
+          />
         </div>
       </Tooltip>
     );
@@ -74,7 +86,13 @@ const SidebarLink = ({ entry, isOpen, pathname }: { entry: SidebarEntry; isOpen:
       className={classes.link}
     />
   );
-  return isOpen ? link : <Tooltip label={entry.label} position="right">{link}</Tooltip>;
+  return isOpen ? (
+    link
+  ) : (
+    <Tooltip label={entry.label} position="right">
+      {link}
+    </Tooltip>
+  );
 };
 
 /** The left menu of the default layout; collapsed to icons when the hamburger closes it. */
@@ -104,7 +122,12 @@ export const Sidebar = ({ isOpen }: { isOpen: boolean }) => {
             {loaded?.settings.applicationTitle || 'OpenGST'}
           </Text>
         ) : (
-          <img src={faviconPath(loaded?.settings.folderName ?? '')} alt={loaded?.settings.applicationTitle || 'OpenGST'} width={24} height={24} />
+          <img
+            src={faviconPath(loaded?.settings.folderName ?? '')}
+            alt={loaded?.settings.applicationTitle || 'OpenGST'}
+            width={24}
+            height={24}
+          />
         )}
       </div>
       <div className={classes.links}>

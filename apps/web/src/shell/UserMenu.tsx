@@ -32,16 +32,24 @@ export const UserMenu = ({ onOpenProfile }: { onOpenProfile: () => void }) => {
           size="sm"
           data-testid="user-menu"
           aria-label={t('shell.userMenu')}
-          leftSection={<Avatar size={24} color="indigo" radius="xl">{initialsOf(user?.displayName ?? '')}</Avatar>}
+          leftSection={
+            <Avatar size={24} color="indigo" radius="xl">
+              {initialsOf(user?.displayName ?? '')}
+            </Avatar>
+          }
           rightSection={<IconChevronDown size={14} />}
         >
-          <span className="truncate-narrow" style={{ maxWidth: 160 }}>{user?.displayName ?? ''}</span>
+          <span className="truncate-narrow" style={{ maxWidth: 160 }}>
+            {user?.displayName ?? ''}
+          </span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {user ? (
           <Menu.Label>
-            <Text size="xs" fw={600} c="dark">{user.userName}</Text>
+            <Text size="xs" fw={600} c="dark">
+              {user.userName}
+            </Text>
             <Text size="xs">{user.roleName}</Text>
           </Menu.Label>
         ) : null}

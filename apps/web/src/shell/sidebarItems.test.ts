@@ -3,7 +3,13 @@ import { SIDEBAR, type RightItem, type SidebarItem } from '@opengst/contracts';
 import { buildSidebar, type SidebarContext } from './sidebarItems';
 
 const right = (rightId: string, overrides: Partial<RightItem> = {}): RightItem => ({
-  rightId, hasAccess: true, trialExpiry: null, isBlocked: false, isPremium: false, isHidden: false, ...overrides,
+  rightId,
+  hasAccess: true,
+  trialExpiry: null,
+  isBlocked: false,
+  isPremium: false,
+  isHidden: false,
+  ...overrides,
 });
 const context = (overrides: Partial<SidebarContext> = {}): SidebarContext => ({
   rights: [right('DashboardStatistics'), right('EntityView'), right('UserView', { hasAccess: false })],
@@ -37,7 +43,11 @@ describe('buildSidebar', () => {
       { key: 'c', label: 'Dash', route: 'Statistics' },
     ];
     expect(buildSidebar(items, context()).map((entry) => entry.key)).toEqual(['a', 'c']);
-    expect(buildSidebar(items, context({ hiddenKeys: ['c'], subscriberSettings: { showIMS: false, litigationSync: true } })).map((entry) => entry.key)).toEqual(['b']);
+    expect(
+      buildSidebar(items, context({ hiddenKeys: ['c'], subscriberSettings: { showIMS: false, litigationSync: true } })).map(
+        (entry) => entry.key,
+      ),
+    ).toEqual(['b']);
   });
 
   it('drops items whose premium rights are hidden, and parents left without children', () => {

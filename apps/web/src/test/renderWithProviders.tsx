@@ -7,7 +7,16 @@ import { render, type RenderResult } from '@testing-library/react';
 const stubBrowserApis = (): void => {
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
-      ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
   }
   if (typeof window.ResizeObserver === 'undefined') {
     window.ResizeObserver = class {

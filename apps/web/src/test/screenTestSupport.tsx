@@ -9,7 +9,8 @@ import type { LoadSettings, RightId } from '@opengst/contracts';
 // Test support of the screens: the screen under a router at a given address, with the signed-in user's
 // rights and settings in the query cache (as the navigation guard leaves them), and a stubbed API.
 
-export const json = (data: unknown, status = 200) => new Response(JSON.stringify(status < 400 ? { data } : data), { status, headers: { 'content-type': 'application/json' } });
+export const json = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(status < 400 ? { data } : data), { status, headers: { 'content-type': 'application/json' } });
 
 export const refusal = (code: string, message: string) => json({ errors: [{ code, message, type: 'Error' }] }, 422);
 
@@ -18,19 +19,42 @@ export type Call = { url: string; method: string; body: unknown };
 /** Answers each request with the first route whose path fragment the URL contains; records every call. */
 export const stubApi = (answer: (url: string, call: Call) => Response) => {
   const calls: Call[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null };
-    calls.push(call);
-    return answer(url, call);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null };
+      calls.push(call);
+      return answer(url, call);
+    }),
+  );
   return calls;
 };
 
 export const renderAt = (ui: ReactElement, address: string, rights: readonly RightId[]): RenderResult => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  window.ResizeObserver ??= class { observe(): void {} unobserve(): void {} disconnect(): void {} } as unknown as typeof ResizeObserver;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  window.ResizeObserver ??= class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  } as unknown as typeof ResizeObserver;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const items = rights.map((rightId) => ({ rightId, hasAccess: true, trialExpiry: null, isBlocked: false, isPremium: false, isHidden: false }));
+  const items = rights.map((rightId) => ({
+    rightId,
+    hasAccess: true,
+    trialExpiry: null,
+    isBlocked: false,
+    isPremium: false,
+    isHidden: false,
+  }));
   client.setQueryData(['loadSettings'], { rights: items, settings: { poolingTime: 1, pageSize: 50 } } as unknown as LoadSettings);
   return render(
     <MantineProvider>

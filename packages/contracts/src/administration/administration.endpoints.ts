@@ -13,6 +13,11 @@ export const ADMIN_ENDPOINTS = {
   maintenance: defineEndpoint({ method: 'POST', path: `${API_ROOT}/admin/maintenance`, body: MaintenanceSwitchSchema, response: 'empty' }),
   installationSettings: defineEndpoint({ method: 'GET', path: installationSettingsPath, response: InstallationSettingsSchema }),
   /** Saves the settings given (the others keep their values); answers them all. */
-  installationSettingsSave: defineEndpoint({ method: 'POST', path: installationSettingsPath, body: InstallationSettingsSchema.partial(), response: InstallationSettingsSchema }),
+  installationSettingsSave: defineEndpoint({
+    method: 'POST',
+    path: installationSettingsPath,
+    body: InstallationSettingsSchema.partial(),
+    response: InstallationSettingsSchema,
+  }),
 };
 export const ADMIN_API = pathsOf(ADMIN_ENDPOINTS);

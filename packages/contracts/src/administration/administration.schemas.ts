@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 // The mail outbox and maintenance switch of the administration screens (installation settings: settings/settings.schemas).
-export const OutboxQuerySchema = z.object({ start: z.coerce.number().int().min(0).default(0), size: z.coerce.number().int().min(1).max(500).default(50) });
+export const OutboxQuerySchema = z.object({
+  start: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(500).default(50),
+});
 export const OutboxMailSchema = z.object({
   id: z.number().int(),
   to: z.string(),

@@ -1,6 +1,7 @@
 // UI text of the mail outbox (English; a part of RESOURCES, served by master/resources).
 export const ADMINISTRATION_TEXT = {
-  'outbox.intro': 'Mail the application has written. Without an SMTP server, mail stays here so one-time passwords and reset links are not lost.',
+  'outbox.intro':
+    'Mail the application has written. Without an SMTP server, mail stays here so one-time passwords and reset links are not lost.',
   'outbox.empty': 'The outbox is empty.',
   'outbox.date': 'Date',
   'outbox.to': 'To',

@@ -5,6 +5,11 @@ import { DataActivitySearchRequestSchema, DataActivitySearchResponseSchema } fro
 // The endpoints of /data-activities (spec core §2 "Data activities").
 export const DATA_ACTIVITY_ENDPOINTS = {
   /** The pushes, syncs or callbacks of the user's locations (sort 'id DESC' by default). */
-  search: defineEndpoint({ method: 'POST', path: `${API_ROOT}/dataActivity/search`, body: DataActivitySearchRequestSchema, response: DataActivitySearchResponseSchema }),
+  search: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/dataActivity/search`,
+    body: DataActivitySearchRequestSchema,
+    response: DataActivitySearchResponseSchema,
+  }),
 };
 export const DATA_ACTIVITY_API = pathsOf(DATA_ACTIVITY_ENDPOINTS);

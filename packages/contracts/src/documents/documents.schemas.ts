@@ -81,14 +81,16 @@ export const DocumentDetailSchema = DocumentSaveRequestSchema.extend({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Set once a filed return reported the document: saving it then records an amendment for a later return. */
-  filed: z.object({
-    returnId: z.number().int(),
-    /** The number and date it was reported with (quoted by the amendment). */
-    documentNumber: z.string(),
-    documentDate: z.string(),
-    /** Last day it may still be amended (Section 37(3)), YYYY-MM-DD. */
-    amendableUntil: z.string().nullable(),
-  }).nullable(),
+  filed: z
+    .object({
+      returnId: z.number().int(),
+      /** The number and date it was reported with (quoted by the amendment). */
+      documentNumber: z.string(),
+      documentDate: z.string(),
+      /** Last day it may still be amended (Section 37(3)), YYYY-MM-DD. */
+      amendableUntil: z.string().nullable(),
+    })
+    .nullable(),
   /** Changed after filing; reported in the amendment tables of the next return generated. */
   amendmentPending: z.boolean(),
 });
@@ -129,12 +131,14 @@ export const DraftSearchRequestSchema = z.object({
   size: z.number().int().min(1).max(1000).nullish(),
   /** "{field} ASC|DESC" over DRAFT_SORT_FIELDS; default DRAFT_DEFAULT_SORT. */
   sortExpression: z.string().max(100).nullish(),
-  filters: z.object({
-    direction: DirectionSchema.nullish(),
-    entityIds: z.array(z.number().int().positive()).max(10_000).nullish(),
-    /** Document number or counterparty name or GSTIN, contains. */
-    text: z.string().trim().max(100).nullish(),
-  }).optional(),
+  filters: z
+    .object({
+      direction: DirectionSchema.nullish(),
+      entityIds: z.array(z.number().int().positive()).max(10_000).nullish(),
+      /** Document number or counterparty name or GSTIN, contains. */
+      text: z.string().trim().max(100).nullish(),
+    })
+    .optional(),
 });
 export type DraftSearchRequest = z.input<typeof DraftSearchRequestSchema>;
 export const DraftItemSchema = z.object({
@@ -169,7 +173,10 @@ export type HsnLookupItem = z.infer<typeof HsnLookupItemSchema>;
 export const HsnLookupResponseSchema = z.object({ items: z.array(HsnLookupItemSchema) });
 
 /** The screen's URL query (spec core §3 "Document being edited": type and id). */
-export const DocumentScreenQuerySchema = z.object({ type: DirectionSchema.catch('Sales'), id: z.coerce.number().int().positive().optional().catch(undefined) });
+export const DocumentScreenQuerySchema = z.object({
+  type: DirectionSchema.catch('Sales'),
+  id: z.coerce.number().int().positive().optional().catch(undefined),
+});
 
 // Rules shared by the screen (live totals) and the server (what is stored) ------------------------------------------
 
@@ -195,29 +202,63 @@ export const toDocumentInput = (doc: DocumentSaveRequest, locationGstin: string)
   const isPurchase = doc.direction === 'Purchase';
   const totals = documentTotals(doc.items);
   return {
-    documentType: doc.documentType, documentNumber: doc.documentNumber, documentDate: doc.documentDate,
+    documentType: doc.documentType,
+    documentNumber: doc.documentNumber,
+    documentDate: doc.documentDate,
     supplierGstin: isPurchase ? counterparty : locationGstin,
     // An unregistered supplier has no GSTIN: its State is taken as the location's (see supplierStateOf).
     supplierState: isPurchase && !counterparty ? locationGstin.slice(0, 2) : null,
     counterpartyGstin: isPurchase ? locationGstin : counterparty,
-    placeOfSupply: doc.placeOfSupply, isReverseCharge: doc.isReverseCharge, ...supplyTypeFlags(doc.supplyType),
-    originalDocumentNumber: doc.originalDocumentNumber ?? null, originalDocumentDate: doc.originalDocumentDate ?? null,
-    portCode: doc.portCode ?? null, shippingBillNumber: doc.shippingBillNumber ?? null, totalValue: totals.documentValue,
+    placeOfSupply: doc.placeOfSupply,
+    isReverseCharge: doc.isReverseCharge,
+    ...supplyTypeFlags(doc.supplyType),
+    originalDocumentNumber: doc.originalDocumentNumber ?? null,
+    originalDocumentDate: doc.originalDocumentDate ?? null,
+    portCode: doc.portCode ?? null,
+    shippingBillNumber: doc.shippingBillNumber ?? null,
+    totalValue: totals.documentValue,
     items: doc.items.map((it) => ({
-      hsn: it.hsn ?? null, uqc: it.uqc ?? null, quantity: it.quantity / 1000, taxable: it.taxable, ratePercent: it.rate / 1000,
-      igst: it.igst, cgst: it.cgst, sgst: it.sgst, cess: it.cess,
+      hsn: it.hsn ?? null,
+      uqc: it.uqc ?? null,
+      quantity: it.quantity / 1000,
+      taxable: it.taxable,
+      ratePercent: it.rate / 1000,
+      igst: it.igst,
+      cgst: it.cgst,
+      sgst: it.sgst,
+      cess: it.cess,
     })),
   };
 };
 
 const DOCUMENT_FIELD_NAMES: Record<string, string> = {
-  documentType: 'DocumentType', documentNumber: 'DocumentNumber', documentDate: 'DocumentDate', placeOfSupply: 'PlaceOfSupply',
-  isReverseCharge: 'IsReverseCharge', originalDocumentNumber: 'OriginalDocumentNumber', originalDocumentDate: 'OriginalDocumentDate',
-  portCode: 'PortCode', shippingBillNumber: 'ShippingBillNumber', totalValue: 'Items', items: 'Items', document: 'DocumentType',
-  tax: 'Items', ewayBillNumber: 'DocumentNumber', irn: 'DocumentNumber', currency: 'DocumentType',
+  documentType: 'DocumentType',
+  documentNumber: 'DocumentNumber',
+  documentDate: 'DocumentDate',
+  placeOfSupply: 'PlaceOfSupply',
+  isReverseCharge: 'IsReverseCharge',
+  originalDocumentNumber: 'OriginalDocumentNumber',
+  originalDocumentDate: 'OriginalDocumentDate',
+  portCode: 'PortCode',
+  shippingBillNumber: 'ShippingBillNumber',
+  totalValue: 'Items',
+  items: 'Items',
+  document: 'DocumentType',
+  tax: 'Items',
+  ewayBillNumber: 'DocumentNumber',
+  irn: 'DocumentNumber',
+  currency: 'DocumentType',
 };
 const ITEM_FIELD_NAMES: Record<string, string> = {
-  hsn: 'Hsn', uqc: 'Uqc', quantity: 'Quantity', taxable: 'Taxable', ratePercent: 'Rate', igst: 'Igst', cgst: 'Cgst', sgst: 'Sgst', cess: 'Cess',
+  hsn: 'Hsn',
+  uqc: 'Uqc',
+  quantity: 'Quantity',
+  taxable: 'Taxable',
+  ratePercent: 'Rate',
+  igst: 'Igst',
+  cgst: 'Cgst',
+  sgst: 'Sgst',
+  cess: 'Cess',
 };
 
 /**

@@ -85,10 +85,14 @@ export const DOCUMENTS_TEXT = {
   'document.save': 'Save',
   'document.saved': 'Document {number} saved.',
   'document.savedDraft': 'Draft {number} saved.',
-  'document.lockedGenerated': 'This document has an e-invoice (IRN): it cannot be changed here. Cancel the e-invoice or issue a credit or debit note.',
-  'document.lockedCompleted': 'This document was reported in a filed return: it cannot be changed. Issue a credit or debit note, or amend it in a later return.',
-  'document.amendmentNotice': 'Reported in a filed return as {number} of {date}. Saving a change records an amendment, reported in the next return you generate (possible until {until}).',
-  'document.amendmentPending': 'Reported in a filed return as {number} of {date}, and changed since: the amendment goes into the next return you generate (changes possible until {until}).',
+  'document.lockedGenerated':
+    'This document has an e-invoice (IRN): it cannot be changed here. Cancel the e-invoice or issue a credit or debit note.',
+  'document.lockedCompleted':
+    'This document was reported in a filed return: it cannot be changed. Issue a credit or debit note, or amend it in a later return.',
+  'document.amendmentNotice':
+    'Reported in a filed return as {number} of {date}. Saving a change records an amendment, reported in the next return you generate (possible until {until}).',
+  'document.amendmentPending':
+    'Reported in a filed return as {number} of {date}, and changed since: the amendment goes into the next return you generate (changes possible until {until}).',
   'document.source.Import': 'Imported',
   'document.source.Manual': 'Keyed in',
   'document.source.Api': 'From the API',

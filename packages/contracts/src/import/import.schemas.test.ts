@@ -10,7 +10,8 @@ describe('import columns', () => {
         const { example, format } = column;
         if (example === '') continue;
         if (format === 'gstin') expect(validateGstin(example).ok, `${column.name}: ${example}`).toBe(true);
-        if (format === 'amount' || format === 'percent' || format === 'quantity') expect(parseAmount(example).ok, `${column.name}: ${example}`).toBe(true);
+        if (format === 'amount' || format === 'percent' || format === 'quantity')
+          expect(parseAmount(example).ok, `${column.name}: ${example}`).toBe(true);
         if (format === 'date') expect(parsePortalDate(example), `${column.name}: ${example}`).not.toBeNull();
         if (format === 'stateCode') expect(stateFromCode(example), `${column.name}: ${example}`).toBeDefined();
         if (column.choices) expect(column.choices, column.name).toContain(example);

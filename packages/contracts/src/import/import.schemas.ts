@@ -7,7 +7,15 @@ import { z } from 'zod';
 export const IMPORT_DEFAULT_SORT = 'stamp DESC';
 
 /** The import types of issue 6: documents (grouped rows), summaries and masters (one record per row). */
-export const ImportTypeSchema = z.enum(['SalesDocuments', 'PurchaseDocuments', 'SalesSummaries', 'PurchaseSummaries', 'Vendors', 'HsnSac', 'Entities']);
+export const ImportTypeSchema = z.enum([
+  'SalesDocuments',
+  'PurchaseDocuments',
+  'SalesSummaries',
+  'PurchaseSummaries',
+  'Vendors',
+  'HsnSac',
+  'Entities',
+]);
 export type ImportType = z.infer<typeof ImportTypeSchema>;
 
 /** Spec core §4 "Import/file status". */
@@ -41,10 +49,25 @@ export const ImportColumnSchema = z.object({
 });
 export type ImportColumn = z.infer<typeof ImportColumnSchema>;
 
-const text = (key: string, name: string, maxLength: number, example: string, description: string, required = false): ImportColumn =>
-  ({ key, name, required, format: 'text', maxLength, choices: null, example, description });
-const col = (key: string, name: string, format: ImportColumnFormat, example: string, description: string, required = false, choices: string[] | null = null): ImportColumn =>
-  ({ key, name, required, format, maxLength: format === 'gstin' ? 15 : null, choices, example, description });
+const text = (key: string, name: string, maxLength: number, example: string, description: string, required = false): ImportColumn => ({
+  key,
+  name,
+  required,
+  format: 'text',
+  maxLength,
+  choices: null,
+  example,
+  description,
+});
+const col = (
+  key: string,
+  name: string,
+  format: ImportColumnFormat,
+  example: string,
+  description: string,
+  required = false,
+  choices: string[] | null = null,
+): ImportColumn => ({ key, name, required, format, maxLength: format === 'gstin' ? 15 : null, choices, example, description });
 
 const AMOUNT = 'Rupees with up to 2 decimals; thousands separators (1,00,000.50) are allowed.';
 const DOCUMENT_TYPES = ['INV', 'CRN', 'DBN', 'BIL', 'BOE', 'RV', 'RFV', 'PV', 'SLF', 'CHL', 'ISD', 'OTH'];
@@ -54,13 +77,48 @@ export const ITC_ELIGIBILITY = ['Inputs', 'Input services', 'Capital goods', 'In
 /** Columns shared by sales and purchase documents; one row per item line, rows with the same document key form one document. */
 const documentColumns = (counterparty: 'Customer' | 'Supplier'): ImportColumn[] => [
   col('locationGstin', 'Location GSTIN', 'gstin', '07AAACA1234A1ZM', 'GSTIN of your location (one of your entities).', true),
-  col('documentType', 'Document type', 'choice', 'INV', 'INV invoice, CRN credit note, DBN debit note, BOE bill of entry, and others.', true, DOCUMENT_TYPES),
-  text('documentNumber', 'Document number', 16, 'INV/24-25/0001', 'At most 16 characters: letters, digits, "/" and "-" (Rule 46(b)); unique per financial year.', true),
+  col(
+    'documentType',
+    'Document type',
+    'choice',
+    'INV',
+    'INV invoice, CRN credit note, DBN debit note, BOE bill of entry, and others.',
+    true,
+    DOCUMENT_TYPES,
+  ),
+  text(
+    'documentNumber',
+    'Document number',
+    16,
+    'INV/24-25/0001',
+    'At most 16 characters: letters, digits, "/" and "-" (Rule 46(b)); unique per financial year.',
+    true,
+  ),
   col('documentDate', 'Document date', 'date', '15-04-2024', 'DD-MM-YYYY; Excel dates and YYYY-MM-DD are read too.', true),
-  col('counterpartyGstin', `${counterparty} GSTIN`, 'gstin', '33AAACB5678B1Z0', counterparty === 'Customer' ? 'Blank for an unregistered customer (B2C).' : 'GSTIN of the supplier; blank or URP when unregistered.'),
-  text('counterpartyName', `${counterparty} name`, 100, counterparty === 'Customer' ? 'Bharat Traders' : 'Supreme Supplies', `Legal or trade name of the ${counterparty.toLowerCase()}.`),
+  col(
+    'counterpartyGstin',
+    `${counterparty} GSTIN`,
+    'gstin',
+    '33AAACB5678B1Z0',
+    counterparty === 'Customer' ? 'Blank for an unregistered customer (B2C).' : 'GSTIN of the supplier; blank or URP when unregistered.',
+  ),
+  text(
+    'counterpartyName',
+    `${counterparty} name`,
+    100,
+    counterparty === 'Customer' ? 'Bharat Traders' : 'Supreme Supplies',
+    `Legal or trade name of the ${counterparty.toLowerCase()}.`,
+  ),
   col('placeOfSupply', 'Place of supply', 'stateCode', '33', 'Two-digit state code (97 other territory, 96 foreign).', true),
-  col('supplyType', 'Supply type', 'choice', 'B2B', 'B2B, B2C, SEZWP/SEZWOP (SEZ with/without IGST), EXPWP/EXPWOP (export), DEXP, IMPG, IMPS. Blank: B2B with a GSTIN, else B2C.', false, [...SUPPLY_TYPES]),
+  col(
+    'supplyType',
+    'Supply type',
+    'choice',
+    'B2B',
+    'B2B, B2C, SEZWP/SEZWOP (SEZ with/without IGST), EXPWP/EXPWOP (export), DEXP, IMPG, IMPS. Blank: B2B with a GSTIN, else B2C.',
+    false,
+    [...SUPPLY_TYPES],
+  ),
   col('reverseCharge', 'Reverse charge', 'yesNo', 'N', 'Y or N (blank is N).', false, ['Y', 'N']),
   text('originalDocumentNumber', 'Original document number', 16, '', 'For a credit or debit note: the invoice it amends.'),
   col('originalDocumentDate', 'Original document date', 'date', '', 'For a credit or debit note: the date of the invoice it amends.'),
@@ -85,11 +143,33 @@ export const NIL_SUPPLY_TYPES = ['INTRB2B', 'INTRB2C', 'INTRAB2B', 'INTRAB2C'] a
 const summaryColumns = (): ImportColumn[] => [
   col('locationGstin', 'Location GSTIN', 'gstin', '07AAACA1234A1ZM', 'GSTIN of your location (one of your entities).', true),
   text('returnPeriod', 'Return period', 6, '042024', 'MMYYYY, the month the summary is reported in.', true),
-  col('summaryType', 'Summary type', 'choice', 'B2CS', 'B2CS (B2C small supplies, table 7), AdvanceReceived (11A), AdvanceAdjusted (11B), NilExemptNonGst (table 8), DocumentsIssued (table 13).', true, [...SUMMARY_TYPES]),
-  col('placeOfSupply', 'Place of supply', 'stateCode', '07', 'B2CS and advances: two-digit state code. Same state as the location means CGST + SGST, another state IGST.'),
+  col(
+    'summaryType',
+    'Summary type',
+    'choice',
+    'B2CS',
+    'B2CS (B2C small supplies, table 7), AdvanceReceived (11A), AdvanceAdjusted (11B), NilExemptNonGst (table 8), DocumentsIssued (table 13).',
+    true,
+    [...SUMMARY_TYPES],
+  ),
+  col(
+    'placeOfSupply',
+    'Place of supply',
+    'stateCode',
+    '07',
+    'B2CS and advances: two-digit state code. Same state as the location means CGST + SGST, another state IGST.',
+  ),
   col('rate', 'Rate %', 'percent', '18', 'B2CS and advances: the GST rate (a rate in force in the return period).'),
   col('ecommerceGstin', 'E-commerce GSTIN', 'gstin', '', 'B2CS through an e-commerce operator: its GSTIN (TCS registration).'),
-  col('supplyType', 'Nil supply type', 'choice', '', 'NilExemptNonGst: INTRB2B / INTRB2C (inter-State to registered / unregistered), INTRAB2B / INTRAB2C (intra-State).', false, [...NIL_SUPPLY_TYPES]),
+  col(
+    'supplyType',
+    'Nil supply type',
+    'choice',
+    '',
+    'NilExemptNonGst: INTRB2B / INTRB2C (inter-State to registered / unregistered), INTRAB2B / INTRAB2C (intra-State).',
+    false,
+    [...NIL_SUPPLY_TYPES],
+  ),
   col('taxable', 'Taxable value', 'amount', '10000.00', `B2CS: taxable value; advances: the advance received or adjusted. ${AMOUNT}`),
   col('igst', 'IGST', 'amount', '0', AMOUNT),
   col('cgst', 'CGST', 'amount', '900.00', AMOUNT),
@@ -98,7 +178,17 @@ const summaryColumns = (): ImportColumn[] => [
   col('nilRated', 'Nil rated', 'amount', '', `NilExemptNonGst: nil-rated supplies. ${AMOUNT}`),
   col('exempted', 'Exempted', 'amount', '', `NilExemptNonGst: exempted supplies. ${AMOUNT}`),
   col('nonGst', 'Non-GST', 'amount', '', `NilExemptNonGst: non-GST supplies. ${AMOUNT}`),
-  col('documentNature', 'Document nature', 'choice', '', `DocumentsIssued: ${Object.entries(GSTR1_TABLE13_NATURES).map(([n, name]) => `${n} ${name}`).join('; ')}.`, false, Object.keys(GSTR1_TABLE13_NATURES)),
+  col(
+    'documentNature',
+    'Document nature',
+    'choice',
+    '',
+    `DocumentsIssued: ${Object.entries(GSTR1_TABLE13_NATURES)
+      .map(([n, name]) => `${n} ${name}`)
+      .join('; ')}.`,
+    false,
+    Object.keys(GSTR1_TABLE13_NATURES),
+  ),
   text('fromNumber', 'Serial from', 16, '', 'DocumentsIssued: first document number of the series.'),
   text('toNumber', 'Serial to', 16, '', 'DocumentsIssued: last document number of the series.'),
   col('totalNumber', 'Total number', 'quantity', '', 'DocumentsIssued: documents issued in the series (a whole number).'),
@@ -109,7 +199,9 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
   SalesDocuments: documentColumns('Customer'),
   PurchaseDocuments: [
     ...documentColumns('Supplier'),
-    col('itcEligibility', 'ITC eligibility', 'choice', 'Inputs', 'Inputs, Input services, Capital goods or Ineligible.', false, [...ITC_ELIGIBILITY]),
+    col('itcEligibility', 'ITC eligibility', 'choice', 'Inputs', 'Inputs, Input services, Capital goods or Ineligible.', false, [
+      ...ITC_ELIGIBILITY,
+    ]),
   ],
   SalesSummaries: summaryColumns(),
   PurchaseSummaries: summaryColumns(),
@@ -119,25 +211,73 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
     text('legalName', 'Legal name', 200, 'Supreme Supplies Private Limited', 'Legal name of the vendor.', true),
     text('tradeName', 'Trade name', 200, 'Supreme Supplies', 'Trade name, if any.'),
     text('pan', 'PAN', 10, 'AAACS4321K', 'PAN; must be the PAN inside the GSTIN (characters 3 to 12).'),
-    col('stateCode', 'State code', 'stateCode', '', 'Two-digit state code of an unregistered vendor; a registered vendor\'s state comes from its GSTIN.'),
+    col(
+      'stateCode',
+      'State code',
+      'stateCode',
+      '',
+      "Two-digit state code of an unregistered vendor; a registered vendor's state comes from its GSTIN.",
+    ),
     text('email', 'E-mail', 254, 'accounts@supreme.example', 'E-mail address.'),
     text('phone', 'Phone', 21, '+919800000000', '7 to 20 digits with an optional leading plus.'),
     text('address', 'Address', 500, 'Plot 4, MIDC, Pune', 'Postal address.'),
     text('pincode', 'Pincode', 6, '411001', 'Six digits.'),
   ],
   HsnSac: [
-    text('hsn', 'HSN/SAC code', 10, '84713010', 'HSN of goods or SAC of services: 2, 4, 6 or 8 digits ("8471 30" is read as 847130).', true),
+    text(
+      'hsn',
+      'HSN/SAC code',
+      10,
+      '84713010',
+      'HSN of goods or SAC of services: 2, 4, 6 or 8 digits ("8471 30" is read as 847130).',
+      true,
+    ),
     text('description', 'Description', 1000, 'Portable computers', 'Description of the goods or services.', true),
     col('rate', 'Rate %', 'percent', '18', 'Usual total GST rate in percent (IGST, or CGST + SGST).'),
     text('uqc', 'UQC', 3, 'NOS', 'Unit quantity code from the GST UQC list (NOS, KGS, ...).'),
   ],
   Entities: [
-    col('entityType', 'Entity type', 'choice', 'Location', 'Location (a GST registration under a business) or ChildLocation (a branch under a location).', true, ['Location', 'ChildLocation']),
+    col(
+      'entityType',
+      'Entity type',
+      'choice',
+      'Location',
+      'Location (a GST registration under a business) or ChildLocation (a branch under a location).',
+      true,
+      ['Location', 'ChildLocation'],
+    ),
     text('entityName', 'Entity name', 200, 'Mumbai', 'Name of the location or child location.', true),
-    text('parent', 'Parent', 200, 'AAACT1234F', 'Location: the PAN or name of its business. Child location: the GSTIN or name of its location.', true),
-    col('gstin', 'GSTIN', 'gstin', '27AAACT1234F1ZR', 'Required for a location: carries the business PAN and the location\'s state. Optional for a child location.'),
-    col('stateCode', 'State code', 'stateCode', '27', 'Two-digit state code; blank takes the GSTIN\'s state (a child location is in its location\'s state).'),
-    col('taxpayerType', 'Taxpayer type', 'choice', 'Regular', `Blank is Regular. One of: ${Object.keys(TAXPAYER_TYPES).join(', ')}.`, false, Object.keys(TAXPAYER_TYPES)),
+    text(
+      'parent',
+      'Parent',
+      200,
+      'AAACT1234F',
+      'Location: the PAN or name of its business. Child location: the GSTIN or name of its location.',
+      true,
+    ),
+    col(
+      'gstin',
+      'GSTIN',
+      'gstin',
+      '27AAACT1234F1ZR',
+      "Required for a location: carries the business PAN and the location's state. Optional for a child location.",
+    ),
+    col(
+      'stateCode',
+      'State code',
+      'stateCode',
+      '27',
+      "Two-digit state code; blank takes the GSTIN's state (a child location is in its location's state).",
+    ),
+    col(
+      'taxpayerType',
+      'Taxpayer type',
+      'choice',
+      'Regular',
+      `Blank is Regular. One of: ${Object.keys(TAXPAYER_TYPES).join(', ')}.`,
+      false,
+      Object.keys(TAXPAYER_TYPES),
+    ),
     text('legalName', 'Legal name', 200, '', 'Legal name of the registration.'),
     text('tradeName', 'Trade name', 200, '', 'Trade name of the registration.'),
     text('address', 'Address', 500, '', 'Postal address.'),
@@ -160,13 +300,55 @@ export const ImportTypeInfoSchema = z.object({
 export type ImportTypeInfo = z.infer<typeof ImportTypeInfoSchema>;
 
 export const IMPORT_TYPES: readonly ImportTypeInfo[] = [
-  { importType: 'SalesDocuments', name: 'Sales documents', rightId: 'ImportSales', errorRoute: '/import-document-error', columns: [...IMPORT_COLUMNS.SalesDocuments] },
-  { importType: 'PurchaseDocuments', name: 'Purchase documents', rightId: 'ImportPurchase', errorRoute: '/import-document-error', columns: [...IMPORT_COLUMNS.PurchaseDocuments] },
-  { importType: 'SalesSummaries', name: 'Sales summaries', rightId: 'ImportSummary', errorRoute: '/import-document-summary-error', columns: [...IMPORT_COLUMNS.SalesSummaries] },
-  { importType: 'PurchaseSummaries', name: 'Purchase summaries', rightId: 'ImportSummary', errorRoute: '/import-document-summary-error', columns: [...IMPORT_COLUMNS.PurchaseSummaries] },
-  { importType: 'Vendors', name: 'Vendors', rightId: 'ImportVendors', errorRoute: '/import-vendor-error', columns: [...IMPORT_COLUMNS.Vendors] },
-  { importType: 'HsnSac', name: 'HSN/SAC codes', rightId: 'ImportHsnSac', errorRoute: '/import-hsn-sac-error', columns: [...IMPORT_COLUMNS.HsnSac] },
-  { importType: 'Entities', name: 'Entities', rightId: 'ImportEntities', errorRoute: '/import-entities-error', columns: [...IMPORT_COLUMNS.Entities] },
+  {
+    importType: 'SalesDocuments',
+    name: 'Sales documents',
+    rightId: 'ImportSales',
+    errorRoute: '/import-document-error',
+    columns: [...IMPORT_COLUMNS.SalesDocuments],
+  },
+  {
+    importType: 'PurchaseDocuments',
+    name: 'Purchase documents',
+    rightId: 'ImportPurchase',
+    errorRoute: '/import-document-error',
+    columns: [...IMPORT_COLUMNS.PurchaseDocuments],
+  },
+  {
+    importType: 'SalesSummaries',
+    name: 'Sales summaries',
+    rightId: 'ImportSummary',
+    errorRoute: '/import-document-summary-error',
+    columns: [...IMPORT_COLUMNS.SalesSummaries],
+  },
+  {
+    importType: 'PurchaseSummaries',
+    name: 'Purchase summaries',
+    rightId: 'ImportSummary',
+    errorRoute: '/import-document-summary-error',
+    columns: [...IMPORT_COLUMNS.PurchaseSummaries],
+  },
+  {
+    importType: 'Vendors',
+    name: 'Vendors',
+    rightId: 'ImportVendors',
+    errorRoute: '/import-vendor-error',
+    columns: [...IMPORT_COLUMNS.Vendors],
+  },
+  {
+    importType: 'HsnSac',
+    name: 'HSN/SAC codes',
+    rightId: 'ImportHsnSac',
+    errorRoute: '/import-hsn-sac-error',
+    columns: [...IMPORT_COLUMNS.HsnSac],
+  },
+  {
+    importType: 'Entities',
+    name: 'Entities',
+    rightId: 'ImportEntities',
+    errorRoute: '/import-entities-error',
+    columns: [...IMPORT_COLUMNS.Entities],
+  },
 ];
 
 export const ImportTypesResponseSchema = z.object({ items: z.array(ImportTypeInfoSchema) });
@@ -256,7 +438,10 @@ export const ImportSummarySchema = ImportProgressSchema.extend({
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;
 
 /** GET import/errorSummary: errors grouped by code. */
-export const ImportErrorSummarySchema = z.object({ importId: z.number().int(), items: z.array(ImportCodeCountSchema.extend({ columns: z.array(z.string()) })) });
+export const ImportErrorSummarySchema = z.object({
+  importId: z.number().int(),
+  items: z.array(ImportCodeCountSchema.extend({ columns: z.array(z.string()) })),
+});
 export type ImportErrorSummary = z.infer<typeof ImportErrorSummarySchema>;
 
 export const ImportErrorsRequestSchema = z.object({
@@ -303,7 +488,10 @@ export type BackgroundStatusResponse = z.infer<typeof BackgroundStatusResponseSc
 
 /** Maps an import status to the task status of background/status. */
 export const taskStatusOf = (status: ImportStatus): TaskStatus =>
-  status === 'Success' || status === 'SuccessWithError' ? 'Completed'
-    : status === 'Failed' ? 'Failed'
-      : status === 'InProcess' ? 'InProgress'
+  status === 'Success' || status === 'SuccessWithError'
+    ? 'Completed'
+    : status === 'Failed'
+      ? 'Failed'
+      : status === 'InProcess'
+        ? 'InProgress'
         : 'YetNotStarted';

@@ -6,7 +6,8 @@ export const IMPORT_TEXT = {
   'import.sample': 'Download sample',
   'import.sampleHint': 'The sample lists every column with an example row and an Instructions sheet.',
   'import.file': 'File to import',
-  'import.dropHint': 'Drop an .xlsx, .xls or .csv file here (or, for sales documents, the GST portal\'s GSTR-1 JSON), or click to choose one. At most {limit}.',
+  'import.dropHint':
+    "Drop an .xlsx, .xls or .csv file here (or, for sales documents, the GST portal's GSTR-1 JSON), or click to choose one. At most {limit}.",
   'import.fileChosen': '{name} · {size}',
   'import.wrongType': '{name} is not a spreadsheet: choose an .xlsx, .xls or .csv file (or a GSTR-1 .json for sales documents).',
   'import.tooLarge': '{name} is {size}; your import settings allow at most {limit}.',
@@ -58,7 +59,8 @@ export const IMPORT_TEXT = {
   'importErrors.showAll': 'Show all codes',
   'importMapping.open': 'Map columns',
   'importMapping.title': 'Map your columns: {type}',
-  'importMapping.intro': 'Type the header your file uses for any of our columns (at most 40 characters). The mapping is saved for your organisation and used by every later import of this type.',
+  'importMapping.intro':
+    'Type the header your file uses for any of our columns (at most 40 characters). The mapping is saved for your organisation and used by every later import of this type.',
   'importMapping.column': 'Our column',
   'importMapping.alias': 'Your header',
   'importMapping.aliasLabel': 'Your header for {column}',

@@ -9,6 +9,11 @@ export const MASTERS_ENDPOINTS = {
   states: defineEndpoint({ method: 'GET', path: `${API_ROOT}/master/states`, response: z.array(StateSchema) }),
   financialYears: defineEndpoint({ method: 'GET', path: `${API_ROOT}/master/financialYears`, response: z.array(FinancialYearSchema) }),
   /** The periods of a financial year up to the current month. */
-  returnPeriods: defineEndpoint({ method: 'GET', path: `${API_ROOT}/master/returnPeriods`, query: ReturnPeriodsQuerySchema, response: z.array(ReturnPeriodSchema) }),
+  returnPeriods: defineEndpoint({
+    method: 'GET',
+    path: `${API_ROOT}/master/returnPeriods`,
+    query: ReturnPeriodsQuerySchema,
+    response: z.array(ReturnPeriodSchema),
+  }),
 };
 export const MASTERS_API = pathsOf(MASTERS_ENDPOINTS);

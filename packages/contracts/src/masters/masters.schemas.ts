@@ -6,7 +6,13 @@ export const FinancialYearSchema = z.object({ id: z.number().int(), label: z.str
 export type FinancialYear = z.infer<typeof FinancialYearSchema>;
 export const ReturnPeriodSchema = z.object({ value: z.string(), label: z.string(), financialYear: z.string() });
 /** Quarter-end periods for job work (ITC-04), monthly otherwise; the current financial year when none is given. */
-export const ReturnPeriodsQuerySchema = z.object({ jobWork: z.enum(['true', 'false']).default('false'), financialYear: z.string().regex(/^\d{4}-\d{2}$/).optional() });
+export const ReturnPeriodsQuerySchema = z.object({
+  jobWork: z.enum(['true', 'false']).default('false'),
+  financialYear: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .optional(),
+});
 export const ResourcesSchema = z.record(z.string(), z.string());
 
 export const UserEntitySchema = z.object({

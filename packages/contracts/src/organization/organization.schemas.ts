@@ -3,7 +3,12 @@ import { TAXPAYER_TYPES, type TaxpayerType } from '@opengst/domain';
 import { z } from 'zod';
 
 /** Default sorts of the list screens (spec core §2). */
-export const ORGANIZATION_DEFAULT_SORT = { entities: 'parentEntityName DESC', branches: 'id DESC', departments: 'id DESC', auditTrail: 'id DESC' } as const;
+export const ORGANIZATION_DEFAULT_SORT = {
+  entities: 'parentEntityName DESC',
+  branches: 'id DESC',
+  departments: 'id DESC',
+  auditTrail: 'id DESC',
+} as const;
 
 // Shared pieces ------------------------------------------------------------------------------------------------
 
@@ -39,14 +44,23 @@ export const EntitySaveRequestSchema = z.object({
   entityName: z.string().trim().min(1, 'Name is required.').max(200),
   pan: optionalText(10),
   gstin: optionalText(15),
-  stateCode: z.string().regex(/^\d{2}$/, 'Choose a state.').nullish(),
+  stateCode: z
+    .string()
+    .regex(/^\d{2}$/, 'Choose a state.')
+    .nullish(),
   taxpayerType: TaxpayerTypeSchema.default('Regular'),
   legalName: optionalText(200),
   tradeName: optionalText(200),
   address: optionalText(500),
-  pincode: z.string().regex(/^[1-9]\d{5}$/, 'Pincode must be 6 digits.').nullish(),
+  pincode: z
+    .string()
+    .regex(/^[1-9]\d{5}$/, 'Pincode must be 6 digits.')
+    .nullish(),
   email: z.email('Enter a valid e-mail address.').max(254).nullish(),
-  registrationDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.').nullish(),
+  registrationDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.')
+    .nullish(),
   status: EntityEditableStatusSchema.default('Active'),
 });
 export type EntitySaveRequest = z.input<typeof EntitySaveRequestSchema>;
@@ -58,11 +72,23 @@ export const EntitySearchFiltersSchema = z.object({
   /** GSTIN or name contains (case-insensitive). */
   searchText: z.string().trim().max(100).nullish(),
   parentEntityId: id.nullish(),
-  stateCode: z.string().regex(/^\d{2}$/).nullish(),
+  stateCode: z
+    .string()
+    .regex(/^\d{2}$/)
+    .nullish(),
 });
 export type EntitySearchFilters = z.infer<typeof EntitySearchFiltersSchema>;
 /** Sortable columns of entity/search. */
-export const ENTITY_SORT_COLUMNS = ['id', 'entityName', 'parentEntityName', 'gstin', 'entityType', 'status', 'stateCode', 'taxpayerType'] as const;
+export const ENTITY_SORT_COLUMNS = [
+  'id',
+  'entityName',
+  'parentEntityName',
+  'gstin',
+  'entityType',
+  'status',
+  'stateCode',
+  'taxpayerType',
+] as const;
 
 /** The spec's Entity (core §3) with the parent's name and child counts by status for the /entities tree. */
 export const EntityListItemSchema = z.object({
@@ -138,10 +164,19 @@ export const PortalCredentialSchema = z.object({
 export type PortalCredential = z.infer<typeof PortalCredentialSchema>;
 export const SetGstPortalCredentialsRequestSchema = z.object({ credentials: z.array(PortalCredentialSchema).min(1).max(1000) });
 /** What a credential save answers: never the password. */
-export const PortalCredentialStatusSchema = z.object({ entityId: z.number().int(), hasPortalCredential: z.boolean(), portalUserName: z.string().nullable() });
+export const PortalCredentialStatusSchema = z.object({
+  entityId: z.number().int(),
+  hasPortalCredential: z.boolean(),
+  portalUserName: z.string().nullable(),
+});
 
 /** importGstPortalCredentials: multipart field `file` (.xlsx or .csv; columns GSTIN, User name, Password). */
-export const PortalCredentialImportErrorSchema = z.object({ rowNumber: z.number().int(), gstin: z.string().nullable(), propertyName: z.string(), message: z.string() });
+export const PortalCredentialImportErrorSchema = z.object({
+  rowNumber: z.number().int(),
+  gstin: z.string().nullable(),
+  propertyName: z.string(),
+  message: z.string(),
+});
 export const PortalCredentialImportResultSchema = z.object({
   totalRows: z.number().int(),
   saved: z.number().int(),
@@ -185,7 +220,12 @@ export const RecordDetailQuerySchema = z.object({ id: z.coerce.number().int().po
 
 // Subscriber lookups (GET, any signed-in user) -----------------------------------------------------------------------
 
-export const SubscriberEntityLookupSchema = z.object({ id: z.number().int(), name: z.string(), type: EntityTypeSchema, gstin: z.string().nullable() });
+export const SubscriberEntityLookupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: EntityTypeSchema,
+  gstin: z.string().nullable(),
+});
 export const SubscriberUserLookupSchema = z.object({ id: z.number().int(), userName: z.string(), displayName: z.string() });
 export const NamedLookupSchema = z.object({ id: z.number().int(), name: z.string() });
 export const LevelLookupSchema = z.object({ id: z.number().int(), name: z.string(), rank: z.number().int() });

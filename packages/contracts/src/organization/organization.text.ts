@@ -114,7 +114,7 @@ export const ORGANIZATION_TEXT = {
   'apiAccess.secret': 'Secret',
   'apiAccess.copy': 'Copy',
   'apiAccess.copied': 'Copied',
-  'apiAccess.usage': 'Send it as the auth-token header of your API client; it acts with this user\'s rights.',
+  'apiAccess.usage': "Send it as the auth-token header of your API client; it acts with this user's rights.",
   'apiAccess.stored': 'I have stored it',
   'role.search': 'Search roles',
   'role.add': 'Add role',

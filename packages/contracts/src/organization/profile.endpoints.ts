@@ -9,6 +9,11 @@ export const PROFILE_ENDPOINTS = {
   /** Answers the profile as saved. */
   profileSave: defineEndpoint({ method: 'POST', path: `${API_ROOT}/profile/save`, body: ProfileSaveSchema, response: ProfileSchema }),
   /** The three passwords encrypted with a one-time key of public/encryptor/get, its identifier in the enc-id header. */
-  changePassword: defineEndpoint({ method: 'POST', path: `${API_ROOT}/changePassword`, body: ChangePasswordSchema, response: MessageSchema }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/changePassword`,
+    body: ChangePasswordSchema,
+    response: MessageSchema,
+  }),
 };
 export const PROFILE_API = pathsOf(PROFILE_ENDPOINTS);

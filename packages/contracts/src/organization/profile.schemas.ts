@@ -20,4 +20,8 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const ProfileSaveSchema = z.object({ displayName: DisplayNameSchema, email: UserEmailSchema, mobile: UserMobileSchema.nullish() });
 export type ProfileSave = z.infer<typeof ProfileSaveSchema>;
 /** All three are encrypted with a one-time key from public/encryptor/get (header enc-id), as in resetPassword. */
-export const ChangePasswordSchema = z.object({ currentPassword: z.string().min(1).max(1024), password: z.string().min(1).max(1024), confirmPassword: z.string().min(1).max(1024) });
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  password: z.string().min(1).max(1024),
+  confirmPassword: z.string().min(1).max(1024),
+});

@@ -1,7 +1,16 @@
 import { API_ROOT } from '../api';
 import { MessageSchema } from '../auth/auth.schemas';
 import { defineEndpoint, pathsOf } from '../endpoint';
-import { RightsTreeSchema, RoleDeleteSchema, RoleDetailSchema, RoleIdQuerySchema, RoleListSchema, RoleSavedSchema, RoleSaveSchema, RoleSearchRequestSchema } from './roles.schemas';
+import {
+  RightsTreeSchema,
+  RoleDeleteSchema,
+  RoleDetailSchema,
+  RoleIdQuerySchema,
+  RoleListSchema,
+  RoleSavedSchema,
+  RoleSaveSchema,
+  RoleSearchRequestSchema,
+} from './roles.schemas';
 
 // The endpoints of the roles and their rights (spec core §2: /roles, /add-role and /edit-role).
 export const ROLE_ENDPOINTS = {

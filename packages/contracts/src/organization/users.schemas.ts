@@ -6,9 +6,17 @@ const id = z.number().int().positive();
 
 // Spec core §5: an e-mail pattern exists; a phone allows 7 to 20 digits with an optional plus.
 export const UserEmailSchema = z.string().trim().max(254).email();
-export const UserMobileSchema = z.string().trim().regex(/^\+?\d{7,20}$/, 'Enter 7 to 20 digits, optionally starting with +.');
+export const UserMobileSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{7,20}$/, 'Enter 7 to 20 digits, optionally starting with +.');
 /** Sign-in is by user name alone, so user names are unique across the installation (case-insensitive). */
-export const UserNameSchema = z.string().trim().min(3).max(100).regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits, dot, underscore, @ or hyphen.');
+export const UserNameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(100)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits, dot, underscore, @ or hyphen.');
 export const DisplayNameSchema = z.string().trim().min(1).max(100);
 
 export const USER_STATUSES = ['Active', 'Inactive', 'Locked', 'Dormant', 'Delete'] as const;

@@ -7,8 +7,14 @@ export const AuditSearchFiltersSchema = z.object({
   action: AuditActionSchema.nullish(),
   userId: z.number().int().positive().nullish(),
   /** Inclusive dates, YYYY-MM-DD (India time). */
-  fromDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.').nullish(),
-  toDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.').nullish(),
+  fromDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.')
+    .nullish(),
+  toDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.')
+    .nullish(),
   entityKey: z.string().max(100).nullish(),
 });
 export type AuditSearchFilters = z.infer<typeof AuditSearchFiltersSchema>;

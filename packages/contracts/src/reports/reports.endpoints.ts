@@ -6,8 +6,18 @@ import { AuditDetailSchema, AuditItemSchema, AuditSearchFiltersSchema } from './
 
 // The endpoints of the reports (spec modules §2.1); so far the audit trail report, the subscriber's own rows only.
 export const REPORTS_ENDPOINTS = {
-  auditSearch: defineEndpoint({ method: 'POST', path: `${API_ROOT}/audit/search`, body: listRequestSchema(AuditSearchFiltersSchema), response: listResponseSchema(AuditItemSchema) }),
+  auditSearch: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/audit/search`,
+    body: listRequestSchema(AuditSearchFiltersSchema),
+    response: listResponseSchema(AuditItemSchema),
+  }),
   /** One row with its before and after and the fields that changed. */
-  auditDetail: defineEndpoint({ method: 'GET', path: `${API_ROOT}/audit/detail`, query: RecordDetailQuerySchema, response: AuditDetailSchema }),
+  auditDetail: defineEndpoint({
+    method: 'GET',
+    path: `${API_ROOT}/audit/detail`,
+    query: RecordDetailQuerySchema,
+    response: AuditDetailSchema,
+  }),
 };
 export const REPORTS_API = pathsOf(REPORTS_ENDPOINTS);

@@ -1,8 +1,18 @@
 import { API_ROOT } from '../api';
 import { defineEndpoint, pathsOf } from '../endpoint';
 import {
-  type Direction, RegisterExportRequestSchema, RegisterSearchRequestSchema, RegisterSearchResponseSchema, SavedReportDeleteRequestSchema, SavedReportSaveRequestSchema,
-  SavedReportSchema, SavedReportsQuerySchema, SavedReportsResponseSchema, StatusCountRequestSchema, StatusCountResponseSchema, SummarySearchRequestSchema,
+  type Direction,
+  RegisterExportRequestSchema,
+  RegisterSearchRequestSchema,
+  RegisterSearchResponseSchema,
+  SavedReportDeleteRequestSchema,
+  SavedReportSaveRequestSchema,
+  SavedReportSchema,
+  SavedReportsQuerySchema,
+  SavedReportsResponseSchema,
+  StatusCountRequestSchema,
+  StatusCountResponseSchema,
+  SummarySearchRequestSchema,
   SummarySearchResponseSchema,
 } from './registers.schemas';
 
@@ -11,13 +21,28 @@ import {
 
 const registerEndpoints = (base: string) => ({
   /** Load more: same filters, next start. */
-  search: defineEndpoint({ method: 'POST', path: `${base}/search`, body: RegisterSearchRequestSchema, response: RegisterSearchResponseSchema }),
+  search: defineEndpoint({
+    method: 'POST',
+    path: `${base}/search`,
+    body: RegisterSearchRequestSchema,
+    response: RegisterSearchResponseSchema,
+  }),
   /** The status-count bar, counted over the filters without `statuses`. */
-  statusCount: defineEndpoint({ method: 'POST', path: `${base}/statusCount`, body: StatusCountRequestSchema, response: StatusCountResponseSchema }),
+  statusCount: defineEndpoint({
+    method: 'POST',
+    path: `${base}/statusCount`,
+    body: StatusCountRequestSchema,
+    response: StatusCountResponseSchema,
+  }),
   /** xlsx of every matching document, one row per item line. */
   export: defineEndpoint({ method: 'POST', path: `${base}/export`, body: RegisterExportRequestSchema, response: 'file' }),
   /** The summary tab (B2CS, advances, nil/exempt, documents issued). */
-  summarySearch: defineEndpoint({ method: 'POST', path: `${base}/summary/search`, body: SummarySearchRequestSchema, response: SummarySearchResponseSchema }),
+  summarySearch: defineEndpoint({
+    method: 'POST',
+    path: `${base}/summary/search`,
+    body: SummarySearchRequestSchema,
+    response: SummarySearchResponseSchema,
+  }),
 });
 const sales = registerEndpoints(`${API_ROOT}/regular/sale`);
 const purchase = registerEndpoints(`${API_ROOT}/regular/purchase`);
@@ -35,10 +60,25 @@ export const REGISTER_ENDPOINTS = {
   salesSummarySearch: sales.summarySearch,
   purchaseSummarySearch: purchase.summarySearch,
   /** The signed-in user's own. */
-  savedReports: defineEndpoint({ method: 'GET', path: `${API_ROOT}/report/saved`, query: SavedReportsQuerySchema, response: SavedReportsResponseSchema }),
+  savedReports: defineEndpoint({
+    method: 'GET',
+    path: `${API_ROOT}/report/saved`,
+    query: SavedReportsQuerySchema,
+    response: SavedReportsResponseSchema,
+  }),
   /** The same name replaces. */
-  savedReportSave: defineEndpoint({ method: 'POST', path: `${API_ROOT}/report/saved/save`, body: SavedReportSaveRequestSchema, response: SavedReportSchema }),
-  savedReportDelete: defineEndpoint({ method: 'POST', path: `${API_ROOT}/report/saved/delete`, body: SavedReportDeleteRequestSchema, response: 'empty' }),
+  savedReportSave: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/report/saved/save`,
+    body: SavedReportSaveRequestSchema,
+    response: SavedReportSchema,
+  }),
+  savedReportDelete: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/report/saved/delete`,
+    body: SavedReportDeleteRequestSchema,
+    response: 'empty',
+  }),
 };
 export const REGISTER_API = pathsOf(REGISTER_ENDPOINTS);
 

@@ -6,7 +6,19 @@ import { z } from 'zod';
 /** Modules §9: default sort of the registers; "id DESC" is the product's list default. */
 export const REGISTER_DEFAULT_SORT = 'id DESC';
 /** Fields a register may be sorted by ("{field} ASC|DESC"). */
-export const REGISTER_SORT_FIELDS = ['id', 'documentDate', 'documentNumber', 'documentType', 'counterpartyGstin', 'counterpartyName', 'returnPeriod', 'taxable', 'documentValue', 'status', 'updatedAt'] as const;
+export const REGISTER_SORT_FIELDS = [
+  'id',
+  'documentDate',
+  'documentNumber',
+  'documentType',
+  'counterpartyGstin',
+  'counterpartyName',
+  'returnPeriod',
+  'taxable',
+  'documentValue',
+  'status',
+  'updatedAt',
+] as const;
 
 /**
  * Bulk apply (modules §5): one value per line, each at most this many characters (else keywordLengthInvalid), and at
@@ -50,7 +62,10 @@ export const RegisterFiltersSchema = z.object({
   gstins: z.array(z.string().trim().min(1).max(BULK_KEYWORD_MAX_LENGTH.gstins)).nullish(),
   /** Counterparty PANs (characters 3–12 of the GSTIN), bulk apply. */
   pans: z.array(z.string().trim().min(1).max(BULK_KEYWORD_MAX_LENGTH.pans)).nullish(),
-  placesOfSupply: z.array(z.string().regex(/^\d{2}$/)).max(40).nullish(),
+  placesOfSupply: z
+    .array(z.string().regex(/^\d{2}$/))
+    .max(40)
+    .nullish(),
   isReverseCharge: z.boolean().nullish(),
   /** Documents written by one import. */
   importId: id.nullish(),
@@ -101,7 +116,14 @@ export const RegisterItemSchema = z.object({
 });
 export type RegisterItem = z.infer<typeof RegisterItemSchema>;
 
-export const RegisterTotalsSchema = z.object({ taxable: z.number().int(), igst: z.number().int(), cgst: z.number().int(), sgst: z.number().int(), cess: z.number().int(), documentValue: z.number().int() });
+export const RegisterTotalsSchema = z.object({
+  taxable: z.number().int(),
+  igst: z.number().int(),
+  cgst: z.number().int(),
+  sgst: z.number().int(),
+  cess: z.number().int(),
+  documentValue: z.number().int(),
+});
 export const RegisterSearchResponseSchema = z.object({
   items: z.array(RegisterItemSchema),
   totalRecords: z.number().int(),
@@ -116,7 +138,10 @@ export const StatusCountItemSchema = z.object({ status: DocumentStatusSchema, co
 export const StatusCountResponseSchema = z.object({ items: z.array(StatusCountItemSchema) });
 export type StatusCountItem = z.infer<typeof StatusCountItemSchema>;
 
-export const RegisterExportRequestSchema = z.object({ sortExpression: z.string().max(100).nullish(), filters: RegisterFiltersSchema.optional() });
+export const RegisterExportRequestSchema = z.object({
+  sortExpression: z.string().max(100).nullish(),
+  filters: RegisterFiltersSchema.optional(),
+});
 export type RegisterExportRequest = z.input<typeof RegisterExportRequestSchema>;
 
 // Summaries -------------------------------------------------------------------------------------------------------

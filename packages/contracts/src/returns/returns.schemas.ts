@@ -22,12 +22,40 @@ export type FiledReturnForm = z.infer<typeof FiledReturnFormSchema>;
 /** Display names of the filed return forms. */
 export const RETURN_TYPE_LABELS: Record<FiledReturnForm, string> = { GSTR1: 'GSTR-1', GSTR1A: 'GSTR-1A' };
 /** Spec core §4 "Processing status" (data activities). */
-export const ProcessingStatusSchema = z.enum(['Initialized', 'InProcess', 'Attempted', 'Completed', 'MaxAttemptReached', 'Unprocessable', 'Unhandled', 'Manual']);
+export const ProcessingStatusSchema = z.enum([
+  'Initialized',
+  'InProcess',
+  'Attempted',
+  'Completed',
+  'MaxAttemptReached',
+  'Unprocessable',
+  'Unhandled',
+  'Manual',
+]);
 export type ProcessingStatus = z.infer<typeof ProcessingStatusSchema>;
 /** The save format's sections (domain GSTR1_SECTIONS). */
 export const Gstr1SectionSchema = z.enum([
-  'b2b', 'b2ba', 'b2cl', 'b2cla', 'exp', 'expa', 'b2cs', 'b2csa', 'nil', 'at', 'ata', 'txpd', 'txpda',
-  'cdnr', 'cdnra', 'cdnur', 'cdnura', 'hsn_b2b', 'hsn_b2c', 'doc_issue', 'supeco',
+  'b2b',
+  'b2ba',
+  'b2cl',
+  'b2cla',
+  'exp',
+  'expa',
+  'b2cs',
+  'b2csa',
+  'nil',
+  'at',
+  'ata',
+  'txpd',
+  'txpda',
+  'cdnr',
+  'cdnra',
+  'cdnur',
+  'cdnura',
+  'hsn_b2b',
+  'hsn_b2c',
+  'doc_issue',
+  'supeco',
 ]);
 export type Gstr1Section = z.infer<typeof Gstr1SectionSchema>;
 
@@ -85,7 +113,11 @@ export const ReturnListResponseSchema = z.object({ items: z.array(ReturnListRowS
 export type ReturnListResponse = z.infer<typeof ReturnListResponseSchema>;
 
 export const ReturnOverviewQuerySchema = z.object({ entityId: z.coerce.number().int().positive(), returnPeriod });
-export const InwardCountSchema = z.object({ source: z.enum(['GSTR2A', 'GSTR2B']), documents: z.number().int(), syncedAt: z.string().nullable() });
+export const InwardCountSchema = z.object({
+  source: z.enum(['GSTR2A', 'GSTR2B']),
+  documents: z.number().int(),
+  syncedAt: z.string().nullable(),
+});
 export const ReturnOverviewSchema = z.object({
   entityId: z.number().int(),
   entityName: z.string(),
@@ -101,7 +133,11 @@ export type ReturnOverview = z.infer<typeof ReturnOverviewSchema>;
 
 export const ReturnKeySchema = z.object({ entityId: id, returnType: FiledReturnFormSchema, returnPeriod });
 export type ReturnKey = z.infer<typeof ReturnKeySchema>;
-export const ReturnDetailQuerySchema = z.object({ entityId: z.coerce.number().int().positive(), returnType: FiledReturnFormSchema, returnPeriod });
+export const ReturnDetailQuerySchema = z.object({
+  entityId: z.coerce.number().int().positive(),
+  returnType: FiledReturnFormSchema,
+  returnPeriod,
+});
 export const ReturnIdSchema = z.object({ id });
 export const ReturnIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -182,7 +218,11 @@ export type ReturnSectionRow = z.infer<typeof ReturnSectionRowSchema>;
 export const ReturnSectionSearchResponseSchema = z.object({ items: z.array(ReturnSectionRowSchema), totalRecords: z.number().int() });
 export type ReturnSectionSearchResponse = z.infer<typeof ReturnSectionSearchResponseSchema>;
 
-export const ReturnErrorsRequestSchema = z.object({ id, start: z.number().int().min(0).default(0), size: z.number().int().min(1).max(1000).nullish() });
+export const ReturnErrorsRequestSchema = z.object({
+  id,
+  start: z.number().int().min(0).default(0),
+  size: z.number().int().min(1).max(1000).nullish(),
+});
 export const ReturnErrorRowSchema = z.object({
   id: z.number().int(),
   section: z.string(),
@@ -246,7 +286,11 @@ export const InwardDocumentSchema = z.object({
   itcAvailability: z.string().nullable(),
 });
 export type InwardDocument = z.infer<typeof InwardDocumentSchema>;
-export const InwardSearchResponseSchema = z.object({ items: z.array(InwardDocumentSchema), totalRecords: z.number().int(), syncedAt: z.string().nullable() });
+export const InwardSearchResponseSchema = z.object({
+  items: z.array(InwardDocumentSchema),
+  totalRecords: z.number().int(),
+  syncedAt: z.string().nullable(),
+});
 export type InwardSearchResponse = z.infer<typeof InwardSearchResponseSchema>;
 
 // Data activities -------------------------------------------------------------------------------------------------

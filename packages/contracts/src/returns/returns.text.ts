@@ -22,7 +22,8 @@ export const RETURNS_TEXT = {
   'register.status': 'Status',
   'register.source': 'Source',
   'register.totals': 'Totals (₹) of {n} documents',
-  'register.noRecordsAvailable.Sales': 'No sales documents for {period}. Import a sales register on the Import screen, or create a document.',
+  'register.noRecordsAvailable.Sales':
+    'No sales documents for {period}. Import a sales register on the Import screen, or create a document.',
   'register.noRecordsAvailable.Purchase': 'No purchase documents for {period}. Import a purchase register on the Import screen.',
   'register.noSearchResult': 'No documents match these filters. Close a chip or use Clear all.',
   'register.summaryEmpty': 'No summary rows for these filters. Import a sales or purchase summary on the Import screen.',
@@ -95,13 +96,15 @@ export const RETURNS_TEXT = {
   'returns.overview': 'Overview',
   'returns.allGstins': 'All GSTINs',
   'returns.open': 'Open {type}',
-  'returns.noGstin': 'None of your locations has a GSTIN, so there is no return to file. Add the GSTIN of a location on the Entities screen.',
+  'returns.noGstin':
+    'None of your locations has a GSTIN, so there is no return to file. Add the GSTIN of a location on the Entities screen.',
   'returns.toEntities': 'Go to Entities',
   'returns.listEmpty': 'No returns match these filters for {period}.',
   'returns.chooseReturn': 'Choose the GSTIN and the return period of the {type} to prepare.',
   'returns.chooseOverview': 'Choose a GSTIN and a return period.',
   'returns.loadFailed': 'The return could not be loaded. Check the GSTIN and the period, or try again.',
-  'returns.notGenerated': '{type} has not been generated for this period yet. {n} sales documents are in the books: use Generate to prepare the return from them.',
+  'returns.notGenerated':
+    '{type} has not been generated for this period yet. {n} sales documents are in the books: use Generate to prepare the return from them.',
   'returns.generatingFrom': 'Preparing the return from {n} documents of the books…',
   'returns.generationFailed': 'The generation failed: {message}',
   'returns.savingAtPortal': 'The portal is processing the save (reference {reference}). This page updates by itself.',
@@ -123,11 +126,13 @@ export const RETURNS_TEXT = {
   'returns.why.notSaved': 'Save the return to the portal first: submit needs a save the portal processed without errors.',
   'returns.why.notSubmitted': 'Submit the return first.',
   'returns.submit.title': 'Submit {type}?',
-  'returns.submit.message': 'Submitting {type} of {gstin} freezes it at the GST portal: after this the return cannot be changed, only filed. This cannot be undone.',
+  'returns.submit.message':
+    'Submitting {type} of {gstin} freezes it at the GST portal: after this the return cannot be changed, only filed. This cannot be undone.',
   'returns.submit.confirm': 'Submit',
   'returns.submit.done': '{type} submitted.',
   'returns.file.title': 'File {type} with EVC',
-  'returns.file.message': 'Filing {type} of {gstin} is final: the portal gives an acknowledgement reference number, and the return cannot be withdrawn. The portal sends a one-time password (EVC) to the authorised signatory.',
+  'returns.file.message':
+    'Filing {type} of {gstin} is final: the portal gives an acknowledgement reference number, and the return cannot be withdrawn. The portal sends a one-time password (EVC) to the authorised signatory.',
   'returns.file.sendOtp': 'Send OTP',
   'returns.file.otp': 'One-time password',
   'returns.file.confirm': 'File {type}',
@@ -196,7 +201,8 @@ export const RETURNS_TEXT = {
   'returns.portal.active': 'Connected',
   'returns.portal.activeUntil': 'Connected until {time}',
   'returns.portal.inactive': 'Not connected',
-  'returns.portal.sandbox': 'This installation is connected to the OpenGST portal sandbox, not the GST portal: nothing is filed with the government. The sandbox OTP is 575757.',
+  'returns.portal.sandbox':
+    'This installation is connected to the OpenGST portal sandbox, not the GST portal: nothing is filed with the government. The sandbox OTP is 575757.',
   'returns.portal.noCredentials': 'No GST portal user name is set for this GSTIN.',
   'returns.portal.toEntities': 'Set it on the Entities screen',
   'returns.portal.requestOtp': 'Request OTP',

@@ -20,9 +20,24 @@ export const SecuritySettingsSchema = z.object({
   otpValidityMinutes: z.number().int().min(1).max(30).default(10),
   otpMaxAttempts: z.number().int().min(1).max(10).default(3),
   otpMaxResends: z.number().int().min(0).max(10).default(3),
-  sessionIdleMinutes: z.number().int().min(5).max(24 * 60).default(30),
-  sessionAbsoluteHours: z.number().int().min(1).max(24 * 7).default(12),
-  resetLinkValidityMinutes: z.number().int().min(5).max(24 * 60).default(30),
+  sessionIdleMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  sessionAbsoluteHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
+  resetLinkValidityMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
   dormancyDays: z.number().int().min(0).max(3650).default(90),
 });
 
@@ -43,7 +58,13 @@ export const SubscriberSettingsSchema = z.object({
   passwordPolicy: PasswordPolicySchema.prefault({}),
   security: SecuritySettingsSchema.prefault({}),
   reconciliation: ReconciliationSettingsSchema.prefault({}),
-  importValidation: z.object({ allOrNothing: z.boolean().default(false), maxFileSizeMb: z.number().int().min(1).max(1024).default(100), maxRows: z.number().int().min(1).default(1_000_000) }).prefault({}),
+  importValidation: z
+    .object({
+      allOrNothing: z.boolean().default(false),
+      maxFileSizeMb: z.number().int().min(1).max(1024).default(100),
+      maxRows: z.number().int().min(1).default(1_000_000),
+    })
+    .prefault({}),
   autoCompute: z.object({ computeTax: z.boolean().default(true) }).prefault({}),
   notifications: z.object({ emailOnImportComplete: z.boolean().default(true), emailOnReturnFiled: z.boolean().default(true) }).prefault({}),
   showIMS: z.boolean().default(true),
@@ -88,7 +109,11 @@ export type AppSettings = z.infer<typeof AppSettingsSchema>;
 export const InstallationSettingsSchema = z.object({
   applicationTitle: z.string().max(100).default('OpenGST'),
   applicationSubTitle: z.string().max(200).default('GST compliance for every GSTIN you run'),
-  folderName: z.string().regex(/^[a-z0-9-]*$/).max(40).default(''),
+  folderName: z
+    .string()
+    .regex(/^[a-z0-9-]*$/)
+    .max(40)
+    .default(''),
   captchaEnabled: z.boolean().default(false),
   hideForgetPassword: z.boolean().default(false),
   ssoEnabled: z.boolean().default(false),

@@ -12,7 +12,12 @@ export const SUBSCRIBER_SETTINGS_API = pathsOf(SUBSCRIBER_SETTINGS_ENDPOINTS);
 
 /** The whole group is sent (zod fills what is missing with defaults); the answer is the group as saved. */
 const saveGroup = <G extends SettingsGroup>(group: G) =>
-  defineEndpoint({ method: 'POST', path: settingsGroupPath(group), body: SETTINGS_GROUP_SCHEMAS[group], response: SettingsScreenSchema.shape.groups.element });
+  defineEndpoint({
+    method: 'POST',
+    path: settingsGroupPath(group),
+    body: SETTINGS_GROUP_SCHEMAS[group],
+    response: SettingsScreenSchema.shape.groups.element,
+  });
 
 /** POST settings/subscriber/{group}, one endpoint per group. */
 export const SAVE_SETTINGS_GROUP_ENDPOINTS = {

@@ -3,7 +3,15 @@ import { API_ROOT } from '../api';
 import { PasswordPolicySchema, ReconciliationSettingsSchema, SecuritySettingsSchema, SubscriberSettingsSchema } from './settings.schemas';
 
 // The settings screen (/settings): the subscriber settings by area, each behind its own right.
-export const SETTINGS_GROUPS = ['security', 'passwordPolicy', 'reconciliation', 'importValidation', 'autoCompute', 'notifications', 'modules'] as const;
+export const SETTINGS_GROUPS = [
+  'security',
+  'passwordPolicy',
+  'reconciliation',
+  'importValidation',
+  'autoCompute',
+  'notifications',
+  'modules',
+] as const;
 export const SettingsGroupSchema = z.enum(SETTINGS_GROUPS);
 export type SettingsGroup = z.infer<typeof SettingsGroupSchema>;
 const settingsShape = SubscriberSettingsSchema.shape;
@@ -29,6 +37,8 @@ export const SETTINGS_GROUP_RIGHTS = {
 } as const satisfies Record<SettingsGroup, string>;
 export const settingsGroupPath = (group: SettingsGroup): string => `${API_ROOT}/settings/subscriber/${group}`;
 export const SettingsScreenSchema = z.object({
-  groups: z.array(z.object({ group: SettingsGroupSchema, rightId: z.string(), canEdit: z.boolean(), values: z.record(z.string(), z.unknown()) })),
+  groups: z.array(
+    z.object({ group: SettingsGroupSchema, rightId: z.string(), canEdit: z.boolean(), values: z.record(z.string(), z.unknown()) }),
+  ),
 });
 export type SettingsScreen = z.infer<typeof SettingsScreenSchema>;

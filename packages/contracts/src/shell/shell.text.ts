@@ -13,7 +13,8 @@ export const SHELL_TEXT = {
   'right.trialExpired': 'The trial of this feature has expired.',
   'right.blocked': 'This feature is blocked for your account.',
   'noLocation.heading': 'No location assigned',
-  'noLocation.body': 'This screen works per location (GSTIN), and no location is assigned to you. Ask your administrator to give you access to at least one location.',
+  'noLocation.body':
+    'This screen works per location (GSTIN), and no location is assigned to you. Ask your administrator to give you access to at least one location.',
   'noRights.heading': 'No rights assigned',
   'noRights.body': 'Your role has none of the rights this screen needs. Ask your administrator to assign them.',
   'errors.heading': 'Please correct the following',

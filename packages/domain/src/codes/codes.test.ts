@@ -11,7 +11,11 @@ import { isPhoneNumber, MAX_LENGTHS } from './limits';
 
 const masters = new URL('../../../../../shared/data/masters/', import.meta.url);
 const csv = (name: string): string[][] =>
-  readFileSync(new URL(name, masters), 'utf8').trim().split(/\r?\n/).slice(1).map((l) => l.split(','));
+  readFileSync(new URL(name, masters), 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((l) => l.split(','));
 
 describe('code lists match the official masters', () => {
   it('UQC: all 45 codes with descriptions', () => {

@@ -12,7 +12,13 @@ export const EINVOICE_SUPPLY_TYPES = {
 export type EinvoiceSupplyType = keyof typeof EINVOICE_SUPPLY_TYPES;
 
 /** GSTR-1 b2b `inv_typ` (saveGSTR1Schema): R regular, DE deemed export, SEWP/SEWOP SEZ with/without payment, CBW custom bonded warehouse. */
-export const GSTR1_INVOICE_TYPES = { R: 'Regular B2B', DE: 'Deemed exports', SEWP: 'SEZ supplies with payment', SEWOP: 'SEZ supplies without payment', CBW: 'Intra-State supplies attracting IGST (custom bonded warehouse)' } as const;
+export const GSTR1_INVOICE_TYPES = {
+  R: 'Regular B2B',
+  DE: 'Deemed exports',
+  SEWP: 'SEZ supplies with payment',
+  SEWOP: 'SEZ supplies without payment',
+  CBW: 'Intra-State supplies attracting IGST (custom bonded warehouse)',
+} as const;
 export type Gstr1InvoiceType = keyof typeof GSTR1_INVOICE_TYPES;
 
 /** GSTR-1 exp `exp_typ`. */

@@ -37,10 +37,17 @@ describe('calendar', () => {
     expect(daysBetween('2024-01-01', '2025-01-01')).toBe(366);
   });
   it('property: portal format round-trips', () => {
-    fc.assert(fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }), (d) => {
-      const iso = toIsoDate(d);
-      expect(parsePortalDate(formatPortalDate(iso))).toBe(iso);
-    }));
-    fc.assert(fc.property(fc.string(), (s) => { parsePortalDate(s); isIsoDate(s); }));
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }), (d) => {
+        const iso = toIsoDate(d);
+        expect(parsePortalDate(formatPortalDate(iso))).toBe(iso);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        parsePortalDate(s);
+        isIsoDate(s);
+      }),
+    );
   });
 });

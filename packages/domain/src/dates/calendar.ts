@@ -5,7 +5,8 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 export const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
-export const daysInMonth = (year: number, month: number): number => (month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0));
+export const daysInMonth = (year: number, month: number): number =>
+  month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
 
 const digit = (s: string, i: number): number => {
   const c = s.charCodeAt(i) - 48;
@@ -24,7 +25,12 @@ export function isIsoDate(s: string): boolean {
 /** yyyymmdd as an integer (20240831) for a valid ISO date, else -1. Allocation-free; rule tables compare these. */
 export function isoDateNumber(s: string): number {
   if (!isIsoDate(s)) return -1;
-  return (digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3)) * 10000 + (digit(s, 5) * 10 + digit(s, 6)) * 100 + digit(s, 8) * 10 + digit(s, 9);
+  return (
+    (digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3)) * 10000 +
+    (digit(s, 5) * 10 + digit(s, 6)) * 100 +
+    digit(s, 8) * 10 +
+    digit(s, 9)
+  );
 }
 
 /** isoDateNumber of a known-valid ISO date (rule tables). */

@@ -28,7 +28,11 @@ export function classifyDocument(d: DocumentInput, context: ValidationContext = 
   const supplierState = d.supplierState ?? (d.supplierGstin ? d.supplierGstin.slice(0, 2) : '');
   const reason = supplyNatureReason(supplierState, d.placeOfSupply ?? (isExport ? '96' : ''), d.isSez === true, isExport, isImport);
   const nature: SupplyNature | null =
-    reason === 'SUPPLIER_STATE' || reason === 'PLACE_OF_SUPPLY' ? null : reason === 'SAME_STATE' && d.igstOnIntra !== true ? 'INTRA' : 'INTER';
+    reason === 'SUPPLIER_STATE' || reason === 'PLACE_OF_SUPPLY'
+      ? null
+      : reason === 'SAME_STATE' && d.igstOnIntra !== true
+        ? 'INTRA'
+        : 'INTER';
   let sum = 0;
   let goods = 0;
   for (const it of d.items) {
@@ -53,7 +57,14 @@ export function classifyDocument(d: DocumentInput, context: ValidationContext = 
     nature,
     gstr1Section,
     isB2CLarge,
-    einvoiceRequired: isEinvoiceRequired(d.documentType, date, context.supplierTurnover, isRegistered || isExport || d.isSez === true, isImport, context.einvoiceExempt === true),
+    einvoiceRequired: isEinvoiceRequired(
+      d.documentType,
+      date,
+      context.supplierTurnover,
+      isRegistered || isExport || d.isSez === true,
+      isImport,
+      context.einvoiceExempt === true,
+    ),
     ewaybillRequired: isEwayBillRequired(d.documentType, date, goods),
     documentValue,
   };

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../dates/calendar';
 import { RATE_SLABS, rateStatusOn } from '../tax/rates';
-import { B2CL_THRESHOLDS, type DatedThreshold, EINVOICE_REPORTING_LIMITS, EINVOICE_THRESHOLDS, EWAYBILL_THRESHOLDS, thresholdOn } from './thresholds';
+import {
+  B2CL_THRESHOLDS,
+  type DatedThreshold,
+  EINVOICE_REPORTING_LIMITS,
+  EINVOICE_THRESHOLDS,
+  EWAYBILL_THRESHOLDS,
+  thresholdOn,
+} from './thresholds';
 import { isEinvoiceRequired, isEwayBillRequired } from './validate-document';
 
 const tables: [string, readonly DatedThreshold[]][] = [
-  ['B2CL', B2CL_THRESHOLDS], ['e-invoice', EINVOICE_THRESHOLDS], ['e-invoice window', EINVOICE_REPORTING_LIMITS], ['e-way bill', EWAYBILL_THRESHOLDS],
+  ['B2CL', B2CL_THRESHOLDS],
+  ['e-invoice', EINVOICE_THRESHOLDS],
+  ['e-invoice window', EINVOICE_REPORTING_LIMITS],
+  ['e-way bill', EWAYBILL_THRESHOLDS],
 ];
 
 describe('every dated threshold, on both sides of its dates', () => {
@@ -43,10 +53,16 @@ describe('every dated threshold, on both sides of its dates', () => {
       expect(rateStatusOn(s.milliPercent, s.effectiveFrom)).toBe(s.restricted ? 'restricted' : 'valid');
       if (s.effectiveTo) {
         expect(rateStatusOn(s.milliPercent, s.effectiveTo)).toBe(s.restricted ? 'restricted' : 'valid');
-        const successor = RATE_SLABS.find((o) => o !== s && o.milliPercent === s.milliPercent && o.effectiveFrom === addDays(s.effectiveTo as string, 1));
-        expect(rateStatusOn(s.milliPercent, addDays(s.effectiveTo, 1))).toBe(successor ? (successor.restricted ? 'restricted' : 'valid') : 'invalid');
+        const successor = RATE_SLABS.find(
+          (o) => o !== s && o.milliPercent === s.milliPercent && o.effectiveFrom === addDays(s.effectiveTo as string, 1),
+        );
+        expect(rateStatusOn(s.milliPercent, addDays(s.effectiveTo, 1))).toBe(
+          successor ? (successor.restricted ? 'restricted' : 'valid') : 'invalid',
+        );
       }
-      const predecessor = RATE_SLABS.find((o) => o !== s && o.milliPercent === s.milliPercent && o.effectiveTo === addDays(s.effectiveFrom, -1));
+      const predecessor = RATE_SLABS.find(
+        (o) => o !== s && o.milliPercent === s.milliPercent && o.effectiveTo === addDays(s.effectiveFrom, -1),
+      );
       if (!predecessor) expect(rateStatusOn(s.milliPercent, addDays(s.effectiveFrom, -1))).toBe('invalid');
     }
   });

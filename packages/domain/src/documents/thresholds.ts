@@ -8,37 +8,77 @@ export type DatedThreshold = { effectiveFrom: string; effectiveTo?: string; abov
 
 /** B2C large (GSTR-1 table 5): inter-State supply to an unregistered person with invoice value above this. */
 export const B2CL_THRESHOLDS: readonly DatedThreshold[] = [
-  { effectiveFrom: '2017-07-01', effectiveTo: '2024-07-31', abovePaise: 250_000_00, source: 'Form GSTR-1 table 5 (invoice value above 2.5 lakh)' },
+  {
+    effectiveFrom: '2017-07-01',
+    effectiveTo: '2024-07-31',
+    abovePaise: 250_000_00,
+    source: 'Form GSTR-1 table 5 (invoice value above 2.5 lakh)',
+  },
   { effectiveFrom: '2024-08-01', abovePaise: 100_000_00, source: 'Notification 12/2024-Central Tax: 1 lakh from 01-08-2024' },
 ];
 
 /** E-invoice (Rule 48(4)): aggregate turnover in any FY from 2017-18 above this. */
 export const EINVOICE_THRESHOLDS: readonly DatedThreshold[] = [
-  { effectiveFrom: '2020-10-01', effectiveTo: '2020-12-31', abovePaise: 500 * CRORE, source: 'Notification 13/2020-CT as amended by 61/2020-CT: above 500 crore from 01-10-2020' },
-  { effectiveFrom: '2021-01-01', effectiveTo: '2021-03-31', abovePaise: 100 * CRORE, source: 'Notification 88/2020-CT: above 100 crore from 01-01-2021' },
-  { effectiveFrom: '2021-04-01', effectiveTo: '2022-03-31', abovePaise: 50 * CRORE, source: 'Notification 5/2021-CT: above 50 crore from 01-04-2021' },
-  { effectiveFrom: '2022-04-01', effectiveTo: '2022-09-30', abovePaise: 20 * CRORE, source: 'Notification 1/2022-CT: above 20 crore from 01-04-2022' },
-  { effectiveFrom: '2022-10-01', effectiveTo: '2023-07-31', abovePaise: 10 * CRORE, source: 'Notification 17/2022-CT: above 10 crore from 01-10-2022' },
+  {
+    effectiveFrom: '2020-10-01',
+    effectiveTo: '2020-12-31',
+    abovePaise: 500 * CRORE,
+    source: 'Notification 13/2020-CT as amended by 61/2020-CT: above 500 crore from 01-10-2020',
+  },
+  {
+    effectiveFrom: '2021-01-01',
+    effectiveTo: '2021-03-31',
+    abovePaise: 100 * CRORE,
+    source: 'Notification 88/2020-CT: above 100 crore from 01-01-2021',
+  },
+  {
+    effectiveFrom: '2021-04-01',
+    effectiveTo: '2022-03-31',
+    abovePaise: 50 * CRORE,
+    source: 'Notification 5/2021-CT: above 50 crore from 01-04-2021',
+  },
+  {
+    effectiveFrom: '2022-04-01',
+    effectiveTo: '2022-09-30',
+    abovePaise: 20 * CRORE,
+    source: 'Notification 1/2022-CT: above 20 crore from 01-04-2022',
+  },
+  {
+    effectiveFrom: '2022-10-01',
+    effectiveTo: '2023-07-31',
+    abovePaise: 10 * CRORE,
+    source: 'Notification 17/2022-CT: above 10 crore from 01-10-2022',
+  },
   { effectiveFrom: '2023-08-01', abovePaise: 5 * CRORE, source: 'Notification 10/2023-CT: above 5 crore from 01-08-2023' },
 ];
 
 /** E-invoice 30-day reporting limit: AATO at or above this cannot report a document older than 30 days (IRP rejects). */
 export const EINVOICE_REPORTING_LIMITS: readonly DatedThreshold[] = [
-  { effectiveFrom: '2023-11-01', effectiveTo: '2025-03-31', abovePaise: 100 * CRORE - 1, source: 'GSTN advisory 13-09-2023: AATO 100 crore and above from 01-11-2023' },
+  {
+    effectiveFrom: '2023-11-01',
+    effectiveTo: '2025-03-31',
+    abovePaise: 100 * CRORE - 1,
+    source: 'GSTN advisory 13-09-2023: AATO 100 crore and above from 01-11-2023',
+  },
   { effectiveFrom: '2025-04-01', abovePaise: 10 * CRORE - 1, source: 'GSTN advisory 05-11-2024: AATO 10 crore and above from 01-04-2025' },
 ];
 export const EINVOICE_REPORTING_DAYS = 30;
 
 /** E-way bill (Rule 138(1)): consignment value above ₹50,000; inter-State from 01-04-2018 (Notification 15/2018-CT). */
 export const EWAYBILL_THRESHOLDS: readonly DatedThreshold[] = [
-  { effectiveFrom: '2018-04-01', abovePaise: 50_000_00, source: 'Rule 138(1) (Notification 15/2018-CT); States may notify higher intra-State limits' },
+  {
+    effectiveFrom: '2018-04-01',
+    abovePaise: 50_000_00,
+    source: 'Rule 138(1) (Notification 15/2018-CT); States may notify higher intra-State limits',
+  },
 ];
 
 /** Spec core §9: document-value threshold 10,000,000 (rupees) for a plausibility warning. */
 export const DOCUMENT_VALUE_WARNING_PAISE = 1_00_00_000_00;
 
 /** The threshold in force on an ISO date, or -1 when none. */
-export const thresholdOn = (table: readonly DatedThreshold[], iso: string): number => thresholdOnNumber(compile(table), dateNumberOf(iso, -1));
+export const thresholdOn = (table: readonly DatedThreshold[], iso: string): number =>
+  thresholdOnNumber(compile(table), dateNumberOf(iso, -1));
 
 /** A dated table compiled for the hot path (dates as yyyymmdd integers). */
 export type CompiledThresholds = { from: Int32Array; to: Int32Array; above: Float64Array };

@@ -10,13 +10,34 @@ const INTER_BUYER = '29AAGCB7383J1Z4'; // Karnataka
 const INTRA_BUYER = '27AAACC1206D1Z' + gstinCheckCharacter('27AAACC1206D1Z');
 const CRORE = 100 * 1_00_00_000;
 
-const item = (over: Partial<DocumentItem> = {}): DocumentItem => ({ hsn: '84713010', uqc: 'NOS', quantity: 2, taxable: 10_000_00, ratePercent: 18, igst: 1_800_00, ...over });
+const item = (over: Partial<DocumentItem> = {}): DocumentItem => ({
+  hsn: '84713010',
+  uqc: 'NOS',
+  quantity: 2,
+  taxable: 10_000_00,
+  ratePercent: 18,
+  igst: 1_800_00,
+  ...over,
+});
 const doc = (over: Partial<DocumentInput> = {}): DocumentInput => ({
-  documentType: 'INV', documentNumber: 'INV/2024/0001', documentDate: '2024-08-10', supplierGstin: SUPPLIER,
-  counterpartyGstin: INTER_BUYER, counterpartyState: '29', placeOfSupply: '29', items: [item()], ...over,
+  documentType: 'INV',
+  documentNumber: 'INV/2024/0001',
+  documentDate: '2024-08-10',
+  supplierGstin: SUPPLIER,
+  counterpartyGstin: INTER_BUYER,
+  counterpartyState: '29',
+  placeOfSupply: '29',
+  items: [item()],
+  ...over,
 });
 const intra = (over: Partial<DocumentInput> = {}): DocumentInput =>
-  doc({ counterpartyGstin: INTRA_BUYER, counterpartyState: '27', placeOfSupply: '27', items: [item({ igst: 0, cgst: 900_00, sgst: 900_00 })], ...over });
+  doc({
+    counterpartyGstin: INTRA_BUYER,
+    counterpartyState: '27',
+    placeOfSupply: '27',
+    items: [item({ igst: 0, cgst: 900_00, sgst: 900_00 })],
+    ...over,
+  });
 const ctx: ValidationContext = { today: '2024-09-05', returnPeriod: '082024', supplierTurnover: 3 * CRORE };
 const codes = (d: DocumentInput, c: ValidationContext = ctx): string[] => validateDocument(d, c).map((i) => i.code);
 
@@ -41,18 +62,35 @@ describe('validateDocument: valid documents', () => {
     expect(issue).toEqual({ code: 'VAL0065', message: VAL_CODES.VAL0065.message, propertyName: 'documentNumber', type: 'Error' });
   });
   it('never throws on garbage', () => {
-    fc.assert(fc.property(fc.anything(), (x) => { validateDocument(x as DocumentInput, ctx); }));
-    fc.assert(fc.property(fc.record({ documentType: fc.string(), documentNumber: fc.string(), documentDate: fc.string(), items: fc.array(fc.anything(), { maxLength: 3 }) }), (x) => {
-      validateDocument(x as unknown as DocumentInput, ctx);
-    }));
+    fc.assert(
+      fc.property(fc.anything(), (x) => {
+        validateDocument(x as DocumentInput, ctx);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.record({
+          documentType: fc.string(),
+          documentNumber: fc.string(),
+          documentDate: fc.string(),
+          items: fc.array(fc.anything(), { maxLength: 3 }),
+        }),
+        (x) => {
+          validateDocument(x as unknown as DocumentInput, ctx);
+        },
+      ),
+    );
     expect(codes(null as unknown as DocumentInput)).toEqual(['VAL0001']);
   });
 });
 
 describe('document type and number (Rule 46(b))', () => {
   it.each([
-    [{ documentType: 'XYZ' }, 'VAL0001'], [{ documentNumber: '' }, 'VAL0002'], [{ documentNumber: 'A'.repeat(17) }, 'VAL0065'],
-    [{ documentNumber: 'INV#1' }, 'VAL0065'], [{ documentNumber: '000/-' }, 'VAL0065'],
+    [{ documentType: 'XYZ' }, 'VAL0001'],
+    [{ documentNumber: '' }, 'VAL0002'],
+    [{ documentNumber: 'A'.repeat(17) }, 'VAL0065'],
+    [{ documentNumber: 'INV#1' }, 'VAL0065'],
+    [{ documentNumber: '000/-' }, 'VAL0065'],
   ])('%j -> %s', (over, code) => expect(codes(doc(over))).toContain(code));
   it('accepts 16 characters, leading zeros outside e-invoice, lower case', () => {
     expect(codes(doc({ documentNumber: 'A'.repeat(16) }))).toEqual([]);
@@ -85,7 +123,8 @@ describe('dates', () => {
     expect(codes(doc({ documentDate: '2024-03-31' }), { returnPeriod: '122024' })).toEqual(['VAL0007', 'VAL0009']);
   });
   it('credit notes: s.34(2) deadline on both sides, 30 Sept before 01-10-2022', () => {
-    const cn = (date: string, orig: string): DocumentInput => doc({ documentType: 'CRN', documentDate: date, originalDocumentNumber: 'INV/1', originalDocumentDate: orig });
+    const cn = (date: string, orig: string): DocumentInput =>
+      doc({ documentType: 'CRN', documentDate: date, originalDocumentNumber: 'INV/1', originalDocumentDate: orig });
     expect(codes(cn('2024-11-30', '2023-05-01'), {})).toEqual([]);
     expect(codes(cn('2024-12-01', '2023-05-01'), {})).toEqual(['VAL0008']);
     expect(codes(cn('2021-09-30', '2020-05-01'), {})).toEqual([]);
@@ -112,7 +151,16 @@ describe('GSTINs and states', () => {
     expect(codes(doc({ supplierState: 'XX' }))).toContain('VAL0014');
     expect(codes(doc({ supplierState: '123' }))).toContain('VAL0014');
     expect(codes(doc({ counterpartyState: '27' }))).toContain('VAL0012');
-    expect(codes(doc({ counterpartyGstin: SUPPLIER, counterpartyState: '27', placeOfSupply: '27', items: [item({ igst: 0, cgst: 900_00, sgst: 900_00 })] }))).toContain('VAL0013');
+    expect(
+      codes(
+        doc({
+          counterpartyGstin: SUPPLIER,
+          counterpartyState: '27',
+          placeOfSupply: '27',
+          items: [item({ igst: 0, cgst: 900_00, sgst: 900_00 })],
+        }),
+      ),
+    ).toContain('VAL0013');
   });
   it('place of supply: required, valid, 96 only for exports (VAL0438, VAL0015)', () => {
     expect(codes(doc({ placeOfSupply: '' }))).toContain('VAL0438');
@@ -198,7 +246,17 @@ describe('reverse charge, exports, SEZ, imports', () => {
   });
   it('exports with and without payment', () => {
     const exp = (over: Partial<DocumentInput>): DocumentInput =>
-      doc({ counterpartyGstin: null, counterpartyState: null, placeOfSupply: null, exportType: 'WOPAY', portCode: 'INBOM4', shippingBillNumber: '1234567', currency: 'USD', items: [item({ igst: 0 })], ...over });
+      doc({
+        counterpartyGstin: null,
+        counterpartyState: null,
+        placeOfSupply: null,
+        exportType: 'WOPAY',
+        portCode: 'INBOM4',
+        shippingBillNumber: '1234567',
+        currency: 'USD',
+        items: [item({ igst: 0 })],
+        ...over,
+      });
     expect(codes(exp({}))).toEqual([]);
     expect(codes(exp({ items: [item()] }))).toEqual(['VAL0030']);
     expect(codes(exp({ exportType: 'WPAY' }))).toEqual(['VAL0568', 'VAL0031']);
@@ -220,7 +278,18 @@ describe('reverse charge, exports, SEZ, imports', () => {
     expect(codes({ ...sez, counterpartyGstin: null })).toEqual(['VAL0032']);
   });
   it('bills of entry need no supplier GSTIN or place of supply', () => {
-    expect(codes(doc({ documentType: 'BOE', documentNumber: '1234567', supplierGstin: null, counterpartyGstin: SUPPLIER, counterpartyState: '27', placeOfSupply: null }))).toEqual([]);
+    expect(
+      codes(
+        doc({
+          documentType: 'BOE',
+          documentNumber: '1234567',
+          supplierGstin: null,
+          counterpartyGstin: SUPPLIER,
+          counterpartyState: '27',
+          placeOfSupply: null,
+        }),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -250,7 +319,8 @@ describe('totals, value thresholds, e-invoice and e-way bill', () => {
     expect(codes(many, { supplierTurnover: 6 * CRORE })).toEqual(['VAL0022']);
   });
   it('e-invoice 30-day reporting window for AATO of 10 crore and more from 01-04-2025', () => {
-    const c = (date: string, today: string, aato: number): string[] => codes(doc({ documentDate: date }), { today, checkIrn: true, supplierTurnover: aato });
+    const c = (date: string, today: string, aato: number): string[] =>
+      codes(doc({ documentDate: date }), { today, checkIrn: true, supplierTurnover: aato });
     expect(c('2025-04-01', '2025-05-01', 10 * CRORE)).toEqual(['VAL0035']);
     expect(c('2025-04-01', '2025-05-02', 10 * CRORE)).toEqual(['VAL0035', 'VAL0037']);
     expect(c('2025-04-01', '2025-05-02', 10 * CRORE - 1)).toEqual(['VAL0035']);
@@ -264,6 +334,10 @@ describe('totals, value thresholds, e-invoice and e-way bill', () => {
     expect(c(50_000_01)).toEqual(['VAL0036']);
     expect(c(60_000_00, '998314')).toEqual([]);
     expect(codes(doc({ ewayBillNumber: '123456789012' }), { checkEwayBill: true })).toEqual([]);
-    expect(codes(doc({ documentType: 'CRN', originalDocumentNumber: 'X1', items: [item({ taxable: 60_000_00, ratePercent: 0, igst: 0 })] }), { checkEwayBill: true })).toEqual([]);
+    expect(
+      codes(doc({ documentType: 'CRN', originalDocumentNumber: 'X1', items: [item({ taxable: 60_000_00, ratePercent: 0, igst: 0 })] }), {
+        checkEwayBill: true,
+      }),
+    ).toEqual([]);
   });
 });

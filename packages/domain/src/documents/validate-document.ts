@@ -15,8 +15,13 @@ import { isCompensationCessInForceNumber, rateStatusOnNumber, toMilliPercent } f
 import { type ValCode, type ValidationIssue, VAL_CODES } from './codes';
 import type { DocumentInput, ValidationContext } from './document-input';
 import {
-  creditNoteDeadline, DOCUMENT_VALUE_WARNING_PAISE, EINVOICE_COMPILED, EINVOICE_REPORTING_COMPILED, EINVOICE_REPORTING_DAYS,
-  EWAYBILL_COMPILED, thresholdOnNumber,
+  creditNoteDeadline,
+  DOCUMENT_VALUE_WARNING_PAISE,
+  EINVOICE_COMPILED,
+  EINVOICE_REPORTING_COMPILED,
+  EINVOICE_REPORTING_DAYS,
+  EWAYBILL_COMPILED,
+  thresholdOnNumber,
 } from './thresholds';
 
 export const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
@@ -291,7 +296,8 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
         const perUnit = it.cessPerUnit;
         const q = it.quantity;
         let expected = Number.isNaN(cr) ? 0 : mulDivRoundHalfAway(taxable, cr, 100_000);
-        if (isPaise(perUnit) && typeof q === 'number' && Number.isFinite(q)) expected += mulDivRoundHalfAway(perUnit, quantityToMilli(q), 1000);
+        if (isPaise(perUnit) && typeof q === 'number' && Number.isFinite(q))
+          expected += mulDivRoundHalfAway(perUnit, quantityToMilli(q), 1000);
         if (Math.abs(cess - expected) > tolerance) add('VAL0568', `items[${i}].cess`);
       }
     }
@@ -307,7 +313,17 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
     const uqc = it.uqc;
     if (!isBlank(uqc) && !isUqc(uqc) && !(isService && uqc === 'NA')) add('VAL0027', `items[${i}].uqc`);
     const q = it.quantity;
-    if (q !== null && q !== undefined && !(typeof q === 'number' && Number.isFinite(q) && q >= 0 && q <= 9_999_999_999.999 && Math.abs(quantityToMilli(q) - q * 1000) < 1e-6 * Math.max(1, q))) {
+    if (
+      q !== null &&
+      q !== undefined &&
+      !(
+        typeof q === 'number' &&
+        Number.isFinite(q) &&
+        q >= 0 &&
+        q <= 9_999_999_999.999 &&
+        Math.abs(quantityToMilli(q) - q * 1000) < 1e-6 * Math.max(1, q)
+      )
+    ) {
       add('VAL0028', `items[${i}].quantity`);
     }
   }
@@ -340,7 +356,8 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
     if (ctx.checkIrn === true && isBlank(d.irn)) {
       add('VAL0035');
       const limit = thresholdOnNumber(EINVOICE_REPORTING_COMPILED, dateNum);
-      if (ctx.today !== undefined && limit >= 0 && (aato as number) > limit && daysBetween(date, ctx.today) > EINVOICE_REPORTING_DAYS) add('VAL0037');
+      if (ctx.today !== undefined && limit >= 0 && (aato as number) > limit && daysBetween(date, ctx.today) > EINVOICE_REPORTING_DAYS)
+        add('VAL0037');
     }
   }
   // E-way bill (Rule 138(1)): movement of goods above the consignment value threshold.
@@ -348,8 +365,14 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
 }
 
 /** E-invoice required for a document (Rule 48(4) and the dated turnover thresholds). */
-export const isEinvoiceRequired = (documentType: string, dateIso: string, aatoPaise: number | undefined, isB2BOrZeroRated: boolean, isImport = false, isExempt = false): boolean =>
-  isEinvoiceRequiredNumber(documentType, isoDateNumber(dateIso), aatoPaise, isB2BOrZeroRated, isImport, isExempt);
+export const isEinvoiceRequired = (
+  documentType: string,
+  dateIso: string,
+  aatoPaise: number | undefined,
+  isB2BOrZeroRated: boolean,
+  isImport = false,
+  isExempt = false,
+): boolean => isEinvoiceRequiredNumber(documentType, isoDateNumber(dateIso), aatoPaise, isB2BOrZeroRated, isImport, isExempt);
 
 function isEinvoiceRequiredNumber(
   documentType: string,
@@ -370,7 +393,15 @@ export const isEwayBillRequired = (documentType: string, dateIso: string, goodsV
   isEwayBillRequiredNumber(documentType, isoDateNumber(dateIso), goodsValuePaise);
 
 function isEwayBillRequiredNumber(documentType: string, dateNumber: number, goodsValuePaise: number): boolean {
-  if (documentType === 'CRN' || documentType === 'DBN' || documentType === 'RV' || documentType === 'RFV' || documentType === 'PV' || documentType === 'ISD') return false;
+  if (
+    documentType === 'CRN' ||
+    documentType === 'DBN' ||
+    documentType === 'RV' ||
+    documentType === 'RFV' ||
+    documentType === 'PV' ||
+    documentType === 'ISD'
+  )
+    return false;
   const threshold = thresholdOnNumber(EWAYBILL_COMPILED, dateNumber);
   return threshold >= 0 && goodsValuePaise > threshold;
 }

@@ -1,12 +1,43 @@
 // buildGstr1: sales documents and summary rows of a return period → the GSTN GSTR-1 save JSON (saveGSTR1Schema.json).
 // One pass over the documents; every sum is taken in integer paise and converted to rupees once, when written.
-import { type DocumentSection, b2csTypeOf, exportTypeOf, hsnTabOf, invoiceTypeOf, isInterState, isRegistered, nilSupplyTypeOf, placeOfSupplyOf, sectionOf, unregisteredNoteTypeOf } from './classify';
+import {
+  type DocumentSection,
+  b2csTypeOf,
+  exportTypeOf,
+  hsnTabOf,
+  invoiceTypeOf,
+  isInterState,
+  isRegistered,
+  nilSupplyTypeOf,
+  placeOfSupplyOf,
+  sectionOf,
+  unregisteredNoteTypeOf,
+} from './classify';
 import { type SeriesTable, documentIssueOf, tallyDocumentSeries } from './doc-issue';
 import { type HsnTable, hsnLinesOf, tallyHsnItem, tallyHsnRow } from './hsn-summary';
 import { periodOfIso, portalDateOf, rateOf, rupeesOf } from './portal-values';
 import type {
-  AdvanceRow, B2bInvoice, B2bParty, B2clInvoice, B2clPlace, B2csAmendment, B2csRow, CdnrParty, EcoSupply, ExportGroup, ExportInvoice,
-  Gstr1Document, Gstr1Item, Gstr1Json, Gstr1Options, Gstr1SummaryRow, ItemDetail, NilRow, Note, NumberedItem, UnregisteredNote,
+  AdvanceRow,
+  B2bInvoice,
+  B2bParty,
+  B2clInvoice,
+  B2clPlace,
+  B2csAmendment,
+  B2csRow,
+  CdnrParty,
+  EcoSupply,
+  ExportGroup,
+  ExportInvoice,
+  Gstr1Document,
+  Gstr1Item,
+  Gstr1Json,
+  Gstr1Options,
+  Gstr1SummaryRow,
+  ItemDetail,
+  NilRow,
+  Note,
+  NumberedItem,
+  UnregisteredNote,
 } from './types';
 
 /** Paise totals of one rate within a document or a group: taxable, IGST, CGST, SGST/UTGST, cess. */
@@ -38,11 +69,15 @@ function detailOf(t: RateTotals, inter: boolean): ItemDetail {
     : { rt: rateOf(t.rate), txval: rupeesOf(t.taxable), camt: rupeesOf(t.cgst), samt: rupeesOf(t.sgst), csamt: rupeesOf(t.cess) };
 }
 
-const numbered = (totals: readonly RateTotals[], inter: boolean): NumberedItem[] => totals.map((t, i) => ({ num: i + 1, itm_det: detailOf(t, inter) }));
+const numbered = (totals: readonly RateTotals[], inter: boolean): NumberedItem[] =>
+  totals.map((t, i) => ({ num: i + 1, itm_det: detailOf(t, inter) }));
 
 /** Tables 5 and 6A carry IGST and cess only (they are inter-State by definition). */
 const igstOnly = (totals: readonly RateTotals[]): NumberedItem[] =>
-  totals.map((t, i) => ({ num: i + 1, itm_det: { rt: rateOf(t.rate), txval: rupeesOf(t.taxable), iamt: rupeesOf(t.igst), csamt: rupeesOf(t.cess) } }));
+  totals.map((t, i) => ({
+    num: i + 1,
+    itm_det: { rt: rateOf(t.rate), txval: rupeesOf(t.taxable), iamt: rupeesOf(t.igst), csamt: rupeesOf(t.cess) },
+  }));
 
 /** A group of B2CS (or advances) rows with its paise totals per rate. */
 type Group = { pos: string; inter: boolean; typ: 'E' | 'OE'; etin: string; omon: string; totals: RateTotals[] };
@@ -55,7 +90,15 @@ function addToGroup(groups: Map<string, Group>, key: string, make: () => Group, 
   }
   let r: RateTotals | undefined;
   for (let j = 0; j < g.totals.length; j++) if ((g.totals[j] as RateTotals).rate === t.rate) r = g.totals[j];
-  if (r === undefined) g.totals.push({ rate: t.rate, taxable: sign * t.taxable, igst: sign * t.igst, cgst: sign * t.cgst, sgst: sign * t.sgst, cess: sign * t.cess });
+  if (r === undefined)
+    g.totals.push({
+      rate: t.rate,
+      taxable: sign * t.taxable,
+      igst: sign * t.igst,
+      cgst: sign * t.cgst,
+      sgst: sign * t.sgst,
+      cess: sign * t.cess,
+    });
   else {
     r.taxable += sign * t.taxable;
     r.igst += sign * t.igst;
@@ -133,12 +176,27 @@ function dateOf(b: Builder, iso: string): string {
   return date;
 }
 
-function addToSection(b: Builder, d: Gstr1Document, section: Exclude<DocumentSection, 'nil'>, totals: RateTotals[], pos: string, inter: boolean): void {
+function addToSection(
+  b: Builder,
+  d: Gstr1Document,
+  section: Exclude<DocumentSection, 'nil'>,
+  totals: RateTotals[],
+  pos: string,
+  inter: boolean,
+): void {
   const a = d.amendment;
   const etin = d.ecommerceGstin || undefined;
   switch (section) {
     case 'b2b': {
-      const inv: B2bInvoice = { inum: d.documentNumber, idt: dateOf(b, d.documentDate), val: rupeesOf(d.documentValue), pos, rchrg: d.isReverseCharge ? 'Y' : 'N', inv_typ: invoiceTypeOf(d.supplyType), itms: numbered(totals, inter) };
+      const inv: B2bInvoice = {
+        inum: d.documentNumber,
+        idt: dateOf(b, d.documentDate),
+        val: rupeesOf(d.documentValue),
+        pos,
+        rchrg: d.isReverseCharge ? 'Y' : 'N',
+        inv_typ: invoiceTypeOf(d.supplyType),
+        itms: numbered(totals, inter),
+      };
       if (etin) inv.etin = etin;
       if (a) {
         inv.oinum = a.documentNumber;
@@ -148,7 +206,12 @@ function addToSection(b: Builder, d: Gstr1Document, section: Exclude<DocumentSec
       return;
     }
     case 'b2cl': {
-      const inv: B2clInvoice = { inum: d.documentNumber, idt: dateOf(b, d.documentDate), val: rupeesOf(d.documentValue), itms: igstOnly(totals) };
+      const inv: B2clInvoice = {
+        inum: d.documentNumber,
+        idt: dateOf(b, d.documentDate),
+        val: rupeesOf(d.documentValue),
+        itms: igstOnly(totals),
+      };
       if (etin) inv.etin = etin;
       if (a) {
         inv.oinum = a.documentNumber;
@@ -171,7 +234,16 @@ function addToSection(b: Builder, d: Gstr1Document, section: Exclude<DocumentSec
       return;
     }
     case 'cdnr': {
-      const nt: Note = { nt_num: d.documentNumber, nt_dt: dateOf(b, d.documentDate), ntty: d.documentType === 'CRN' ? 'C' : 'D', val: rupeesOf(d.documentValue), pos, rchrg: d.isReverseCharge ? 'Y' : 'N', inv_typ: invoiceTypeOf(d.supplyType), itms: numbered(totals, inter) };
+      const nt: Note = {
+        nt_num: d.documentNumber,
+        nt_dt: dateOf(b, d.documentDate),
+        ntty: d.documentType === 'CRN' ? 'C' : 'D',
+        val: rupeesOf(d.documentValue),
+        pos,
+        rchrg: d.isReverseCharge ? 'Y' : 'N',
+        inv_typ: invoiceTypeOf(d.supplyType),
+        itms: numbered(totals, inter),
+      };
       if (etin) nt.etin = etin;
       if (a) {
         nt.ont_num = a.documentNumber;
@@ -182,7 +254,14 @@ function addToSection(b: Builder, d: Gstr1Document, section: Exclude<DocumentSec
     }
     case 'cdnur': {
       const typ = unregisteredNoteTypeOf(d.supplyType);
-      const nt: UnregisteredNote = { typ, nt_num: d.documentNumber, nt_dt: dateOf(b, d.documentDate), ntty: d.documentType === 'CRN' ? 'C' : 'D', val: rupeesOf(d.documentValue), itms: igstOnly(totals) };
+      const nt: UnregisteredNote = {
+        typ,
+        nt_num: d.documentNumber,
+        nt_dt: dateOf(b, d.documentDate),
+        ntty: d.documentType === 'CRN' ? 'C' : 'D',
+        val: rupeesOf(d.documentValue),
+        itms: igstOnly(totals),
+      };
       // The schema admits pos only on B2CL notes: an export's place of supply is outside India.
       if (typ === 'B2CL') nt.pos = pos;
       if (a) {
@@ -197,7 +276,8 @@ function addToSection(b: Builder, d: Gstr1Document, section: Exclude<DocumentSec
       const omon = a ? periodOfIso(a.documentDate) : '';
       const key = `${omon}|${pos}|${typ}|${etin ?? ''}|${inter ? 1 : 0}`;
       const sign = signOf(d.documentType);
-      for (const t of totals) addToGroup(a ? b.b2csa : b.b2cs, key, () => ({ pos, inter, typ, etin: etin ?? '', omon, totals: [] }), t, sign);
+      for (const t of totals)
+        addToGroup(a ? b.b2csa : b.b2cs, key, () => ({ pos, inter, typ, etin: etin ?? '', omon, totals: [] }), t, sign);
       return;
     }
   }
@@ -227,7 +307,15 @@ function addNil(b: Builder, splyTy: NilRow['sply_ty'], nil: number, exempt: numb
  */
 function addEco(b: Builder, etin: string, t: RateTotals, sign: number): void {
   const e = b.eco.get(etin);
-  if (e === undefined) b.eco.set(etin, { rate: 0, taxable: sign * t.taxable, igst: sign * t.igst, cgst: sign * t.cgst, sgst: sign * t.sgst, cess: sign * t.cess });
+  if (e === undefined)
+    b.eco.set(etin, {
+      rate: 0,
+      taxable: sign * t.taxable,
+      igst: sign * t.igst,
+      cgst: sign * t.cgst,
+      sgst: sign * t.sgst,
+      cess: sign * t.cess,
+    });
   else {
     e.taxable += sign * t.taxable;
     e.igst += sign * t.igst;
@@ -245,7 +333,13 @@ function addSummary(b: Builder, s: Gstr1SummaryRow, hasSeriesRows: boolean): voi
       const inter = isInterState(b.supplierState, s.placeOfSupply, null);
       const typ = b2csTypeOf(s.ecommerceGstin);
       const key = `${omon}|${s.placeOfSupply}|${typ}|${s.ecommerceGstin}|${inter ? 1 : 0}`;
-      addToGroup(omon ? b.b2csa : b.b2cs, key, () => ({ pos: s.placeOfSupply, inter, typ, etin: s.ecommerceGstin, omon, totals: [] }), t, 1);
+      addToGroup(
+        omon ? b.b2csa : b.b2cs,
+        key,
+        () => ({ pos: s.placeOfSupply, inter, typ, etin: s.ecommerceGstin, omon, totals: [] }),
+        t,
+        1,
+      );
       if (s.ecommerceGstin && !omon) addEco(b, s.ecommerceGstin, t, 1);
       return;
     }
@@ -254,7 +348,13 @@ function addSummary(b: Builder, s: Gstr1SummaryRow, hasSeriesRows: boolean): voi
       const inter = isInterState(b.supplierState, s.placeOfSupply, null);
       const received = s.summaryType === 'AdvanceReceived';
       const groups = received ? (omon ? b.ata : b.at) : omon ? b.txpda : b.txpd;
-      addToGroup(groups, `${omon}|${s.placeOfSupply}`, () => ({ pos: s.placeOfSupply, inter, typ: 'OE', etin: '', omon, totals: [] }), t, 1);
+      addToGroup(
+        groups,
+        `${omon}|${s.placeOfSupply}`,
+        () => ({ pos: s.placeOfSupply, inter, typ: 'OE', etin: '', omon, totals: [] }),
+        t,
+        1,
+      );
       return;
     }
     case 'NilExemptNonGst':
@@ -264,7 +364,15 @@ function addSummary(b: Builder, s: Gstr1SummaryRow, hasSeriesRows: boolean): voi
       if (hasSeriesRows) {
         let byPrefix = b.series.get(s.documentNature);
         if (byPrefix === undefined) b.series.set(s.documentNature, (byPrefix = new Map()));
-        byPrefix.set(s.fromNumber, { nature: s.documentNature, from: s.fromNumber, to: s.toNumber, fromKey: 0, toKey: 0, total: s.totalNumber, cancelled: s.cancelledNumber });
+        byPrefix.set(s.fromNumber, {
+          nature: s.documentNature,
+          from: s.fromNumber,
+          to: s.toNumber,
+          fromKey: 0,
+          toKey: 0,
+          total: s.totalNumber,
+          cancelled: s.cancelledNumber,
+        });
       }
       return;
   }
@@ -292,7 +400,13 @@ function b2csRows(groups: Map<string, Group>): B2csRow[] {
 
 function b2csAmendments(groups: Map<string, Group>): B2csAmendment[] {
   return Array.from(groups.values(), (g) => {
-    const row: B2csAmendment = { sply_ty: g.inter ? 'INTER' : 'INTRA', typ: g.typ, pos: g.pos, omon: g.omon, itms: g.totals.map((t) => detailOf(t, g.inter)) };
+    const row: B2csAmendment = {
+      sply_ty: g.inter ? 'INTER' : 'INTRA',
+      typ: g.typ,
+      pos: g.pos,
+      omon: g.omon,
+      itms: g.totals.map((t) => detailOf(t, g.inter)),
+    };
     if (g.etin) row.etin = g.etin;
     return row;
   });
@@ -310,7 +424,8 @@ function advanceRows(groups: Map<string, Group>): AdvanceRow[] {
   });
 }
 
-const exportGroups = (map: Map<'WPAY' | 'WOPAY', ExportInvoice[]>): ExportGroup[] => Array.from(map, ([exp_typ, inv]) => ({ exp_typ, inv }));
+const exportGroups = (map: Map<'WPAY' | 'WOPAY', ExportInvoice[]>): ExportGroup[] =>
+  Array.from(map, ([exp_typ, inv]) => ({ exp_typ, inv }));
 
 /**
  * Builds the GSTR-1 save JSON of `options.period` for `options.gstin` from its sales documents (already validated
@@ -322,9 +437,27 @@ export function buildGstr1(documents: readonly Gstr1Document[], options: Gstr1Op
   const b: Builder = {
     supplierState: options.gstin.slice(0, 2),
     dates: new Map(),
-    b2b: new Map(), b2ba: new Map(), b2cl: new Map(), b2cla: new Map(), exp: new Map(), expa: new Map(), cdnr: new Map(), cdnra: new Map(),
-    cdnur: [], cdnura: [], b2cs: new Map(), b2csa: new Map(), at: new Map(), ata: new Map(), txpd: new Map(), txpda: new Map(),
-    nil: new Map(), hsnB2b: new Map(), hsnB2c: new Map(), series: new Map(), eco: new Map(),
+    b2b: new Map(),
+    b2ba: new Map(),
+    b2cl: new Map(),
+    b2cla: new Map(),
+    exp: new Map(),
+    expa: new Map(),
+    cdnr: new Map(),
+    cdnra: new Map(),
+    cdnur: [],
+    cdnura: [],
+    b2cs: new Map(),
+    b2csa: new Map(),
+    at: new Map(),
+    ata: new Map(),
+    txpd: new Map(),
+    txpda: new Map(),
+    nil: new Map(),
+    hsnB2b: new Map(),
+    hsnB2c: new Map(),
+    series: new Map(),
+    eco: new Map(),
   };
   for (let i = 0; i < documents.length; i++) addDocument(b, documents[i] as Gstr1Document);
   // Table 13 as declared (document_summaries rows) replaces the count derived from the books' documents.
@@ -341,10 +474,22 @@ export function buildGstr1(documents: readonly Gstr1Document[], options: Gstr1Op
   const put = <K extends keyof Gstr1Json>(key: K, value: Gstr1Json[K] & unknown[]): void => {
     if (value.length > 0) out[key] = value;
   };
-  put('b2b', groupList(b.b2b, (ctin, inv): B2bParty => ({ ctin, inv })));
-  put('b2ba', groupList(b.b2ba, (ctin, inv): B2bParty => ({ ctin, inv })));
-  put('b2cl', groupList(b.b2cl, (pos, inv): B2clPlace => ({ pos, inv })));
-  put('b2cla', groupList(b.b2cla, (pos, inv): B2clPlace => ({ pos, inv })));
+  put(
+    'b2b',
+    groupList(b.b2b, (ctin, inv): B2bParty => ({ ctin, inv })),
+  );
+  put(
+    'b2ba',
+    groupList(b.b2ba, (ctin, inv): B2bParty => ({ ctin, inv })),
+  );
+  put(
+    'b2cl',
+    groupList(b.b2cl, (pos, inv): B2clPlace => ({ pos, inv })),
+  );
+  put(
+    'b2cla',
+    groupList(b.b2cla, (pos, inv): B2clPlace => ({ pos, inv })),
+  );
   put('exp', exportGroups(b.exp));
   put('expa', exportGroups(b.expa));
   put('b2cs', b2csRows(b.b2cs));
@@ -353,12 +498,25 @@ export function buildGstr1(documents: readonly Gstr1Document[], options: Gstr1Op
   put('ata', advanceRows(b.ata));
   put('txpd', advanceRows(b.txpd));
   put('txpda', advanceRows(b.txpda));
-  put('cdnr', groupList(b.cdnr, (ctin, nt): CdnrParty => ({ ctin, nt })));
-  put('cdnra', groupList(b.cdnra, (ctin, nt): CdnrParty => ({ ctin, nt })));
+  put(
+    'cdnr',
+    groupList(b.cdnr, (ctin, nt): CdnrParty => ({ ctin, nt })),
+  );
+  put(
+    'cdnra',
+    groupList(b.cdnra, (ctin, nt): CdnrParty => ({ ctin, nt })),
+  );
   put('cdnur', b.cdnur);
   put('cdnura', b.cdnura);
   if (b.nil.size > 0) {
-    out.nil = { inv: Array.from(b.nil.values(), (r) => ({ sply_ty: r.sply_ty, nil_amt: rupeesOf(r.nil_amt), expt_amt: rupeesOf(r.expt_amt), ngsup_amt: rupeesOf(r.ngsup_amt) })) };
+    out.nil = {
+      inv: Array.from(b.nil.values(), (r) => ({
+        sply_ty: r.sply_ty,
+        nil_amt: rupeesOf(r.nil_amt),
+        expt_amt: rupeesOf(r.expt_amt),
+        ngsup_amt: rupeesOf(r.ngsup_amt),
+      })),
+    };
   }
   const hsnB2b = hsnLinesOf(b.hsnB2b);
   const hsnB2c = hsnLinesOf(b.hsnB2c);
@@ -372,8 +530,14 @@ export function buildGstr1(documents: readonly Gstr1Document[], options: Gstr1Op
   if (b.eco.size > 0 && hasTable14(options.period)) {
     out.supeco = {
       // By operator GSTIN: documents of one operator may sit in several tables.
-      clttx: Array.from(b.eco, ([etin, t]): EcoSupply => ({ etin, suppval: rupeesOf(t.taxable), igst: rupeesOf(t.igst), cgst: rupeesOf(t.cgst), sgst: rupeesOf(t.sgst), cess: rupeesOf(t.cess) }))
-        .sort((x, y) => (x.etin < y.etin ? -1 : 1)),
+      clttx: Array.from(b.eco, ([etin, t]): EcoSupply => ({
+        etin,
+        suppval: rupeesOf(t.taxable),
+        igst: rupeesOf(t.igst),
+        cgst: rupeesOf(t.cgst),
+        sgst: rupeesOf(t.sgst),
+        cess: rupeesOf(t.cess),
+      })).sort((x, y) => (x.etin < y.etin ? -1 : 1)),
     };
   }
   return out;

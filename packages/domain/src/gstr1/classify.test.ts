@@ -1,12 +1,32 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatRupees, rupeesToPaise } from '../money/amount';
-import { b2csTypeOf, exportTypeOf, hsnTabOf, invoiceTypeOf, isB2cLarge, isInterState, isRegistered, nilSupplyTypeOf, placeOfSupplyOf, sectionOf, unregisteredNoteTypeOf } from './classify';
+import {
+  b2csTypeOf,
+  exportTypeOf,
+  hsnTabOf,
+  invoiceTypeOf,
+  isB2cLarge,
+  isInterState,
+  isRegistered,
+  nilSupplyTypeOf,
+  placeOfSupplyOf,
+  sectionOf,
+  unregisteredNoteTypeOf,
+} from './classify';
 import { isoOfPortalDate, milliPercentOf, periodOfIso, portalDateOf, rateOf, rupeesOf } from './portal-values';
 import type { Gstr1Document } from './types';
 
 const MH = '27';
-const base: Gstr1Document = { documentType: 'INV', documentNumber: 'A1', documentDate: '2024-08-01', counterpartyGstin: '', placeOfSupply: '29', documentValue: 100_000_01, items: [] };
+const base: Gstr1Document = {
+  documentType: 'INV',
+  documentNumber: 'A1',
+  documentDate: '2024-08-01',
+  counterpartyGstin: '',
+  placeOfSupply: '29',
+  documentValue: 100_000_01,
+  items: [],
+};
 
 describe('B2C large threshold (Form GSTR-1 table 5; Notification 12/2024-CT from 01-08-2024)', () => {
   it('is above ₹2,50,000 up to 31-07-2024 and above ₹1,00,000 from 01-08-2024, strictly', () => {
@@ -63,7 +83,12 @@ describe('sectionOf', () => {
 
 describe('small rules', () => {
   it('registration, nature, types', () => {
-    expect([isRegistered(''), isRegistered('URP'), isRegistered(null), isRegistered('29AAGCB7383J1Z4')]).toEqual([false, false, false, true]);
+    expect([isRegistered(''), isRegistered('URP'), isRegistered(null), isRegistered('29AAGCB7383J1Z4')]).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect(isInterState(MH, MH, 'B2B')).toBe(false);
     expect(isInterState(MH, '29', 'B2B')).toBe(true);
     expect(isInterState(MH, MH, 'SEZWOP')).toBe(true); // IGST Act s.7(5)(b)
@@ -72,7 +97,12 @@ describe('small rules', () => {
     expect(['EXPWP', 'EXPWOP', 'B2C'].map(exportTypeOf)).toEqual(['WPAY', 'WOPAY', null]);
     expect(['EXPWP', 'EXPWOP', 'B2C', null].map(unregisteredNoteTypeOf)).toEqual(['EXPWP', 'EXPWOP', 'B2CL', 'B2CL']);
     expect([b2csTypeOf('07AARCA1234K1C5'), b2csTypeOf(''), b2csTypeOf(null)]).toEqual(['E', 'OE', 'OE']);
-    expect([nilSupplyTypeOf(true, true), nilSupplyTypeOf(true, false), nilSupplyTypeOf(false, true), nilSupplyTypeOf(false, false)]).toEqual(['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C']);
+    expect([
+      nilSupplyTypeOf(true, true),
+      nilSupplyTypeOf(true, false),
+      nilSupplyTypeOf(false, true),
+      nilSupplyTypeOf(false, false),
+    ]).toEqual(['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C']);
   });
   it('HSN tab: registered recipients B2B, everything else B2C (Phase-III advisory)', () => {
     expect(hsnTabOf('b2b', true)).toBe('b2b');

@@ -3,7 +3,15 @@ import { DOCUMENT_TYPES, GSTR1_TABLE13_NATURES, isDocumentType } from '../codes/
 import type { DocumentIssueGroup } from './types';
 
 /** One series: first and last numbers (by their numeric tail), documents counted and cancelled. */
-export type DocumentSeriesTally = { nature: number; from: string; to: string; fromKey: number; toKey: number; total: number; cancelled: number };
+export type DocumentSeriesTally = {
+  nature: number;
+  from: string;
+  to: string;
+  fromKey: number;
+  toKey: number;
+  total: number;
+  cancelled: number;
+};
 
 /** Series by table 13 nature, then by prefix. */
 export type SeriesTable = Map<number, Map<string, DocumentSeriesTally>>;
@@ -51,9 +59,18 @@ export function tallyDocumentSeries(series: SeriesTable, documentType: string, d
 
 /** The doc_det array: natures in table order, series numbered from 1 within each. */
 export function documentIssueOf(series: SeriesTable): DocumentIssueGroup[] {
-  return [...series.keys()].sort((a, b) => a - b).map((nature) => ({
-    doc_num: nature,
-    doc_typ: GSTR1_TABLE13_NATURES[nature as keyof typeof GSTR1_TABLE13_NATURES],
-    docs: Array.from((series.get(nature) as Map<string, DocumentSeriesTally>).values(), (s, i) => ({ num: i + 1, from: s.from, to: s.to, totnum: s.total, cancel: s.cancelled, net_issue: s.total - s.cancelled })),
-  }));
+  return [...series.keys()]
+    .sort((a, b) => a - b)
+    .map((nature) => ({
+      doc_num: nature,
+      doc_typ: GSTR1_TABLE13_NATURES[nature as keyof typeof GSTR1_TABLE13_NATURES],
+      docs: Array.from((series.get(nature) as Map<string, DocumentSeriesTally>).values(), (s, i) => ({
+        num: i + 1,
+        from: s.from,
+        to: s.to,
+        totnum: s.total,
+        cancel: s.cancelled,
+        net_issue: s.total - s.cancelled,
+      })),
+    }));
 }

@@ -4,7 +4,18 @@ import { quantityOf, rateOf, rupeesOf } from './portal-values';
 import type { Gstr1HsnRow, Gstr1Item, HsnLine } from './types';
 
 /** Paise and thousandths totals of one table 12 line. */
-export type HsnTally = { hsn: string; desc: string; uqc: string; rate: number; qty: number; taxable: number; igst: number; cgst: number; sgst: number; cess: number };
+export type HsnTally = {
+  hsn: string;
+  desc: string;
+  uqc: string;
+  rate: number;
+  qty: number;
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
+};
 
 const HSN_CODE = /^[0-9]{2,8}$/;
 const UQC_CODE = /^[A-Z]{1,30}$/;
@@ -24,14 +35,34 @@ export function hsnUnitOf(hsn: string, uqc: string | null | undefined): string {
 /** Lines by code, then unit, then rate: nested maps spare building a string key per item on the hot path. */
 export type HsnTable = Map<string, Map<string, Map<number, HsnTally>>>;
 
-function tally(map: HsnTable, hsn: string, desc: string, uqc: string, rate: number, qty: number, t: { taxable: number; igst: number; cgst: number; sgst: number; cess: number }, sign: number): void {
+function tally(
+  map: HsnTable,
+  hsn: string,
+  desc: string,
+  uqc: string,
+  rate: number,
+  qty: number,
+  t: { taxable: number; igst: number; cgst: number; sgst: number; cess: number },
+  sign: number,
+): void {
   let byUnit = map.get(hsn);
   if (byUnit === undefined) map.set(hsn, (byUnit = new Map()));
   let byRate = byUnit.get(uqc);
   if (byRate === undefined) byUnit.set(uqc, (byRate = new Map()));
   const line = byRate.get(rate);
   if (line === undefined) {
-    byRate.set(rate, { hsn, desc, uqc, rate, qty: sign * qty, taxable: sign * t.taxable, igst: sign * t.igst, cgst: sign * t.cgst, sgst: sign * t.sgst, cess: sign * t.cess });
+    byRate.set(rate, {
+      hsn,
+      desc,
+      uqc,
+      rate,
+      qty: sign * qty,
+      taxable: sign * t.taxable,
+      igst: sign * t.igst,
+      cgst: sign * t.cgst,
+      sgst: sign * t.sgst,
+      cess: sign * t.cess,
+    });
     return;
   }
   line.qty += sign * qty;
@@ -75,10 +106,23 @@ export const tallyHsnRow = (map: HsnTable, r: Gstr1HsnRow): void => tally(map, r
 export function hsnLinesOf(map: HsnTable): HsnLine[] {
   const out: HsnLine[] = [];
   let num = 1;
-  for (const byUnit of map.values()) for (const byRate of byUnit.values()) for (const l of byRate.values()) {
-    const line: HsnLine = { num: num++, hsn_sc: l.hsn, uqc: l.uqc, qty: quantityOf(l.qty), rt: rateOf(l.rate), txval: rupeesOf(l.taxable), iamt: rupeesOf(l.igst), camt: rupeesOf(l.cgst), samt: rupeesOf(l.sgst), csamt: rupeesOf(l.cess) };
-    if (l.desc) line.desc = l.desc;
-    out.push(line);
-  }
+  for (const byUnit of map.values())
+    for (const byRate of byUnit.values())
+      for (const l of byRate.values()) {
+        const line: HsnLine = {
+          num: num++,
+          hsn_sc: l.hsn,
+          uqc: l.uqc,
+          qty: quantityOf(l.qty),
+          rt: rateOf(l.rate),
+          txval: rupeesOf(l.taxable),
+          iamt: rupeesOf(l.igst),
+          camt: rupeesOf(l.cgst),
+          samt: rupeesOf(l.sgst),
+          csamt: rupeesOf(l.cess),
+        };
+        if (l.desc) line.desc = l.desc;
+        out.push(line);
+      }
   return out;
 }

@@ -27,11 +27,29 @@ const rebuild = (json: Gstr1Json, summariesToo = true): Gstr1Json => {
 type Kind = 'b2b' | 'b2c' | 'exp' | 'bil';
 
 const itemArb = (inter: boolean, noTax: boolean): fc.Arbitrary<Gstr1Item> =>
-  fc.record({ rate: fc.constantFrom(...RATES), taxable: fc.integer({ min: 0, max: 5_000_000_00 }), cess: fc.integer({ min: 0, max: 10_000_00 }), hsn: fc.constantFrom(...HSNS), quantity: fc.integer({ min: 0, max: 1_000_000 }) }).map((r) => {
-    const tax = noTax ? 0 : Math.round((r.taxable * r.rate) / 100_000);
-    const half = noTax ? 0 : Math.round((r.taxable * r.rate) / 200_000);
-    return { hsn: r.hsn, uqc: 'NOS', quantity: r.quantity, rate: r.rate, taxable: r.taxable, igst: inter ? tax : 0, cgst: inter ? 0 : half, sgst: inter ? 0 : half, cess: r.cess };
-  });
+  fc
+    .record({
+      rate: fc.constantFrom(...RATES),
+      taxable: fc.integer({ min: 0, max: 5_000_000_00 }),
+      cess: fc.integer({ min: 0, max: 10_000_00 }),
+      hsn: fc.constantFrom(...HSNS),
+      quantity: fc.integer({ min: 0, max: 1_000_000 }),
+    })
+    .map((r) => {
+      const tax = noTax ? 0 : Math.round((r.taxable * r.rate) / 100_000);
+      const half = noTax ? 0 : Math.round((r.taxable * r.rate) / 200_000);
+      return {
+        hsn: r.hsn,
+        uqc: 'NOS',
+        quantity: r.quantity,
+        rate: r.rate,
+        taxable: r.taxable,
+        igst: inter ? tax : 0,
+        cgst: inter ? 0 : half,
+        sgst: inter ? 0 : half,
+        cess: r.cess,
+      };
+    });
 
 const documentArb = (n: number): fc.Arbitrary<Gstr1Document> =>
   fc
@@ -77,14 +95,17 @@ const documentArb = (n: number): fc.Arbitrary<Gstr1Document> =>
           d.shippingBillNumber = String(100 + n);
           d.shippingBillDate = d.documentDate;
         }
-        if (r.amended === 0 && r.kind !== 'bil') d.amendment = { documentNumber: `OLD/${n}`, documentDate: `2025-04-${String(1 + (r.seed % 30)).padStart(2, '0')}` };
+        if (r.amended === 0 && r.kind !== 'bil')
+          d.amendment = { documentNumber: `OLD/${n}`, documentDate: `2025-04-${String(1 + (r.seed % 30)).padStart(2, '0')}` };
         return d;
       });
     });
 
 const summaryArb: fc.Arbitrary<Gstr1SummaryRow> = fc
   .record({
-    summaryType: fc.constantFrom('B2CS', 'AdvanceReceived', 'AdvanceAdjusted', 'NilExemptNonGst') as fc.Arbitrary<Gstr1SummaryRow['summaryType']>,
+    summaryType: fc.constantFrom('B2CS', 'AdvanceReceived', 'AdvanceAdjusted', 'NilExemptNonGst') as fc.Arbitrary<
+      Gstr1SummaryRow['summaryType']
+    >,
     pos: fc.constantFrom(...STATES),
     rate: fc.constantFrom(...RATES),
     taxable: fc.integer({ min: 0, max: 1_000_000_00 }),
@@ -97,16 +118,33 @@ const summaryArb: fc.Arbitrary<Gstr1SummaryRow> = fc
     const half = Math.round((r.taxable * r.rate) / 200_000);
     const nil = r.summaryType === 'NilExemptNonGst';
     return {
-      summaryType: r.summaryType, placeOfSupply: nil ? '' : r.pos, supplyType: nil ? r.nilType : '', rate: nil ? 0 : r.rate, ecommerceGstin: '', documentNature: 0,
-      fromNumber: '', toNumber: '', totalNumber: 0, cancelledNumber: 0, taxable: nil ? 0 : r.taxable, igst: nil || intra ? 0 : tax, cgst: nil || !intra ? 0 : half,
-      sgst: nil || !intra ? 0 : half, cess: 0, nilRated: nil ? r.taxable : 0, exempted: nil ? Math.floor(r.taxable / 3) : 0, nonGst: nil ? 7 : 0,
+      summaryType: r.summaryType,
+      placeOfSupply: nil ? '' : r.pos,
+      supplyType: nil ? r.nilType : '',
+      rate: nil ? 0 : r.rate,
+      ecommerceGstin: '',
+      documentNature: 0,
+      fromNumber: '',
+      toNumber: '',
+      totalNumber: 0,
+      cancelledNumber: 0,
+      taxable: nil ? 0 : r.taxable,
+      igst: nil || intra ? 0 : tax,
+      cgst: nil || !intra ? 0 : half,
+      sgst: nil || !intra ? 0 : half,
+      cess: 0,
+      nilRated: nil ? r.taxable : 0,
+      exempted: nil ? Math.floor(r.taxable / 3) : 0,
+      nonGst: nil ? 7 : 0,
       originalPeriod: !nil && r.amended ? '042025' : null,
     };
   });
 
-const booksArb = fc.tuple(fc.integer({ min: 1, max: 40 }), fc.array(summaryArb, { maxLength: 6 })).chain(([count, summaries]) =>
-  fc.tuple(fc.tuple(...Array.from({ length: count }, (_, i) => documentArb(i + 1))), fc.constant(summaries)),
-);
+const booksArb = fc
+  .tuple(fc.integer({ min: 1, max: 40 }), fc.array(summaryArb, { maxLength: 6 }))
+  .chain(([count, summaries]) =>
+    fc.tuple(fc.tuple(...Array.from({ length: count }, (_, i) => documentArb(i + 1))), fc.constant(summaries)),
+  );
 
 describe('parseGstr1', () => {
   it('buildGstr1(parseGstr1(json)) reproduces every section of generated books, and the JSON is valid', () => {
@@ -123,29 +161,81 @@ describe('parseGstr1', () => {
   it('reads documents back with their table, amounts in paise and ISO dates', () => {
     const json = buildGstr1(
       [
-        { documentType: 'CRN', documentNumber: 'CN/1', documentDate: '2025-05-02', supplyType: 'SEZWP', counterpartyGstin: '24AAACS8577K1ZN', placeOfSupply: '24', documentValue: 118_00, amendment: { documentNumber: 'CN/0', documentDate: '2025-04-02' }, items: [{ rate: 18000, taxable: 100_00, igst: 18_00, cgst: 0, sgst: 0, cess: 0 }] },
-        { documentType: 'INV', documentNumber: 'E/1', documentDate: '2025-05-03', supplyType: 'EXPWOP', counterpartyGstin: '', documentValue: 100_00, items: [{ rate: 100, taxable: 100_00, igst: 0, cgst: 0, sgst: 0, cess: 0 }] },
+        {
+          documentType: 'CRN',
+          documentNumber: 'CN/1',
+          documentDate: '2025-05-02',
+          supplyType: 'SEZWP',
+          counterpartyGstin: '24AAACS8577K1ZN',
+          placeOfSupply: '24',
+          documentValue: 118_00,
+          amendment: { documentNumber: 'CN/0', documentDate: '2025-04-02' },
+          items: [{ rate: 18000, taxable: 100_00, igst: 18_00, cgst: 0, sgst: 0, cess: 0 }],
+        },
+        {
+          documentType: 'INV',
+          documentNumber: 'E/1',
+          documentDate: '2025-05-03',
+          supplyType: 'EXPWOP',
+          counterpartyGstin: '',
+          documentValue: 100_00,
+          items: [{ rate: 100, taxable: 100_00, igst: 0, cgst: 0, sgst: 0, cess: 0 }],
+        },
       ],
       { gstin: SUPPLIER, period: '052025' },
     );
     const p = parseGstr1(json);
     expect(p.documents[0]).toEqual({
-      documentType: 'INV', documentNumber: 'E/1', documentDate: '2025-05-03', supplyType: 'EXPWOP', counterpartyGstin: '', placeOfSupply: null, portCode: null,
-      shippingBillNumber: null, shippingBillDate: null, documentValue: 100_00, gstr1Section: 'exp', amendment: null,
+      documentType: 'INV',
+      documentNumber: 'E/1',
+      documentDate: '2025-05-03',
+      supplyType: 'EXPWOP',
+      counterpartyGstin: '',
+      placeOfSupply: null,
+      portCode: null,
+      shippingBillNumber: null,
+      shippingBillDate: null,
+      documentValue: 100_00,
+      gstr1Section: 'exp',
+      amendment: null,
       items: [{ rate: 100, taxable: 100_00, igst: 0, cgst: 0, sgst: 0, cess: 0, hsn: null }],
     });
-    expect(p.documents[1]).toMatchObject({ documentType: 'CRN', supplyType: 'SEZWP', gstr1Section: 'cdnr', amendment: { documentNumber: 'CN/0', documentDate: '2025-04-02' }, items: [{ taxable: 100_00, igst: 18_00 }] });
-    expect(p.summaries.map((s) => [s.summaryType, s.documentNature, s.fromNumber, s.totalNumber])).toEqual([['DocumentsIssued', 1, 'E/1', 1]]);
+    expect(p.documents[1]).toMatchObject({
+      documentType: 'CRN',
+      supplyType: 'SEZWP',
+      gstr1Section: 'cdnr',
+      amendment: { documentNumber: 'CN/0', documentDate: '2025-04-02' },
+      items: [{ taxable: 100_00, igst: 18_00 }],
+    });
+    expect(p.summaries.map((s) => [s.summaryType, s.documentNature, s.fromNumber, s.totalNumber])).toEqual([
+      ['DocumentsIssued', 1, 'E/1', 1],
+    ]);
   });
 
   it('reads the official B2B sample, and a refund voucher note of the older format', () => {
     const sample = readJson('b2bin.json') as Gstr1Json;
     const p = parseGstr1(sample);
     expect(p.documents).toHaveLength(1);
-    expect(p.documents[0]).toMatchObject({ documentNumber: 'S0000026', documentDate: '2023-07-25', counterpartyGstin: '27GSPMH0231G1ZZ', placeOfSupply: '06', documentValue: 729_248_16, items: [{ rate: 5000, taxable: 10_000_00, igst: 325_00, cess: 500_00 }] });
+    expect(p.documents[0]).toMatchObject({
+      documentNumber: 'S0000026',
+      documentDate: '2023-07-25',
+      counterpartyGstin: '27GSPMH0231G1ZZ',
+      placeOfSupply: '06',
+      documentValue: 729_248_16,
+      items: [{ rate: 5000, taxable: 10_000_00, igst: 325_00, cess: 500_00 }],
+    });
     // The sample has no table 13: rebuilt, its b2b section is identical (table 13 is then derived from the documents).
     expect(rebuild(sample).b2b).toEqual(sample.b2b);
-    const old = parseGstr1({ gstin: SUPPLIER, fp: '052025', cdnr: [{ ctin: BUYERS[0] as string, nt: [{ nt_num: 'R1', nt_dt: '01-05-2025', ntty: 'R' as 'C', val: 1, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [] }] }] });
+    const old = parseGstr1({
+      gstin: SUPPLIER,
+      fp: '052025',
+      cdnr: [
+        {
+          ctin: BUYERS[0] as string,
+          nt: [{ nt_num: 'R1', nt_dt: '01-05-2025', ntty: 'R' as 'C', val: 1, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [] }],
+        },
+      ],
+    });
     expect(old.documents[0]?.documentType).toBe('RFV');
   });
 });

@@ -3,7 +3,20 @@
 // compared with what the portal holds. Invoice items come back per rate (the format keeps no HSN per invoice).
 import { isoOfPortalDate, milliPercentOf, paiseOf, thousandthsOf } from './portal-values';
 import type {
-  AdvanceRow, B2bInvoice, ExportInvoice, Gstr1Document, Gstr1HsnRow, Gstr1Item, Gstr1Json, Gstr1SummaryRow, Gstr1SummaryType, HsnLine, ItemDetail, Note, NumberedItem, UnregisteredNote,
+  AdvanceRow,
+  B2bInvoice,
+  ExportInvoice,
+  Gstr1Document,
+  Gstr1HsnRow,
+  Gstr1Item,
+  Gstr1Json,
+  Gstr1SummaryRow,
+  Gstr1SummaryType,
+  HsnLine,
+  ItemDetail,
+  Note,
+  NumberedItem,
+  UnregisteredNote,
 } from './types';
 
 export type ParsedGstr1 = {
@@ -27,7 +40,8 @@ const itemOf = (d: Partial<ItemDetail> & { rt: number; txval: number }): Gstr1It
 const itemsOf = (itms: readonly NumberedItem[]): Gstr1Item[] => itms.map((i) => itemOf(i.itm_det));
 
 /** b2b inv_typ back to the document's supply type. */
-const supplyTypeOfInvoiceType = (t: B2bInvoice['inv_typ']): string => (t === 'SEWP' ? 'SEZWP' : t === 'SEWOP' ? 'SEZWOP' : t === 'DE' ? 'DEXP' : 'B2B');
+const supplyTypeOfInvoiceType = (t: B2bInvoice['inv_typ']): string =>
+  t === 'SEWP' ? 'SEZWP' : t === 'SEWOP' ? 'SEZWOP' : t === 'DE' ? 'DEXP' : 'B2B';
 
 /** ntty C credit note, D debit note, R refund voucher (older format). */
 const noteTypeOf = (ntty: Note['ntty'] | 'R'): string => (ntty === 'C' ? 'CRN' : ntty === 'D' ? 'DBN' : 'RFV');
@@ -37,57 +51,129 @@ const amendmentOf = (number: string | undefined, date: string | undefined): Gstr
 
 function b2bDocument(ctin: string, inv: B2bInvoice): Gstr1Document {
   return {
-    documentType: 'INV', documentNumber: inv.inum, documentDate: isoOfPortalDate(inv.idt), supplyType: supplyTypeOfInvoiceType(inv.inv_typ),
-    counterpartyGstin: ctin, placeOfSupply: inv.pos, isReverseCharge: inv.rchrg === 'Y', ecommerceGstin: inv.etin || null,
-    documentValue: paiseOf(inv.val), gstr1Section: 'b2b', amendment: amendmentOf(inv.oinum, inv.oidt), items: itemsOf(inv.itms),
+    documentType: 'INV',
+    documentNumber: inv.inum,
+    documentDate: isoOfPortalDate(inv.idt),
+    supplyType: supplyTypeOfInvoiceType(inv.inv_typ),
+    counterpartyGstin: ctin,
+    placeOfSupply: inv.pos,
+    isReverseCharge: inv.rchrg === 'Y',
+    ecommerceGstin: inv.etin || null,
+    documentValue: paiseOf(inv.val),
+    gstr1Section: 'b2b',
+    amendment: amendmentOf(inv.oinum, inv.oidt),
+    items: itemsOf(inv.itms),
   };
 }
 
 function noteDocument(ctin: string, nt: Note): Gstr1Document {
   return {
-    documentType: noteTypeOf(nt.ntty), documentNumber: nt.nt_num, documentDate: isoOfPortalDate(nt.nt_dt), supplyType: supplyTypeOfInvoiceType(nt.inv_typ),
-    counterpartyGstin: ctin, placeOfSupply: nt.pos, isReverseCharge: nt.rchrg === 'Y', ecommerceGstin: nt.etin || null,
-    documentValue: paiseOf(nt.val), gstr1Section: 'cdnr', amendment: amendmentOf(nt.ont_num, nt.ont_dt), items: itemsOf(nt.itms),
+    documentType: noteTypeOf(nt.ntty),
+    documentNumber: nt.nt_num,
+    documentDate: isoOfPortalDate(nt.nt_dt),
+    supplyType: supplyTypeOfInvoiceType(nt.inv_typ),
+    counterpartyGstin: ctin,
+    placeOfSupply: nt.pos,
+    isReverseCharge: nt.rchrg === 'Y',
+    ecommerceGstin: nt.etin || null,
+    documentValue: paiseOf(nt.val),
+    gstr1Section: 'cdnr',
+    amendment: amendmentOf(nt.ont_num, nt.ont_dt),
+    items: itemsOf(nt.itms),
   };
 }
 
 function unregisteredNoteDocument(nt: UnregisteredNote): Gstr1Document {
   return {
-    documentType: noteTypeOf(nt.ntty), documentNumber: nt.nt_num, documentDate: isoOfPortalDate(nt.nt_dt), supplyType: nt.typ === 'B2CL' ? 'B2C' : nt.typ,
-    counterpartyGstin: '', placeOfSupply: nt.pos ?? null, documentValue: paiseOf(nt.val), gstr1Section: 'cdnur',
-    amendment: amendmentOf(nt.ont_num, nt.ont_dt), items: itemsOf(nt.itms),
+    documentType: noteTypeOf(nt.ntty),
+    documentNumber: nt.nt_num,
+    documentDate: isoOfPortalDate(nt.nt_dt),
+    supplyType: nt.typ === 'B2CL' ? 'B2C' : nt.typ,
+    counterpartyGstin: '',
+    placeOfSupply: nt.pos ?? null,
+    documentValue: paiseOf(nt.val),
+    gstr1Section: 'cdnur',
+    amendment: amendmentOf(nt.ont_num, nt.ont_dt),
+    items: itemsOf(nt.itms),
   };
 }
 
 function exportDocument(expTyp: 'WPAY' | 'WOPAY', inv: ExportInvoice): Gstr1Document {
   return {
-    documentType: 'INV', documentNumber: inv.inum, documentDate: isoOfPortalDate(inv.idt), supplyType: expTyp === 'WPAY' ? 'EXPWP' : 'EXPWOP',
-    counterpartyGstin: '', placeOfSupply: null, portCode: inv.sbpcode ?? null, shippingBillNumber: inv.sbnum || null,
-    shippingBillDate: inv.sbdt ? isoOfPortalDate(inv.sbdt) : null, documentValue: paiseOf(inv.val), gstr1Section: 'exp',
-    amendment: amendmentOf(inv.oinum, inv.oidt), items: inv.itms.map((i) => itemOf(i)),
+    documentType: 'INV',
+    documentNumber: inv.inum,
+    documentDate: isoOfPortalDate(inv.idt),
+    supplyType: expTyp === 'WPAY' ? 'EXPWP' : 'EXPWOP',
+    counterpartyGstin: '',
+    placeOfSupply: null,
+    portCode: inv.sbpcode ?? null,
+    shippingBillNumber: inv.sbnum || null,
+    shippingBillDate: inv.sbdt ? isoOfPortalDate(inv.sbdt) : null,
+    documentValue: paiseOf(inv.val),
+    gstr1Section: 'exp',
+    amendment: amendmentOf(inv.oinum, inv.oidt),
+    items: inv.itms.map((i) => itemOf(i)),
   };
 }
 
 function summaryRow(summaryType: Gstr1SummaryType, values: Partial<Gstr1SummaryRow>): Gstr1SummaryRow {
   return {
-    summaryType, placeOfSupply: '', supplyType: '', rate: 0, ecommerceGstin: '', documentNature: 0, fromNumber: '', toNumber: '', totalNumber: 0,
-    cancelledNumber: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0, nilRated: 0, exempted: 0, nonGst: 0, ...values,
+    summaryType,
+    placeOfSupply: '',
+    supplyType: '',
+    rate: 0,
+    ecommerceGstin: '',
+    documentNature: 0,
+    fromNumber: '',
+    toNumber: '',
+    totalNumber: 0,
+    cancelledNumber: 0,
+    taxable: 0,
+    igst: 0,
+    cgst: 0,
+    sgst: 0,
+    cess: 0,
+    nilRated: 0,
+    exempted: 0,
+    nonGst: 0,
+    ...values,
   };
 }
 
-const taxesOf = (d: Partial<ItemDetail>): Pick<Gstr1SummaryRow, 'igst' | 'cgst' | 'sgst' | 'cess'> => ({ igst: paiseOf(d.iamt), cgst: paiseOf(d.camt), sgst: paiseOf(d.samt), cess: paiseOf(d.csamt) });
+const taxesOf = (d: Partial<ItemDetail>): Pick<Gstr1SummaryRow, 'igst' | 'cgst' | 'sgst' | 'cess'> => ({
+  igst: paiseOf(d.iamt),
+  cgst: paiseOf(d.camt),
+  sgst: paiseOf(d.samt),
+  cess: paiseOf(d.csamt),
+});
 
 function advanceRows(type: 'AdvanceReceived' | 'AdvanceAdjusted', rows: readonly AdvanceRow[], out: Gstr1SummaryRow[]): void {
   for (const r of rows) {
     for (const it of r.itms) {
-      out.push(summaryRow(type, { placeOfSupply: r.pos, rate: milliPercentOf(it.rt), taxable: paiseOf(it.ad_amt), ...taxesOf(it), originalPeriod: r.omon ?? null }));
+      out.push(
+        summaryRow(type, {
+          placeOfSupply: r.pos,
+          rate: milliPercentOf(it.rt),
+          taxable: paiseOf(it.ad_amt),
+          ...taxesOf(it),
+          originalPeriod: r.omon ?? null,
+        }),
+      );
     }
   }
 }
 
 const hsnRowOf = (l: HsnLine): Gstr1HsnRow => ({
-  hsn: l.hsn_sc, description: l.desc ?? '', uqc: l.uqc, quantity: thousandthsOf(l.qty), rate: milliPercentOf(l.rt ?? 0),
-  taxable: paiseOf(l.txval), igst: paiseOf(l.iamt), cgst: paiseOf(l.camt), sgst: paiseOf(l.samt), cess: paiseOf(l.csamt),
+  hsn: l.hsn_sc,
+  description: l.desc ?? '',
+  uqc: l.uqc,
+  quantity: thousandthsOf(l.qty),
+  rate: milliPercentOf(l.rt ?? 0),
+  taxable: paiseOf(l.txval),
+  igst: paiseOf(l.iamt),
+  cgst: paiseOf(l.camt),
+  sgst: paiseOf(l.samt),
+  cess: paiseOf(l.csamt),
 });
 
 /** Reads a GSTR-1 JSON. Dates must be valid DD-MM-YYYY (the schema's own pattern); throws RangeError otherwise. */
@@ -100,9 +186,17 @@ export function parseGstr1(json: Gstr1Json): ParsedGstr1 {
     for (const p of section) {
       for (const inv of p.inv) {
         documents.push({
-          documentType: 'INV', documentNumber: inv.inum, documentDate: isoOfPortalDate(inv.idt), supplyType: 'B2C', counterpartyGstin: '',
-          placeOfSupply: p.pos, ecommerceGstin: inv.etin || null, documentValue: paiseOf(inv.val), gstr1Section: 'b2cl',
-          amendment: amendmentOf(inv.oinum, inv.oidt), items: itemsOf(inv.itms),
+          documentType: 'INV',
+          documentNumber: inv.inum,
+          documentDate: isoOfPortalDate(inv.idt),
+          supplyType: 'B2C',
+          counterpartyGstin: '',
+          placeOfSupply: p.pos,
+          ecommerceGstin: inv.etin || null,
+          documentValue: paiseOf(inv.val),
+          gstr1Section: 'b2cl',
+          amendment: amendmentOf(inv.oinum, inv.oidt),
+          items: itemsOf(inv.itms),
         });
       }
     }
@@ -111,11 +205,28 @@ export function parseGstr1(json: Gstr1Json): ParsedGstr1 {
   for (const p of [...(json.cdnr ?? []), ...(json.cdnra ?? [])]) for (const nt of p.nt) documents.push(noteDocument(p.ctin, nt));
   for (const nt of [...(json.cdnur ?? []), ...(json.cdnura ?? [])]) documents.push(unregisteredNoteDocument(nt));
   for (const r of json.b2cs ?? []) {
-    summaries.push(summaryRow('B2CS', { placeOfSupply: r.pos, rate: milliPercentOf(r.rt), ecommerceGstin: r.etin ?? '', taxable: paiseOf(r.txval), ...taxesOf(r) }));
+    summaries.push(
+      summaryRow('B2CS', {
+        placeOfSupply: r.pos,
+        rate: milliPercentOf(r.rt),
+        ecommerceGstin: r.etin ?? '',
+        taxable: paiseOf(r.txval),
+        ...taxesOf(r),
+      }),
+    );
   }
   for (const r of json.b2csa ?? []) {
     for (const it of r.itms) {
-      summaries.push(summaryRow('B2CS', { placeOfSupply: r.pos, rate: milliPercentOf(it.rt), ecommerceGstin: r.etin ?? '', taxable: paiseOf(it.txval), ...taxesOf(it), originalPeriod: r.omon }));
+      summaries.push(
+        summaryRow('B2CS', {
+          placeOfSupply: r.pos,
+          rate: milliPercentOf(it.rt),
+          ecommerceGstin: r.etin ?? '',
+          taxable: paiseOf(it.txval),
+          ...taxesOf(it),
+          originalPeriod: r.omon,
+        }),
+      );
     }
   }
   advanceRows('AdvanceReceived', json.at ?? [], summaries);
@@ -123,11 +234,26 @@ export function parseGstr1(json: Gstr1Json): ParsedGstr1 {
   advanceRows('AdvanceAdjusted', json.txpd ?? [], summaries);
   advanceRows('AdvanceAdjusted', json.txpda ?? [], summaries);
   for (const r of json.nil?.inv ?? []) {
-    summaries.push(summaryRow('NilExemptNonGst', { supplyType: r.sply_ty, nilRated: paiseOf(r.nil_amt), exempted: paiseOf(r.expt_amt), nonGst: paiseOf(r.ngsup_amt) }));
+    summaries.push(
+      summaryRow('NilExemptNonGst', {
+        supplyType: r.sply_ty,
+        nilRated: paiseOf(r.nil_amt),
+        exempted: paiseOf(r.expt_amt),
+        nonGst: paiseOf(r.ngsup_amt),
+      }),
+    );
   }
   for (const g of json.doc_issue?.doc_det ?? []) {
     for (const s of g.docs) {
-      summaries.push(summaryRow('DocumentsIssued', { documentNature: g.doc_num, fromNumber: s.from, toNumber: s.to, totalNumber: s.totnum, cancelledNumber: s.cancel }));
+      summaries.push(
+        summaryRow('DocumentsIssued', {
+          documentNature: g.doc_num,
+          fromNumber: s.from,
+          toNumber: s.to,
+          totalNumber: s.totnum,
+          cancelledNumber: s.cancel,
+        }),
+      );
     }
   }
   return {

@@ -61,10 +61,11 @@ function summarizeSection(json: Gstr1Json, section: Gstr1ReportSection): Totals 
       break;
     case 'exp':
     case 'expa':
-      for (const g of json[section] ?? []) for (const inv of g.inv) {
-        t.records++;
-        for (const it of inv.itms) addDetail(t, it, 1);
-      }
+      for (const g of json[section] ?? [])
+        for (const inv of g.inv) {
+          t.records++;
+          for (const it of inv.itms) addDetail(t, it, 1);
+        }
       break;
     case 'b2cs':
       for (const r of json.b2cs ?? []) {
@@ -120,4 +121,5 @@ function summarizeSection(json: Gstr1Json, section: Gstr1ReportSection): Totals 
 }
 
 /** Every section of Form GSTR-1's order, including empty ones (records 0), so a screen can list them all. */
-export const summarizeGstr1 = (json: Gstr1Json): Gstr1SectionSummary[] => GSTR1_SECTIONS.map((section) => ({ section, ...summarizeSection(json, section) }));
+export const summarizeGstr1 = (json: Gstr1Json): Gstr1SectionSummary[] =>
+  GSTR1_SECTIONS.map((section) => ({ section, ...summarizeSection(json, section) }));

@@ -249,7 +249,26 @@ export type Gstr1Json = {
 
 /** The sections of the save format this package builds, in the order of Form GSTR-1. */
 export const GSTR1_SECTIONS = [
-  'b2b', 'b2ba', 'b2cl', 'b2cla', 'exp', 'expa', 'b2cs', 'b2csa', 'nil', 'at', 'ata', 'txpd', 'txpda',
-  'cdnr', 'cdnra', 'cdnur', 'cdnura', 'hsn_b2b', 'hsn_b2c', 'doc_issue', 'supeco',
+  'b2b',
+  'b2ba',
+  'b2cl',
+  'b2cla',
+  'exp',
+  'expa',
+  'b2cs',
+  'b2csa',
+  'nil',
+  'at',
+  'ata',
+  'txpd',
+  'txpda',
+  'cdnr',
+  'cdnra',
+  'cdnur',
+  'cdnura',
+  'hsn_b2b',
+  'hsn_b2c',
+  'doc_issue',
+  'supeco',
 ] as const;
 export type Gstr1ReportSection = (typeof GSTR1_SECTIONS)[number];

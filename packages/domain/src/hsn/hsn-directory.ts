@@ -19,7 +19,11 @@ export type HsnRecord = {
   row: number;
 };
 
-export type HsnDirectoryIssue = { row: number; code: 'HSN_DIR_CODE' | 'HSN_DIR_DUPLICATE' | 'HSN_DIR_DESCRIPTION' | 'HSN_DIR_FIXED'; message: string };
+export type HsnDirectoryIssue = {
+  row: number;
+  code: 'HSN_DIR_CODE' | 'HSN_DIR_DUPLICATE' | 'HSN_DIR_DESCRIPTION' | 'HSN_DIR_FIXED';
+  message: string;
+};
 
 export type HsnDirectory = { records: HsnRecord[]; issues: HsnDirectoryIssue[] };
 
@@ -41,7 +45,11 @@ export function cellText(value: unknown): string {
   return '';
 }
 
-const cleanText = (s: string): string => s.replace(/_x000D_/g, ' ').replace(/\s+/g, ' ').trim();
+const cleanText = (s: string): string =>
+  s
+    .replace(/_x000D_/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const HEADER = /^(HSN|SAC)(_CD)?$|^TYPE$|^CODE$/i;
 
@@ -84,10 +92,21 @@ export function readHsnDirectory(rows: Iterable<readonly unknown[]>): HsnDirecto
     const description = tilde >= 0 ? text.slice(tilde + 1).trim() : text;
     const context = tilde >= 0 ? text.slice(0, tilde).replace(/~/g, ' / ').trim() : undefined;
     const kind: HsnKind = typeHint ?? (isServiceCode(code) ? 'SAC' : 'HSN');
-    const record: HsnRecord = { code, kind, level: LEVELS[code.length] as HsnLevel, description, ...(context ? { context } : {}), row: rowNumber };
+    const record: HsnRecord = {
+      code,
+      kind,
+      level: LEVELS[code.length] as HsnLevel,
+      description,
+      ...(context ? { context } : {}),
+      row: rowNumber,
+    };
     const previous = byCode.get(code);
     if (previous) {
-      issues.push({ row: rowNumber, code: 'HSN_DIR_DUPLICATE', message: `Code ${code} already listed in row ${records[previous.index]?.row}` });
+      issues.push({
+        row: rowNumber,
+        code: 'HSN_DIR_DUPLICATE',
+        message: `Code ${code} already listed in row ${records[previous.index]?.row}`,
+      });
       if (previous.repaired && !repaired) {
         records[previous.index] = record;
         byCode.set(code, { index: previous.index, repaired });

@@ -6,17 +6,33 @@ const CRORE = 100 * 1_00_00_000;
 
 describe('validateHsn', () => {
   it.each([
-    ['8471', 'HSN', 4], ['84713010', 'HSN', 8], ['2307 00', 'HSN', 6], ['8471.30', 'HSN', 6], ['998314', 'SAC', 6], ['99', 'SAC', 2], [9954, 'SAC', 4],
+    ['8471', 'HSN', 4],
+    ['84713010', 'HSN', 8],
+    ['2307 00', 'HSN', 6],
+    ['8471.30', 'HSN', 6],
+    ['998314', 'SAC', 6],
+    ['99', 'SAC', 2],
+    [9954, 'SAC', 4],
   ])('accepts %j as %s with %d digits', (value, kind, digits) => expect(validateHsn(value)).toMatchObject({ ok: true, kind, digits }));
   it.each([
-    ['', 'HSN_EMPTY'], [null, 'HSN_EMPTY'], ['84A1', 'HSN_FORMAT'], ['847', 'HSN_LENGTH'], ['847130101', 'HSN_LENGTH'], ['0000', 'HSN_ZERO'],
+    ['', 'HSN_EMPTY'],
+    [null, 'HSN_EMPTY'],
+    ['84A1', 'HSN_FORMAT'],
+    ['847', 'HSN_LENGTH'],
+    ['847130101', 'HSN_LENGTH'],
+    ['0000', 'HSN_ZERO'],
   ])('rejects %j with %s', (value, code) => expect(validateHsn(value)).toMatchObject({ ok: false, code }));
   it('isServiceCode is chapter 99', () => {
     expect(isServiceCode('9983')).toBe(true);
     expect(isServiceCode('9801')).toBe(false);
     expect(isServiceCode('9')).toBe(false);
   });
-  it('never throws', () => fc.assert(fc.property(fc.anything(), (v) => { validateHsn(v); })));
+  it('never throws', () =>
+    fc.assert(
+      fc.property(fc.anything(), (v) => {
+        validateHsn(v);
+      }),
+    ));
 });
 
 describe('hsnMinimumDigits (Notification 78/2020-CT from 01-04-2021; 12/2017-CT before)', () => {

@@ -21,7 +21,8 @@ export function validateHsn(value: unknown): HsnResult {
   const code = String(value).replace(/[\s.]/g, '');
   if (code === '') return { ok: false, code: 'HSN_EMPTY', message: 'HSN/SAC code is required.' };
   if (!DIGITS.test(code)) return { ok: false, code: 'HSN_FORMAT', message: 'HSN/SAC code must contain digits only.' };
-  if (code.length > 8 || code.length % 2 === 1) return { ok: false, code: 'HSN_LENGTH', message: 'HSN/SAC code must have 2, 4, 6 or 8 digits.' };
+  if (code.length > 8 || code.length % 2 === 1)
+    return { ok: false, code: 'HSN_LENGTH', message: 'HSN/SAC code must have 2, 4, 6 or 8 digits.' };
   if (/^0+$/.test(code)) return { ok: false, code: 'HSN_ZERO', message: 'HSN/SAC code cannot be all zeros.' };
   return { ok: true, code, kind: isServiceCode(code) ? 'SAC' : 'HSN', digits: code.length as 2 | 4 | 6 | 8 };
 }
@@ -33,11 +34,44 @@ const CRORE = 100 * 1_00_00_000; // paise in one crore rupees
 const LAKH = 100 * 1_00_000;
 
 export const HSN_DIGIT_RULES: readonly HsnDigitRule[] = [
-  { effectiveFrom: '2017-07-01', effectiveTo: '2021-03-31', upToPaise: 150 * LAKH, b2b: 0, b2c: 0, source: 'Notification 12/2017-CT: AATO up to 1.5 crore, HSN not required' },
-  { effectiveFrom: '2017-07-01', effectiveTo: '2021-03-31', upToPaise: 5 * CRORE, b2b: 2, b2c: 2, source: 'Notification 12/2017-CT: AATO above 1.5 crore up to 5 crore, 2 digits' },
-  { effectiveFrom: '2017-07-01', effectiveTo: '2021-03-31', upToPaise: Number.MAX_SAFE_INTEGER, b2b: 4, b2c: 4, source: 'Notification 12/2017-CT: AATO above 5 crore, 4 digits' },
-  { effectiveFrom: '2021-04-01', upToPaise: 5 * CRORE, b2b: 4, b2c: 0, source: 'Notification 78/2020-CT: AATO up to 5 crore, 4 digits (optional on B2C supplies)' },
-  { effectiveFrom: '2021-04-01', upToPaise: Number.MAX_SAFE_INTEGER, b2b: 6, b2c: 6, source: 'Notification 78/2020-CT: AATO above 5 crore, 6 digits' },
+  {
+    effectiveFrom: '2017-07-01',
+    effectiveTo: '2021-03-31',
+    upToPaise: 150 * LAKH,
+    b2b: 0,
+    b2c: 0,
+    source: 'Notification 12/2017-CT: AATO up to 1.5 crore, HSN not required',
+  },
+  {
+    effectiveFrom: '2017-07-01',
+    effectiveTo: '2021-03-31',
+    upToPaise: 5 * CRORE,
+    b2b: 2,
+    b2c: 2,
+    source: 'Notification 12/2017-CT: AATO above 1.5 crore up to 5 crore, 2 digits',
+  },
+  {
+    effectiveFrom: '2017-07-01',
+    effectiveTo: '2021-03-31',
+    upToPaise: Number.MAX_SAFE_INTEGER,
+    b2b: 4,
+    b2c: 4,
+    source: 'Notification 12/2017-CT: AATO above 5 crore, 4 digits',
+  },
+  {
+    effectiveFrom: '2021-04-01',
+    upToPaise: 5 * CRORE,
+    b2b: 4,
+    b2c: 0,
+    source: 'Notification 78/2020-CT: AATO up to 5 crore, 4 digits (optional on B2C supplies)',
+  },
+  {
+    effectiveFrom: '2021-04-01',
+    upToPaise: Number.MAX_SAFE_INTEGER,
+    b2b: 6,
+    b2c: 6,
+    source: 'Notification 78/2020-CT: AATO above 5 crore, 6 digits',
+  },
 ];
 
 const RULE_FROM = Int32Array.from(HSN_DIGIT_RULES, (r) => dateNumberOf(r.effectiveFrom, 0));
@@ -47,16 +81,19 @@ const RULE_TO = Int32Array.from(HSN_DIGIT_RULES, (r) => dateNumberOf(r.effective
 export function hsnMinimumDigitsNumber(dateNumber: number, aatoPaise: number, isB2C: boolean): number {
   for (let i = 0; i < HSN_DIGIT_RULES.length; i++) {
     const r = HSN_DIGIT_RULES[i] as HsnDigitRule;
-    if ((RULE_FROM[i] as number) <= dateNumber && dateNumber <= (RULE_TO[i] as number) && aatoPaise <= r.upToPaise) return isB2C ? r.b2c : r.b2b;
+    if ((RULE_FROM[i] as number) <= dateNumber && dateNumber <= (RULE_TO[i] as number) && aatoPaise <= r.upToPaise)
+      return isB2C ? r.b2c : r.b2b;
   }
   return 0;
 }
 
 /** Minimum HSN digits on an ISO date. */
-export const hsnMinimumDigitsIso = (iso: string, aatoPaise: number, isB2C: boolean): number => hsnMinimumDigitsNumber(dateNumberOf(iso, -1), aatoPaise, isB2C);
+export const hsnMinimumDigitsIso = (iso: string, aatoPaise: number, isB2C: boolean): number =>
+  hsnMinimumDigitsNumber(dateNumberOf(iso, -1), aatoPaise, isB2C);
 
 /** Minimum HSN digits required on an invoice dated `date` for a supplier with aggregate turnover `aatoPaise`. */
-export const hsnMinimumDigits = (date: DateInput, aatoPaise: number, isB2C = false): number => hsnMinimumDigitsIso(toIsoDate(date), aatoPaise, isB2C);
+export const hsnMinimumDigits = (date: DateInput, aatoPaise: number, isB2C = false): number =>
+  hsnMinimumDigitsIso(toIsoDate(date), aatoPaise, isB2C);
 
 /** Exports: the shipping bill needs the 8-digit ITC(HS) tariff item (Customs; GST-RULES.md). */
 export const EXPORT_HSN_DIGITS = 8;

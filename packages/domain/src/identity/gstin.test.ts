@@ -20,7 +20,12 @@ describe('gstinCheckCharacter', () => {
 describe('validateGstin', () => {
   it('accepts a regular GSTIN and normalises case and spaces', () => {
     expect(validateGstin('  27aapfu0939f1zv ')).toEqual({
-      ok: true, gstin: '27AAPFU0939F1ZV', stateCode: '27', pan: 'AAPFU0939F', kind: 'regular', checksumValid: true,
+      ok: true,
+      gstin: '27AAPFU0939F1ZV',
+      stateCode: '27',
+      pan: 'AAPFU0939F',
+      kind: 'regular',
+      checksumValid: true,
     });
   });
   it.each([
@@ -78,8 +83,16 @@ describe('validateGstin', () => {
   });
 
   it('property: never throws on any input', () => {
-    fc.assert(fc.property(fc.anything(), (v) => { validateGstin(v); }));
-    fc.assert(fc.property(fc.string(), (v) => { validateGstin(v, { sandbox: true }); }));
+    fc.assert(
+      fc.property(fc.anything(), (v) => {
+        validateGstin(v);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), (v) => {
+        validateGstin(v, { sandbox: true });
+      }),
+    );
   });
   it('property: a valid GSTIN with any single character changed fails', () => {
     const gstin = fc

@@ -15,13 +15,7 @@ import { isPanHolderType } from './pan';
 export type GstinKind = 'regular' | 'tds' | 'tcs' | 'government' | 'nonResident' | 'oidar' | 'uin' | 'other';
 
 export type GstinErrorCode =
-  | 'GSTIN_EMPTY'
-  | 'GSTIN_CHARACTERS'
-  | 'GSTIN_LENGTH'
-  | 'GSTIN_STATE_CODE'
-  | 'GSTIN_PAN'
-  | 'GSTIN_FORMAT'
-  | 'GSTIN_CHECK_CHARACTER';
+  'GSTIN_EMPTY' | 'GSTIN_CHARACTERS' | 'GSTIN_LENGTH' | 'GSTIN_STATE_CODE' | 'GSTIN_PAN' | 'GSTIN_FORMAT' | 'GSTIN_CHECK_CHARACTER';
 
 export type GstinResult =
   | {
@@ -105,10 +99,17 @@ function isValidRegularGstin(g: string, sandbox: boolean): boolean {
     const isDigit = c >= 48 && c <= 57;
     const isLetter = c >= 65 && c <= 90;
     switch (REGULAR_SHAPE[i]) {
-      case 0: if (!isDigit) return false; break;
-      case 1: if (!isLetter) return false; break;
-      case 2: if (!(isLetter || (isDigit && c !== 48))) return false; break;
-      default: if (c !== 90) return false;
+      case 0:
+        if (!isDigit) return false;
+        break;
+      case 1:
+        if (!isLetter) return false;
+        break;
+      case 2:
+        if (!(isLetter || (isDigit && c !== 48))) return false;
+        break;
+      default:
+        if (c !== 90) return false;
     }
     const v = isDigit ? c - 48 : c - 55;
     if (i % 2 === 0) sum += v;

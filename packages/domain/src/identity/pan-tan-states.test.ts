@@ -9,15 +9,28 @@ describe('validatePan', () => {
     expect(validatePan(' abcpe1234f ')).toEqual({ ok: true, pan: 'ABCPE1234F', holderType: 'P' });
   });
   it.each([
-    ['', 'PAN_EMPTY'], [null, 'PAN_EMPTY'], ['ABCPE1234', 'PAN_LENGTH'], ['ABCPE12345', 'PAN_FORMAT'], ['ABCXE1234F', 'PAN_HOLDER_TYPE'],
+    ['', 'PAN_EMPTY'],
+    [null, 'PAN_EMPTY'],
+    ['ABCPE1234', 'PAN_LENGTH'],
+    ['ABCPE12345', 'PAN_FORMAT'],
+    ['ABCXE1234F', 'PAN_HOLDER_TYPE'],
   ])('rejects %j with %s', (v, code) => expect(validatePan(v)).toMatchObject({ ok: false, code }));
-  it('never throws', () => fc.assert(fc.property(fc.string(), (s) => { validatePan(s); })));
+  it('never throws', () =>
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        validatePan(s);
+      }),
+    ));
 });
 
 describe('validateTan', () => {
   it('accepts and normalises', () => expect(validateTan('dela12345b')).toEqual({ ok: true, tan: 'DELA12345B' }));
-  it.each([['', 'TAN_EMPTY'], [3, 'TAN_EMPTY'], ['DELA1234B', 'TAN_LENGTH'], ['DEL112345B', 'TAN_FORMAT']])('rejects %j with %s', (v, code) =>
-    expect(validateTan(v)).toMatchObject({ ok: false, code }));
+  it.each([
+    ['', 'TAN_EMPTY'],
+    [3, 'TAN_EMPTY'],
+    ['DELA1234B', 'TAN_LENGTH'],
+    ['DEL112345B', 'TAN_FORMAT'],
+  ])('rejects %j with %s', (v, code) => expect(validateTan(v)).toMatchObject({ ok: false, code }));
 });
 
 describe('STATES', () => {

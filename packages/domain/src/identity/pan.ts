@@ -29,10 +29,15 @@ export function validatePan(value: unknown): PanResult {
   if (typeof value !== 'string' || value.trim() === '') return { ok: false, code: 'PAN_EMPTY', message: 'PAN is required.' };
   const pan = value.trim().toUpperCase();
   if (pan.length !== 10) return { ok: false, code: 'PAN_LENGTH', message: 'PAN must be 10 characters.' };
-  if (!PAN_SHAPE.test(pan)) return { ok: false, code: 'PAN_FORMAT', message: 'PAN must be 5 letters, 4 digits and a letter (e.g. ABCPE1234F).' };
+  if (!PAN_SHAPE.test(pan))
+    return { ok: false, code: 'PAN_FORMAT', message: 'PAN must be 5 letters, 4 digits and a letter (e.g. ABCPE1234F).' };
   const holderType = pan.charAt(3);
   if (!isPanHolderType(holderType)) {
-    return { ok: false, code: 'PAN_HOLDER_TYPE', message: `The 4th character of a PAN must be a holder type (${Object.keys(PAN_HOLDER_TYPES).join(', ')}).` };
+    return {
+      ok: false,
+      code: 'PAN_HOLDER_TYPE',
+      message: `The 4th character of a PAN must be a holder type (${Object.keys(PAN_HOLDER_TYPES).join(', ')}).`,
+    };
   }
   return { ok: true, pan, holderType };
 }

@@ -18,8 +18,21 @@ export type StateInfo = {
   readonly note?: string;
 };
 
-const s = (code: string, name: string, alphaCode: string, kind: StateKind, levies: 'SGST' | 'UTGST' = kind === 'State' ? 'SGST' : 'UTGST'): StateInfo => ({
-  code, name, alphaCode, kind, status: 'active', levies, isGstinPrefix: true, isPlaceOfSupply: true,
+const s = (
+  code: string,
+  name: string,
+  alphaCode: string,
+  kind: StateKind,
+  levies: 'SGST' | 'UTGST' = kind === 'State' ? 'SGST' : 'UTGST',
+): StateInfo => ({
+  code,
+  name,
+  alphaCode,
+  kind,
+  status: 'active',
+  levies,
+  isGstinPrefix: true,
+  isPlaceOfSupply: true,
 });
 
 export const STATES: readonly StateInfo[] = [
@@ -49,10 +62,30 @@ export const STATES: readonly StateInfo[] = [
   s('23', 'Madhya Pradesh', 'MP', 'State'),
   s('24', 'Gujarat', 'GJ', 'State'),
   // The DNH and DD (Merger of UTs) Act 2019: 25 merged into 26 from 26-01-2020; old GSTINs and documents still carry 25.
-  { code: '25', name: 'Daman and Diu', alphaCode: 'DD', kind: 'UnionTerritory', status: 'legacy', levies: 'UTGST', isGstinPrefix: true, isPlaceOfSupply: false, note: 'merged into 26 from 26-01-2020' },
+  {
+    code: '25',
+    name: 'Daman and Diu',
+    alphaCode: 'DD',
+    kind: 'UnionTerritory',
+    status: 'legacy',
+    levies: 'UTGST',
+    isGstinPrefix: true,
+    isPlaceOfSupply: false,
+    note: 'merged into 26 from 26-01-2020',
+  },
   s('26', 'Dadra and Nagar Haveli and Daman and Diu', 'DN', 'UnionTerritory'),
   s('27', 'Maharashtra', 'MH', 'State'),
-  { code: '28', name: 'Andhra Pradesh (Before Division)', alphaCode: 'AP', kind: 'State', status: 'legacy', levies: 'SGST', isGstinPrefix: true, isPlaceOfSupply: false, note: 'pre-2014 Andhra Pradesh; use 37' },
+  {
+    code: '28',
+    name: 'Andhra Pradesh (Before Division)',
+    alphaCode: 'AP',
+    kind: 'State',
+    status: 'legacy',
+    levies: 'SGST',
+    isGstinPrefix: true,
+    isPlaceOfSupply: false,
+    note: 'pre-2014 Andhra Pradesh; use 37',
+  },
   s('29', 'Karnataka', 'KA', 'State'),
   s('30', 'Goa', 'GA', 'State'),
   s('31', 'Lakshadweep', 'LD', 'UnionTerritory'),
@@ -64,18 +97,50 @@ export const STATES: readonly StateInfo[] = [
   s('37', 'Andhra Pradesh', 'AD', 'State'),
   s('38', 'Ladakh', 'LA', 'UnionTerritory'),
   // e-invoice/e-way bill: 96 is the place of supply (and state) for supplies outside India; never a GSTIN prefix.
-  { code: '96', name: 'Other Country', alphaCode: 'OC', kind: 'Special', status: 'special', levies: 'IGST', isGstinPrefix: false, isPlaceOfSupply: true },
+  {
+    code: '96',
+    name: 'Other Country',
+    alphaCode: 'OC',
+    kind: 'Special',
+    status: 'special',
+    levies: 'IGST',
+    isGstinPrefix: false,
+    isPlaceOfSupply: true,
+  },
   // IGST Act s.2(16)/UTGST: territories outside any State (e.g. offshore) are "Other Territory", code 97.
-  { code: '97', name: 'Other Territory', alphaCode: 'OT', kind: 'Special', status: 'special', levies: 'UTGST', isGstinPrefix: true, isPlaceOfSupply: true },
+  {
+    code: '97',
+    name: 'Other Territory',
+    alphaCode: 'OT',
+    kind: 'Special',
+    status: 'special',
+    levies: 'UTGST',
+    isGstinPrefix: true,
+    isPlaceOfSupply: true,
+  },
   // 99: GSTINs administered by the Centre (e.g. OIDAR "99..OS."); not a place of supply.
-  { code: '99', name: 'Centre Jurisdiction', alphaCode: 'CJ', kind: 'Special', status: 'special', levies: 'IGST', isGstinPrefix: true, isPlaceOfSupply: false },
+  {
+    code: '99',
+    name: 'Centre Jurisdiction',
+    alphaCode: 'CJ',
+    kind: 'Special',
+    status: 'special',
+    levies: 'IGST',
+    isGstinPrefix: true,
+    isPlaceOfSupply: false,
+  },
 ];
 
 const BY_CODE = new Map<string, StateInfo>(STATES.map((st) => [st.code, st]));
 
 /** The state for a 2-digit code ("7" and 7 are accepted as "07"); undefined when unknown. */
 export function stateFromCode(code: string | number): StateInfo | undefined {
-  const key = typeof code === 'number' ? (Number.isInteger(code) && code >= 0 && code < 100 ? String(code).padStart(2, '0') : '') : code.trim().padStart(2, '0');
+  const key =
+    typeof code === 'number'
+      ? Number.isInteger(code) && code >= 0 && code < 100
+        ? String(code).padStart(2, '0')
+        : ''
+      : code.trim().padStart(2, '0');
   return BY_CODE.get(key);
 }
 

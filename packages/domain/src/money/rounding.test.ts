@@ -19,13 +19,15 @@ describe('rounding', () => {
     expect(() => mulDivRoundHalfAway(9e15, 9e15, 1)).toThrow(RangeError);
   });
   it('property: agrees with bigint arithmetic', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.integer({ min: 0, max: 40000 }), (a, b) => {
-      const exact = BigInt(a) * BigInt(b);
-      const abs = exact < 0n ? -exact : exact;
-      let q = abs / 100000n;
-      if ((abs % 100000n) * 2n >= 100000n) q += 1n;
-      expect(mulDivRoundHalfAway(a, b, 100000)).toBe(Number(exact < 0n ? -q : q) || 0);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.integer({ min: 0, max: 40000 }), (a, b) => {
+        const exact = BigInt(a) * BigInt(b);
+        const abs = exact < 0n ? -exact : exact;
+        let q = abs / 100000n;
+        if ((abs % 100000n) * 2n >= 100000n) q += 1n;
+        expect(mulDivRoundHalfAway(a, b, 100000)).toBe(Number(exact < 0n ? -q : q) || 0);
+      }),
+    );
   });
   it('rounds to the rupee under section 170 on both sides of 50 paise', () => {
     expect(roundToRupeeSection170(12349)).toBe(12300);

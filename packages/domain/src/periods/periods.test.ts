@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  financialYearOf, financialYearOfPeriod, isHalfYearEndMonth, isQuarterEndMonth, latestOpenReturnPeriod, parseFinancialYear,
-  parseReturnPeriod, periodStart, periodsOf, quarterOf, returnCutoffDay, returnPeriodOf,
+  financialYearOf,
+  financialYearOfPeriod,
+  isHalfYearEndMonth,
+  isQuarterEndMonth,
+  latestOpenReturnPeriod,
+  parseFinancialYear,
+  parseReturnPeriod,
+  periodStart,
+  periodsOf,
+  quarterOf,
+  returnCutoffDay,
+  returnPeriodOf,
 } from './financial-year';
 import { DUE_DATE_RULES, dueDate, dueDateRule, qrmpGroupOf } from './due-dates';
 
@@ -27,7 +37,13 @@ describe('financial year and periods', () => {
     expect(parseFinancialYear('2024')).toBeNull();
   });
   it('finds quarters of dates and periods', () => {
-    expect(quarterOf('2024-04-01')).toEqual({ financialYear: '2024-25', quarter: 1, label: 'Apr-Jun', months: ['042024', '052024', '062024'], returnPeriod: '062024' });
+    expect(quarterOf('2024-04-01')).toEqual({
+      financialYear: '2024-25',
+      quarter: 1,
+      label: 'Apr-Jun',
+      months: ['042024', '052024', '062024'],
+      returnPeriod: '062024',
+    });
     expect(quarterOf('2024-12-31').quarter).toBe(3);
     expect(quarterOf('022025')).toMatchObject({ financialYear: '2024-25', quarter: 4, label: 'Jan-Mar', returnPeriod: '032025' });
     expect(quarterOf('092024').months).toEqual(['072024', '082024', '092024']);

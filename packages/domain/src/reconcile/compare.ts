@@ -98,8 +98,7 @@ export const financialYearLabel = (fy: number): string =>
 
 export const totalTax = (d: ReconcileDocument): number => d.igst + d.cgst + d.sgst + d.cess;
 
-export const dateDifference = (books: string, portal: string): number =>
-  books === portal ? 0 : dayNumber(portal) - dayNumber(books);
+export const dateDifference = (books: string, portal: string): number => (books === portal ? 0 : dayNumber(portal) - dayNumber(books));
 
 const sameRates = (a: readonly number[] | undefined, b: readonly number[] | undefined): boolean => {
   const x = [...new Set(a ?? [])].sort((p, q) => p - q);
@@ -112,17 +111,35 @@ export const moneyCode = (p: ReconcileDocument, g: ReconcileDocument, rs: Resolv
   const t = rs.tolerancePaise;
   let code = 0;
   let d = g.invoiceValue - p.invoiceValue;
-  if (d !== 0) { if (d > t.invoiceValue || -d > t.invoiceValue) return 2; code = 1; }
+  if (d !== 0) {
+    if (d > t.invoiceValue || -d > t.invoiceValue) return 2;
+    code = 1;
+  }
   d = g.taxable - p.taxable;
-  if (d !== 0) { if (d > t.taxable || -d > t.taxable) return 2; code = 1; }
+  if (d !== 0) {
+    if (d > t.taxable || -d > t.taxable) return 2;
+    code = 1;
+  }
   d = g.igst - p.igst;
-  if (d !== 0) { if (d > t.igst || -d > t.igst) return 2; code = 1; }
+  if (d !== 0) {
+    if (d > t.igst || -d > t.igst) return 2;
+    code = 1;
+  }
   d = g.cgst - p.cgst;
-  if (d !== 0) { if (d > t.cgst || -d > t.cgst) return 2; code = 1; }
+  if (d !== 0) {
+    if (d > t.cgst || -d > t.cgst) return 2;
+    code = 1;
+  }
   d = g.sgst - p.sgst;
-  if (d !== 0) { if (d > t.sgst || -d > t.sgst) return 2; code = 1; }
+  if (d !== 0) {
+    if (d > t.sgst || -d > t.sgst) return 2;
+    code = 1;
+  }
   d = g.cess - p.cess;
-  if (d !== 0) { if (d > t.cess || -d > t.cess) return 2; code = 1; }
+  if (d !== 0) {
+    if (d > t.cess || -d > t.cess) return 2;
+    code = 1;
+  }
   return code;
 };
 
@@ -197,8 +214,10 @@ export const pairScore = (p: ReconcileDocument, g: ReconcileDocument): number =>
 
 export const RULE_TEXT: Record<MatchRule, string> = {
   'exact-number': 'Same supplier and the same document number as typed',
-  'normalised-number': 'Same supplier and the same document number after normalisation (case, separators, leading zeros, financial-year fragments as set)',
-  'near-number': 'Same supplier and type, the same digits at the end of the number, amounts within tolerance and dates within the near-match window',
+  'normalised-number':
+    'Same supplier and the same document number after normalisation (case, separators, leading zeros, financial-year fragments as set)',
+  'near-number':
+    'Same supplier and type, the same digits at the end of the number, amounts within tolerance and dates within the near-match window',
   manual: 'Linked by a user',
   unpaired: 'No document on the other side passed the pairing rules',
 };

@@ -40,9 +40,11 @@ describe('document-number normalisation', () => {
     expect(nearNumberRejection([], ['1'])).toContain('without digits');
   });
   it('is case-insensitive and ignores surrounding spaces (property)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 20 }), (s) => {
-      expect(norm(s.toLowerCase())).toBe(norm(s.toUpperCase()));
-      expect(norm(` ${s} `)).toBe(norm(s));
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), (s) => {
+        expect(norm(s.toLowerCase())).toBe(norm(s.toUpperCase()));
+        expect(norm(` ${s} `)).toBe(norm(s));
+      }),
+    );
   });
 });

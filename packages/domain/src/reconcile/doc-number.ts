@@ -70,12 +70,7 @@ const dropFinancialYears = (tokens: Token[]): Token[] => {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
-    if (
-      t.isNumber &&
-      next?.isNumber &&
-      (next.separator === '-' || next.separator === '/') &&
-      isFinancialYearPair(t.text, next.text)
-    ) {
+    if (t.isNumber && next?.isNumber && (next.separator === '-' || next.separator === '/') && isFinancialYearPair(t.text, next.text)) {
       const prev = out[out.length - 1];
       if (prev && !prev.isNumber && prev.text.toUpperCase() === 'FY' && t.separator.length <= 1) out.pop();
       i++;
@@ -113,8 +108,7 @@ export const analyseDocumentNumber = (raw: string, options: NumberNormalisation)
   return { key, numbers };
 };
 
-export const normaliseDocumentNumber = (raw: string, options: NumberNormalisation): string =>
-  analyseDocumentNumber(raw, options).key;
+export const normaliseDocumentNumber = (raw: string, options: NumberNormalisation): string => analyseDocumentNumber(raw, options).key;
 
 /**
  * Whether two numbers may be a near match: both have digits, the last digit runs are equal and

@@ -25,7 +25,9 @@ const doc = (id: string, documentNumber: string, taxable: number, extra: Partial
 });
 
 const pairsOf = (r: ReturnType<typeof reconcile>) =>
-  r.rows.map((row) => `${row.purchases.map((d) => d.id).join('+')}|${row.portal.map((d) => d.id).join('+')}|${row.status}|${row.level}`).sort();
+  r.rows
+    .map((row) => `${row.purchases.map((d) => d.id).join('+')}|${row.portal.map((d) => d.id).join('+')}|${row.status}|${row.level}`)
+    .sort();
 
 describe('reconcile statuses', () => {
   it('Matched when every field is equal', () => {
@@ -86,7 +88,9 @@ describe('reconcile statuses', () => {
     const r = reconcile([doc('b', 'A1', 100)], [doc('g', 'A1', 100, { supplierGstin: G2 })]);
     expect(r.rows[0]!.level).toBe('PAN');
     expect(r.rows[0]!.status).toBe('Matched');
-    expect(reconcile([doc('b', 'A1', 100)], [doc('g', 'A1', 100, { supplierGstin: G2 })], { panLevelMatching: false }).rows).toHaveLength(2);
+    expect(reconcile([doc('b', 'A1', 100)], [doc('g', 'A1', 100, { supplierGstin: G2 })], { panLevelMatching: false }).rows).toHaveLength(
+      2,
+    );
   });
   it('GSTIN case and spaces do not matter', () => {
     const r = reconcile([doc('b', 'A1', 100, { supplierGstin: ` ${G.toLowerCase()} ` })], [doc('g', 'A1', 100)]);
@@ -108,7 +112,9 @@ describe('dates, years and match columns', () => {
     expect(r.rows[0]!.status).toBe('Mismatched');
   });
   it('dates within the date tolerance may cross a year end', () => {
-    const r = reconcile([doc('b', 'A1', 100, { documentDate: '2024-03-31' })], [doc('g', 'A1', 100, { documentDate: '2024-04-01' })], { dateToleranceDays: 1 });
+    const r = reconcile([doc('b', 'A1', 100, { documentDate: '2024-03-31' })], [doc('g', 'A1', 100, { documentDate: '2024-04-01' })], {
+      dateToleranceDays: 1,
+    });
     expect(r.rows[0]!.status).toBe('Matched due to tolerance');
   });
   it('extra columns: place of supply, reverse charge, rate, document type', () => {
@@ -179,13 +185,15 @@ describe('what other products get wrong', () => {
 
 describe('order independence', () => {
   const arbDoc = (prefix: string) =>
-    fc.record({
-      n: fc.constantFrom('1', '01', 'INV-1', 'INV/1/24-25', '10', 'INV 10', 'A-7', '7', 'BILL-23-00040', 'BILL-23-00045'),
-      taxable: fc.constantFrom(100, 150, 10_000),
-      day: fc.integer({ min: 1, max: 9 }),
-      gstin: fc.constantFrom(G, G2, '07AAACB1234C1Z5'),
-      type: fc.constantFrom('INV' as const, 'CRN' as const),
-    }).map((x) => ({ ...x, prefix }));
+    fc
+      .record({
+        n: fc.constantFrom('1', '01', 'INV-1', 'INV/1/24-25', '10', 'INV 10', 'A-7', '7', 'BILL-23-00040', 'BILL-23-00045'),
+        taxable: fc.constantFrom(100, 150, 10_000),
+        day: fc.integer({ min: 1, max: 9 }),
+        gstin: fc.constantFrom(G, G2, '07AAACB1234C1Z5'),
+        type: fc.constantFrom('INV' as const, 'CRN' as const),
+      })
+      .map((x) => ({ ...x, prefix }));
   it('the same inputs in any order give the same pairs and statuses', () => {
     fc.assert(
       fc.property(fc.array(arbDoc('b'), { maxLength: 12 }), fc.array(arbDoc('g'), { maxLength: 12 }), fc.integer(), (bs, gs, seed) => {
@@ -217,12 +225,29 @@ describe('explanations and summaries', () => {
     expect(e.rule).toBe('normalised-number');
     expect(e.ruleText).toContain('normalisation');
     const cgst = e.fields.find((f) => f.field === 'cgst')!;
-    expect(cgst).toMatchObject({ books: 900, portal: 950, difference: 50, differenceLabel: 'portal minus books', outcome: 'within tolerance' });
+    expect(cgst).toMatchObject({
+      books: 900,
+      portal: 950,
+      difference: 50,
+      differenceLabel: 'portal minus books',
+      outcome: 'within tolerance',
+    });
     expect(e.fields.find((f) => f.field === 'documentDate')).toMatchObject({ difference: 1, outcome: 'different', isMatchColumn: true });
     expect(e.fields.find((f) => f.field === 'documentNumber')!.outcome).toBe('within tolerance');
     expect(e.fields.map((f) => f.field)).toEqual([
-      'documentNumber', 'documentDate', 'invoiceValue', 'taxable', 'igst', 'cgst', 'sgst', 'cess',
-      'documentType', 'placeOfSupply', 'reverseCharge', 'rate', 'supplierGstin',
+      'documentNumber',
+      'documentDate',
+      'invoiceValue',
+      'taxable',
+      'igst',
+      'cgst',
+      'sgst',
+      'cess',
+      'documentType',
+      'placeOfSupply',
+      'reverseCharge',
+      'rate',
+      'supplierGstin',
     ]);
     expect(r.rows[0]!.explanation).toBe(e);
     expect(JSON.parse(JSON.stringify(r.rows[0]))).toMatchObject({ status: 'Mismatched', purchaseIds: ['b'], portalIds: ['g'] });
@@ -239,7 +264,9 @@ describe('explanations and summaries', () => {
     expect(reasons['g1']).toContain('already paired with A1');
     const b3 = r.rows.find((x) => x.purchases[0]?.id === 'b3')!;
     expect(b3.explanation.candidates[0]!.reason).toContain('PAN-level matching is off');
-    expect(reconcile([doc('b', '1', 100)], [doc('g', '2', 100)], { maxExplainedCandidates: 0 }).rows[0]!.explanation.candidates).toEqual([]);
+    expect(reconcile([doc('b', '1', 100)], [doc('g', '2', 100)], { maxExplainedCandidates: 0 }).rows[0]!.explanation.candidates).toEqual(
+      [],
+    );
     const off = reconcile([doc('b', '1', 100)], [doc('g', '2', 100)], { nearMatching: false });
     expect(off.rows[0]!.explanation.candidates[0]!.reason).toContain('near matching is off');
   });
@@ -250,7 +277,13 @@ describe('explanations and summaries', () => {
     );
     const by = Object.fromEntries(r.summary.byStatus.map((s) => [s.status, s]));
     expect(by['Matched']!.rows).toBe(2);
-    expect(by['Mismatched']).toMatchObject({ rows: 1, booksTaxable: 10000, portalTaxable: 5000, taxableDifference: -5000, taxDifference: -900 });
+    expect(by['Mismatched']).toMatchObject({
+      rows: 1,
+      booksTaxable: 10000,
+      portalTaxable: 5000,
+      taxableDifference: -5000,
+      taxDifference: -900,
+    });
     expect(by['PR only']!.booksDocuments).toBe(1);
     expect(by['GST only']!.portalTax).toBe(360);
     const sup = r.summary.bySupplier[0]!;

@@ -14,15 +14,7 @@
 // pair's status when it pairs it (both documents were just read by the rules), and builds the
 // summary row by row from those figures instead of a second pass over the rows.
 import { analyseDocumentNumber, type AnalysedNumber } from './doc-number';
-import {
-  compareCode,
-  dayNumber,
-  nearRejection,
-  pairScore,
-  resolveSettings,
-  yearRejection,
-  type ResolvedSettings,
-} from './compare';
+import { compareCode, dayNumber, nearRejection, pairScore, resolveSettings, yearRejection, type ResolvedSettings } from './compare';
 import { ReconcileRow, ResultContext } from './row';
 import { SummaryBuilder, type ReconcileSummary } from './summary';
 import {
@@ -213,7 +205,17 @@ class Engine {
    * One pass over one supplier group: pairs its unpaired documents whose keys are equal.
    * `byKey` is a scratch map, cleared here; keys are the documents' own strings where possible.
    */
-  pairGroup(byKey: Map<string, number>, ps: Int32Array, p0: number, p1: number, gs: Int32Array, g0: number, g1: number, rule: number, isPan: boolean): void {
+  pairGroup(
+    byKey: Map<string, number>,
+    ps: Int32Array,
+    p0: number,
+    p1: number,
+    gs: Int32Array,
+    g0: number,
+    g1: number,
+    rule: number,
+    isPan: boolean,
+  ): void {
     const pairP = this.pairP;
     const pairG = this.pairG;
     byKey.clear();
@@ -288,7 +290,9 @@ class Engine {
         const n = dayNumber(d.documentDate);
         return Number.isNaN(n) ? -1e9 : n;
       };
-      const sortedG = [...gs].sort((a, b) => day(this.portal[a]!) - day(this.portal[b]!) || compareIds(this.portal[a]!.id, this.portal[b]!.id));
+      const sortedG = [...gs].sort(
+        (a, b) => day(this.portal[a]!) - day(this.portal[b]!) || compareIds(this.portal[a]!.id, this.portal[b]!.id),
+      );
       const days = sortedG.map((j) => day(this.portal[j]!));
       for (const i of ps) {
         const d = day(this.purchases[i]!);
@@ -434,7 +438,20 @@ export const reconcile = (
       rows.push(new ReconcileRow(RECONCILE_STATUSES[status]!, level, RULE_CODES[engine.ruleP[i]!]!, [p], [portalRecords[j]!], ctx));
       const gTax = 0 + gm[2 * j + 1]!;
       const supported = gi[2 * j]! & (F_CREDIT_NOTE | F_ITC_NOT_AVAILABLE) ? 0 : gTax;
-      summary.addTotals(status, raw, rawGstins[raw]!, pName[i] ?? gName[j], 1, 1, bTaxable, 0 + gm[2 * j]!, bTax, gTax, riskOf(claimed, supported), 0);
+      summary.addTotals(
+        status,
+        raw,
+        rawGstins[raw]!,
+        pName[i] ?? gName[j],
+        1,
+        1,
+        bTaxable,
+        0 + gm[2 * j]!,
+        bTax,
+        gTax,
+        riskOf(claimed, supported),
+        0,
+      );
     }
   }
   for (let j = 0; j < portalRecords.length; j++) {

@@ -2,21 +2,10 @@
 // (portal minus books), and for unpaired documents the nearest candidates with the reason
 // each was not paired.
 import { analyseDocumentNumber } from './doc-number';
-import {
-  RULE_TEXT,
-  dateDifference,
-  nearRejection,
-  yearRejection,
-} from './compare';
+import { RULE_TEXT, dateDifference, nearRejection, yearRejection } from './compare';
 import type { ReconcileRow, ResultContext } from './row';
 import { familyKey } from './row';
-import {
-  MONEY_FIELDS,
-  type ComparedField,
-  type ReconcileDocument,
-  type RejectedCandidate,
-  type RowExplanation,
-} from './types';
+import { MONEY_FIELDS, type ComparedField, type ReconcileDocument, type RejectedCandidate, type RowExplanation } from './types';
 
 const LABEL = 'portal minus books' as const;
 
@@ -70,7 +59,15 @@ export const compareFields = (
     const same = (a: readonly ReconcileDocument[]) => a.map((d) => analyseDocumentNumber(d.documentNumber, norm).key).join(',');
     numberOutcome = bNo === gNo ? 'equal' : same(books) === same(portal) ? 'within tolerance' : 'different';
   }
-  fields.push({ field: 'documentNumber', books: bNo, portal: gNo, difference: null, differenceLabel: LABEL, outcome: numberOutcome, isMatchColumn: false });
+  fields.push({
+    field: 'documentNumber',
+    books: bNo,
+    portal: gNo,
+    difference: null,
+    differenceLabel: LABEL,
+    outcome: numberOutcome,
+    isMatchColumn: false,
+  });
 
   const bDate = books.length ? [...books].map((d) => d.documentDate).sort()[0]! : null;
   const gDate = portal.length ? [...portal].map((d) => d.documentDate).sort()[0]! : null;
@@ -82,7 +79,13 @@ export const compareFields = (
     difference: days === null || Number.isNaN(days) ? null : days,
     differenceLabel: LABEL,
     outcome:
-      days === null ? 'not compared' : days === 0 ? 'equal' : Math.abs(days) <= settings.dateToleranceDays ? 'within tolerance' : 'different',
+      days === null
+        ? 'not compared'
+        : days === 0
+          ? 'equal'
+          : Math.abs(days) <= settings.dateToleranceDays
+            ? 'within tolerance'
+            : 'different',
     isMatchColumn: cols.documentDate,
   });
 
@@ -96,15 +99,36 @@ export const compareFields = (
       portal: g,
       difference: diff,
       differenceLabel: LABEL,
-      outcome: diff === null ? 'not compared' : diff === 0 ? 'equal' : Math.abs(diff) <= tolerancePaise[f] ? 'within tolerance' : 'different',
+      outcome:
+        diff === null ? 'not compared' : diff === 0 ? 'equal' : Math.abs(diff) <= tolerancePaise[f] ? 'within tolerance' : 'different',
       isMatchColumn: true,
     });
   }
-  plain('documentType', joined(books, (d) => d.documentType), joined(portal, (d) => d.documentType), cols.documentType);
-  plain('placeOfSupply', joined(books, (d) => d.placeOfSupply ?? null), joined(portal, (d) => d.placeOfSupply ?? null), cols.placeOfSupply);
-  plain('reverseCharge', joined(books, (d) => Boolean(d.isReverseCharge)), joined(portal, (d) => Boolean(d.isReverseCharge)), cols.reverseCharge);
+  plain(
+    'documentType',
+    joined(books, (d) => d.documentType),
+    joined(portal, (d) => d.documentType),
+    cols.documentType,
+  );
+  plain(
+    'placeOfSupply',
+    joined(books, (d) => d.placeOfSupply ?? null),
+    joined(portal, (d) => d.placeOfSupply ?? null),
+    cols.placeOfSupply,
+  );
+  plain(
+    'reverseCharge',
+    joined(books, (d) => Boolean(d.isReverseCharge)),
+    joined(portal, (d) => Boolean(d.isReverseCharge)),
+    cols.reverseCharge,
+  );
   plain('rate', books.length ? ratesOf(books) : null, portal.length ? ratesOf(portal) : null, cols.rate);
-  plain('supplierGstin', joined(books, (d) => d.supplierGstin.trim().toUpperCase()), joined(portal, (d) => d.supplierGstin.trim().toUpperCase()), false);
+  plain(
+    'supplierGstin',
+    joined(books, (d) => d.supplierGstin.trim().toUpperCase()),
+    joined(portal, (d) => d.supplierGstin.trim().toUpperCase()),
+    false,
+  );
   return fields;
 };
 

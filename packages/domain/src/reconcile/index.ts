@@ -16,7 +16,13 @@ export {
   type RejectedCandidate,
   type RowExplanation,
 } from './types';
-export { analyseDocumentNumber, normaliseDocumentNumber, nearNumberRejection, isFinancialYearPair, type AnalysedNumber } from './doc-number';
+export {
+  analyseDocumentNumber,
+  normaliseDocumentNumber,
+  nearNumberRejection,
+  isFinancialYearPair,
+  type AnalysedNumber,
+} from './doc-number';
 export { reconcile, type ReconcileResult } from './engine';
 export { ReconcileRow } from './row';
 export { summarise, itcAtRisk, type ReconcileSummary, type StatusSummary, type SupplierSummary } from './summary';
@@ -31,12 +37,4 @@ export {
 } from './manual';
 export { parseGstr2b } from './readers/gstr2b';
 export { parseGstr2a } from './readers/gstr2a';
-export type {
-  InwardRecord,
-  InwardItem,
-  InwardSection,
-  InwardListing,
-  ReadResult,
-  ReadIssue,
-  ReadErrorCode,
-} from './readers/common';
+export type { InwardRecord, InwardItem, InwardSection, InwardListing, ReadResult, ReadIssue, ReadErrorCode } from './readers/common';

@@ -4,8 +4,17 @@ import { applyDecisions, linkDocuments, unlinkDocuments } from './manual';
 import type { PurchaseDocument } from './types';
 
 const doc = (id: string, documentNumber: string, taxable: number): PurchaseDocument => ({
-  id, supplierGstin: '27AAPFU0939F1ZV', documentType: 'INV', documentNumber, documentDate: '2024-05-10',
-  taxable, igst: 0, cgst: 0, sgst: 0, cess: 0, invoiceValue: taxable,
+  id,
+  supplierGstin: '27AAPFU0939F1ZV',
+  documentType: 'INV',
+  documentNumber,
+  documentDate: '2024-05-10',
+  taxable,
+  igst: 0,
+  cgst: 0,
+  sgst: 0,
+  cess: 0,
+  invoiceValue: taxable,
 });
 const books = [doc('b1', 'A1', 100), doc('b2', 'X7', 300), doc('b3', 'Q1', 5000)];
 const portal = [doc('g1', 'A1', 100), doc('g2', 'P1', 100), doc('g3', 'P2', 200)];

@@ -16,8 +16,7 @@ export type ManualDecision = {
 export type ManualErrorCode = 'RECON_EMPTY_SIDE' | 'RECON_MANY_TO_MANY' | 'RECON_UNKNOWN_ID' | 'RECON_DUPLICATE_ID' | 'RECON_NOT_A_ROW';
 
 export type ManualOutcome =
-  | { ok: true; result: ReconcileResult; decision: ManualDecision }
-  | { ok: false; code: ManualErrorCode; message: string };
+  { ok: true; result: ReconcileResult; decision: ManualDecision } | { ok: false; code: ManualErrorCode; message: string };
 
 const fail = (code: ManualErrorCode, message: string): ManualOutcome => ({ ok: false, code, message });
 
@@ -88,8 +87,10 @@ const touchedRows = (result: ReconcileResult, docs: readonly ReconcileDocument[]
  * documents leave their previous rows; what is left of those rows becomes unpaired.
  */
 export const linkDocuments = (result: ReconcileResult, purchaseIds: readonly string[], portalIds: readonly string[]): ManualOutcome => {
-  if (purchaseIds.length === 0 || portalIds.length === 0) return fail('RECON_EMPTY_SIDE', 'A link needs at least one books document and one portal document.');
-  if (purchaseIds.length > 1 && portalIds.length > 1) return fail('RECON_MANY_TO_MANY', 'Link one books document to many portal documents, or many to one, not many to many.');
+  if (purchaseIds.length === 0 || portalIds.length === 0)
+    return fail('RECON_EMPTY_SIDE', 'A link needs at least one books document and one portal document.');
+  if (purchaseIds.length > 1 && portalIds.length > 1)
+    return fail('RECON_MANY_TO_MANY', 'Link one books document to many portal documents, or many to one, not many to many.');
   if (new Set(purchaseIds).size !== purchaseIds.length || new Set(portalIds).size !== portalIds.length) {
     return fail('RECON_DUPLICATE_ID', 'The same document is listed twice.');
   }

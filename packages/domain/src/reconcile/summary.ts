@@ -105,7 +105,15 @@ export class SummaryBuilder {
   #supplier(gstin: string): SupplierTotals {
     let sup = this.#byGstin.get(gstin);
     if (!sup) {
-      sup = { supplierGstin: gstin, supplierName: undefined, counts: [0, 0, 0, 0, 0, 0], booksTax: 0, portalTax: 0, itcAtRisk: 0, itcNotInBooks: 0 };
+      sup = {
+        supplierGstin: gstin,
+        supplierName: undefined,
+        counts: [0, 0, 0, 0, 0, 0],
+        booksTax: 0,
+        portalTax: 0,
+        itcAtRisk: 0,
+        itcNotInBooks: 0,
+      };
       this.#byGstin.set(gstin, sup);
       this.#suppliers.push(sup);
     }

@@ -27,14 +27,7 @@ export type ReconcileDocument = {
 /** A document of the purchase register (the books). */
 export type PurchaseDocument = ReconcileDocument;
 
-export const RECONCILE_STATUSES = [
-  'Matched',
-  'Matched due to tolerance',
-  'Mismatched',
-  'Near matched',
-  'PR only',
-  'GST only',
-] as const;
+export const RECONCILE_STATUSES = ['Matched', 'Matched due to tolerance', 'Mismatched', 'Near matched', 'PR only', 'GST only'] as const;
 export type ReconcileStatus = (typeof RECONCILE_STATUSES)[number];
 
 export type MatchLevel = 'GSTIN' | 'PAN';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeDocumentTaxes, documentNature, isTaxFree, supplierStateOf, supplyTypeFlags, type DocumentNatureFields } from './document-taxes';
+import {
+  computeDocumentTaxes,
+  documentNature,
+  isTaxFree,
+  supplierStateOf,
+  supplyTypeFlags,
+  type DocumentNatureFields,
+} from './document-taxes';
 
 const DELHI = '07';
 type Doc = DocumentNatureFields & { documentType: string };
@@ -14,7 +21,8 @@ describe('supplyTypeFlags', () => {
     expect(supplyTypeFlags('EXPWOP')).toEqual({ isSez: false, sezType: null, exportType: 'WOPAY', isImport: false });
     expect(supplyTypeFlags('IMPG').isImport).toBe(true);
     expect(supplyTypeFlags('IMPS').isImport).toBe(true);
-    for (const plain of ['B2B', '', null, undefined]) expect(supplyTypeFlags(plain)).toEqual({ isSez: false, sezType: null, exportType: null, isImport: false });
+    for (const plain of ['B2B', '', null, undefined])
+      expect(supplyTypeFlags(plain)).toEqual({ isSez: false, sezType: null, exportType: null, isImport: false });
   });
 });
 
@@ -34,12 +42,19 @@ describe('documentNature', () => {
   it('is intra-State when the supplier and the place of supply share a State, inter-State otherwise', () => {
     expect(documentNature(sale(), DELHI)).toMatchObject({ ok: true, nature: 'INTRA', reason: 'SAME_STATE' });
     expect(documentNature(sale({ placeOfSupply: '29' }), DELHI)).toMatchObject({ ok: true, nature: 'INTER', reason: 'DIFFERENT_STATE' });
-    expect(documentNature(sale({ direction: 'Purchase', counterpartyGstin: '29AAGCB7383J1Z4' }), DELHI)).toMatchObject({ ok: true, nature: 'INTER' });
+    expect(documentNature(sale({ direction: 'Purchase', counterpartyGstin: '29AAGCB7383J1Z4' }), DELHI)).toMatchObject({
+      ok: true,
+      nature: 'INTER',
+    });
   });
   it('makes exports, SEZ supplies and imports inter-State in the same State', () => {
     expect(documentNature(sale({ supplyType: 'EXPWOP' }), DELHI)).toMatchObject({ ok: true, nature: 'INTER', reason: 'EXPORT' });
     expect(documentNature(sale({ supplyType: 'SEZWP' }), DELHI)).toMatchObject({ ok: true, nature: 'INTER', reason: 'SEZ' });
-    expect(documentNature(sale({ direction: 'Purchase', supplyType: 'IMPG' }), DELHI)).toMatchObject({ ok: true, nature: 'INTER', reason: 'IMPORT' });
+    expect(documentNature(sale({ direction: 'Purchase', supplyType: 'IMPG' }), DELHI)).toMatchObject({
+      ok: true,
+      nature: 'INTER',
+      reason: 'IMPORT',
+    });
   });
   it('cannot decide without a valid place of supply', () => {
     expect(documentNature(sale({ placeOfSupply: '' }), DELHI)).toMatchObject({ ok: false, code: 'PLACE_OF_SUPPLY' });
@@ -60,10 +75,14 @@ describe('isTaxFree', () => {
 
 describe('computeDocumentTaxes', () => {
   it('splits an intra-State line into equal CGST and SGST and keeps cess and the other fields', () => {
-    expect(computeDocumentTaxes(sale(), [line(1_000_00, 18_000)], DELHI)).toEqual([{ taxable: 1_000_00, rate: 18_000, igst: 0, cgst: 90_00, sgst: 90_00, cess: 44, hsn: '8471' }]);
+    expect(computeDocumentTaxes(sale(), [line(1_000_00, 18_000)], DELHI)).toEqual([
+      { taxable: 1_000_00, rate: 18_000, igst: 0, cgst: 90_00, sgst: 90_00, cess: 44, hsn: '8471' },
+    ]);
   });
   it('charges IGST on an inter-State line', () => {
-    expect(computeDocumentTaxes(sale({ placeOfSupply: '29' }), [line(1_000_00, 18_000)], DELHI)).toMatchObject([{ igst: 180_00, cgst: 0, sgst: 0 }]);
+    expect(computeDocumentTaxes(sale({ placeOfSupply: '29' }), [line(1_000_00, 18_000)], DELHI)).toMatchObject([
+      { igst: 180_00, cgst: 0, sgst: 0 },
+    ]);
   });
   it('rounds each head half away from zero to the paisa', () => {
     // 10 paise at 5%: IGST 0.5 → 1, each half-rate head 0.25 → 0 (the heads' sum may differ from IGST by a paisa).
@@ -75,9 +94,16 @@ describe('computeDocumentTaxes', () => {
     expect(computeDocumentTaxes(sale(), [line(1_000_00, 0)], DELHI)).toMatchObject([{ igst: 0, cgst: 0, sgst: 0 }]);
   });
   it('zeroes the heads of a tax-free document and of a taxable value that is not whole paise', () => {
-    expect(computeDocumentTaxes(sale({ documentType: 'BIL' }), [line(1_000_00, 18_000)], DELHI)).toMatchObject([{ igst: 0, cgst: 0, sgst: 0, cess: 44 }]);
-    expect(computeDocumentTaxes(sale({ supplyType: 'EXPWOP' }), [line(1_000_00, 18_000)], DELHI)).toMatchObject([{ igst: 0, cgst: 0, sgst: 0 }]);
-    expect(computeDocumentTaxes(sale(), [line(10.5, 18_000), line(Number.NaN, 18_000)], DELHI)).toMatchObject([{ igst: 0, cgst: 0, sgst: 0 }, { igst: 0, cgst: 0, sgst: 0 }]);
+    expect(computeDocumentTaxes(sale({ documentType: 'BIL' }), [line(1_000_00, 18_000)], DELHI)).toMatchObject([
+      { igst: 0, cgst: 0, sgst: 0, cess: 44 },
+    ]);
+    expect(computeDocumentTaxes(sale({ supplyType: 'EXPWOP' }), [line(1_000_00, 18_000)], DELHI)).toMatchObject([
+      { igst: 0, cgst: 0, sgst: 0 },
+    ]);
+    expect(computeDocumentTaxes(sale(), [line(10.5, 18_000), line(Number.NaN, 18_000)], DELHI)).toMatchObject([
+      { igst: 0, cgst: 0, sgst: 0 },
+      { igst: 0, cgst: 0, sgst: 0 },
+    ]);
   });
   it('leaves the lines as typed when the nature cannot be decided', () => {
     const items = [line(1_000_00, 18_000)];

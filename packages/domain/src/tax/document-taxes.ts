@@ -40,8 +40,11 @@ export const supplierStateOf = (doc: DocumentNatureFields, locationState: string
 export const documentNature = (doc: DocumentNatureFields, locationState: string): SupplyNatureResult => {
   const flags = supplyTypeFlags(doc.supplyType);
   return supplyNature({
-    supplierState: supplierStateOf(doc, locationState), placeOfSupply: doc.placeOfSupply,
-    isSez: flags.isSez, isExport: flags.exportType !== null, isImport: flags.isImport,
+    supplierState: supplierStateOf(doc, locationState),
+    placeOfSupply: doc.placeOfSupply,
+    isSez: flags.isSez,
+    isExport: flags.exportType !== null,
+    isImport: flags.isImport,
   });
 };
 
@@ -54,7 +57,11 @@ export const isTaxFree = (doc: { documentType: string; supplyType?: string | nul
  * computeTax; cess stays as typed (its rate is not on the line). Lines stay as they are when the nature cannot be
  * decided (a missing place of supply), so validation names that field instead.
  */
-export const computeDocumentTaxes = <T extends DocumentTaxLine>(doc: DocumentNatureFields & { documentType: string }, items: readonly T[], locationState: string): T[] => {
+export const computeDocumentTaxes = <T extends DocumentTaxLine>(
+  doc: DocumentNatureFields & { documentType: string },
+  items: readonly T[],
+  locationState: string,
+): T[] => {
   const nature = documentNature(doc, locationState);
   if (!nature.ok) return [...items];
   const free = isTaxFree(doc);

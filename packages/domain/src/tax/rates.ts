@@ -29,10 +29,22 @@ const SPECS: SlabSpec[] = [
   [6, GST_START, undefined, true, 'Specified goods and services at 6% (e.g. bricks without ITC, Notification 14/2025-CT(Rate))'],
   [7.5, GST_START, undefined, true, 'Specified services at 7.5% (services rate notification 11/2017-CT(Rate) as amended)'],
   [12, GST_START, '2025-09-21', false, 'Schedule II of 1/2017-CT(Rate) (6% CGST), removed for most goods from 22-09-2025'],
-  [12, RATE_REFORM_2025, undefined, true, 'Kept only for specified goods and services after 22-09-2025 (e.g. bricks with ITC, Notification 14/2025-CT(Rate))'],
+  [
+    12,
+    RATE_REFORM_2025,
+    undefined,
+    true,
+    'Kept only for specified goods and services after 22-09-2025 (e.g. bricks with ITC, Notification 14/2025-CT(Rate))',
+  ],
   [18, GST_START, undefined, false, 'Schedule III of 1/2017-CT(Rate); Schedule II of 9/2025-CT(Rate) (9% CGST)'],
   [28, GST_START, '2025-09-21', false, 'Schedule IV of 1/2017-CT(Rate) (14% CGST)'],
-  [28, RATE_REFORM_2025, COMPENSATION_CESS_END, true, 'Schedule VII of 9/2025-CT(Rate) (14% CGST): tobacco and pan masala until compensation cess ends'],
+  [
+    28,
+    RATE_REFORM_2025,
+    COMPENSATION_CESS_END,
+    true,
+    'Schedule VII of 9/2025-CT(Rate) (14% CGST): tobacco and pan masala until compensation cess ends',
+  ],
   [40, RATE_REFORM_2025, undefined, false, 'Schedule III of 9/2025-CT(Rate) (20% CGST): specified luxury and sin goods'],
 ];
 
@@ -52,7 +64,8 @@ export const RATE_SLABS: readonly RateSlab[] = SPECS.map(([ratePercent, effectiv
   source,
 }));
 
-const inForce = (slab: RateSlab, iso: string): boolean => slab.effectiveFrom <= iso && (slab.effectiveTo === undefined || iso <= slab.effectiveTo);
+const inForce = (slab: RateSlab, iso: string): boolean =>
+  slab.effectiveFrom <= iso && (slab.effectiveTo === undefined || iso <= slab.effectiveTo);
 
 /** The GST rate slabs valid on a date, lowest first. */
 export function gstRatesOn(date: DateInput): RateSlab[] {

@@ -29,7 +29,13 @@ export const SUPPLY_NATURE_SECTIONS: Record<SupplyNatureReason, string> = {
 const canonicalState = (code: string): string => (code === '25' ? '26' : code);
 
 export function supplyNature(input: SupplyNatureInput): SupplyNatureResult {
-  const reason = supplyNatureReason(input.supplierState, input.placeOfSupply, input.isSez === true, input.isExport === true, input.isImport === true);
+  const reason = supplyNatureReason(
+    input.supplierState,
+    input.placeOfSupply,
+    input.isSez === true,
+    input.isExport === true,
+    input.isImport === true,
+  );
   if (reason === 'SUPPLIER_STATE') return { ok: false, code: reason, message: 'Supplier state code is not a valid GST state code.' };
   if (reason === 'PLACE_OF_SUPPLY') return { ok: false, code: reason, message: 'Place of supply is not a valid GST state code.' };
   return { ok: true, nature: reason === 'SAME_STATE' ? 'INTRA' : 'INTER', reason, section: SUPPLY_NATURE_SECTIONS[reason] };

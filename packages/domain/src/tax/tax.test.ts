@@ -57,13 +57,19 @@ describe('computeTax', () => {
     expect(() => computeTax({ taxable: 100, ratePercent: 18, cessPerUnit: 5, quantity: Number.NaN, nature: 'INTER' })).toThrow(RangeError);
   });
   it('property: halves are equal and within one paisa of IGST; huge values stay exact', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.constantFrom(0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40), (taxable, rate) => {
-      const intra = computeTax({ taxable, ratePercent: rate, nature: 'INTRA' });
-      const inter = computeTax({ taxable, ratePercent: rate, nature: 'INTER' });
-      expect(intra.cgst).toBe(intra.sgst);
-      expect(Math.abs(intra.cgst + intra.sgst - inter.igst)).toBeLessThanOrEqual(1);
-      expect(Number.isSafeInteger(inter.igst)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e13, max: 1e13 }),
+        fc.constantFrom(0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40),
+        (taxable, rate) => {
+          const intra = computeTax({ taxable, ratePercent: rate, nature: 'INTRA' });
+          const inter = computeTax({ taxable, ratePercent: rate, nature: 'INTER' });
+          expect(intra.cgst).toBe(intra.sgst);
+          expect(Math.abs(intra.cgst + intra.sgst - inter.igst)).toBeLessThanOrEqual(1);
+          expect(Number.isSafeInteger(inter.igst)).toBe(true);
+        },
+      ),
+    );
   });
   it('quantityToMilli corrects float noise', () => {
     expect(quantityToMilli(1.1)).toBe(1100);

@@ -18,12 +18,16 @@ export const registrations = pgTable('registrations', {
 });
 
 /** The sign-in events of the authentication report: success, failure, lock, OTP, logout. */
-export const authEvents = pgTable('auth_events', {
-  id: serial('id').primaryKey(),
-  subscriberId: integer('subscriber_id'),
-  userId: integer('user_id'),
-  userName: text('user_name').notNull(),
-  event: text('event').notNull(),
-  ip: text('ip'),
-  createdAt: createdAt(),
-}, (t) => [index('auth_events_user').on(t.userId, t.createdAt)]);
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id'),
+    userId: integer('user_id'),
+    userName: text('user_name').notNull(),
+    event: text('event').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_events_user').on(t.userId, t.createdAt)],
+);

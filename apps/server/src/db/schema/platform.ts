@@ -5,32 +5,46 @@ import { createdAt } from './columns';
 import { subscribers, users } from './organization';
 
 /** Opaque server-side sessions; only the SHA-256 of the token is stored. */
-export const sessions = pgTable('sessions', {
-  id: serial('id').primaryKey(),
-  tokenHash: text('token_hash').notNull().unique(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  subscriberId: integer('subscriber_id').notNull(),
-  createdAt: createdAt(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
-  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  revokedReason: text('revoked_reason'),
-  ip: text('ip'),
-}, (t) => [index('sessions_user').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
 
 /** API access of a user (lifetime tokens, auth keys): shown once, stored as SHA-256, revocable. */
-export const apiKeys = pgTable('api_keys', {
-  id: serial('id').primaryKey(),
-  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ['LifetimeToken', 'AuthKey'] }).notNull(),
-  tokenHash: text('token_hash').notNull().unique(),
-  lastFour: text('last_four').notNull(),
-  createdAt: createdAt(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [index('api_keys_user').on(t.userId)]);
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['LifetimeToken', 'AuthKey'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    lastFour: text('last_four').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user').on(t.userId)],
+);
 
 /** One-time AES keys of public/encryptor/get: accepted once, then deleted. */
 export const encryptionKeys = pgTable('encryption_keys', {
@@ -72,7 +86,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
-  status: text('status', { enum: ['Queued', 'Sent', 'Failed', 'Outbox'] }).notNull().default('Queued'),
+  status: text('status', { enum: ['Queued', 'Sent', 'Failed', 'Outbox'] })
+    .notNull()
+    .default('Queued'),
   error: text('error'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -85,29 +101,44 @@ export const appState = pgTable('app_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const auditTrail = pgTable('audit_trail', {
-  id: serial('id').primaryKey(),
-  subscriberId: integer('subscriber_id'),
-  userId: integer('user_id'),
-  entityType: text('entity_type').notNull(),
-  entityKey: text('entity_key').notNull(),
-  /** The record's name when it was written, so the report reads well after a delete. */
-  entityName: text('entity_name'),
-  action: text('action', { enum: ['Create', 'Update', 'Delete', 'StatusChange', 'Export', 'Import'] }).notNull(),
-  before: jsonb('before'),
-  after: jsonb('after'),
-  ip: text('ip'),
-  createdAt: createdAt(),
-}, (t) => [index('audit_trail_subscriber').on(t.subscriberId, t.createdAt), index('audit_trail_record').on(t.subscriberId, t.entityType, t.entityKey)]);
+export const auditTrail = pgTable(
+  'audit_trail',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id'),
+    userId: integer('user_id'),
+    entityType: text('entity_type').notNull(),
+    entityKey: text('entity_key').notNull(),
+    /** The record's name when it was written, so the report reads well after a delete. */
+    entityName: text('entity_name'),
+    action: text('action', { enum: ['Create', 'Update', 'Delete', 'StatusChange', 'Export', 'Import'] }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_trail_subscriber').on(t.subscriberId, t.createdAt),
+    index('audit_trail_record').on(t.subscriberId, t.entityType, t.entityKey),
+  ],
+);
 
 /** A user's saved filter set of a list screen ("Save Report" of the shared filter bar, modules §2.9). */
-export const savedReports = pgTable('saved_reports', {
-  id: serial('id').primaryKey(),
-  subscriberId: integer('subscriber_id').notNull().references(() => subscribers.id),
-  userId: integer('user_id').notNull().references(() => users.id),
-  /** The screen's module key, e.g. RegularSales. */
-  module: text('module').notNull(),
-  name: text('name').notNull(),
-  filters: jsonb('filters').notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('saved_reports_key').on(t.subscriberId, t.userId, t.module, t.name)]);
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The screen's module key, e.g. RegularSales. */
+    module: text('module').notNull(),
+    name: text('name').notNull(),
+    filters: jsonb('filters').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_reports_key').on(t.subscriberId, t.userId, t.module, t.name)],
+);

@@ -6,12 +6,29 @@ import { damaged, openCompoundFile, type CfbStream } from './cfb';
 
 /** A cell as the xlsx reader's exceljs gives it, so cell-text.ts turns both into text the same way. */
 /** A formula cell is marked by `formulaResult` (its cached value): imports refuse formulas, as they do in .xlsx files. */
-export type XlsValue = string | number | boolean | Date | { error: string } | { formulaResult: Exclude<XlsValue, { formulaResult: unknown }> } | null;
+export type XlsValue =
+  string | number | boolean | Date | { error: string } | { formulaResult: Exclude<XlsValue, { formulaResult: unknown }> } | null;
 export type XlsRow = { row: number; values: XlsValue[] };
 
 const R = {
-  BOF: 0x0809, EOF: 0x000a, FILEPASS: 0x002f, DATEMODE: 0x0022, FORMAT: 0x041e, XF: 0x00e0, SST: 0x00fc, CONTINUE: 0x003c, BOUNDSHEET: 0x0085,
-  LABELSST: 0x00fd, LABEL: 0x0204, RSTRING: 0x00d6, NUMBER: 0x0203, RK: 0x027e, MULRK: 0x00bd, FORMULA: 0x0006, STRING: 0x0207, BOOLERR: 0x0205,
+  BOF: 0x0809,
+  EOF: 0x000a,
+  FILEPASS: 0x002f,
+  DATEMODE: 0x0022,
+  FORMAT: 0x041e,
+  XF: 0x00e0,
+  SST: 0x00fc,
+  CONTINUE: 0x003c,
+  BOUNDSHEET: 0x0085,
+  LABELSST: 0x00fd,
+  LABEL: 0x0204,
+  RSTRING: 0x00d6,
+  NUMBER: 0x0203,
+  RK: 0x027e,
+  MULRK: 0x00bd,
+  FORMULA: 0x0006,
+  STRING: 0x0207,
+  BOOLERR: 0x0205,
 } as const;
 const BIFF8 = 0x0600;
 const GLOBALS = 0x0005;
@@ -20,7 +37,15 @@ const WORKSHEET = 0x0010;
 const MAX_RECORD = 8224;
 const MAX_COLUMNS = 256;
 
-const ERRORS: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A' };
+const ERRORS: Record<number, string> = {
+  0x00: '#NULL!',
+  0x07: '#DIV/0!',
+  0x0f: '#VALUE!',
+  0x17: '#REF!',
+  0x1d: '#NAME?',
+  0x24: '#NUM!',
+  0x2a: '#N/A',
+};
 
 /** Records of the stream from an offset: type and body (a view of the file where possible). */
 const recordReader = (stream: CfbStream, from: number) => {
@@ -95,7 +120,14 @@ const segmentReader = (segments: readonly Buffer[]) => {
     return text;
   };
   const atEnd = () => pos >= current().length && index >= segments.length - 1;
-  return { u8: () => bytes(1)[0] as number, u16: () => bytes(2).readUInt16LE(0), u32: () => bytes(4).readUInt32LE(0), skip: (n: number) => void bytes(n), chars, atEnd };
+  return {
+    u8: () => bytes(1)[0] as number,
+    u16: () => bytes(2).readUInt16LE(0),
+    u32: () => bytes(4).readUInt32LE(0),
+    skip: (n: number) => void bytes(n),
+    chars,
+    atEnd,
+  };
 };
 
 /** XLUnicodeString (16-bit count) or, in the SST, XLUnicodeRichExtendedString: rich-text runs and phonetic data skipped. */
@@ -125,7 +157,8 @@ const isDateFormat = (format: string): boolean => /[ymdhMsb]+/.test(format.repla
 const isBuiltInDate = (id: number): boolean => (id >= 14 && id <= 22) || (id >= 45 && id <= 47);
 
 /** exceljs's utils.excelToDate, so a date cell of an .xls gives the same Date as the same cell of an .xlsx. */
-const excelToDate = (serial: number, date1904: boolean): Date => new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
+const excelToDate = (serial: number, date1904: boolean): Date =>
+  new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
 
 /** RK: a 30-bit integer or the high 30 bits of a double, optionally divided by 100. */
 export const rkValue = (rk: number): number => {
@@ -246,13 +279,16 @@ export const openXls = (file: Buffer) => {
           if (data.readUInt16LE(12) !== 0xffff) done = put(row, column, { formulaResult: numeric(xf, data.readDoubleLE(6)) });
           else {
             const kind = data[6];
-            done = put(row, column, { formulaResult: kind === 1 ? data[8] === 1 : kind === 2 ? { error: ERRORS[data[8] as number] ?? '#N/A' } : '' });
+            done = put(row, column, {
+              formulaResult: kind === 1 ? data[8] === 1 : kind === 2 ? { error: ERRORS[data[8] as number] ?? '#N/A' } : '',
+            });
             if (kind === 0) pendingString = { values: (current as XlsRow | null)?.values ?? [], column };
           }
           break;
         }
         case R.STRING:
-          if (pendingString) pendingString.values[pendingString.column] = { formulaResult: unicodeString(segmentReader(records.withContinues(data))) };
+          if (pendingString)
+            pendingString.values[pendingString.column] = { formulaResult: unicodeString(segmentReader(records.withContinues(data))) };
           pendingString = null;
           break;
       }

@@ -18,7 +18,8 @@ const MAX_CLAIM_RATIO = 2;
 
 export const isCompoundFile = (head: Buffer): boolean => SIGNATURE.every((b, i) => head[i] === b);
 
-export const damaged = (detail: string): AppError => new AppError('IMP0024', { message: `The .xls file is damaged and cannot be read (${detail}).` });
+export const damaged = (detail: string): AppError =>
+  new AppError('IMP0024', { message: `The .xls file is damaged and cannot be read (${detail}).` });
 
 /**
  * A stream of the container: its bytes are `size` long, laid out in units (sectors or mini sectors) whose file
@@ -38,7 +39,8 @@ const streamOver = (file: Buffer, offsets: readonly number[], unit: number, size
     let adjacent = true;
     for (let u = first; u <= last; u++) {
       // Only the file's last sector can be short; a unit of it must still hold the bytes asked for.
-      if ((offsets[u] as number) + (u === last ? (at + length - 1) % unit : unit - 1) >= file.length) throw damaged('a stream runs past the end of the file');
+      if ((offsets[u] as number) + (u === last ? (at + length - 1) % unit : unit - 1) >= file.length)
+        throw damaged('a stream runs past the end of the file');
       if (u < last && (offsets[u + 1] as number) !== (offsets[u] as number) + unit) adjacent = false;
     }
     const start = (offsets[first] as number) + (at % unit);
@@ -61,7 +63,8 @@ export const openCompoundFile = (file: Buffer) => {
   if (file.readUInt16LE(0x1c) !== 0xfffe) throw damaged('bad byte order mark');
   const major = file.readUInt16LE(0x1a);
   const shift = file.readUInt16LE(0x1e);
-  if (!((major === 3 && shift === 9) || (major === 4 && shift === 12)) || file.readUInt16LE(0x20) !== 6) throw damaged('unknown sector size');
+  if (!((major === 3 && shift === 9) || (major === 4 && shift === 12)) || file.readUInt16LE(0x20) !== 6)
+    throw damaged('unknown sector size');
   const sectorSize = 1 << shift;
   // Sector n starts at (n + 1) * sectorSize: the header fills sector "-1". A short last sector is read as far as it goes.
   const sectorCount = Math.max(0, Math.ceil((file.length - sectorSize) / sectorSize));
@@ -117,7 +120,9 @@ export const openCompoundFile = (file: Buffer) => {
       entries.push({
         name: file.toString('utf16le', at, at + Math.max(0, nameLength - 2)),
         type: file[at + 0x42] as number,
-        left: file.readUInt32LE(at + 0x44), right: file.readUInt32LE(at + 0x48), child: file.readUInt32LE(at + 0x4c),
+        left: file.readUInt32LE(at + 0x44),
+        right: file.readUInt32LE(at + 0x48),
+        child: file.readUInt32LE(at + 0x4c),
         start: file.readUInt32LE(at + 0x74),
         // Version 3 files may leave garbage in the high half of the size (MS-CFB 2.6.3): only the low half counts.
         size: file.readUInt32LE(at + 0x78) + (major === 4 ? file.readUInt32LE(at + 0x7c) * 2 ** 32 : 0),
@@ -156,7 +161,8 @@ export const openCompoundFile = (file: Buffer) => {
     });
     const count = Math.floor(root.size / MINI_SECTOR);
     const offsets: number[] = [];
-    for (let k = 0; k < count; k++) offsets.push(offsetOf(rootSectors[Math.floor((k * MINI_SECTOR) / sectorSize)] as number) + ((k * MINI_SECTOR) % sectorSize));
+    for (let k = 0; k < count; k++)
+      offsets.push(offsetOf(rootSectors[Math.floor((k * MINI_SECTOR) / sectorSize)] as number) + ((k * MINI_SECTOR) % sectorSize));
     mini = { fat: miniFat, offsets };
     return mini;
   };
@@ -171,7 +177,12 @@ export const openCompoundFile = (file: Buffer) => {
       if (entry.size < miniCutoff) {
         const m = miniStream();
         const units = chain(m.fat, entry.start, m.offsets.length, Math.ceil(entry.size / MINI_SECTOR), 'mini FAT');
-        return streamOver(file, units.map((u) => m.offsets[u] as number), MINI_SECTOR, entry.size);
+        return streamOver(
+          file,
+          units.map((u) => m.offsets[u] as number),
+          MINI_SECTOR,
+          entry.size,
+        );
       }
       const sectors = sectorsOf(entry.start, Math.ceil(entry.size / sectorSize));
       return streamOver(file, sectors.map(offsetOf), sectorSize, entry.size);

@@ -108,10 +108,16 @@ describe('the .xls (BIFF8) reader', () => {
   });
 
   it('refuses an encrypted workbook, a BIFF5 workbook and a damaged or lying container with their own codes', async () => {
-    expect(await refusal(xlsOf([['secret']], { filepass: true }))).toMatchObject({ code: 'IMP0023', message: expect.stringContaining('password') });
+    expect(await refusal(xlsOf([['secret']], { filepass: true }))).toMatchObject({
+      code: 'IMP0023',
+      message: expect.stringContaining('password'),
+    });
     // An encrypted .xlsx is a compound file too, with the encrypted package instead of a Workbook stream.
     expect((await refusal(compoundFile('EncryptedPackage', Buffer.alloc(5000, 1)).bytes)).code).toBe('IMP0023');
-    expect(await refusal(xlsOf([['old']], { biff5: true }))).toMatchObject({ code: 'IMP0003', message: expect.stringContaining('Excel 5.0/95') });
+    expect(await refusal(xlsOf([['old']], { biff5: true }))).toMatchObject({
+      code: 'IMP0003',
+      message: expect.stringContaining('Excel 5.0/95'),
+    });
     expect((await refusal(compoundFile('Workbook', workbookStream([['old']], { biff5: true })).bytes)).code).toBe('IMP0003');
     // A Word document's container holds no workbook.
     expect((await refusal(compoundFile('WordDocument', Buffer.alloc(5000, 1)).bytes)).code).toBe('IMP0002');
@@ -139,7 +145,10 @@ describe('the .xls (BIFF8) reader', () => {
   });
 
   it('refuses a sheet whose records are damaged when the rows are read', async () => {
-    const stream = workbookStream([['A', 'B'], ['C', 'D']]);
+    const stream = workbookStream([
+      ['A', 'B'],
+      ['C', 'D'],
+    ]);
     // The last LABELSST names a string the SST does not have.
     const at = stream.lastIndexOf(Buffer.from([0xfd, 0x00, 0x0a, 0x00]));
     stream.writeUInt32LE(999, at + 4 + 6);
@@ -155,41 +164,64 @@ describe('the .xls (BIFF8) reader', () => {
 const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
 
 describe('an .xls written by LibreOffice', () => {
-  it.skipIf(!soffice)('reads what exceljs reads from the xlsx it was converted from (needs soffice: apt-get install libreoffice-calc-nogui)', async () => {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Data');
-    sheet.addRow(['Location GSTIN', 'Document date', 'Taxable value', 'Rate %', 'Name', 'Flag', 'Formula']);
-    for (let i = 0; i < 1200; i++) {
-      const row = sheet.addRow([
-        '07AAACA1234A1ZM', new Date(Date.UTC(2024, 3, 1 + (i % 28))), 1000 + i * 0.25, i % 3 === 0 ? 18 : 5, `Customer ${i} ${i % 7 === 0 ? 'लैपटॉप ₹' : 'Müller'}`, i % 2 === 0, null,
-      ]);
-      row.getCell(2).numFmt = 'dd-mm-yyyy';
-      row.getCell(7).value = { formula: `C${i + 2}*2`, result: (1000 + i * 0.25) * 2 };
-    }
-    sheet.addRow([]);
-    sheet.addRow(['after a blank row', null, 12_345_678.9]);
-    workbook.addWorksheet('Second').addRow(['not read']);
-    const xlsx = join(dir, 'libre.xlsx');
-    await workbook.xlsx.writeFile(xlsx);
-    execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'lo-profile')}`, '--convert-to', 'xls', '--outdir', dir, xlsx], { stdio: 'ignore', timeout: 120_000 });
-    const xls = join(dir, 'libre.xls');
-    expect(await sniffFormat(xls)).toBe('xls');
-    const fromXls: { row: number; cells: string[] }[] = [];
-    for await (const row of xlsRows(xls)) fromXls.push(row);
-    const fromXlsx: { row: number; cells: string[] }[] = [];
-    for await (const batch of xlsxRowBatches(xlsx)) fromXlsx.push(...batch);
-    expect(fromXls).toHaveLength(1202);
-    // The same rows and cells, except formulas: the .xlsx reader gives their text, the .xls reader "=" and their cached result.
-    fromXlsx.forEach((row, index) => {
-      const other = fromXls[index];
-      expect(other?.row).toBe(row.row);
-      expect(other?.cells.slice(0, 5)).toEqual(row.cells.slice(0, 5));
-      // LibreOffice stores a boolean cell in .xls as the formula TRUE() or FALSE(): it reads as that formula's result.
-      expect(other?.cells[5]).toBe(row.row === 1 || row.row > 1201 ? row.cells[5] : `=${row.cells[5]}`);
-      if (row.row > 1 && row.row < 1202) expect(other?.cells[6]).toBe(`=${Number(row.cells[2]) * 2}`);
-    });
-    expect(fromXls.at(-1)?.cells.slice(0, 3)).toEqual(['after a blank row', '', '12345678.9']);
-    // Big enough for regular sectors and an SST continued over several records.
-    expect((await readFile(xls)).length).toBeGreaterThan(32_768);
-  }, 180_000);
+  it.skipIf(!soffice)(
+    'reads what exceljs reads from the xlsx it was converted from (needs soffice: apt-get install libreoffice-calc-nogui)',
+    async () => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Data');
+      sheet.addRow(['Location GSTIN', 'Document date', 'Taxable value', 'Rate %', 'Name', 'Flag', 'Formula']);
+      for (let i = 0; i < 1200; i++) {
+        const row = sheet.addRow([
+          '07AAACA1234A1ZM',
+          new Date(Date.UTC(2024, 3, 1 + (i % 28))),
+          1000 + i * 0.25,
+          i % 3 === 0 ? 18 : 5,
+          `Customer ${i} ${i % 7 === 0 ? 'लैपटॉप ₹' : 'Müller'}`,
+          i % 2 === 0,
+          null,
+        ]);
+        row.getCell(2).numFmt = 'dd-mm-yyyy';
+        row.getCell(7).value = { formula: `C${i + 2}*2`, result: (1000 + i * 0.25) * 2 };
+      }
+      sheet.addRow([]);
+      sheet.addRow(['after a blank row', null, 12_345_678.9]);
+      workbook.addWorksheet('Second').addRow(['not read']);
+      const xlsx = join(dir, 'libre.xlsx');
+      await workbook.xlsx.writeFile(xlsx);
+      execFileSync(
+        'soffice',
+        [
+          '--headless',
+          '--norestore',
+          `-env:UserInstallation=file://${join(dir, 'lo-profile')}`,
+          '--convert-to',
+          'xls',
+          '--outdir',
+          dir,
+          xlsx,
+        ],
+        { stdio: 'ignore', timeout: 120_000 },
+      );
+      const xls = join(dir, 'libre.xls');
+      expect(await sniffFormat(xls)).toBe('xls');
+      const fromXls: { row: number; cells: string[] }[] = [];
+      for await (const row of xlsRows(xls)) fromXls.push(row);
+      const fromXlsx: { row: number; cells: string[] }[] = [];
+      for await (const batch of xlsxRowBatches(xlsx)) fromXlsx.push(...batch);
+      expect(fromXls).toHaveLength(1202);
+      // The same rows and cells, except formulas: the .xlsx reader gives their text, the .xls reader "=" and their cached result.
+      fromXlsx.forEach((row, index) => {
+        const other = fromXls[index];
+        expect(other?.row).toBe(row.row);
+        expect(other?.cells.slice(0, 5)).toEqual(row.cells.slice(0, 5));
+        // LibreOffice stores a boolean cell in .xls as the formula TRUE() or FALSE(): it reads as that formula's result.
+        expect(other?.cells[5]).toBe(row.row === 1 || row.row > 1201 ? row.cells[5] : `=${row.cells[5]}`);
+        if (row.row > 1 && row.row < 1202) expect(other?.cells[6]).toBe(`=${Number(row.cells[2]) * 2}`);
+      });
+      expect(fromXls.at(-1)?.cells.slice(0, 3)).toEqual(['after a blank row', '', '12345678.9']);
+      // Big enough for regular sectors and an SST continued over several records.
+      expect((await readFile(xls)).length).toBeGreaterThan(32_768);
+    },
+    180_000,
+  );
 });

@@ -23,8 +23,11 @@ export const openXlsx = async (path: string): Promise<XlsxReader> => {
   const workbook = await openWorkbook(path);
   let context: Promise<SheetContext> | undefined;
   const contextOf = () => {
-    context ??= Promise.all([readSharedStrings(workbook), readDateStyles(workbook)])
-      .then(([sharedStrings, dateStyles]) => ({ sharedStrings, dateStyles, date1904: workbook.date1904 }));
+    context ??= Promise.all([readSharedStrings(workbook), readDateStyles(workbook)]).then(([sharedStrings, dateStyles]) => ({
+      sharedStrings,
+      dateStyles,
+      date1904: workbook.date1904,
+    }));
     return context;
   };
   async function* batches(sheet: SheetPart, chunkSize?: number): AsyncGenerator<XlsxRow[]> {

@@ -381,7 +381,8 @@ export class SheetScanner {
         valueText = s.slice(from, p);
         p += 4;
       }
-      if (s.charCodeAt(p) !== 60 || s.charCodeAt(p + 1) !== 47 || s.charCodeAt(p + 2) !== 99 || s.charCodeAt(p + 3) !== 62) return this.openCell(s, lt + 2);
+      if (s.charCodeAt(p) !== 60 || s.charCodeAt(p + 1) !== 47 || s.charCodeAt(p + 2) !== 99 || s.charCodeAt(p + 3) !== 62)
+        return this.openCell(s, lt + 2);
       p += 4;
     } else return this.openCell(s, lt + 2);
     this.column = column;

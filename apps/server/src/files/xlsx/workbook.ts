@@ -67,7 +67,8 @@ const relationshipsOf = async (zip: ZipArchive, source: string): Promise<Map<str
   return found;
 };
 
-const ofType = (relationships: Map<string, Relationship>, type: string) => [...relationships.values()].find((r) => r.type.endsWith(`/${type}`))?.part;
+const ofType = (relationships: Map<string, Relationship>, type: string) =>
+  [...relationships.values()].find((r) => r.type.endsWith(`/${type}`))?.part;
 
 /** Opens the package and reads its workbook part: the worksheets in tab order and the date system. */
 export const openWorkbook = async (path: string): Promise<Workbook> => {
@@ -144,15 +145,20 @@ export const readDateStyles = async (workbook: Workbook): Promise<boolean[]> => 
   let inCellXfs = false;
   if (!workbook.stylesPart) return [];
   // Only <xf> inside <cellXfs> are cell styles (<cellStyleXfs> holds the named styles they derive from).
-  await eachElement(workbook.zip, workbook.stylesPart, (name, attribute, selfClosing) => {
-    if (name === 'numFmt') {
-      const code = attribute('formatCode');
-      if (code !== undefined) custom.set(Number(attribute('numFmtId')), code);
-    } else if (name === 'cellXfs') inCellXfs = !selfClosing;
-    else if (name === 'xf' && inCellXfs) formats.push(Number(attribute('numFmtId') ?? 0));
-  }, (name) => {
-    if (name === 'cellXfs') inCellXfs = false;
-  });
+  await eachElement(
+    workbook.zip,
+    workbook.stylesPart,
+    (name, attribute, selfClosing) => {
+      if (name === 'numFmt') {
+        const code = attribute('formatCode');
+        if (code !== undefined) custom.set(Number(attribute('numFmtId')), code);
+      } else if (name === 'cellXfs') inCellXfs = !selfClosing;
+      else if (name === 'xf' && inCellXfs) formats.push(Number(attribute('numFmtId') ?? 0));
+    },
+    (name) => {
+      if (name === 'cellXfs') inCellXfs = false;
+    },
+  );
   return formats.map((id) => {
     if (!id) return false;
     const code = custom.get(id);

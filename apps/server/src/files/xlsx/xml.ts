@@ -33,7 +33,12 @@ export const declarationAt = (s: string, lt: number, text: (escaped: string) => 
   if (s.startsWith('<![CDATA[', lt)) {
     const close = s.indexOf(']]>', lt + 9);
     if (close < 0) return -1;
-    text(s.slice(lt + 9, close).replace(/&/g, '&amp;').replace(/</g, '&lt;'));
+    text(
+      s
+        .slice(lt + 9, close)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;'),
+    );
     return close + 3;
   }
   if (s.length - lt < 9) return -1;
@@ -151,7 +156,12 @@ export class XmlTokenizer {
  * Calls `each` for every attribute within s[from, to): local name s[name, nameEnd) (prefix dropped), raw value
  * s[value, valueEnd) (entities not decoded).
  */
-const eachAttribute = (s: string, from: number, to: number, each: (name: number, nameEnd: number, value: number, valueEnd: number) => void): void => {
+const eachAttribute = (
+  s: string,
+  from: number,
+  to: number,
+  each: (name: number, nameEnd: number, value: number, valueEnd: number) => void,
+): void => {
   let p = from;
   for (;;) {
     while (p < to && s.charCodeAt(p) <= 32) p++;
@@ -180,7 +190,8 @@ const eachAttribute = (s: string, from: number, to: number, each: (name: number,
 export const attributeOf = (s: string, from: number, to: number, local: string): string | undefined => {
   let found: string | undefined;
   eachAttribute(s, from, to, (name, nameEnd, value, valueEnd) => {
-    if (found === undefined && nameEnd - name === local.length && s.startsWith(local, name)) found = decodeXml(utf8Of(s.slice(value, valueEnd)));
+    if (found === undefined && nameEnd - name === local.length && s.startsWith(local, name))
+      found = decodeXml(utf8Of(s.slice(value, valueEnd)));
   });
   return found;
 };

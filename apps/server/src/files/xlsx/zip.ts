@@ -105,7 +105,11 @@ export async function* entryChunks(zip: ZipArchive, entry: ZipEntry, chunkSize =
   let total = 0;
   let crc = 0;
   if (entry.compressedSize > 0) {
-    const source = createReadStream(zip.path, { start, end: start + entry.compressedSize - 1, highWaterMark: entry.method === 0 ? chunkSize : 1 << 20 });
+    const source = createReadStream(zip.path, {
+      start,
+      end: start + entry.compressedSize - 1,
+      highWaterMark: entry.method === 0 ? chunkSize : 1 << 20,
+    });
     const stream: Readable = entry.method === 8 ? pipeline(source, createInflateRaw({ chunkSize }), () => undefined) : source;
     try {
       for await (const chunk of stream) {

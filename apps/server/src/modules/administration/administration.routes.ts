@@ -20,7 +20,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         db.select({ n: count() }).from(mailOutbox).where(mine),
       ]);
       return {
-        items: rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), status: m.status })),
+        items: rows.map((m) => ({
+          id: m.id,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          createdAt: m.createdAt.toISOString(),
+          status: m.status,
+        })),
         totalRecords: total?.n ?? 0,
       };
     },
@@ -35,7 +42,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   });
 
   // Installation-wide switches: only the installation's own subscriber is ever subscribed to AdminMaintenance.
-  serve(app, ADMIN_ENDPOINTS.installationSettings, { access: { rights: ['AdminMaintenance'] }, handler: async () => loadInstallationSettings(db) });
+  serve(app, ADMIN_ENDPOINTS.installationSettings, {
+    access: { rights: ['AdminMaintenance'] },
+    handler: async () => loadInstallationSettings(db),
+  });
 
-  serve(app, ADMIN_ENDPOINTS.installationSettingsSave, { access: { rights: ['AdminMaintenance'] }, handler: async (request) => saveInstallationSettings(db, request.body) });
+  serve(app, ADMIN_ENDPOINTS.installationSettingsSave, {
+    access: { rights: ['AdminMaintenance'] },
+    handler: async (request) => saveInstallationSettings(db, request.body),
+  });
 };

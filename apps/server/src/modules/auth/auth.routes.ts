@@ -62,9 +62,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   });
 
-  serve(app, AUTH_ENDPOINTS.validateResetLink, { access, config, handler: async (request) => validateResetLink(ctx, request.query.request) });
+  serve(app, AUTH_ENDPOINTS.validateResetLink, {
+    access,
+    config,
+    handler: async (request) => validateResetLink(ctx, request.query.request),
+  });
 
-  serve(app, AUTH_ENDPOINTS.resetPassword, { access, config, handler: async (request) => resetPassword(ctx, request.body, metaOf(request)) });
+  serve(app, AUTH_ENDPOINTS.resetPassword, {
+    access,
+    config,
+    handler: async (request) => resetPassword(ctx, request.body, metaOf(request)),
+  });
 
   serve(app, AUTH_ENDPOINTS.logout, {
     access: { signedIn: true, duringMaintenance: true },

@@ -24,7 +24,12 @@ const recordEvent = (db: DbOrTx, event: string, user: { id: number | null; subsc
   db.insert(authEvents).values({ event, userId: user.id, subscriberId: user.subscriberId, userName: user.userName, ip });
 
 const findUserByName = async (db: DbOrTx, userName: string): Promise<User | undefined> =>
-  (await db.select().from(users).where(sql`lower(${users.userName}) = lower(${userName.trim()})`))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.userName}) = lower(${userName.trim()})`)
+  )[0];
 
 const maskEmail = (email: string): string => {
   const [local = '', domain = ''] = email.split('@');
@@ -50,7 +55,13 @@ const sendOtpMail = (ctx: AppContext, user: User, otp: string, purpose: 'sign in
   });
 
 /** Ends the sign-in: single-session rule, then a new session. */
-const startSession = async (ctx: AppContext, user: User, settings: SubscriberSettings, forceRefresh: boolean, ip: string): Promise<AuthResponse> => {
+const startSession = async (
+  ctx: AppContext,
+  user: User,
+  settings: SubscriberSettings,
+  forceRefresh: boolean,
+  ip: string,
+): Promise<AuthResponse> => {
   const { db } = ctx.database;
   const now = ctx.now();
   if (settings.security.singleSession && (await hasOtherLiveSession(db, user.id, now))) {
@@ -64,7 +75,11 @@ const startSession = async (ctx: AppContext, user: User, settings: SubscriberSet
 };
 
 /** POST authenticate/token (spec core §4 "Login flow"). */
-export const login = async (ctx: AppContext, body: { userName: string; password: string; forceRefresh?: boolean | undefined }, meta: RequestMeta): Promise<AuthResponse> => {
+export const login = async (
+  ctx: AppContext,
+  body: { userName: string; password: string; forceRefresh?: boolean | undefined },
+  meta: RequestMeta,
+): Promise<AuthResponse> => {
   const { db } = ctx.database;
   await requireCaptchaIfEnabled(ctx, meta.captcha);
   const decrypt = await consumeEncryptor(db, meta.encId, ctx.now());
@@ -106,7 +121,12 @@ export const login = async (ctx: AppContext, body: { userName: string; password:
   if (settings.security.twoFactorEnabled) {
     const otp = otpSettings(settings);
     const opened = await openChallenge(db, {
-      purpose: 'LoginOtp', userId: user.id, lifetimeMs: PASSWORD_CHANGE_WINDOW_MS, now: ctx.now(), otp, forceRefresh: body.forceRefresh ?? false,
+      purpose: 'LoginOtp',
+      userId: user.id,
+      lifetimeMs: PASSWORD_CHANGE_WINDOW_MS,
+      now: ctx.now(),
+      otp,
+      forceRefresh: body.forceRefresh ?? false,
     });
     await sendOtpMail(ctx, user, opened.otp ?? '', 'sign in', settings.security.otpValidityMinutes);
     return {
@@ -139,7 +159,10 @@ export const validateOtp = async (ctx: AppContext, body: { otp: string }, meta: 
 };
 
 /** GET regenerateOtp: a new OTP on the same step, while resends last. */
-export const regenerateOtp = async (ctx: AppContext, meta: RequestMeta): Promise<{ attemptsLeft: number; resendsLeft: number; message: string }> => {
+export const regenerateOtp = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+): Promise<{ attemptsLeft: number; resendsLeft: number; message: string }> => {
   const { db } = ctx.database;
   const challenge = await findChallenge(db, meta.publicToken, ['LoginOtp', 'ForgotOtp'], ctx.now());
   const user = await userOf(db, challenge);
@@ -147,15 +170,31 @@ export const regenerateOtp = async (ctx: AppContext, meta: RequestMeta): Promise
   const settings = user ? await loadSubscriberSettings(db, user.subscriberId) : undefined;
   const otp = settings ? otpSettings(settings) : { validityMs: 10 * MINUTE, attempts: challenge.attemptsLeft, resends: 0 };
   const renewed = await renewOtp(db, challenge, otp, ctx.now());
-  if (user && settings) await sendOtpMail(ctx, user, renewed.otp, challenge.purpose === 'LoginOtp' ? 'sign in' : 'reset your password', settings.security.otpValidityMinutes);
-  return { attemptsLeft: otp.attempts, resendsLeft: renewed.resendsLeft, message: 'A new OTP has been sent to your registered e-mail address.' };
+  if (user && settings)
+    await sendOtpMail(
+      ctx,
+      user,
+      renewed.otp,
+      challenge.purpose === 'LoginOtp' ? 'sign in' : 'reset your password',
+      settings.security.otpValidityMinutes,
+    );
+  return {
+    attemptsLeft: otp.attempts,
+    resendsLeft: renewed.resendsLeft,
+    message: 'A new OTP has been sent to your registered e-mail address.',
+  };
 };
 
-const LINK_SENT = 'If an account exists for this user name, a link to reset the password has been sent to its registered e-mail address. Please check your email.';
+const LINK_SENT =
+  'If an account exists for this user name, a link to reset the password has been sent to its registered e-mail address. Please check your email.';
 const OTP_SENT = 'If an account exists for this user name, an OTP has been sent to its registered e-mail address.';
 
 /** POST forgotPassword: by link (isResetPasswordRequest false) or by OTP (true). The answer never tells whether the user exists. */
-export const forgotPassword = async (ctx: AppContext, body: { userName: string; isResetPasswordRequest: boolean }, meta: RequestMeta): Promise<ForgotPasswordResponse> => {
+export const forgotPassword = async (
+  ctx: AppContext,
+  body: { userName: string; isResetPasswordRequest: boolean },
+  meta: RequestMeta,
+): Promise<ForgotPasswordResponse> => {
   const { db } = ctx.database;
   await requireCaptchaIfEnabled(ctx, meta.captcha);
   const found = await findUserByName(db, body.userName);
@@ -180,7 +219,13 @@ export const forgotPassword = async (ctx: AppContext, body: { userName: string; 
   }
 
   const otp = settings ? otpSettings(settings) : { validityMs: 10 * MINUTE, attempts: 3, resends: 3 };
-  const opened = await openChallenge(db, { purpose: 'ForgotOtp', userId: user?.id ?? null, lifetimeMs: PASSWORD_CHANGE_WINDOW_MS, now, otp });
+  const opened = await openChallenge(db, {
+    purpose: 'ForgotOtp',
+    userId: user?.id ?? null,
+    lifetimeMs: PASSWORD_CHANGE_WINDOW_MS,
+    now,
+    otp,
+  });
   if (user && settings) {
     await sendOtpMail(ctx, user, opened.otp ?? '', 'reset your password', settings.security.otpValidityMinutes);
     await recordEvent(db, 'ResetOtpSent', user, meta.ip);
@@ -224,13 +269,20 @@ export const assertNewPasswordAllowed = async (
     .limit(passwordPolicy.historyCount);
   for (const previous of [user.passwordHash, ...recent.map((r) => r.hash)].slice(0, Math.max(passwordPolicy.historyCount, 1))) {
     if (await verifyPassword(previous, password)) {
-      throw new AppError('AUTH0012', { propertyName: 'Password', message: `The new password must differ from your last ${Math.max(passwordPolicy.historyCount, 1)} passwords.` });
+      throw new AppError('AUTH0012', {
+        propertyName: 'Password',
+        message: `The new password must differ from your last ${Math.max(passwordPolicy.historyCount, 1)} passwords.`,
+      });
     }
   }
 };
 
 /** POST resetPassword: after a reset link, a forgot-password OTP, or an expired password at sign-in. */
-export const resetPassword = async (ctx: AppContext, body: { password: string; confirmPassword: string }, meta: RequestMeta): Promise<{ message: string }> => {
+export const resetPassword = async (
+  ctx: AppContext,
+  body: { password: string; confirmPassword: string },
+  meta: RequestMeta,
+): Promise<{ message: string }> => {
   const { db } = ctx.database;
   const now = ctx.now();
   const challenge = await findChallenge(db, meta.publicToken, ['Reset', 'ResetLink'], now);

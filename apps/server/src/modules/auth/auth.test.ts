@@ -2,7 +2,18 @@ import { API, HEADERS } from '@opengst/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { authed, createTenant, encryptor, ENGINES, login, setSubscriberSettings, signIn, someIp, startHarness, type Harness } from '../../test-support/harness';
+import {
+  authed,
+  createTenant,
+  encryptor,
+  ENGINES,
+  login,
+  setSubscriberSettings,
+  signIn,
+  someIp,
+  startHarness,
+  type Harness,
+} from '../../test-support/harness';
 import { linkIn, otpIn } from '../../test-support/smtp';
 
 describe.each(ENGINES)('sign-in on %s', (engine) => {
@@ -16,13 +27,22 @@ describe.each(ENGINES)('sign-in on %s', (engine) => {
 
   const validateOtp = async (publicToken: string, otp: string) => {
     const { encId, encrypt } = await encryptor(h.app);
-    return h.app.inject({ method: 'POST', url: API.validateOtp, headers: { [HEADERS.encId]: encId, [HEADERS.publicAuthToken]: publicToken }, payload: { otp: encrypt(otp) }, remoteAddress: someIp() });
+    return h.app.inject({
+      method: 'POST',
+      url: API.validateOtp,
+      headers: { [HEADERS.encId]: encId, [HEADERS.publicAuthToken]: publicToken },
+      payload: { otp: encrypt(otp) },
+      remoteAddress: someIp(),
+    });
   };
   const resetPassword = async (publicToken: string, password: string, confirmPassword = password) => {
     const { encId, encrypt } = await encryptor(h.app);
     return h.app.inject({
-      method: 'POST', url: API.resetPassword, headers: { [HEADERS.encId]: encId, [HEADERS.publicAuthToken]: publicToken },
-      payload: { password: encrypt(password), confirmPassword: encrypt(confirmPassword) }, remoteAddress: someIp(),
+      method: 'POST',
+      url: API.resetPassword,
+      headers: { [HEADERS.encId]: encId, [HEADERS.publicAuthToken]: publicToken },
+      payload: { password: encrypt(password), confirmPassword: encrypt(confirmPassword) },
+      remoteAddress: someIp(),
     });
   };
   const forgot = (userName: string, isResetPasswordRequest: boolean) =>
@@ -40,7 +60,10 @@ describe.each(ENGINES)('sign-in on %s', (engine) => {
     expect(data.user.userName).toBe(t.userName);
     expect(data.settings.pageSize).toBe(50);
     expect(data.settings.subscriberSettings.security.maxFailedLogins).toBe(5);
-    expect(data.rights.find((r: { rightId: string }) => r.rightId === 'DashboardStatistics')).toMatchObject({ hasAccess: true, isBlocked: false });
+    expect(data.rights.find((r: { rightId: string }) => r.rightId === 'DashboardStatistics')).toMatchObject({
+      hasAccess: true,
+      isBlocked: false,
+    });
     // The installation's own administration right belongs to the installation owner, not to every tenant.
     expect(data.rights.find((r: { rightId: string }) => r.rightId === 'AdminMaintenance')).toMatchObject({ hasAccess: false });
   });
@@ -49,7 +72,9 @@ describe.each(ENGINES)('sign-in on %s', (engine) => {
     const t = await createTenant(h);
     const wrong = await login(h.app, t.userName, `${t.password}x`);
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual([{ code: 'AUTH0001', message: 'Invalid user name or password.', propertyName: 'Password', type: 'Error' }]);
+    expect(wrong.json().errors).toEqual([
+      { code: 'AUTH0001', message: 'Invalid user name or password.', propertyName: 'Password', type: 'Error' },
+    ]);
     const unknown = await login(h.app, 'nobody-at-all', 'whatever');
     expect(unknown.json().errors[0]).toMatchObject({ code: 'AUTH0001', propertyName: 'Password' });
     const empty = await login(h.app, '', 'x');
@@ -61,12 +86,29 @@ describe.each(ENGINES)('sign-in on %s', (engine) => {
     const t = await createTenant(h);
     const { encId, encrypt } = await encryptor(h.app);
     const payload = { userName: t.userName, password: encrypt(t.password) };
-    const first = await h.app.inject({ method: 'POST', url: API.token, headers: { [HEADERS.encId]: encId }, payload, remoteAddress: someIp() });
+    const first = await h.app.inject({
+      method: 'POST',
+      url: API.token,
+      headers: { [HEADERS.encId]: encId },
+      payload,
+      remoteAddress: someIp(),
+    });
     expect(first.statusCode).toBe(200);
-    const replay = await h.app.inject({ method: 'POST', url: API.token, headers: { [HEADERS.encId]: encId }, payload, remoteAddress: someIp() });
+    const replay = await h.app.inject({
+      method: 'POST',
+      url: API.token,
+      headers: { [HEADERS.encId]: encId },
+      payload,
+      remoteAddress: someIp(),
+    });
     expect(replay.statusCode).toBe(422);
     expect(replay.json().errors[0].code).toBe('AUTH0004');
-    const plain = await h.app.inject({ method: 'POST', url: API.token, payload: { userName: t.userName, password: t.password }, remoteAddress: someIp() });
+    const plain = await h.app.inject({
+      method: 'POST',
+      url: API.token,
+      payload: { userName: t.userName, password: t.password },
+      remoteAddress: someIp(),
+    });
     expect(plain.json().errors[0].code).toBe('AUTH0004');
   });
 
@@ -134,13 +176,18 @@ describe.each(ENGINES)('sign-in on %s', (engine) => {
     const step = (await login(h.app, t.userName, t.password)).json().data;
     const real = otpIn(await h.smtp.waitFor(t.email, /sign in/, before));
     const wrong = real === '000000' ? '111111' : '000000';
-    expect((await validateOtp(step.token, wrong)).json().errors[0]).toMatchObject({ code: 'AUTH0005', propertyName: 'Otp', message: 'Invalid OTP. 2 attempts left.' });
+    expect((await validateOtp(step.token, wrong)).json().errors[0]).toMatchObject({
+      code: 'AUTH0005',
+      propertyName: 'Otp',
+      message: 'Invalid OTP. 2 attempts left.',
+    });
     expect((await validateOtp(step.token, wrong)).json().errors[0].message).toBe('Invalid OTP. 1 attempt left.');
     expect((await validateOtp(step.token, wrong)).json().errors[0].code).toBe('AUTH0007');
     // Even the right code is refused once the attempts are spent.
     expect((await validateOtp(step.token, real)).json().errors[0].code).toBe('AUTH0007');
 
-    const regenerate = () => h.app.inject({ method: 'GET', url: API.regenerateOtp, headers: { [HEADERS.publicAuthToken]: step.token }, remoteAddress: someIp() });
+    const regenerate = () =>
+      h.app.inject({ method: 'GET', url: API.regenerateOtp, headers: { [HEADERS.publicAuthToken]: step.token }, remoteAddress: someIp() });
     for (const left of [2, 1, 0]) expect((await regenerate()).json().data).toMatchObject({ attemptsLeft: 3, resendsLeft: left });
     expect((await regenerate()).json().errors[0].code).toBe('AUTH0008');
     // The first mail and three resends: the newest code is the one that counts.
@@ -163,7 +210,10 @@ describe.each(ENGINES)('sign-in on %s', (engine) => {
     expect(messages).toContain('The password must be at least 10 characters long.');
     expect(messages).toContain('The password must contain an uppercase letter.');
     expect(weak.json().errors.every((e: { propertyName: string }) => e.propertyName === 'Password')).toBe(true);
-    expect((await resetPassword(verified.token, 'Another#Pass1', 'Another#Pass2')).json().errors[0]).toMatchObject({ code: 'AUTH0010', propertyName: 'ConfirmPassword' });
+    expect((await resetPassword(verified.token, 'Another#Pass1', 'Another#Pass2')).json().errors[0]).toMatchObject({
+      code: 'AUTH0010',
+      propertyName: 'ConfirmPassword',
+    });
     expect((await resetPassword(verified.token, t.password)).json().errors[0].code).toBe('AUTH0012');
     expect((await resetPassword(verified.token, 'Another#Pass1')).json().data.message).toBe('password changed successfully');
     expect((await login(h.app, t.userName, t.password)).json().errors[0].code).toBe('AUTH0001');
@@ -172,7 +222,10 @@ describe.each(ENGINES)('sign-in on %s', (engine) => {
 
   it('sends an expired password to the change step, and signs in after the change', async () => {
     const t = await createTenant(h);
-    await h.ctx.database.db.update(users).set({ passwordChangedAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(users.id, t.adminUserId));
+    await h.ctx.database.db
+      .update(users)
+      .set({ passwordChangedAt: new Date(Date.now() - 91 * 86_400_000) })
+      .where(eq(users.id, t.adminUserId));
     const res = (await login(h.app, t.userName, t.password)).json().data;
     expect(res).toMatchObject({ type: 'ResetPassword', parameters: { isPasswordExpired: true } });
     expect((await resetPassword(res.token, 'Changed#Pass99')).json().data.message).toBe('password changed successfully');
@@ -243,7 +296,9 @@ describe.each(ENGINES)('sign-in on %s', (engine) => {
       while (!solvesChallenge(challenge.salt, String(nonce), challenge.difficulty)) nonce++;
       const response = `${challenge.challengeId}.${nonce}`;
       expect((await login(h.app, t.userName, t.password, { headers: { [HEADERS.captcha]: response } })).json().data.type).toBe('Success');
-      expect((await login(h.app, t.userName, t.password, { headers: { [HEADERS.captcha]: response } })).json().errors[0].code).toBe('AUTH0009');
+      expect((await login(h.app, t.userName, t.password, { headers: { [HEADERS.captcha]: response } })).json().errors[0].code).toBe(
+        'AUTH0009',
+      );
     } finally {
       await saveInstallationSettings(h.ctx.database.db, { captchaEnabled: false });
     }

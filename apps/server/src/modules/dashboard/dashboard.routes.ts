@@ -17,14 +17,23 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     handler: async (request) => {
       const p = principalOf(request);
       const [entityCounts, [activeUsers], [roleCount], [yearCount], signIns] = await Promise.all([
-        db.select({ type: entities.entityType, n: count() }).from(entities)
-          .where(and(eq(entities.subscriberId, p.subscriberId), ne(entities.status, 'Delete'))).groupBy(entities.entityType),
-        db.select({ n: count() }).from(users).where(and(eq(users.subscriberId, p.subscriberId), eq(users.status, 'Active'))),
+        db
+          .select({ type: entities.entityType, n: count() })
+          .from(entities)
+          .where(and(eq(entities.subscriberId, p.subscriberId), ne(entities.status, 'Delete')))
+          .groupBy(entities.entityType),
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.subscriberId, p.subscriberId), eq(users.status, 'Active'))),
         db.select({ n: count() }).from(roles).where(eq(roles.subscriberId, p.subscriberId)),
         db.select({ n: count() }).from(financialYears),
-        db.select({ event: authEvents.event, at: authEvents.createdAt }).from(authEvents)
+        db
+          .select({ event: authEvents.event, at: authEvents.createdAt })
+          .from(authEvents)
           .where(and(eq(authEvents.userId, p.userId), sql`${authEvents.event} in ('SignedIn', 'WrongPassword')`))
-          .orderBy(desc(authEvents.createdAt), desc(authEvents.id)).limit(50),
+          .orderBy(desc(authEvents.createdAt), desc(authEvents.id))
+          .limit(50),
       ]);
       const byType = new Map(entityCounts.map((e) => [e.type, e.n]));
       // The sign-in before this session's, and the wrong passwords between the two.
@@ -48,8 +57,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   serve(app, DASHBOARD_ENDPOINTS.frequentlyUsedGet, {
     access: { signedIn: true },
     handler: async (request) => {
-      const rows = await db.select().from(frequentlyUsed).where(eq(frequentlyUsed.userId, principalOf(request).userId))
-        .orderBy(desc(frequentlyUsed.count), desc(frequentlyUsed.lastUsedAt)).limit(12);
+      const rows = await db
+        .select()
+        .from(frequentlyUsed)
+        .where(eq(frequentlyUsed.userId, principalOf(request).userId))
+        .orderBy(desc(frequentlyUsed.count), desc(frequentlyUsed.lastUsedAt))
+        .limit(12);
       return rows.map((r) => ({ moduleType: r.moduleType, count: r.count, lastUsedAt: r.lastUsedAt.toISOString() }));
     },
   });
@@ -58,8 +71,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     access: { signedIn: true },
     handler: async (request) => {
       const now = ctx.now();
-      await db.insert(frequentlyUsed).values({ userId: principalOf(request).userId, moduleType: request.query.moduleType, count: 1, lastUsedAt: now })
-        .onConflictDoUpdate({ target: [frequentlyUsed.userId, frequentlyUsed.moduleType], set: { count: sql`${frequentlyUsed.count} + 1`, lastUsedAt: now } });
+      await db
+        .insert(frequentlyUsed)
+        .values({ userId: principalOf(request).userId, moduleType: request.query.moduleType, count: 1, lastUsedAt: now })
+        .onConflictDoUpdate({
+          target: [frequentlyUsed.userId, frequentlyUsed.moduleType],
+          set: { count: sql`${frequentlyUsed.count} + 1`, lastUsedAt: now },
+        });
     },
   });
 };

@@ -1,6 +1,12 @@
 // The data-activity records (spec core §2 "Data activities"): each push to the tax portal, each download from it, and
 // each callback (a poll of the portal's answer) that failed, with the processing status of spec core §4.
-import type { DataActivity, DataActivityKind, DataActivitySearchRequest, DataActivitySearchResponse, ProcessingStatus } from '@opengst/contracts';
+import type {
+  DataActivity,
+  DataActivityKind,
+  DataActivitySearchRequest,
+  DataActivitySearchResponse,
+  ProcessingStatus,
+} from '@opengst/contracts';
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { dataActivities, entities, users } from '../../db/schema';
@@ -9,8 +15,19 @@ import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { locationScope } from '../../platform/location-scope';
 
 type NewActivity = {
-  subscriberId: number; entityId: number; gstin: string; kind: DataActivityKind; action: string; returnType: string; returnPeriod: string;
-  returnId?: number | null; status: ProcessingStatus; documentCount?: number; message?: string | null; userId: number | null; portalReferenceId?: string | null;
+  subscriberId: number;
+  entityId: number;
+  gstin: string;
+  kind: DataActivityKind;
+  action: string;
+  returnType: string;
+  returnPeriod: string;
+  returnId?: number | null;
+  status: ProcessingStatus;
+  documentCount?: number;
+  message?: string | null;
+  userId: number | null;
+  portalReferenceId?: string | null;
 };
 
 export const startActivity = async (db: DbOrTx, values: NewActivity): Promise<number> => {
@@ -21,32 +38,72 @@ export const startActivity = async (db: DbOrTx, values: NewActivity): Promise<nu
 
 /** Closes (or moves) an activity; completedAt is set for every status but InProcess and Attempted. */
 export const updateActivity = async (
-  db: DbOrTx, id: number, now: Date, patch: { status: ProcessingStatus; message?: string | null; errorCount?: number; documentCount?: number; portalReferenceId?: string | null },
+  db: DbOrTx,
+  id: number,
+  now: Date,
+  patch: {
+    status: ProcessingStatus;
+    message?: string | null;
+    errorCount?: number;
+    documentCount?: number;
+    portalReferenceId?: string | null;
+  },
 ): Promise<void> => {
   const open = patch.status === 'InProcess' || patch.status === 'Attempted' || patch.status === 'Initialized';
-  await db.update(dataActivities).set({ ...patch, completedAt: open ? null : now }).where(eq(dataActivities.id, id));
+  await db
+    .update(dataActivities)
+    .set({ ...patch, completedAt: open ? null : now })
+    .where(eq(dataActivities.id, id));
 };
 
 const SORT_COLUMNS = { id: dataActivities.id, createdAt: dataActivities.createdAt, status: dataActivities.status };
 
-export const searchActivities = async (db: DbOrTx, principal: SessionPrincipal, request: DataActivitySearchRequest): Promise<DataActivitySearchResponse> => {
+export const searchActivities = async (
+  db: DbOrTx,
+  principal: SessionPrincipal,
+  request: DataActivitySearchRequest,
+): Promise<DataActivitySearchResponse> => {
   const orderBy = orderByOf(request.sortExpression, SORT_COLUMNS, 'id DESC', dataActivities.id);
   const scope = await locationScope(db, principal, request.entityIds);
   if (scope.length === 0) return { items: [], totalRecords: 0 };
-  const conditions: SQL[] = [eq(dataActivities.subscriberId, principal.subscriberId), eq(dataActivities.kind, request.kind), inArray(dataActivities.entityId, scope)];
+  const conditions: SQL[] = [
+    eq(dataActivities.subscriberId, principal.subscriberId),
+    eq(dataActivities.kind, request.kind),
+    inArray(dataActivities.entityId, scope),
+  ];
   if (request.returnPeriods?.length) conditions.push(inArray(dataActivities.returnPeriod, request.returnPeriods));
   if (request.statuses?.length) conditions.push(inArray(dataActivities.status, request.statuses));
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(dataActivities).where(where);
-  const rows = await db.select({ a: dataActivities, entityName: entities.entityName, userName: users.displayName }).from(dataActivities)
-    .innerJoin(entities, eq(entities.id, dataActivities.entityId)).leftJoin(users, eq(users.id, dataActivities.userId))
-    .where(where).orderBy(...orderBy).offset(request.start ?? 0).limit(request.size ?? 50);
+  const rows = await db
+    .select({ a: dataActivities, entityName: entities.entityName, userName: users.displayName })
+    .from(dataActivities)
+    .innerJoin(entities, eq(entities.id, dataActivities.entityId))
+    .leftJoin(users, eq(users.id, dataActivities.userId))
+    .where(where)
+    .orderBy(...orderBy)
+    .offset(request.start ?? 0)
+    .limit(request.size ?? 50);
   return {
     totalRecords: Number(total?.n ?? 0),
     items: rows.map(({ a, entityName, userName }): DataActivity => ({
-      id: a.id, entityId: a.entityId, entityName, gstin: a.gstin, kind: a.kind, action: a.action, returnType: a.returnType, returnPeriod: a.returnPeriod,
-      returnId: a.returnId, status: a.status, portalReferenceId: a.portalReferenceId, documentCount: a.documentCount, errorCount: a.errorCount,
-      message: a.message, userName: userName ?? null, createdAt: a.createdAt.toISOString(), completedAt: a.completedAt?.toISOString() ?? null,
+      id: a.id,
+      entityId: a.entityId,
+      entityName,
+      gstin: a.gstin,
+      kind: a.kind,
+      action: a.action,
+      returnType: a.returnType,
+      returnPeriod: a.returnPeriod,
+      returnId: a.returnId,
+      status: a.status,
+      portalReferenceId: a.portalReferenceId,
+      documentCount: a.documentCount,
+      errorCount: a.errorCount,
+      message: a.message,
+      userName: userName ?? null,
+      createdAt: a.createdAt.toISOString(),
+      completedAt: a.completedAt?.toISOString() ?? null,
     })),
   };
 };

@@ -9,7 +9,11 @@ import { serve } from '../../platform/endpoint';
 import { computeRightsList, isRightHeld } from '../../platform/rights';
 import { searchActivities } from './data-activity.repo';
 
-const RIGHT_OF_KIND: Record<DataActivityKind, RightId> = { Push: 'DataActivitiesPush', Sync: 'DataActivitiesSync', Callback: 'DataActivitiesCallbacks' };
+const RIGHT_OF_KIND: Record<DataActivityKind, RightId> = {
+  Push: 'DataActivitiesPush',
+  Sync: 'DataActivitiesSync',
+  Callback: 'DataActivitiesCallbacks',
+};
 
 export const dataActivityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;

@@ -6,8 +6,15 @@
 import type { documents } from '../../db/schema';
 
 type Columns = (typeof documents)['_']['columns'];
-type SqlTypeOf<ColumnType> = ColumnType extends 'PgText' ? 'text' : ColumnType extends 'PgBigInt53' ? 'bigint' : ColumnType extends 'PgBoolean' ? 'boolean'
-  : ColumnType extends 'PgInteger' ? 'integer' : never;
+type SqlTypeOf<ColumnType> = ColumnType extends 'PgText'
+  ? 'text'
+  : ColumnType extends 'PgBigInt53'
+    ? 'bigint'
+    : ColumnType extends 'PgBoolean'
+      ? 'boolean'
+      : ColumnType extends 'PgInteger'
+        ? 'integer'
+        : never;
 
 type FieldOf<Name extends keyof Columns> = {
   /** The field's key in db/schema's documents (and in the import's built document). */
@@ -48,7 +55,14 @@ export const DOCUMENT_FIELDS = [
   { name: 'portCode', column: 'port_code', sqlType: 'text', imported: false, amends: false, inReturns: true },
   { name: 'shippingBillNumber', column: 'shipping_bill_number', sqlType: 'text', imported: false, amends: false, inReturns: true },
   { name: 'shippingBillDate', column: 'shipping_bill_date', sqlType: 'text', imported: false, amends: false, inReturns: true },
-  { name: 'originalDocumentNumber', column: 'original_document_number', sqlType: 'text', imported: 'replaced', amends: false, inReturns: true },
+  {
+    name: 'originalDocumentNumber',
+    column: 'original_document_number',
+    sqlType: 'text',
+    imported: 'replaced',
+    amends: false,
+    inReturns: true,
+  },
   { name: 'originalDocumentDate', column: 'original_document_date', sqlType: 'text', imported: 'replaced', amends: false, inReturns: true },
   { name: 'taxable', column: 'taxable', sqlType: 'bigint', imported: 'replaced', amends: true, inReturns: false },
   { name: 'igst', column: 'igst', sqlType: 'bigint', imported: 'replaced', amends: true, inReturns: false },
@@ -64,11 +78,14 @@ export type ImportedDocumentFieldName = ImportedDocumentField['name'];
 type ReturnDocumentFieldName = Extract<Listed, { inReturns: true }>['name'];
 
 /** The fields the import writes, in the table's order. */
-export const IMPORTED_DOCUMENT_FIELDS: readonly ImportedDocumentField[] = DOCUMENT_FIELDS.filter((f): f is ImportedDocumentField => f.imported !== false);
+export const IMPORTED_DOCUMENT_FIELDS: readonly ImportedDocumentField[] = DOCUMENT_FIELDS.filter(
+  (f): f is ImportedDocumentField => f.imported !== false,
+);
 
 /** The fields the return builders read, in the table's order. */
-export const RETURN_DOCUMENT_FIELDS: readonly ReturnDocumentFieldName[] = DOCUMENT_FIELDS.filter((f): f is Extract<Listed, { inReturns: true }> => f.inReturns)
-  .map((f) => f.name);
+export const RETURN_DOCUMENT_FIELDS: readonly ReturnDocumentFieldName[] = DOCUMENT_FIELDS.filter(
+  (f): f is Extract<Listed, { inReturns: true }> => f.inReturns,
+).map((f) => f.name);
 
 /**
  * The Drizzle columns of some fields, for a select. The table (db/schema's documents) is passed in, so that this list

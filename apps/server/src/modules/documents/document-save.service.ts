@@ -2,10 +2,24 @@
 // import's: the domain's validateDocument with the VAL codes, answered per field (Items[0].Taxable) so the screen can
 // mark it. Taxes are recomputed here when the subscriber's auto-compute setting is on, and header totals always are.
 import {
-  type DocumentDetail, type DocumentIssue, documentPropertyName, type DocumentSaveRequest, documentTotals,
-  type DocumentTotals, type RightId, SUPPLY_TYPES, toDocumentInput,
+  type DocumentDetail,
+  type DocumentIssue,
+  documentPropertyName,
+  type DocumentSaveRequest,
+  documentTotals,
+  type DocumentTotals,
+  type RightId,
+  SUPPLY_TYPES,
+  toDocumentInput,
 } from '@opengst/contracts';
-import { amendmentDeadline, computeDocumentTaxes, financialYearOf, formatPortalDate, returnPeriodOf, validateDocument } from '@opengst/domain';
+import {
+  amendmentDeadline,
+  computeDocumentTaxes,
+  financialYearOf,
+  formatPortalDate,
+  returnPeriodOf,
+  validateDocument,
+} from '@opengst/domain';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
@@ -37,22 +51,35 @@ export type Prepared = { request: DocumentSaveRequest; location: Location; issue
 /** The location a document belongs to: one of the subscriber's, with a GSTIN (the supplier of a sale, the recipient of a purchase). */
 const locationOf = async (db: DbOrTx, principal: SessionPrincipal, entityId: number): Promise<Location> => {
   await assertEntityAccess(db, principal, [entityId]);
-  const [row] = await db.select({ id: entities.id, gstin: entities.gstin, stateCode: entities.stateCode }).from(entities)
+  const [row] = await db
+    .select({ id: entities.id, gstin: entities.gstin, stateCode: entities.stateCode })
+    .from(entities)
     .where(and(eq(entities.id, entityId), eq(entities.subscriberId, principal.subscriberId)));
-  if (!row?.gstin) throw new AppError('GEN0009', { propertyName: 'EntityId', message: 'Choose a location with a GSTIN: documents belong to a registered location.' });
+  if (!row?.gstin)
+    throw new AppError('GEN0009', {
+      propertyName: 'EntityId',
+      message: 'Choose a location with a GSTIN: documents belong to a registered location.',
+    });
   return { id: row.id, gstin: row.gstin, stateCode: row.stateCode ?? row.gstin.slice(0, 2) };
 };
 
 /** The document key's other holder, if any (Rule 46(b): a number once per financial year; purchases per supplier). */
 const duplicateOf = async (db: DbOrTx, principal: SessionPrincipal, request: DocumentSaveRequest, financialYear: string) => {
   const where: (SQL | undefined)[] = [
-    eq(documents.subscriberId, principal.subscriberId), eq(documents.entityId, request.entityId), eq(documents.direction, request.direction),
-    eq(documents.financialYear, financialYear), eq(documents.documentType, request.documentType), eq(documents.documentNumber, request.documentNumber),
+    eq(documents.subscriberId, principal.subscriberId),
+    eq(documents.entityId, request.entityId),
+    eq(documents.direction, request.direction),
+    eq(documents.financialYear, financialYear),
+    eq(documents.documentType, request.documentType),
+    eq(documents.documentNumber, request.documentNumber),
     request.direction === 'Purchase' ? eq(documents.counterpartyGstin, request.counterpartyGstin?.trim().toUpperCase() ?? '') : undefined,
     request.id ? ne(documents.id, request.id) : undefined,
   ];
-  const [row] = await db.select({ id: documents.id, documentDate: documents.documentDate, status: documents.status, isDraft: documents.isDraftDocument })
-    .from(documents).where(and(...where)).limit(1);
+  const [row] = await db
+    .select({ id: documents.id, documentDate: documents.documentDate, status: documents.status, isDraft: documents.isDraftDocument })
+    .from(documents)
+    .where(and(...where))
+    .limit(1);
   return row;
 };
 
@@ -60,7 +87,12 @@ const normalise = (request: DocumentSaveRequest): DocumentSaveRequest => ({
   ...request,
   documentType: request.documentType.toUpperCase(),
   counterpartyGstin: request.counterpartyGstin?.toUpperCase() ?? '',
-  items: request.items.map((it) => ({ ...it, hsn: it.hsn?.replace(/\s+/g, '') || null, uqc: it.uqc?.toUpperCase() || null, itcEligibility: request.direction === 'Purchase' ? (it.itcEligibility ?? null) : null })),
+  items: request.items.map((it) => ({
+    ...it,
+    hsn: it.hsn?.replace(/\s+/g, '') || null,
+    uqc: it.uqc?.toUpperCase() || null,
+    itcEligibility: request.direction === 'Purchase' ? (it.itcEligibility ?? null) : null,
+  })),
 });
 
 /**
@@ -74,17 +106,27 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
   let request = normalise(input);
   if (settings.autoCompute.computeTax) request = { ...request, items: computeDocumentTaxes(request, request.items, location.stateCode) };
   const today = ctx.now().toISOString().slice(0, 10);
-  const issues: DocumentIssue[] = validateDocument(toDocumentInput(request, location.gstin), { today, returnPeriod: returnPeriodOf(request.documentDate) })
-    .map((issue) => ({ ...issue, propertyName: documentPropertyName(issue.propertyName, request.direction) }));
+  const issues: DocumentIssue[] = validateDocument(toDocumentInput(request, location.gstin), {
+    today,
+    returnPeriod: returnPeriodOf(request.documentDate),
+  }).map((issue) => ({ ...issue, propertyName: documentPropertyName(issue.propertyName, request.direction) }));
   if (request.supplyType && !(SUPPLY_TYPES as readonly string[]).includes(request.supplyType)) {
-    issues.push({ code: 'GEN0009', propertyName: 'SupplyType', type: 'Error', message: `Supply type must be one of ${SUPPLY_TYPES.join(', ')}, or blank (B2B with a GSTIN, else B2C).` });
+    issues.push({
+      code: 'GEN0009',
+      propertyName: 'SupplyType',
+      type: 'Error',
+      message: `Supply type must be one of ${SUPPLY_TYPES.join(', ')}, or blank (B2B with a GSTIN, else B2C).`,
+    });
   }
   const duplicate = await duplicateOf(db, principal, request, financialYearOf(request.documentDate));
   if (duplicate) {
     issues.push({
-      code: 'GEN0009', propertyName: 'DocumentNumber', type: 'Error',
-      message: `${request.documentType} ${request.documentNumber} already exists for this location in financial year ${financialYearOf(request.documentDate)}`
-        + ` (document id ${duplicate.id} of ${formatPortalDate(duplicate.documentDate)}, ${duplicate.isDraft ? 'a draft' : `status ${duplicate.status}`}). Use another number or open that document.`,
+      code: 'GEN0009',
+      propertyName: 'DocumentNumber',
+      type: 'Error',
+      message:
+        `${request.documentType} ${request.documentNumber} already exists for this location in financial year ${financialYearOf(request.documentDate)}` +
+        ` (document id ${duplicate.id} of ${formatPortalDate(duplicate.documentDate)}, ${duplicate.isDraft ? 'a draft' : `status ${duplicate.status}`}). Use another number or open that document.`,
     });
   }
   return { request, location, issues, totals: documentTotals(request.items) };
@@ -97,11 +139,21 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
 const amendmentIssues = (existing: DocumentRow, request: DocumentSaveRequest, now: Date): DocumentIssue[] => {
   const issues: DocumentIssue[] = [];
   if (financialYearOf(request.documentDate) !== existing.financialYear) {
-    issues.push({ code: 'GEN0009', propertyName: 'DocumentDate', type: 'Error', message: `This document was reported in a filed return of ${existing.financialYear}: an amendment keeps its date within that financial year.` });
+    issues.push({
+      code: 'GEN0009',
+      propertyName: 'DocumentDate',
+      type: 'Error',
+      message: `This document was reported in a filed return of ${existing.financialYear}: an amendment keeps its date within that financial year.`,
+    });
   }
   const deadline = amendmentDeadline(existing.financialYear);
   if (deadline && now.toISOString().slice(0, 10) > deadline) {
-    issues.push({ code: 'GEN0009', propertyName: 'DocumentNumber', type: 'Error', message: `Documents of ${existing.financialYear} could be amended until ${formatPortalDate(deadline)} (Section 37(3) CGST Act): issue a credit or debit note instead.` });
+    issues.push({
+      code: 'GEN0009',
+      propertyName: 'DocumentNumber',
+      type: 'Error',
+      message: `Documents of ${existing.financialYear} could be amended until ${formatPortalDate(deadline)} (Section 37(3) CGST Act): issue a credit or debit note instead.`,
+    });
   }
   return issues;
 };
@@ -113,14 +165,51 @@ const rightNeeded = (request: DocumentSaveRequest, existing: DocumentRow | null)
   return 'DocumentEdit';
 };
 
-const auditShape = (row: DocumentRow, items: readonly { hsn: string | null; quantity: number; rate: number; taxable: number; igst: number; cgst: number; sgst: number; cess: number }[]) => ({
-  entityId: row.entityId, documentType: row.documentType, documentNumber: row.documentNumber, documentDate: row.documentDate,
-  counterpartyGstin: row.counterpartyGstin, placeOfSupply: row.placeOfSupply, status: row.status, isDraftDocument: row.isDraftDocument,
-  taxable: row.taxable, igst: row.igst, cgst: row.cgst, sgst: row.sgst, cess: row.cess, documentValue: row.documentValue,
-  items: items.map((it) => ({ hsn: it.hsn, quantity: it.quantity, rate: it.rate, taxable: it.taxable, igst: it.igst, cgst: it.cgst, sgst: it.sgst, cess: it.cess })),
+const auditShape = (
+  row: DocumentRow,
+  items: readonly {
+    hsn: string | null;
+    quantity: number;
+    rate: number;
+    taxable: number;
+    igst: number;
+    cgst: number;
+    sgst: number;
+    cess: number;
+  }[],
+) => ({
+  entityId: row.entityId,
+  documentType: row.documentType,
+  documentNumber: row.documentNumber,
+  documentDate: row.documentDate,
+  counterpartyGstin: row.counterpartyGstin,
+  placeOfSupply: row.placeOfSupply,
+  status: row.status,
+  isDraftDocument: row.isDraftDocument,
+  taxable: row.taxable,
+  igst: row.igst,
+  cgst: row.cgst,
+  sgst: row.sgst,
+  cess: row.cess,
+  documentValue: row.documentValue,
+  items: items.map((it) => ({
+    hsn: it.hsn,
+    quantity: it.quantity,
+    rate: it.rate,
+    taxable: it.taxable,
+    igst: it.igst,
+    cgst: it.cgst,
+    sgst: it.sgst,
+    cess: it.cess,
+  })),
 });
 
-export const saveDocument = async (ctx: AppContext, principal: SessionPrincipal, input: DocumentSaveRequest, ip: string): Promise<DocumentDetail> => {
+export const saveDocument = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  input: DocumentSaveRequest,
+  ip: string,
+): Promise<DocumentDetail> => {
   const { db } = ctx.database;
   const existing = input.id ? await findDocument(db, principal, input.id, input.direction) : null;
   const rights = heldRightIds(await computeRightsList(db, principal.subscriberId, principal.roleId, ctx.now()));
@@ -128,9 +217,10 @@ export const saveDocument = async (ctx: AppContext, principal: SessionPrincipal,
   const amending = existing !== null && existing.filedReturnId !== null;
   if (existing && LOCKED_STATUSES.has(existing.status) && !(amending && existing.status === 'Completed')) {
     throw new AppError('GEN0009', {
-      message: existing.status === 'Generated'
-        ? 'This document has an e-invoice (IRN) and cannot be edited here: cancel the e-invoice or issue a credit or debit note.'
-        : 'This document has been reported in a filed return and cannot be edited: issue a credit or debit note, or amend it in a later return.',
+      message:
+        existing.status === 'Generated'
+          ? 'This document has an e-invoice (IRN) and cannot be edited here: cancel the e-invoice or issue a credit or debit note.'
+          : 'This document has been reported in a filed return and cannot be edited: issue a credit or debit note, or amend it in a later return.',
     });
   }
   if (existing && !existing.isDraftDocument && input.isDraftDocument) {
@@ -144,42 +234,93 @@ export const saveDocument = async (ctx: AppContext, principal: SessionPrincipal,
   const financialYear = financialYearOf(request.documentDate);
   const counterpartyGstin = request.counterpartyGstin ?? '';
   const values = {
-    entityId: request.entityId, financialYear, returnPeriod: returnPeriodOf(request.documentDate), documentType: request.documentType,
-    documentNumber: request.documentNumber, documentDate: request.documentDate, supplyType: request.supplyType || (counterpartyGstin ? 'B2B' : 'B2C'),
-    counterpartyGstin, counterpartyName: request.counterpartyName || null, counterpartyState: counterpartyGstin ? counterpartyGstin.slice(0, 2) : null,
-    placeOfSupply: request.placeOfSupply, isReverseCharge: request.isReverseCharge, ecommerceGstin: request.ecommerceGstin || null,
-    portCode: request.portCode || null, shippingBillNumber: request.shippingBillNumber || null, shippingBillDate: request.shippingBillDate || null,
-    originalDocumentNumber: request.originalDocumentNumber || null, originalDocumentDate: request.originalDocumentDate || null,
-    ...totals, isDraftDocument: request.isDraftDocument, updatedBy: principal.userId, updatedAt: ctx.now(),
+    entityId: request.entityId,
+    financialYear,
+    returnPeriod: returnPeriodOf(request.documentDate),
+    documentType: request.documentType,
+    documentNumber: request.documentNumber,
+    documentDate: request.documentDate,
+    supplyType: request.supplyType || (counterpartyGstin ? 'B2B' : 'B2C'),
+    counterpartyGstin,
+    counterpartyName: request.counterpartyName || null,
+    counterpartyState: counterpartyGstin ? counterpartyGstin.slice(0, 2) : null,
+    placeOfSupply: request.placeOfSupply,
+    isReverseCharge: request.isReverseCharge,
+    ecommerceGstin: request.ecommerceGstin || null,
+    portCode: request.portCode || null,
+    shippingBillNumber: request.shippingBillNumber || null,
+    shippingBillDate: request.shippingBillDate || null,
+    originalDocumentNumber: request.originalDocumentNumber || null,
+    originalDocumentDate: request.originalDocumentDate || null,
+    ...totals,
+    isDraftDocument: request.isDraftDocument,
+    updatedBy: principal.userId,
+    updatedAt: ctx.now(),
     // A filed document stays in the period it was reported in; the change goes to a later return's amendment tables.
     ...(existing && amending ? { returnPeriod: existing.returnPeriod, amendmentPending: true } : {}),
   };
-  const saved = await db.transaction(async (tx) => {
-    await lockDocumentKeys(tx, principal.subscriberId);
-    let row: DocumentRow | undefined;
-    if (existing) {
-      const before = auditShape(existing, await itemsOf(tx, existing.id));
-      const status = request.isDraftDocument ? 'Draft' as const : existing.isDraftDocument ? 'YetNotGenerated' as const : existing.status;
-      [row] = await tx.update(documents).set({ ...values, status }).where(eq(documents.id, existing.id)).returning();
-      if (!row) throw new AppError('GEN0003');
-      await tx.delete(documentItems).where(eq(documentItems.documentId, row.id));
-      await insertItems(tx, row.id, request);
-      await writeAudit(tx, principal, { entityType: 'Document', entityKey: row.id, entityName: `${row.documentType} ${row.documentNumber}${amending ? ' (amendment)' : ''}`, action: 'Update', before, after: auditShape(row, await itemsOf(tx, row.id)), ip });
-    } else {
-      [row] = await tx.insert(documents).values({
-        ...values, subscriberId: principal.subscriberId, direction: request.direction, status: request.isDraftDocument ? 'Draft' : 'YetNotGenerated',
-        source: 'Manual', createdBy: principal.userId,
-      }).returning();
-      if (!row) throw new Error('document not written');
-      await insertItems(tx, row.id, request);
-      await writeAudit(tx, principal, { entityType: 'Document', entityKey: row.id, entityName: `${row.documentType} ${row.documentNumber}`, action: 'Create', after: auditShape(row, await itemsOf(tx, row.id)), ip });
-    }
-    return row;
-  }).catch((error: unknown) => {
-    // Another save took the same key between the check above and this write.
-    if (isUniqueViolation(error)) throw new AppError('GEN0009', { propertyName: 'DocumentNumber', message: 'Another document of this location and financial year has just taken this number: use another number.' });
-    throw error;
-  });
+  const saved = await db
+    .transaction(async (tx) => {
+      await lockDocumentKeys(tx, principal.subscriberId);
+      let row: DocumentRow | undefined;
+      if (existing) {
+        const before = auditShape(existing, await itemsOf(tx, existing.id));
+        const status = request.isDraftDocument
+          ? ('Draft' as const)
+          : existing.isDraftDocument
+            ? ('YetNotGenerated' as const)
+            : existing.status;
+        [row] = await tx
+          .update(documents)
+          .set({ ...values, status })
+          .where(eq(documents.id, existing.id))
+          .returning();
+        if (!row) throw new AppError('GEN0003');
+        await tx.delete(documentItems).where(eq(documentItems.documentId, row.id));
+        await insertItems(tx, row.id, request);
+        await writeAudit(tx, principal, {
+          entityType: 'Document',
+          entityKey: row.id,
+          entityName: `${row.documentType} ${row.documentNumber}${amending ? ' (amendment)' : ''}`,
+          action: 'Update',
+          before,
+          after: auditShape(row, await itemsOf(tx, row.id)),
+          ip,
+        });
+      } else {
+        [row] = await tx
+          .insert(documents)
+          .values({
+            ...values,
+            subscriberId: principal.subscriberId,
+            direction: request.direction,
+            status: request.isDraftDocument ? 'Draft' : 'YetNotGenerated',
+            source: 'Manual',
+            createdBy: principal.userId,
+          })
+          .returning();
+        if (!row) throw new Error('document not written');
+        await insertItems(tx, row.id, request);
+        await writeAudit(tx, principal, {
+          entityType: 'Document',
+          entityKey: row.id,
+          entityName: `${row.documentType} ${row.documentNumber}`,
+          action: 'Create',
+          after: auditShape(row, await itemsOf(tx, row.id)),
+          ip,
+        });
+      }
+      return row;
+    })
+    .catch((error: unknown) => {
+      // Another save took the same key between the check above and this write.
+      if (isUniqueViolation(error))
+        throw new AppError('GEN0009', {
+          propertyName: 'DocumentNumber',
+          message: 'Another document of this location and financial year has just taken this number: use another number.',
+        });
+      throw error;
+    });
   return documentDetail(db, saved);
 };
 
@@ -190,23 +331,51 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 const insertItems = async (tx: DbOrTx, documentId: number, request: DocumentSaveRequest): Promise<void> => {
-  await tx.insert(documentItems).values(request.items.map((it, i) => ({
-    documentId, lineNumber: i + 1, hsn: it.hsn ?? null, description: it.description || null, uqc: it.uqc ?? null, quantity: it.quantity,
-    rate: it.rate, taxable: it.taxable, igst: it.igst, cgst: it.cgst, sgst: it.sgst, cess: it.cess, itcEligibility: it.itcEligibility ?? null,
-  })));
+  await tx.insert(documentItems).values(
+    request.items.map((it, i) => ({
+      documentId,
+      lineNumber: i + 1,
+      hsn: it.hsn ?? null,
+      description: it.description || null,
+      uqc: it.uqc ?? null,
+      quantity: it.quantity,
+      rate: it.rate,
+      taxable: it.taxable,
+      igst: it.igst,
+      cgst: it.cgst,
+      sgst: it.sgst,
+      cess: it.cess,
+      itcEligibility: it.itcEligibility ?? null,
+    })),
+  );
 };
 
 /** Deletes drafts and documents not yet reported; refuses the whole request when any other is named. */
-export const deleteDocuments = async (ctx: AppContext, principal: SessionPrincipal, ids: readonly number[], ip: string): Promise<number> => {
+export const deleteDocuments = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  ids: readonly number[],
+  ip: string,
+): Promise<number> => {
   const { db } = ctx.database;
   const unique = [...new Set(ids)];
-  const rows = await db.select().from(documents).where(and(eq(documents.subscriberId, principal.subscriberId), inArray(documents.id, unique)));
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.subscriberId, principal.subscriberId), inArray(documents.id, unique)));
   if (rows.length !== unique.length) throw new AppError('GEN0003');
-  await assertEntityAccess(db, principal, rows.map((r) => r.entityId));
+  await assertEntityAccess(
+    db,
+    principal,
+    rows.map((r) => r.entityId),
+  );
   const locked = rows.filter((r) => !DELETABLE_STATUSES.has(r.status));
   if (locked.length > 0) {
     throw new AppError('GEN0009', {
-      message: `Only drafts and documents not yet reported can be deleted: ${locked.slice(0, 5).map((r) => `${r.documentType} ${r.documentNumber} (${r.status})`).join(', ')}${locked.length > 5 ? ` and ${locked.length - 5} more` : ''}.`,
+      message: `Only drafts and documents not yet reported can be deleted: ${locked
+        .slice(0, 5)
+        .map((r) => `${r.documentType} ${r.documentNumber} (${r.status})`)
+        .join(', ')}${locked.length > 5 ? ` and ${locked.length - 5} more` : ''}.`,
     });
   }
   await db.transaction(async (tx) => {
@@ -216,8 +385,18 @@ export const deleteDocuments = async (ctx: AppContext, principal: SessionPrincip
     await tx.delete(returnDocuments).where(inArray(returnDocuments.documentId, unique));
     await tx.delete(documents).where(inArray(documents.id, unique));
     for (const row of rows) {
-      const before = auditShape(row, items.filter((it) => it.documentId === row.id));
-      await writeAudit(tx, principal, { entityType: 'Document', entityKey: row.id, entityName: `${row.documentType} ${row.documentNumber}`, action: 'Delete', before, ip });
+      const before = auditShape(
+        row,
+        items.filter((it) => it.documentId === row.id),
+      );
+      await writeAudit(tx, principal, {
+        entityType: 'Document',
+        entityKey: row.id,
+        entityName: `${row.documentType} ${row.documentNumber}`,
+        action: 'Delete',
+        before,
+        ip,
+      });
     }
   });
   return rows.length;

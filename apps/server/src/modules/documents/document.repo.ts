@@ -2,8 +2,15 @@
 // summary row, the /draft-document list and the HSN/SAC lookup. Every read is scoped to the principal's subscriber
 // (another subscriber's id is "not found") and to the user's locations (403 GEN0010).
 import {
-  type Direction, type DocumentDetail, DRAFT_DEFAULT_SORT, type DraftItem, type DraftSearchRequest, DraftSearchRequestSchema,
-  HSN_LOOKUP_LIMIT, type HsnLookupItem, type SummaryItem,
+  type Direction,
+  type DocumentDetail,
+  DRAFT_DEFAULT_SORT,
+  type DraftItem,
+  type DraftSearchRequest,
+  DraftSearchRequestSchema,
+  HSN_LOOKUP_LIMIT,
+  type HsnLookupItem,
+  type SummaryItem,
 } from '@opengst/contracts';
 import { amendmentDeadline } from '@opengst/domain';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -19,7 +26,9 @@ export type ItemRow = typeof documentItems.$inferSelect;
 
 /** The document of this direction when it is the subscriber's (else 404) and its location is the user's (else 403). */
 export const findDocument = async (db: DbOrTx, principal: SessionPrincipal, id: number, direction: Direction): Promise<DocumentRow> => {
-  const [row] = await db.select().from(documents)
+  const [row] = await db
+    .select()
+    .from(documents)
     .where(and(eq(documents.id, id), eq(documents.subscriberId, principal.subscriberId), eq(documents.direction, direction)));
   if (!row) throw new AppError('GEN0003');
   await assertEntityAccess(db, principal, [row.entityId]);
@@ -31,60 +40,149 @@ export const itemsOf = (db: DbOrTx, documentId: number): Promise<ItemRow[]> =>
 
 /** The detail answer of a stored document: header, lines, location, who and when. */
 export const documentDetail = async (db: DbOrTx, row: DocumentRow): Promise<DocumentDetail> => {
-  const [location] = await db.select({ entityName: entities.entityName, gstin: entities.gstin }).from(entities).where(eq(entities.id, row.entityId));
+  const [location] = await db
+    .select({ entityName: entities.entityName, gstin: entities.gstin })
+    .from(entities)
+    .where(eq(entities.id, row.entityId));
   const userIds = [row.createdBy, row.updatedBy].filter((id): id is number => id !== null);
-  const names = new Map(userIds.length === 0 ? [] : (await db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, userIds))).map((u) => [u.id, u.name]));
+  const names = new Map(
+    userIds.length === 0
+      ? []
+      : (await db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, userIds))).map((u) => [
+          u.id,
+          u.name,
+        ]),
+  );
   const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
   const items = await itemsOf(db, row.id);
   return {
-    id: row.id, direction: row.direction, entityId: row.entityId, isDraftDocument: row.isDraftDocument, documentType: row.documentType,
-    documentNumber: row.documentNumber, documentDate: row.documentDate, supplyType: row.supplyType, counterpartyGstin: row.counterpartyGstin,
-    counterpartyName: row.counterpartyName, placeOfSupply: row.placeOfSupply ?? '', isReverseCharge: row.isReverseCharge,
-    ecommerceGstin: row.ecommerceGstin, portCode: row.portCode, shippingBillNumber: row.shippingBillNumber, shippingBillDate: row.shippingBillDate,
-    originalDocumentNumber: row.originalDocumentNumber, originalDocumentDate: row.originalDocumentDate,
+    id: row.id,
+    direction: row.direction,
+    entityId: row.entityId,
+    isDraftDocument: row.isDraftDocument,
+    documentType: row.documentType,
+    documentNumber: row.documentNumber,
+    documentDate: row.documentDate,
+    supplyType: row.supplyType,
+    counterpartyGstin: row.counterpartyGstin,
+    counterpartyName: row.counterpartyName,
+    placeOfSupply: row.placeOfSupply ?? '',
+    isReverseCharge: row.isReverseCharge,
+    ecommerceGstin: row.ecommerceGstin,
+    portCode: row.portCode,
+    shippingBillNumber: row.shippingBillNumber,
+    shippingBillDate: row.shippingBillDate,
+    originalDocumentNumber: row.originalDocumentNumber,
+    originalDocumentDate: row.originalDocumentDate,
     items: items.map((it) => ({
-      hsn: it.hsn, description: it.description, uqc: it.uqc, quantity: it.quantity, rate: it.rate, taxable: it.taxable,
-      igst: it.igst, cgst: it.cgst, sgst: it.sgst, cess: it.cess, itcEligibility: it.itcEligibility,
+      hsn: it.hsn,
+      description: it.description,
+      uqc: it.uqc,
+      quantity: it.quantity,
+      rate: it.rate,
+      taxable: it.taxable,
+      igst: it.igst,
+      cgst: it.cgst,
+      sgst: it.sgst,
+      cess: it.cess,
+      itcEligibility: it.itcEligibility,
     })),
-    entityName: location?.entityName ?? '', gstin: location?.gstin ?? null, financialYear: row.financialYear, returnPeriod: row.returnPeriod,
-    status: row.status, source: row.source, importId: row.importId, taxable: row.taxable, igst: row.igst, cgst: row.cgst, sgst: row.sgst,
-    cess: row.cess, documentValue: row.documentValue, createdByName: nameOf(row.createdBy), updatedByName: nameOf(row.updatedBy),
-    createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
-    filed: row.filedReturnId === null ? null : {
-      returnId: row.filedReturnId, documentNumber: row.filedNumber ?? row.documentNumber, documentDate: row.filedDate ?? row.documentDate,
-      amendableUntil: amendmentDeadline(row.financialYear),
-    },
+    entityName: location?.entityName ?? '',
+    gstin: location?.gstin ?? null,
+    financialYear: row.financialYear,
+    returnPeriod: row.returnPeriod,
+    status: row.status,
+    source: row.source,
+    importId: row.importId,
+    taxable: row.taxable,
+    igst: row.igst,
+    cgst: row.cgst,
+    sgst: row.sgst,
+    cess: row.cess,
+    documentValue: row.documentValue,
+    createdByName: nameOf(row.createdBy),
+    updatedByName: nameOf(row.updatedBy),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    filed:
+      row.filedReturnId === null
+        ? null
+        : {
+            returnId: row.filedReturnId,
+            documentNumber: row.filedNumber ?? row.documentNumber,
+            documentDate: row.filedDate ?? row.documentDate,
+            amendableUntil: amendmentDeadline(row.financialYear),
+          },
     amendmentPending: row.amendmentPending,
   };
 };
 
 /** One summary row (B2CS, advances, nil/exempt, documents issued) of this direction, scoped like a document. */
 export const summaryDetail = async (db: DbOrTx, principal: SessionPrincipal, id: number, direction: Direction): Promise<SummaryItem> => {
-  const [found] = await db.select({ s: documentSummaries, entityName: entities.entityName, gstin: entities.gstin })
-    .from(documentSummaries).innerJoin(entities, eq(entities.id, documentSummaries.entityId))
-    .where(and(eq(documentSummaries.id, id), eq(documentSummaries.subscriberId, principal.subscriberId), eq(documentSummaries.direction, direction)));
+  const [found] = await db
+    .select({ s: documentSummaries, entityName: entities.entityName, gstin: entities.gstin })
+    .from(documentSummaries)
+    .innerJoin(entities, eq(entities.id, documentSummaries.entityId))
+    .where(
+      and(
+        eq(documentSummaries.id, id),
+        eq(documentSummaries.subscriberId, principal.subscriberId),
+        eq(documentSummaries.direction, direction),
+      ),
+    );
   if (!found) throw new AppError('GEN0003');
   await assertEntityAccess(db, principal, [found.s.entityId]);
   const { s } = found;
   return {
-    id: s.id, entityId: s.entityId, entityName: found.entityName, gstin: found.gstin, financialYear: s.financialYear, returnPeriod: s.returnPeriod,
-    summaryType: s.summaryType, placeOfSupply: s.placeOfSupply, supplyType: s.supplyType, rate: s.rate, ecommerceGstin: s.ecommerceGstin,
-    documentNature: s.documentNature, fromNumber: s.fromNumber, toNumber: s.toNumber, totalNumber: s.totalNumber, cancelledNumber: s.cancelledNumber,
-    taxable: s.taxable, igst: s.igst, cgst: s.cgst, sgst: s.sgst, cess: s.cess, nilRated: s.nilRated, exempted: s.exempted, nonGst: s.nonGst,
-    source: s.source, importId: s.importId, updatedAt: s.updatedAt.toISOString(),
+    id: s.id,
+    entityId: s.entityId,
+    entityName: found.entityName,
+    gstin: found.gstin,
+    financialYear: s.financialYear,
+    returnPeriod: s.returnPeriod,
+    summaryType: s.summaryType,
+    placeOfSupply: s.placeOfSupply,
+    supplyType: s.supplyType,
+    rate: s.rate,
+    ecommerceGstin: s.ecommerceGstin,
+    documentNature: s.documentNature,
+    fromNumber: s.fromNumber,
+    toNumber: s.toNumber,
+    totalNumber: s.totalNumber,
+    cancelledNumber: s.cancelledNumber,
+    taxable: s.taxable,
+    igst: s.igst,
+    cgst: s.cgst,
+    sgst: s.sgst,
+    cess: s.cess,
+    nilRated: s.nilRated,
+    exempted: s.exempted,
+    nonGst: s.nonGst,
+    source: s.source,
+    importId: s.importId,
+    updatedAt: s.updatedAt.toISOString(),
   };
 };
 
 const DRAFT_SORT_COLUMNS = {
-  id: documents.id, documentDate: documents.documentDate, documentNumber: documents.documentNumber, documentType: documents.documentType,
-  counterpartyName: documents.counterpartyName, updatedAt: documents.updatedAt,
+  id: documents.id,
+  documentDate: documents.documentDate,
+  documentNumber: documents.documentNumber,
+  documentType: documents.documentType,
+  counterpartyName: documents.counterpartyName,
+  updatedAt: documents.updatedAt,
 };
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
 const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The /draft-document list: the drafts of the user's locations, 'id DESC' unless asked otherwise. */
-export const searchDrafts = async (db: DbOrTx, principal: SessionPrincipal, input: DraftSearchRequest, pageSize: number): Promise<{ items: DraftItem[]; totalRecords: number }> => {
+export const searchDrafts = async (
+  db: DbOrTx,
+  principal: SessionPrincipal,
+  input: DraftSearchRequest,
+  pageSize: number,
+): Promise<{ items: DraftItem[]; totalRecords: number }> => {
   const request = DraftSearchRequestSchema.parse(input);
   const f = request.filters ?? {};
   const accessible = db.select({ id: userEntities.entityId }).from(userEntities).where(eq(userEntities.userId, principal.userId));
@@ -95,22 +193,44 @@ export const searchDrafts = async (db: DbOrTx, principal: SessionPrincipal, inpu
     inArray(documents.entityId, accessible),
     f.direction ? eq(documents.direction, f.direction) : undefined,
     f.entityIds?.length ? inArray(documents.entityId, f.entityIds) : undefined,
-    text ? or(ilike(documents.documentNumber, text), ilike(documents.counterpartyName, text), ilike(documents.counterpartyGstin, text)) : undefined,
+    text
+      ? or(ilike(documents.documentNumber, text), ilike(documents.counterpartyName, text), ilike(documents.counterpartyGstin, text))
+      : undefined,
   ];
   const condition = and(...where);
   const orderBy = orderByOf(request.sortExpression, DRAFT_SORT_COLUMNS, DRAFT_DEFAULT_SORT, documents.id);
   const [total] = await db.select({ n: count() }).from(documents).where(condition);
-  const itemCount = db.select({ documentId: documentItems.documentId, n: count().as('n') }).from(documentItems).groupBy(documentItems.documentId).as('item_count');
-  const rows = await db.select({ d: documents, entityName: entities.entityName, updatedByName: users.displayName, itemCount: itemCount.n })
-    .from(documents).innerJoin(entities, eq(entities.id, documents.entityId)).leftJoin(users, eq(users.id, documents.updatedBy))
+  const itemCount = db
+    .select({ documentId: documentItems.documentId, n: count().as('n') })
+    .from(documentItems)
+    .groupBy(documentItems.documentId)
+    .as('item_count');
+  const rows = await db
+    .select({ d: documents, entityName: entities.entityName, updatedByName: users.displayName, itemCount: itemCount.n })
+    .from(documents)
+    .innerJoin(entities, eq(entities.id, documents.entityId))
+    .leftJoin(users, eq(users.id, documents.updatedBy))
     .leftJoin(itemCount, eq(itemCount.documentId, documents.id))
-    .where(condition).orderBy(...orderBy).offset(request.start).limit(request.size ?? pageSize);
+    .where(condition)
+    .orderBy(...orderBy)
+    .offset(request.start)
+    .limit(request.size ?? pageSize);
   return {
     totalRecords: total?.n ?? 0,
     items: rows.map(({ d, entityName, updatedByName, itemCount: n }) => ({
-      id: d.id, direction: d.direction, entityId: d.entityId, entityName, documentType: d.documentType, documentNumber: d.documentNumber,
-      documentDate: d.documentDate, counterpartyGstin: d.counterpartyGstin, counterpartyName: d.counterpartyName, documentValue: d.documentValue,
-      itemCount: Number(n ?? 0), updatedByName, updatedAt: d.updatedAt.toISOString(),
+      id: d.id,
+      direction: d.direction,
+      entityId: d.entityId,
+      entityName,
+      documentType: d.documentType,
+      documentNumber: d.documentNumber,
+      documentDate: d.documentDate,
+      counterpartyGstin: d.counterpartyGstin,
+      counterpartyName: d.counterpartyName,
+      documentValue: d.documentValue,
+      itemCount: Number(n ?? 0),
+      updatedByName,
+      updatedAt: d.updatedAt.toISOString(),
     })),
   };
 };
@@ -122,10 +242,20 @@ export const searchDrafts = async (db: DbOrTx, principal: SessionPrincipal, inpu
 export const searchHsn = async (db: DbOrTx, subscriberId: number, text: string): Promise<HsnLookupItem[]> => {
   const query = text.trim();
   const digits = query.replace(/\s+/g, '');
-  const words = query.split(/\s+/).filter((w) => w.length > 0).slice(0, 8);
+  const words = query
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
   const byCode = /^\d+$/.test(digits) ? sql`${hsnCodes.code} like ${`${digits}%`}` : undefined;
   const byWords = and(...words.map((w) => ilike(hsnCodes.description, `%${likeEscape(w)}%`)));
-  const rows = await db.select({ code: hsnCodes.code, description: hsnCodes.description, isService: hsnCodes.isService, rate: hsnCodes.rate, uqc: hsnCodes.uqc })
+  const rows = await db
+    .select({
+      code: hsnCodes.code,
+      description: hsnCodes.description,
+      isService: hsnCodes.isService,
+      rate: hsnCodes.rate,
+      uqc: hsnCodes.uqc,
+    })
     .from(hsnCodes)
     .where(and(eq(hsnCodes.subscriberId, subscriberId), byCode ? or(byCode, byWords) : byWords))
     .orderBy(sql`length(${hsnCodes.code})`, asc(hsnCodes.code))

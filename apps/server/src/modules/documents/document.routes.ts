@@ -10,7 +10,8 @@ import { documentDetail, findDocument, searchDrafts, searchHsn, summaryDetail } 
 import { deleteDocuments, prepareDocument, saveDocument } from './document-save.service';
 
 /** Who may open a document: its register's viewers, and whoever may change it on the document screen. */
-const readers = (direction: Direction) => ({ rights: [direction === 'Sales' ? 'SalesView' : 'PurchaseView', 'DocumentEdit', 'DocumentDraft'] }) as const;
+const readers = (direction: Direction) =>
+  ({ rights: [direction === 'Sales' ? 'SalesView' : 'PurchaseView', 'DocumentEdit', 'DocumentDraft'] }) as const;
 /** The screen's users; save checks the precise right (create, draft or edit) once it knows the document. */
 const editors = { rights: ['DocumentCreate', 'DocumentDraft', 'DocumentEdit'], entity: 'body' } as const;
 
@@ -18,15 +19,24 @@ export const documentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const { db } = ctx.database;
 
   const { saleDetail, saleSummaryDetail, purchaseDetail, purchaseSummaryDetail } = DOCUMENT_ENDPOINTS;
-  for (const [direction, detail, summary] of [['Sales', saleDetail, saleSummaryDetail], ['Purchase', purchaseDetail, purchaseSummaryDetail]] as const) {
+  for (const [direction, detail, summary] of [
+    ['Sales', saleDetail, saleSummaryDetail],
+    ['Purchase', purchaseDetail, purchaseSummaryDetail],
+  ] as const) {
     serve(app, detail, {
       access: readers(direction),
       handler: async (request) => documentDetail(db, await findDocument(db, principalOf(request), request.query.id, direction)),
     });
-    serve(app, summary, { access: readers(direction), handler: async (request) => summaryDetail(db, principalOf(request), request.query.id, direction) });
+    serve(app, summary, {
+      access: readers(direction),
+      handler: async (request) => summaryDetail(db, principalOf(request), request.query.id, direction),
+    });
   }
 
-  serve(app, DOCUMENT_ENDPOINTS.save, { access: editors, handler: async (request) => saveDocument(ctx, principalOf(request), request.body, request.ip) });
+  serve(app, DOCUMENT_ENDPOINTS.save, {
+    access: editors,
+    handler: async (request) => saveDocument(ctx, principalOf(request), request.body, request.ip),
+  });
 
   serve(app, DOCUMENT_ENDPOINTS.validate, {
     access: editors,

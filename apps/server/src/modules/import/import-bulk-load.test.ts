@@ -33,16 +33,35 @@ describe.each(ENGINES)('the indexes around a bulk load on %s', (engine) => {
 
   const db = () => h.ctx.database.db;
   /** Each index of the two tables: its object id (new when rebuilt) and its definition. */
-  const indexes = () => rowsOf<{ name: string; oid: unknown; definition: string }>(db(), sql`SELECT c.relname AS name, c.oid AS oid, pg_get_indexdef(c.oid) AS definition
-    FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid WHERE x.indrelid IN ('documents'::regclass, 'document_items'::regclass) ORDER BY c.relname`);
+  const indexes = () =>
+    rowsOf<{ name: string; oid: unknown; definition: string }>(
+      db(),
+      sql`SELECT c.relname AS name, c.oid AS oid, pg_get_indexdef(c.oid) AS definition
+    FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid WHERE x.indrelid IN ('documents'::regclass, 'document_items'::regclass) ORDER BY c.relname`,
+    );
 
   /** Two lines for each of DOCUMENTS documents numbered `prefix`/n. */
-  const run = (name: string, prefix: string) => importCsvDirectly(db(), t, dir, name,
-    Array.from({ length: DOCUMENTS }, (_, n) => [saleRow({ documentNumber: `${prefix}/${n}` }), saleRow({ documentNumber: `${prefix}/${n}`, description: 'Mouse' })]).flat(),
-    { deps: { bulkLoad: BULK_LOAD } });
+  const run = (name: string, prefix: string) =>
+    importCsvDirectly(
+      db(),
+      t,
+      dir,
+      name,
+      Array.from({ length: DOCUMENTS }, (_, n) => [
+        saleRow({ documentNumber: `${prefix}/${n}` }),
+        saleRow({ documentNumber: `${prefix}/${n}`, description: 'Mouse' }),
+      ]).flat(),
+      { deps: { bulkLoad: BULK_LOAD } },
+    );
   const storedOf = async (prefix: string) => {
-    const [docs] = await db().select({ n: count() }).from(documents).where(and(eq(documents.subscriberId, t.subscriberId), like(documents.documentNumber, `${prefix}/%`)));
-    const [items] = await db().select({ n: count() }).from(documentItems).innerJoin(documents, eq(documents.id, documentItems.documentId))
+    const [docs] = await db()
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.subscriberId, t.subscriberId), like(documents.documentNumber, `${prefix}/%`)));
+    const [items] = await db()
+      .select({ n: count() })
+      .from(documentItems)
+      .innerJoin(documents, eq(documents.id, documentItems.documentId))
       .where(and(eq(documents.subscriberId, t.subscriberId), like(documents.documentNumber, `${prefix}/%`)));
     return { documents: docs?.n, items: items?.n };
   };
@@ -51,12 +70,16 @@ describe.each(ENGINES)('the indexes around a bulk load on %s', (engine) => {
     const [existing] = await db().select({ n: count() }).from(documents);
     expect(existing?.n, 'the first file must be larger than the table').toBeLessThan(DOCUMENTS);
     const before = await indexes();
-    expect(before.map((i) => i.name)).toEqual(expect.arrayContaining(['document_items_pkey', 'documents_pkey', 'documents_sales_key', 'documents_register_page']));
+    expect(before.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['document_items_pkey', 'documents_pkey', 'documents_sales_key', 'documents_register_page']),
+    );
 
     expect(await run('first.csv', 'BL')).toMatchObject({ status: 'Success', validRows: DOCUMENTS * 2 });
     expect(await storedOf('BL')).toEqual({ documents: DOCUMENTS, items: DOCUMENTS * 2 });
     const afterFirst = await indexes();
-    expect(afterFirst.map(({ name, definition }) => ({ name, definition }))).toEqual(before.map(({ name, definition }) => ({ name, definition })));
+    expect(afterFirst.map(({ name, definition }) => ({ name, definition }))).toEqual(
+      before.map(({ name, definition }) => ({ name, definition })),
+    );
     const rebuilt = afterFirst.filter((i, n) => String(i.oid) !== String(before[n]?.oid)).map((i) => i.name);
     // The documents' primary key is kept (the update of documents already there finds them by it).
     expect(rebuilt).toEqual(engine === 'pglite' ? before.map((i) => i.name).filter((name) => name !== 'documents_pkey') : []);
@@ -81,7 +104,10 @@ describe.each(ENGINES)('the indexes around a bulk load on %s', (engine) => {
     await expect(load).rejects.toThrow();
     const [rows] = await rowsOf<{ n: unknown }>(db(), sql`SELECT count(*) AS n FROM bulk_scratch`);
     expect(Number(rows?.n)).toBe(0);
-    expect((await rowsOf<{ indexname: string }>(db(), sql`SELECT indexname FROM pg_indexes WHERE tablename = 'bulk_scratch' ORDER BY indexname`)).map((r) => r.indexname))
-      .toEqual(['bulk_scratch_pkey', 'bulk_scratch_v']);
+    expect(
+      (
+        await rowsOf<{ indexname: string }>(db(), sql`SELECT indexname FROM pg_indexes WHERE tablename = 'bulk_scratch' ORDER BY indexname`)
+      ).map((r) => r.indexname),
+    ).toEqual(['bulk_scratch_pkey', 'bulk_scratch_v']);
   });
 });

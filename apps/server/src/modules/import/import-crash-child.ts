@@ -21,15 +21,31 @@ await ensureFinancialYears(database.db, new Date());
 const tenant = await provisionSubscriber(database.db, {
   name: 'Crash tenant',
   admin: { userName: 'crash-admin', displayName: 'Crash admin', email: 'crash@example.test', password: 'Crash#Test#12345' },
-  business: { name: 'Crash business', pan: 'AAACT1234F', locations: [{ name: 'Delhi', stateCode: '07', entityNumber: '1' }, { name: 'Chennai', stateCode: '33', entityNumber: '1' }] },
+  business: {
+    name: 'Crash business',
+    pan: 'AAACT1234F',
+    locations: [
+      { name: 'Delhi', stateCode: '07', entityNumber: '1' },
+      { name: 'Chennai', stateCode: '33', entityNumber: '1' },
+    ],
+  },
 });
 const rows = Array.from({ length: Number(rowsText) }, (_, n) => saleRow({ documentNumber: `CR/${n + 1}` }));
 const storagePath = join('uploads', String(tenant.subscriberId), 'crash.csv');
 mkdirSync(join(dataDir, 'uploads', String(tenant.subscriberId)), { recursive: true });
 writeFileSync(join(dataDir, storagePath), csvOf([headerOf(), ...rows]));
-const [row] = await database.db.insert(imports).values({
-  subscriberId: tenant.subscriberId, importType: 'SalesDocuments', fileName: 'crash.csv', fileSize: 1, fileFormat: 'csv', storagePath, createdBy: tenant.adminUserId,
-}).returning();
+const [row] = await database.db
+  .insert(imports)
+  .values({
+    subscriberId: tenant.subscriberId,
+    importType: 'SalesDocuments',
+    fileName: 'crash.csv',
+    fileSize: 1,
+    fileFormat: 'csv',
+    storagePath,
+    createdBy: tenant.adminUserId,
+  })
+  .returning();
 say({ ready: true, importId: row?.id, subscriberId: tenant.subscriberId });
 // 'storing' comes inside the file's transaction, with its documents written but not committed: the child then holds
 // still (blocking its only thread, as a stuck process would) so the parent's SIGKILL lands before COMMIT.

@@ -34,7 +34,14 @@ const READER_THREAD_BYTES = 4 * 1024 * 1024;
  * items from which on the store on PGlite may rebuild indexes (store.repo.ts); readerThreadBytes: the file size from which
  * on it is read in a thread of its own. Tests make them small.
  */
-export type ImportDeps = { db: Db; dataDir: string; now: () => Date; earlyChunkDocuments?: number; bulkLoad?: number; readerThreadBytes?: number };
+export type ImportDeps = {
+  db: Db;
+  dataDir: string;
+  now: () => Date;
+  earlyChunkDocuments?: number;
+  bulkLoad?: number;
+  readerThreadBytes?: number;
+};
 
 export const INTERRUPTED_MESSAGE = ERROR_CATALOGUE.IMP0020.message;
 
@@ -44,17 +51,29 @@ export const INTERRUPTED_MESSAGE = ERROR_CATALOGUE.IMP0020.message;
  * tables are dropped.
  */
 export const recoverInterruptedImports = async (db: Db, now: Date): Promise<number> => {
-  const rows = await db.update(imports).set({ status: 'Failed', message: INTERRUPTED_MESSAGE, finishedAt: now })
-    .where(eq(imports.status, 'InProcess')).returning({ id: imports.id });
+  const rows = await db
+    .update(imports)
+    .set({ status: 'Failed', message: INTERRUPTED_MESSAGE, finishedAt: now })
+    .where(eq(imports.status, 'InProcess'))
+    .returning({ id: imports.id });
   for (const { id } of rows) await dropStaging(db, id);
   return rows.length;
 };
 
 /** GSTIN → entity id of the locations the user may import for (one location only when the upload named it). */
 const locationsOf = async (db: Db, subscriberId: number, userId: number, entityId: number | null): Promise<Map<string, number>> => {
-  const rows = await db.select({ id: entities.id, gstin: entities.gstin }).from(entities)
+  const rows = await db
+    .select({ id: entities.id, gstin: entities.gstin })
+    .from(entities)
     .innerJoin(userEntities, and(eq(userEntities.entityId, entities.id), eq(userEntities.userId, userId)))
-    .where(and(eq(entities.subscriberId, subscriberId), isNotNull(entities.gstin), ne(entities.status, 'Delete'), ...(entityId ? [eq(entities.id, entityId)] : [])));
+    .where(
+      and(
+        eq(entities.subscriberId, subscriberId),
+        isNotNull(entities.gstin),
+        ne(entities.status, 'Delete'),
+        ...(entityId ? [eq(entities.id, entityId)] : []),
+      ),
+    );
   return new Map(rows.map((r) => [r.gstin ?? '', r.id]));
 };
 
@@ -68,7 +87,12 @@ type StageOptions = StageReadOptions & { observe: ImportObserver | undefined; in
 type StageTarget = StageOptions & { staging: Staging; early?: { store: EarlyStore; chunkDocuments: number } | undefined };
 
 /** Loads the reader's batches into the work tables as they come, with the progress; answers the end of the file. */
-const loadBatches = async (db: Db, importId: number, reading: AsyncGenerator<StagedBatch<string | Uint8Array>, StagedEnd>, { staging, early, observe }: StageTarget): Promise<StagedEnd> => {
+const loadBatches = async (
+  db: Db,
+  importId: number,
+  reading: AsyncGenerator<StagedBatch<string | Uint8Array>, StagedEnd>,
+  { staging, early, observe }: StageTarget,
+): Promise<StagedEnd> => {
   let runsSinceCut = 0;
   let dataRows = 0;
   for (;;) {
@@ -113,43 +137,73 @@ const stageFile = async ({ db }: ImportDeps, importId: number, target: StageTarg
   await db.update(imports).set({ totalRows: end.dataRows, processedRows: end.dataRows }).where(eq(imports.id, importId));
   if (end.split.length > 0) {
     await early?.store.unstoreSplit(end.split);
-    await staging.regroupSplit(end.split, createDocumentBuilder(options.importType, mapHeader(options.importType, end.header, options.aliases), options.today));
-  }
-  else await staging.endStreams();
+    await staging.regroupSplit(
+      end.split,
+      createDocumentBuilder(options.importType, mapHeader(options.importType, end.header, options.aliases), options.today),
+    );
+  } else await staging.endStreams();
   return { dataRows: end.dataRows };
 };
 
 type FileOf = { job: typeof imports.$inferSelect; target: StoreTarget; staging: Staging; observe: ImportObserver | undefined };
-type Settled = { counts: { totalRows: number; processedRows: number; validRows: number; errorRows: number }; documents: number; refusal: string | null };
+type Settled = {
+  counts: { totalRows: number; processedRows: number; validRows: number; errorRows: number };
+  documents: number;
+  refusal: string | null;
+};
 
 /** Once the file is read: its counts, its errors published, and whether it is refused (all or nothing, nothing valid). */
 const settle = async ({ job, staging }: FileOf, dataRows: number): Promise<Settled> => {
   const valid = await staging.validCounts();
   const counts = { totalRows: dataRows, processedRows: dataRows, validRows: valid.rows, errorRows: dataRows - valid.rows };
   await staging.publishErrors();
-  const refusal = job.isAllOrNothing && counts.errorRows > 0 ? ERROR_CATALOGUE.IMP0019.message
-    : valid.documents === 0 ? 'No row of the file is valid: nothing was stored. See the errors.' : null;
+  const refusal =
+    job.isAllOrNothing && counts.errorRows > 0
+      ? ERROR_CATALOGUE.IMP0019.message
+      : valid.documents === 0
+        ? 'No row of the file is valid: nothing was stored. See the errors.'
+        : null;
   return { counts, documents: valid.documents, refusal };
 };
 
 /** A refused file: nothing stored, its work tables gone, then its Failed status. */
 const refuse = async ({ db, now }: ImportDeps, { job, staging }: FileOf, settled: Settled): Promise<void> => {
   await staging.drop();
-  await db.update(imports).set({ ...settled.counts, validRows: 0, status: 'Failed', message: settled.refusal, finishedAt: now() }).where(eq(imports.id, job.id));
+  await db
+    .update(imports)
+    .set({ ...settled.counts, validRows: 0, status: 'Failed', message: settled.refusal, finishedAt: now() })
+    .where(eq(imports.id, job.id));
 };
 
 /**
  * The end of the file's transaction: the staged documents stored (unless all were stored while reading), the audit,
  * the work tables dropped and the status.
  */
-const commitFile = async (tx: Tx, deps: ImportDeps, { job, target, staging, observe }: FileOf, { counts, documents }: Settled, storeStaged = true): Promise<void> => {
+const commitFile = async (
+  tx: Tx,
+  deps: ImportDeps,
+  { job, target, staging, observe }: FileOf,
+  { counts, documents }: Settled,
+  storeStaged = true,
+): Promise<void> => {
   if (storeStaged) await staging.store(tx, target);
   await observe?.('storing', counts.validRows);
-  await writeAudit(tx, { subscriberId: job.subscriberId, userId: job.createdBy }, {
-    entityType: 'Import', entityKey: job.id, entityName: job.fileName, action: 'Import', after: { importType: job.importType, documents, ...counts },
-  });
+  await writeAudit(
+    tx,
+    { subscriberId: job.subscriberId, userId: job.createdBy },
+    {
+      entityType: 'Import',
+      entityKey: job.id,
+      entityName: job.fileName,
+      action: 'Import',
+      after: { importType: job.importType, documents, ...counts },
+    },
+  );
   await staging.drop(tx);
-  await tx.update(imports).set({ ...counts, status: counts.errorRows > 0 ? 'SuccessWithError' : 'Success', message: null, finishedAt: deps.now() }).where(eq(imports.id, job.id));
+  await tx
+    .update(imports)
+    .set({ ...counts, status: counts.errorRows > 0 ? 'SuccessWithError' : 'Success', message: null, finishedAt: deps.now() })
+    .where(eq(imports.id, job.id));
 };
 
 /** PGlite has one connection: the file is read and staged first, then stored in one transaction. */
@@ -172,7 +226,11 @@ const storeWhileReading = async (deps: ImportDeps, file: FileOf, options: StageO
   try {
     await deps.db.transaction(async (tx) => {
       const store = await createEarlyStore(tx, file.staging.tables, file.target);
-      const read = await stageFile(deps, file.job.id, { ...options, staging: file.staging, early: { store, chunkDocuments: deps.earlyChunkDocuments ?? EARLY_CHUNK_DOCUMENTS } });
+      const read = await stageFile(deps, file.job.id, {
+        ...options,
+        staging: file.staging,
+        early: { store, chunkDocuments: deps.earlyChunkDocuments ?? EARLY_CHUNK_DOCUMENTS },
+      });
       const settled = await settle(file, read.dataRows);
       if (settled.refusal) throw new Refused(settled);
       const left = await store.finish(settled.documents);
@@ -187,18 +245,27 @@ const storeWhileReading = async (deps: ImportDeps, file: FileOf, options: StageO
 /** Runs one import to its final status. Idempotent: only an Initialized or YetNotStarted import is taken. */
 export const processImport = async (deps: ImportDeps, importId: number, observe?: ImportObserver): Promise<void> => {
   const { db } = deps;
-  const [job] = await db.update(imports).set({ status: 'InProcess', startedAt: deps.now() })
-    .where(and(eq(imports.id, importId), inArray(imports.status, ['Initialized', 'YetNotStarted']))).returning();
+  const [job] = await db
+    .update(imports)
+    .set({ status: 'InProcess', startedAt: deps.now() })
+    .where(and(eq(imports.id, importId), inArray(imports.status, ['Initialized', 'YetNotStarted'])))
+    .returning();
   if (!job) return;
   try {
     const settings = await loadSubscriberSettings(db, job.subscriberId);
     const importType = job.importType as ImportType;
-    const aliases = await db.select({ column: importAliases.column, alias: importAliases.alias }).from(importAliases)
+    const aliases = await db
+      .select({ column: importAliases.column, alias: importAliases.alias })
+      .from(importAliases)
       .where(and(eq(importAliases.subscriberId, job.subscriberId), eq(importAliases.importType, importType)));
     const locations = await locationsOf(db, job.subscriberId, job.createdBy, job.entityId);
     const today = deps.now().toISOString().slice(0, 10);
     const path = join(deps.dataDir, job.storagePath);
-    if (job.fileFormat === 'csv') await db.update(imports).set({ totalRows: await estimateCsvRows(path) }).where(eq(imports.id, importId));
+    if (job.fileFormat === 'csv')
+      await db
+        .update(imports)
+        .set({ totalRows: await estimateCsvRows(path) })
+        .where(eq(imports.id, importId));
     if (importType !== 'SalesDocuments' && importType !== 'PurchaseDocuments') {
       // Masters and summaries: one record per row (record-import.service.ts); it sets the final status itself.
       await processRecordImport(deps, job, { importType, settings, aliases, path, observe });
@@ -206,8 +273,17 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
     }
     const direction = importType === 'SalesDocuments' ? 'Sales' : 'Purchase';
     const target: StoreTarget = { subscriberId: job.subscriberId, userId: job.createdBy, importId, direction };
-    const options: StageOptions = { importType, path, format: job.fileFormat as FileFormat, maxRows: settings.importValidation.maxRows, aliases, locations, today, observe,
-      inThread: job.fileSize >= (deps.readerThreadBytes ?? READER_THREAD_BYTES) };
+    const options: StageOptions = {
+      importType,
+      path,
+      format: job.fileFormat as FileFormat,
+      maxRows: settings.importValidation.maxRows,
+      aliases,
+      locations,
+      today,
+      observe,
+      inThread: job.fileSize >= (deps.readerThreadBytes ?? READER_THREAD_BYTES),
+    };
     const early = isServerDatabase(db);
     const staging = await createStaging(db, importId, { byDocumentId: early, bulkLoad: deps.bulkLoad });
     try {

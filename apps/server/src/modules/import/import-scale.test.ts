@@ -20,7 +20,18 @@ import { csvOf, headerOf, importFile, saleRow, workTableCount } from '../../test
 import { type ApiClient, openSignedIn } from '../../test-support/org-fixtures';
 
 /** Text that COPY's text format must escape, or that must pass through untouched. */
-const AWKWARD = ['tab\there', 'line\nbreak', 'cr\rand crlf\r\n', 'back\\slash \\N \\t \\\\', '"quoted", \'single\'', 'ünïcödé ₹ हिन्दी 😀', '', '\\', 'a\tb\\nc', '\\N'];
+const AWKWARD = [
+  'tab\there',
+  'line\nbreak',
+  'cr\rand crlf\r\n',
+  'back\\slash \\N \\t \\\\',
+  '"quoted", \'single\'',
+  'ünïcödé ₹ हिन्दी 😀',
+  '',
+  '\\',
+  'a\tb\\nc',
+  '\\N',
+];
 
 describe('the streamed CSV parser', () => {
   const sample = csvOf([
@@ -30,7 +41,7 @@ describe('the streamed CSV parser', () => {
     ['ünï ₹', 'x', 'y', 'z'],
   ]).replace(/\r\n$/, '');
 
-  it('gives papaparse\'s rows wherever the text is cut into chunks', () => {
+  it("gives papaparse's rows wherever the text is cut into chunks", () => {
     const expected = Papa.parse<string[]>(sample, { header: false }).data;
     for (let cut = 0; cut <= sample.length; cut++) {
       for (const second of [cut, Math.min(sample.length, cut + 3)]) {
@@ -50,7 +61,11 @@ describe('the streamed CSV parser', () => {
     const parser = createCsvParser(';');
     parser.push('a;b\nc;"d;e"\rf;g', rows);
     parser.end(rows);
-    expect(rows).toEqual([['a', 'b'], ['c', 'd;e'], ['f', 'g']]);
+    expect(rows).toEqual([
+      ['a', 'b'],
+      ['c', 'd;e'],
+      ['f', 'g'],
+    ]);
   });
 });
 
@@ -68,8 +83,13 @@ describe.each(ENGINES)('the document import at scale on %s', (engine) => {
   });
 
   const db = () => h.ctx.database.db;
-  const stored = (number: string) => db().select().from(documents).where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.documentNumber, number)));
-  const itemsOf = (documentId: number) => db().select().from(documentItems).where(eq(documentItems.documentId, documentId)).orderBy(asc(documentItems.lineNumber));
+  const stored = (number: string) =>
+    db()
+      .select()
+      .from(documents)
+      .where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.documentNumber, number)));
+  const itemsOf = (documentId: number) =>
+    db().select().from(documentItems).where(eq(documentItems.documentId, documentId)).orderBy(asc(documentItems.lineNumber));
   const rowsOf = <T>(text: string): Promise<T[]> => rowsOfQuery<T>(db(), sql.raw(text));
   const workTables = () => workTableCount(db());
 
@@ -91,7 +111,8 @@ describe.each(ENGINES)('the document import at scale on %s', (engine) => {
 
   it('stores awkward descriptions and names exactly as written in the file', async () => {
     const rows = AWKWARD.filter((v) => v.trim() !== '' && !/^[=+\-@]/.test(v.trim())).map((description, n) =>
-      saleRow({ documentNumber: `ESC/${n}`, description, counterpartyName: `${description} & Co` }));
+      saleRow({ documentNumber: `ESC/${n}`, description, counterpartyName: `${description} & Co` }),
+    );
     const { progress } = await importFile(h, token, 'escapes.csv', csvOf([headerOf(), ...rows]));
     expect(progress.status).toBe('Success');
     for (const [n, row] of rows.entries()) {
@@ -103,7 +124,8 @@ describe.each(ENGINES)('the document import at scale on %s', (engine) => {
   });
 
   it('makes one document of rows apart in the file, items in file order, and checks them together', async () => {
-    const csv = csvOf([headerOf(),
+    const csv = csvOf([
+      headerOf(),
       saleRow({ documentNumber: 'NA/1', description: 'Laptop' }), // row 2
       saleRow({ documentNumber: 'NA/2' }), // row 3
       saleRow({ documentNumber: 'NA/1', description: 'Mouse', taxable: '200.00', igst: '36.00' }), // row 4
@@ -123,38 +145,76 @@ describe.each(ENGINES)('the document import at scale on %s', (engine) => {
     expect(progress).toMatchObject({ status: 'SuccessWithError', totalRows: 14, validRows: 7, errorRows: 7 });
     const [na1] = await stored('NA/1');
     expect(na1).toMatchObject({ taxable: 100_050 + 20_000 + 30_000, igst: 18_009 + 3_600 + 5_400 });
-    expect((await itemsOf(na1?.id ?? 0)).map((i) => [i.lineNumber, i.description])).toEqual([[1, 'Laptop'], [2, 'Mouse'], [3, 'Chair']]);
+    expect((await itemsOf(na1?.id ?? 0)).map((i) => [i.lineNumber, i.description])).toEqual([
+      [1, 'Laptop'],
+      [2, 'Mouse'],
+      [3, 'Chair'],
+    ]);
     const [na3] = await stored('NA/3');
-    expect((await itemsOf(na3?.id ?? 0)).map((i) => [i.lineNumber, i.description])).toEqual([[1, 'Desk'], [2, 'Lamp']]);
+    expect((await itemsOf(na3?.id ?? 0)).map((i) => [i.lineNumber, i.description])).toEqual([
+      [1, 'Desk'],
+      [2, 'Lamp'],
+    ]);
     for (const number of ['NA/5', 'NA/6', 'NA/7', 'NA/8']) expect(await stored(number), number).toHaveLength(0);
     expect(await stored('NA/9')).toHaveLength(1);
-    const errors = ((await api.post(I.errors, { importId, size: 100 })).json().data.items as { row: number; column: string | null; code: string; type: string }[])
-      .filter((e) => e.type === 'Error');
+    const errors = (
+      (await api.post(I.errors, { importId, size: 100 })).json().data.items as {
+        row: number;
+        column: string | null;
+        code: string;
+        type: string;
+      }[]
+    ).filter((e) => e.type === 'Error');
     expect(errors.map((e) => [e.row, e.column, e.code])).toEqual([
-      [9, 'Document date', 'IMP0017'], [10, 'IGST', 'VAL0568'], [12, 'IGST', 'VAL0568'], [15, 'IGST', 'VAL0568'],
+      [9, 'Document date', 'IMP0017'],
+      [10, 'IGST', 'VAL0568'],
+      [12, 'IGST', 'VAL0568'],
+      [15, 'IGST', 'VAL0568'],
     ]);
     expect(await workTables()).toBe(0);
   });
 
   it('a re-import updates each document in place and replaces its items, never duplicates', async () => {
-    await importFile(h, token, 'first.csv', csvOf([headerOf(),
-      saleRow({ documentNumber: 'RE/1', description: 'Laptop' }), saleRow({ documentNumber: 'RE/1', description: 'Bag' }), saleRow({ documentNumber: 'RE/2' })]));
+    await importFile(
+      h,
+      token,
+      'first.csv',
+      csvOf([
+        headerOf(),
+        saleRow({ documentNumber: 'RE/1', description: 'Laptop' }),
+        saleRow({ documentNumber: 'RE/1', description: 'Bag' }),
+        saleRow({ documentNumber: 'RE/2' }),
+      ]),
+    );
     const [before] = await stored('RE/1');
-    const { importId, progress } = await importFile(h, token, 'again.csv', csvOf([headerOf(),
-      saleRow({ documentNumber: 'RE/2', description: 'Pen' }),
-      saleRow({ documentNumber: 'RE/1', description: 'Phone', taxable: '500.00', igst: '90.00' }),
-      saleRow({ documentNumber: 'RE/3' }),
-      saleRow({ documentNumber: 'RE/1', description: 'Case', taxable: '100.00', igst: '18.00' }),
-      saleRow({ documentNumber: 'RE/1', description: 'Charger', taxable: '200.00', igst: '36.00' }),
-    ]));
+    const { importId, progress } = await importFile(
+      h,
+      token,
+      'again.csv',
+      csvOf([
+        headerOf(),
+        saleRow({ documentNumber: 'RE/2', description: 'Pen' }),
+        saleRow({ documentNumber: 'RE/1', description: 'Phone', taxable: '500.00', igst: '90.00' }),
+        saleRow({ documentNumber: 'RE/3' }),
+        saleRow({ documentNumber: 'RE/1', description: 'Case', taxable: '100.00', igst: '18.00' }),
+        saleRow({ documentNumber: 'RE/1', description: 'Charger', taxable: '200.00', igst: '36.00' }),
+      ]),
+    );
     expect(progress.status).toBe('Success');
     const after = await stored('RE/1');
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ id: before?.id, taxable: 80_000, igst: 14_400, importId });
-    expect((await itemsOf(after[0]?.id ?? 0)).map((i) => [i.lineNumber, i.description, i.taxable])).toEqual([[1, 'Phone', 50_000], [2, 'Case', 10_000], [3, 'Charger', 20_000]]);
+    expect((await itemsOf(after[0]?.id ?? 0)).map((i) => [i.lineNumber, i.description, i.taxable])).toEqual([
+      [1, 'Phone', 50_000],
+      [2, 'Case', 10_000],
+      [3, 'Charger', 20_000],
+    ]);
     const [re2] = await stored('RE/2');
     expect((await itemsOf(re2?.id ?? 0)).map((i) => i.description)).toEqual(['Pen']);
-    const [all] = await db().select({ n: count() }).from(documents).where(and(eq(documents.subscriberId, t.subscriberId), like(documents.documentNumber, 'RE/%')));
+    const [all] = await db()
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.subscriberId, t.subscriberId), like(documents.documentNumber, 'RE/%')));
     expect(all?.n).toBe(3);
   });
 
@@ -179,12 +239,23 @@ describe.each(ENGINES)('the document import at scale on %s', (engine) => {
     const gc = runInNewContext('gc') as () => void;
     const dir = mkdtempSync(join(tmpdir(), 'opengst-scale-'));
     try {
-      const rows = Array.from({ length: 20_000 }, (_, n) => saleRow({ documentNumber: `MED/${n >> 1}`, description: `Item ${n} ${'d'.repeat(60)}` }));
+      const rows = Array.from({ length: 20_000 }, (_, n) =>
+        saleRow({ documentNumber: `MED/${n >> 1}`, description: `Item ${n} ${'d'.repeat(60)}` }),
+      );
       mkdirSync(join(dir, 'uploads'));
       writeFileSync(join(dir, 'uploads', 'medium.csv'), csvOf([headerOf(), ...rows]));
-      const [job] = await db().insert(imports).values({
-        subscriberId: t.subscriberId, importType: 'SalesDocuments', fileName: 'medium.csv', fileSize: 1, fileFormat: 'csv', storagePath: 'uploads/medium.csv', createdBy: t.adminUserId,
-      }).returning();
+      const [job] = await db()
+        .insert(imports)
+        .values({
+          subscriberId: t.subscriberId,
+          importType: 'SalesDocuments',
+          fileName: 'medium.csv',
+          fileSize: 1,
+          fileFormat: 'csv',
+          storagePath: 'uploads/medium.csv',
+          createdBy: t.adminUserId,
+        })
+        .returning();
       rows.length = 0;
       gc();
       const baseline = process.memoryUsage().heapUsed;
@@ -194,9 +265,15 @@ describe.each(ENGINES)('the document import at scale on %s', (engine) => {
         gc();
         peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
       });
-      const [final] = await db().select().from(imports).where(eq(imports.id, job?.id ?? 0));
+      const [final] = await db()
+        .select()
+        .from(imports)
+        .where(eq(imports.id, job?.id ?? 0));
       expect(final).toMatchObject({ status: 'Success', totalRows: 20_000, validRows: 20_000 });
-      const [docs] = await db().select({ n: count() }).from(documents).where(eq(documents.importId, job?.id ?? 0));
+      const [docs] = await db()
+        .select({ n: count() })
+        .from(documents)
+        .where(eq(documents.importId, job?.id ?? 0));
       expect(docs?.n).toBe(10_000);
       // Holding the parsed rows (cells, values, items) of 20,000 rows takes well over 40 MB; streaming holds a few MB
       // (PGlite's COPY blob of up to 8 MB among them).

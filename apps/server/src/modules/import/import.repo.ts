@@ -1,8 +1,15 @@
 // Reads of the imports: the /import list, the progress poll, summaries and the paged errors. Every read is scoped to
 // the principal's subscriber (another subscriber's import is "not found") and to the user's location access.
 import {
-  type ImportErrorItem, type ImportErrorsRequest, type ImportListItem, type ImportProgress, type ImportSearchRequest, type ImportSummary,
-  type ImportType, IMPORT_DEFAULT_SORT, type ImportCodeCount,
+  type ImportErrorItem,
+  type ImportErrorsRequest,
+  type ImportListItem,
+  type ImportProgress,
+  type ImportSearchRequest,
+  type ImportSummary,
+  type ImportType,
+  IMPORT_DEFAULT_SORT,
+  type ImportCodeCount,
 } from '@opengst/contracts';
 import { and, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -16,13 +23,24 @@ import { loadInstallationSettings } from '../../platform/settings/installation-s
 type ImportRow = typeof imports.$inferSelect;
 
 const progressOf = (row: ImportRow): ImportProgress => ({
-  importId: row.id, importType: row.importType as ImportType, fileName: row.fileName, status: row.status, totalRows: row.totalRows,
-  processedRows: row.processedRows, validRows: row.validRows, errorRows: row.errorRows, message: row.message, finishedAt: row.finishedAt?.toISOString() ?? null,
+  importId: row.id,
+  importType: row.importType as ImportType,
+  fileName: row.fileName,
+  status: row.status,
+  totalRows: row.totalRows,
+  processedRows: row.processedRows,
+  validRows: row.validRows,
+  errorRows: row.errorRows,
+  message: row.message,
+  finishedAt: row.finishedAt?.toISOString() ?? null,
 });
 
 /** The import, when it is the subscriber's and the user may see its location; 404 / 403 otherwise. */
 export const findImport = async (db: Db, principal: SessionPrincipal, importId: number): Promise<ImportRow> => {
-  const [row] = await db.select().from(imports).where(and(eq(imports.id, importId), eq(imports.subscriberId, principal.subscriberId)));
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.id, importId), eq(imports.subscriberId, principal.subscriberId)));
   if (!row) throw new AppError('GEN0003');
   if (row.entityId !== null) await assertEntityAccess(db, principal, [row.entityId]);
   return row;
@@ -32,10 +50,19 @@ export const importProgress = async (db: Db, principal: SessionPrincipal, import
   progressOf(await findImport(db, principal, importId));
 
 const SORT_COLUMNS = {
-  stamp: imports.stamp, fileName: imports.fileName, status: imports.status, importType: imports.importType, totalRows: imports.totalRows, errorRows: imports.errorRows,
+  stamp: imports.stamp,
+  fileName: imports.fileName,
+  status: imports.status,
+  importType: imports.importType,
+  totalRows: imports.totalRows,
+  errorRows: imports.errorRows,
 };
 
-export const searchImports = async (db: Db, principal: SessionPrincipal, request: ImportSearchRequest): Promise<{ items: ImportListItem[]; totalRecords: number }> => {
+export const searchImports = async (
+  db: Db,
+  principal: SessionPrincipal,
+  request: ImportSearchRequest,
+): Promise<{ items: ImportListItem[]; totalRecords: number }> => {
   const f = request.filters ?? {};
   const accessible = db.select({ id: userEntities.entityId }).from(userEntities).where(eq(userEntities.userId, principal.userId));
   const where: (SQL | undefined)[] = [
@@ -49,26 +76,43 @@ export const searchImports = async (db: Db, principal: SessionPrincipal, request
   ];
   const condition = and(...where);
   const [total] = await db.select({ n: count() }).from(imports).where(condition);
-  const rows = await db.select({ imp: imports, createdByName: users.displayName }).from(imports)
-    .leftJoin(users, eq(users.id, imports.createdBy)).where(condition)
+  const rows = await db
+    .select({ imp: imports, createdByName: users.displayName })
+    .from(imports)
+    .leftJoin(users, eq(users.id, imports.createdBy))
+    .where(condition)
     .orderBy(...orderByOf(request.sortExpression, SORT_COLUMNS, IMPORT_DEFAULT_SORT, imports.id))
-    .offset(request.start ?? 0).limit(request.size ?? 50);
+    .offset(request.start ?? 0)
+    .limit(request.size ?? 50);
   return {
     totalRecords: total?.n ?? 0,
     items: rows.map(({ imp, createdByName }) => ({
-      ...progressOf(imp), fileSize: imp.fileSize, fileFormat: imp.fileFormat, isAllOrNothing: imp.isAllOrNothing, entityId: imp.entityId,
-      createdBy: imp.createdBy, createdByName, stamp: imp.stamp.toISOString(),
+      ...progressOf(imp),
+      fileSize: imp.fileSize,
+      fileFormat: imp.fileFormat,
+      isAllOrNothing: imp.isAllOrNothing,
+      entityId: imp.entityId,
+      createdBy: imp.createdBy,
+      createdByName,
+      stamp: imp.stamp.toISOString(),
     })),
   };
 };
 
 /** Errors (and warnings) per code, most frequent first, with the columns they were found in. */
 export const errorsByCode = async (db: Db, importId: number): Promise<(ImportCodeCount & { columns: string[]; type: string })[]> => {
-  const rows = await db.select({
-    code: importErrors.code, type: importErrors.type, count: count(), message: sql<string>`min(${importErrors.message})`,
-    // Without the NULLs in SQL: PGlite hands an array element NULL back as the text "NULL".
-    columns: sql<string[] | null>`array_agg(distinct ${importErrors.columnName}) FILTER (WHERE ${importErrors.columnName} IS NOT NULL)`,
-  }).from(importErrors).where(eq(importErrors.importId, importId)).groupBy(importErrors.code, importErrors.type)
+  const rows = await db
+    .select({
+      code: importErrors.code,
+      type: importErrors.type,
+      count: count(),
+      message: sql<string>`min(${importErrors.message})`,
+      // Without the NULLs in SQL: PGlite hands an array element NULL back as the text "NULL".
+      columns: sql<string[] | null>`array_agg(distinct ${importErrors.columnName}) FILTER (WHERE ${importErrors.columnName} IS NOT NULL)`,
+    })
+    .from(importErrors)
+    .where(eq(importErrors.importId, importId))
+    .groupBy(importErrors.code, importErrors.type)
     .orderBy(sql`count(*) desc`, importErrors.code);
   return rows.map((r) => ({ code: r.code, type: r.type, count: r.count, message: r.message, columns: r.columns ?? [] }));
 };
@@ -83,14 +127,34 @@ const recordsWritten = async (db: Db, subscriberId: number, row: ImportRow): Pro
   switch (importType) {
     case 'SalesDocuments':
     case 'PurchaseDocuments':
-      return counted(db.select({ n: count() }).from(documents).where(and(eq(documents.subscriberId, subscriberId), eq(documents.importId, row.id))));
+      return counted(
+        db
+          .select({ n: count() })
+          .from(documents)
+          .where(and(eq(documents.subscriberId, subscriberId), eq(documents.importId, row.id))),
+      );
     case 'SalesSummaries':
     case 'PurchaseSummaries':
-      return counted(db.select({ n: count() }).from(documentSummaries).where(and(eq(documentSummaries.subscriberId, subscriberId), eq(documentSummaries.importId, row.id))));
+      return counted(
+        db
+          .select({ n: count() })
+          .from(documentSummaries)
+          .where(and(eq(documentSummaries.subscriberId, subscriberId), eq(documentSummaries.importId, row.id))),
+      );
     case 'Vendors':
-      return counted(db.select({ n: count() }).from(businessPartners).where(and(eq(businessPartners.subscriberId, subscriberId), eq(businessPartners.importId, row.id))));
+      return counted(
+        db
+          .select({ n: count() })
+          .from(businessPartners)
+          .where(and(eq(businessPartners.subscriberId, subscriberId), eq(businessPartners.importId, row.id))),
+      );
     case 'HsnSac':
-      return counted(db.select({ n: count() }).from(hsnCodes).where(and(eq(hsnCodes.subscriberId, subscriberId), eq(hsnCodes.importId, row.id))));
+      return counted(
+        db
+          .select({ n: count() })
+          .from(hsnCodes)
+          .where(and(eq(hsnCodes.subscriberId, subscriberId), eq(hsnCodes.importId, row.id))),
+      );
     case 'Entities':
       return row.status === 'Success' || row.status === 'SuccessWithError' ? row.validRows : 0;
   }
@@ -102,12 +166,19 @@ export const importSummary = async (db: Db, principal: SessionPrincipal, importI
   const stored = await recordsWritten(db, principal.subscriberId, row);
   const total = (type: string) => byCode.filter((c) => c.type === type).reduce((n, c) => n + c.count, 0);
   return {
-    ...progressOf(row), documents: stored, errors: total('Error'), warnings: total('Warning'),
+    ...progressOf(row),
+    documents: stored,
+    errors: total('Error'),
+    warnings: total('Warning'),
     byCode: byCode.map(({ code, message, count: n }) => ({ code, message, count: n })),
   };
 };
 
-export const listImportErrors = async (db: Db, principal: SessionPrincipal, request: ImportErrorsRequest): Promise<{ items: ImportErrorItem[]; totalRecords: number }> => {
+export const listImportErrors = async (
+  db: Db,
+  principal: SessionPrincipal,
+  request: ImportErrorsRequest,
+): Promise<{ items: ImportErrorItem[]; totalRecords: number }> => {
   await findImport(db, principal, request.importId);
   const size = request.size ?? (await loadInstallationSettings(db)).importErrorPageSize;
   const condition = and(
@@ -116,7 +187,13 @@ export const listImportErrors = async (db: Db, principal: SessionPrincipal, requ
     request.filters?.column ? eq(importErrors.columnName, request.filters.column) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(importErrors).where(condition);
-  const rows = await db.select().from(importErrors).where(condition).orderBy(importErrors.rowNumber, importErrors.id).offset(request.start ?? 0).limit(size);
+  const rows = await db
+    .select()
+    .from(importErrors)
+    .where(condition)
+    .orderBy(importErrors.rowNumber, importErrors.id)
+    .offset(request.start ?? 0)
+    .limit(size);
   return {
     totalRecords: total?.n ?? 0,
     items: rows.map((e) => ({ row: e.rowNumber, column: e.columnName, value: e.value, code: e.code, message: e.message, type: e.type })),
@@ -125,8 +202,17 @@ export const listImportErrors = async (db: Db, principal: SessionPrincipal, requ
 
 /** Messages per row number, for the export of the rows that had errors. */
 export const errorMessagesByRow = async (db: Db, importId: number): Promise<Map<number, string[]>> => {
-  const rows = await db.select({ row: importErrors.rowNumber, column: importErrors.columnName, code: importErrors.code, message: importErrors.message, type: importErrors.type })
-    .from(importErrors).where(eq(importErrors.importId, importId)).orderBy(importErrors.rowNumber, importErrors.id);
+  const rows = await db
+    .select({
+      row: importErrors.rowNumber,
+      column: importErrors.columnName,
+      code: importErrors.code,
+      message: importErrors.message,
+      type: importErrors.type,
+    })
+    .from(importErrors)
+    .where(eq(importErrors.importId, importId))
+    .orderBy(importErrors.rowNumber, importErrors.id);
   const byRow = new Map<number, string[]>();
   for (const e of rows) {
     const list = byRow.get(e.row) ?? [];

@@ -10,7 +10,15 @@ import { AppError } from '../../platform/errors';
 import { XLSX_CONTENT_TYPE } from '../../files/xlsx-writer';
 import { principalOf } from '../../platform/access.plugin';
 import { serve } from '../../platform/endpoint';
-import { errorMessagesByRow, errorsByCode, findImport, importProgress, importSummary, listImportErrors, searchImports } from './import.repo';
+import {
+  errorMessagesByRow,
+  errorsByCode,
+  findImport,
+  importProgress,
+  importSummary,
+  listImportErrors,
+  searchImports,
+} from './import.repo';
 import { acceptUpload, assertImportRight, listAliases, saveAliases, uploadLimitBytes } from './import.service';
 import { errorRowsWorkbook, sampleWorkbook } from './import-sheets.service';
 import type { FileFormat } from './sniff.rules';
@@ -35,39 +43,60 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   serve(app, IMPORT_ENDPOINTS.sample, {
     access: view,
     handler: async (request, reply) =>
-      reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', attachment(`${request.query.importType}-sample.xlsx`))
+      reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachment(`${request.query.importType}-sample.xlsx`))
         .send(await sampleWorkbook(request.query.importType)),
   });
 
   // Multipart, so registered by hand: fields come in the query string, or as form fields sent before the file.
   const { upload: uploadEndpoint } = IMPORT_ENDPOINTS;
-  app.post(uploadEndpoint.path, {
-    config: { access: { ...upload, entity: 'query' } },
-    schema: { querystring: uploadEndpoint.query, response: { 200: dataOf(uploadEndpoint.response) } },
-  }, async (request) => {
-    const principal = principalOf(request);
-    if (!request.isMultipart()) throw new AppError('IMP0021');
-    const limit = await uploadLimitBytes(ctx, principal.subscriberId);
-    const file = await request.file({ limits: { fileSize: limit.bytes } });
-    if (!file) throw new AppError('IMP0021');
-    const formFields = Object.fromEntries(Object.entries(file.fields).flatMap(([name, field]) =>
-      field && !Array.isArray(field) && field.type === 'field' ? [[name, field.value]] : []));
-    const parsed = ImportUploadFieldsSchema.safeParse({ ...formFields, ...request.query });
-    if (!parsed.success) {
-      file.file.resume();
-      throw new AppError('GEN0009', { propertyName: 'ImportType', message: `Choose the import type: ${ImportTypeSchema.options.join(', ')}.` });
-    }
-    const entityId = parsed.data.entityId ?? null;
-    await assertImportRight(ctx, principal, parsed.data.importType);
-    if (entityId) await assertEntityAccess(db, principal, [entityId]);
-    return { data: await acceptUpload(ctx, jobs, principal, file, { importType: parsed.data.importType, entityId }, limit, request.ip) };
+  app.post(
+    uploadEndpoint.path,
+    {
+      config: { access: { ...upload, entity: 'query' } },
+      schema: { querystring: uploadEndpoint.query, response: { 200: dataOf(uploadEndpoint.response) } },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      if (!request.isMultipart()) throw new AppError('IMP0021');
+      const limit = await uploadLimitBytes(ctx, principal.subscriberId);
+      const file = await request.file({ limits: { fileSize: limit.bytes } });
+      if (!file) throw new AppError('IMP0021');
+      const formFields = Object.fromEntries(
+        Object.entries(file.fields).flatMap(([name, field]) =>
+          field && !Array.isArray(field) && field.type === 'field' ? [[name, field.value]] : [],
+        ),
+      );
+      const parsed = ImportUploadFieldsSchema.safeParse({ ...formFields, ...request.query });
+      if (!parsed.success) {
+        file.file.resume();
+        throw new AppError('GEN0009', {
+          propertyName: 'ImportType',
+          message: `Choose the import type: ${ImportTypeSchema.options.join(', ')}.`,
+        });
+      }
+      const entityId = parsed.data.entityId ?? null;
+      await assertImportRight(ctx, principal, parsed.data.importType);
+      if (entityId) await assertEntityAccess(db, principal, [entityId]);
+      return { data: await acceptUpload(ctx, jobs, principal, file, { importType: parsed.data.importType, entityId }, limit, request.ip) };
+    },
+  );
+
+  serve(app, IMPORT_ENDPOINTS.statisticSearch, {
+    access: view,
+    handler: async (request) => searchImports(db, principalOf(request), request.body),
   });
 
-  serve(app, IMPORT_ENDPOINTS.statisticSearch, { access: view, handler: async (request) => searchImports(db, principalOf(request), request.body) });
+  serve(app, IMPORT_ENDPOINTS.statisticStatus, {
+    access: view,
+    handler: async (request) => importProgress(db, principalOf(request), request.query.importId),
+  });
 
-  serve(app, IMPORT_ENDPOINTS.statisticStatus, { access: view, handler: async (request) => importProgress(db, principalOf(request), request.query.importId) });
-
-  serve(app, IMPORT_ENDPOINTS.summary, { access: view, handler: async (request) => importSummary(db, principalOf(request), request.query.importId) });
+  serve(app, IMPORT_ENDPOINTS.summary, {
+    access: view,
+    handler: async (request) => importSummary(db, principalOf(request), request.query.importId),
+  });
 
   serve(app, IMPORT_ENDPOINTS.errorSummary, {
     access: view,
@@ -78,7 +107,10 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     },
   });
 
-  serve(app, IMPORT_ENDPOINTS.errors, { access: view, handler: async (request) => listImportErrors(db, principalOf(request), request.body) });
+  serve(app, IMPORT_ENDPOINTS.errors, {
+    access: view,
+    handler: async (request) => listImportErrors(db, principalOf(request), request.body),
+  });
 
   serve(app, IMPORT_ENDPOINTS.export, {
     access: view,
@@ -87,16 +119,29 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const row = await findImport(db, principal, request.query.importId);
       const messages = await errorMessagesByRow(db, row.id);
       const content = await errorRowsWorkbook(join(ctx.config.dataDir, row.storagePath), (row.fileFormat ?? 'csv') as FileFormat, messages);
-      await db.transaction((tx) => writeAudit(tx, principal, {
-        entityType: 'Import', entityKey: row.id, entityName: row.fileName, action: 'Export', after: { errorRows: messages.size }, ip: request.ip,
-      }));
-      return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', attachment(`import-${row.id}-errors.xlsx`)).send(content);
+      await db.transaction((tx) =>
+        writeAudit(tx, principal, {
+          entityType: 'Import',
+          entityKey: row.id,
+          entityName: row.fileName,
+          action: 'Export',
+          after: { errorRows: messages.size },
+          ip: request.ip,
+        }),
+      );
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachment(`import-${row.id}-errors.xlsx`))
+        .send(content);
     },
   });
 
   serve(app, IMPORT_ENDPOINTS.aliases, {
     access: view,
-    handler: async (request) => ({ importType: request.query.importType, aliases: await listAliases(ctx, principalOf(request), request.query.importType) }),
+    handler: async (request) => ({
+      importType: request.query.importType,
+      aliases: await listAliases(ctx, principalOf(request), request.query.importType),
+    }),
   });
 
   serve(app, IMPORT_ENDPOINTS.aliasesSave, {

@@ -36,8 +36,13 @@ export const uploadLimitBytes = async (ctx: AppContext, subscriberId: number): P
  * (Initialized, with the all-or-nothing setting of the moment) and its audit row, then queues the job.
  */
 export const acceptUpload = async (
-  ctx: AppContext, jobs: JobQueue, principal: SessionPrincipal, file: MultipartFile,
-  fields: { importType: ImportType; entityId: number | null }, limit: { megabytes: number }, ip: string,
+  ctx: AppContext,
+  jobs: JobQueue,
+  principal: SessionPrincipal,
+  file: MultipartFile,
+  fields: { importType: ImportType; entityId: number | null },
+  limit: { megabytes: number },
+  ip: string,
 ): Promise<{ importId: number; status: ImportStatus }> => {
   const { db } = ctx.database;
   const folder = join('uploads', String(principal.subscriberId));
@@ -47,24 +52,44 @@ export const acceptUpload = async (
     try {
       await pipeline(file.file, createWriteStream(temporary));
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('IMP0006', { message: `The file is larger than ${limit.megabytes} MB, the limit of your import settings.` });
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError('IMP0006', { message: `The file is larger than ${limit.megabytes} MB, the limit of your import settings.` });
       throw error;
     }
-    if (file.file.truncated) throw new AppError('IMP0006', { message: `The file is larger than ${limit.megabytes} MB, the limit of your import settings.` });
+    if (file.file.truncated)
+      throw new AppError('IMP0006', { message: `The file is larger than ${limit.megabytes} MB, the limit of your import settings.` });
     const format = await sniffFormat(temporary);
     // Official JSON formats exist for sales documents only (GSTR-1, e-invoices): other types are refused at once.
     if (format === 'json' && fields.importType !== 'SalesDocuments') throw new AppError('IMP0026');
     const { size } = await stat(temporary);
     const settings = await loadSubscriberSettings(db, principal.subscriberId);
     const importId = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(imports).values({
-        subscriberId: principal.subscriberId, entityId: fields.entityId, importType: fields.importType, fileName: file.filename.slice(0, 255) || 'upload',
-        fileSize: size, fileFormat: format, storagePath: '', status: 'Initialized', isAllOrNothing: settings.importValidation.allOrNothing, createdBy: principal.userId,
-      }).returning({ id: imports.id });
+      const [row] = await tx
+        .insert(imports)
+        .values({
+          subscriberId: principal.subscriberId,
+          entityId: fields.entityId,
+          importType: fields.importType,
+          fileName: file.filename.slice(0, 255) || 'upload',
+          fileSize: size,
+          fileFormat: format,
+          storagePath: '',
+          status: 'Initialized',
+          isAllOrNothing: settings.importValidation.allOrNothing,
+          createdBy: principal.userId,
+        })
+        .returning({ id: imports.id });
       if (!row) throw new Error('import row not created');
       const storagePath = join(folder, String(row.id));
       await tx.update(imports).set({ storagePath }).where(eq(imports.id, row.id));
-      await writeAudit(tx, principal, { entityType: 'Import', entityKey: row.id, entityName: file.filename, action: 'Create', after: { importType: fields.importType, fileSize: size, format }, ip });
+      await writeAudit(tx, principal, {
+        entityType: 'Import',
+        entityKey: row.id,
+        entityName: file.filename,
+        action: 'Create',
+        after: { importType: fields.importType, fileSize: size, format },
+        ip,
+      });
       await rename(temporary, join(ctx.config.dataDir, storagePath));
       return row.id;
     });
@@ -77,26 +102,59 @@ export const acceptUpload = async (
 };
 
 export const listAliases = async (ctx: AppContext, principal: SessionPrincipal, importType: ImportType): Promise<ImportAlias[]> =>
-  ctx.database.db.select({ column: importAliases.column, alias: importAliases.alias }).from(importAliases)
-    .where(and(eq(importAliases.subscriberId, principal.subscriberId), eq(importAliases.importType, importType))).orderBy(importAliases.column);
+  ctx.database.db
+    .select({ column: importAliases.column, alias: importAliases.alias })
+    .from(importAliases)
+    .where(and(eq(importAliases.subscriberId, principal.subscriberId), eq(importAliases.importType, importType)))
+    .orderBy(importAliases.column);
 
 /** Replaces the aliases of one import type: each maps to a documented column, and no header means two columns. */
-export const saveAliases = async (ctx: AppContext, principal: SessionPrincipal, importType: ImportType, aliases: readonly ImportAlias[], ip: string): Promise<ImportAlias[]> => {
+export const saveAliases = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  importType: ImportType,
+  aliases: readonly ImportAlias[],
+  ip: string,
+): Promise<ImportAlias[]> => {
   const columns = IMPORT_COLUMNS[importType];
   const seen = new Set(columns.map((c) => c.name.trim().toLowerCase()));
   const problems = aliases.flatMap((a, index) => {
     const lower = a.alias.trim().toLowerCase();
-    if (!columns.some((c) => c.key === a.column)) return [{ code: 'GEN0009', message: `Unknown column "${a.column}".`, propertyName: `aliases[${index}].column`, type: 'Error' as const }];
-    if (seen.has(lower)) return [{ code: 'GEN0009', message: `"${a.alias}" is already a column name or another alias.`, propertyName: `aliases[${index}].alias`, type: 'Error' as const }];
+    if (!columns.some((c) => c.key === a.column))
+      return [
+        { code: 'GEN0009', message: `Unknown column "${a.column}".`, propertyName: `aliases[${index}].column`, type: 'Error' as const },
+      ];
+    if (seen.has(lower))
+      return [
+        {
+          code: 'GEN0009',
+          message: `"${a.alias}" is already a column name or another alias.`,
+          propertyName: `aliases[${index}].alias`,
+          type: 'Error' as const,
+        },
+      ];
     seen.add(lower);
     return [];
   });
   if (problems.length > 0) throw validationError(problems);
   const before = await listAliases(ctx, principal, importType);
   await ctx.database.db.transaction(async (tx) => {
-    await tx.delete(importAliases).where(and(eq(importAliases.subscriberId, principal.subscriberId), eq(importAliases.importType, importType)));
-    if (aliases.length > 0) await tx.insert(importAliases).values(aliases.map((a) => ({ subscriberId: principal.subscriberId, importType, column: a.column, alias: a.alias.trim() })));
-    await writeAudit(tx, principal, { entityType: 'ImportAlias', entityKey: importType, entityName: importType, action: 'Update', before, after: aliases, ip });
+    await tx
+      .delete(importAliases)
+      .where(and(eq(importAliases.subscriberId, principal.subscriberId), eq(importAliases.importType, importType)));
+    if (aliases.length > 0)
+      await tx
+        .insert(importAliases)
+        .values(aliases.map((a) => ({ subscriberId: principal.subscriberId, importType, column: a.column, alias: a.alias.trim() })));
+    await writeAudit(tx, principal, {
+      entityType: 'ImportAlias',
+      entityKey: importType,
+      entityName: importType,
+      action: 'Update',
+      before,
+      after: aliases,
+      ip,
+    });
   });
   return listAliases(ctx, principal, importType);
 };

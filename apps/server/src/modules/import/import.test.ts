@@ -4,7 +4,19 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentItems, documents } from '../../db/schema';
 import { createTenant, ENGINES, setSubscriberSettings, signIn, type Harness, type Tenant } from '../../test-support/harness';
-import { CHENNAI_GSTIN, csvOf, CUSTOMER_GSTIN, headerOf, importFile, readXlsx, saleRow, SUPPLIER_GSTIN, upload, waitForImport, xlsxOf } from '../../test-support/import-fixtures';
+import {
+  CHENNAI_GSTIN,
+  csvOf,
+  CUSTOMER_GSTIN,
+  headerOf,
+  importFile,
+  readXlsx,
+  saleRow,
+  SUPPLIER_GSTIN,
+  upload,
+  waitForImport,
+  xlsxOf,
+} from '../../test-support/import-fixtures';
 import { type ApiClient, clientOf, gstinFor, openSignedIn, signInLimitedUser } from '../../test-support/org-fixtures';
 
 describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) => {
@@ -20,12 +32,29 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
     await h.close();
   });
 
-  const storedSales = (number?: string) => h.ctx.database.db.select().from(documents)
-    .where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.direction, 'Sales'), ...(number ? [eq(documents.documentNumber, number)] : [])));
+  const storedSales = (number?: string) =>
+    h.ctx.database.db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.subscriberId, t.subscriberId),
+          eq(documents.direction, 'Sales'),
+          ...(number ? [eq(documents.documentNumber, number)] : []),
+        ),
+      );
 
   it('lists the import types with their documented columns and serves the sample template', async () => {
     const types = (await api.get(I.importTypes)).json().data.items as { importType: string; columns: { name: string }[] }[];
-    expect(types.map((x) => x.importType)).toEqual(['SalesDocuments', 'PurchaseDocuments', 'SalesSummaries', 'PurchaseSummaries', 'Vendors', 'HsnSac', 'Entities']);
+    expect(types.map((x) => x.importType)).toEqual([
+      'SalesDocuments',
+      'PurchaseDocuments',
+      'SalesSummaries',
+      'PurchaseSummaries',
+      'Vendors',
+      'HsnSac',
+      'Entities',
+    ]);
     const res = await api.get(I.sample, { importType: 'SalesDocuments' });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const [header, example] = await readXlsx(res.rawPayload);
@@ -37,17 +66,46 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
   });
 
   it('imports a good csv: documents and items stored with exact paise', async () => {
-    const csv = csvOf([headerOf(),
+    const csv = csvOf([
+      headerOf(),
       saleRow({ documentNumber: 'G/1' }),
       saleRow({ documentNumber: 'G/1', description: 'Mouse', taxable: '1,00,000.25', igst: '18000.05' }),
-      saleRow({ documentNumber: 'G/2', counterpartyGstin: '', counterpartyName: '', supplyType: 'B2C', placeOfSupply: '07', igst: '0', cgst: '90.05', sgst: '90.05', taxable: '1000.60' }),
+      saleRow({
+        documentNumber: 'G/2',
+        counterpartyGstin: '',
+        counterpartyName: '',
+        supplyType: 'B2C',
+        placeOfSupply: '07',
+        igst: '0',
+        cgst: '90.05',
+        sgst: '90.05',
+        taxable: '1000.60',
+      }),
     ]);
     const { importId, progress } = await importFile(h, token, 'good.csv', csv);
     expect(progress).toMatchObject({ status: 'Success', totalRows: 3, processedRows: 3, validRows: 3, errorRows: 0 });
     const [g1] = await storedSales('G/1');
-    expect(g1).toMatchObject({ taxable: 10_100_075, igst: 1_818_014, documentValue: 11_918_089, financialYear: '2024-25', returnPeriod: '042024', documentDate: '2024-04-15', counterpartyGstin: CUSTOMER_GSTIN, supplyType: 'B2B', source: 'Import', importId });
-    const items = await h.ctx.database.db.select().from(documentItems).where(eq(documentItems.documentId, g1?.id ?? 0)).orderBy(documentItems.lineNumber);
-    expect(items.map((i) => [i.lineNumber, i.description, i.taxable, i.rate, i.quantity])).toEqual([[1, 'Laptop', 100_050, 18_000, 1000], [2, 'Mouse', 10_000_025, 18_000, 1000]]);
+    expect(g1).toMatchObject({
+      taxable: 10_100_075,
+      igst: 1_818_014,
+      documentValue: 11_918_089,
+      financialYear: '2024-25',
+      returnPeriod: '042024',
+      documentDate: '2024-04-15',
+      counterpartyGstin: CUSTOMER_GSTIN,
+      supplyType: 'B2B',
+      source: 'Import',
+      importId,
+    });
+    const items = await h.ctx.database.db
+      .select()
+      .from(documentItems)
+      .where(eq(documentItems.documentId, g1?.id ?? 0))
+      .orderBy(documentItems.lineNumber);
+    expect(items.map((i) => [i.lineNumber, i.description, i.taxable, i.rate, i.quantity])).toEqual([
+      [1, 'Laptop', 100_050, 18_000, 1000],
+      [2, 'Mouse', 10_000_025, 18_000, 1000],
+    ]);
     const [g2] = await storedSales('G/2');
     expect(g2).toMatchObject({ supplyType: 'B2C', counterpartyGstin: '', cgst: 9005, sgst: 9005 });
     const summary = (await api.get(I.summary, { importId })).json().data;
@@ -56,7 +114,8 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
   });
 
   it('planted errors give SuccessWithError with exact row, column and code; the export carries the rows', async () => {
-    const rows = [headerOf(),
+    const rows = [
+      headerOf(),
       saleRow({ documentNumber: 'P/1' }),
       saleRow({ documentNumber: 'P/2', locationGstin: '27AAACT1234F1ZX' }),
       saleRow({ documentNumber: 'P/3', taxable: '100.505' }),
@@ -69,7 +128,10 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
     const errors = (await api.post(I.errors, { importId })).json().data;
     const errorsOnly = (errors.items as { row: number; column: string; code: string; type: string }[]).filter((e) => e.type === 'Error');
     expect(errorsOnly.map((e) => [e.row, e.column, e.code])).toEqual([
-      [3, 'Location GSTIN', 'IMP0014'], [4, 'Taxable value', 'IMP0011'], [5, 'IGST', 'VAL0568'], [6, 'Document date', 'IMP0010'],
+      [3, 'Location GSTIN', 'IMP0014'],
+      [4, 'Taxable value', 'IMP0011'],
+      [5, 'IGST', 'VAL0568'],
+      [6, 'Document date', 'IMP0010'],
     ]);
     expect((await storedSales()).map((d) => d.documentNumber)).toEqual(expect.arrayContaining(['P/1', 'P/6']));
     expect(await storedSales('P/4')).toHaveLength(0);
@@ -84,7 +146,13 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
     expect(exported[2]?.[3]).toBe('P/3');
     expect(exported[2]?.at(-1)).toContain('IMP0011 (Taxable value)');
     const list = (await api.post(I.statisticSearch, { filters: { statuses: ['SuccessWithError'] } })).json().data;
-    expect(list.items[0]).toMatchObject({ importId, fileName: 'planted.xlsx', fileFormat: 'xlsx', errorRows: 4, createdByName: expect.any(String) });
+    expect(list.items[0]).toMatchObject({
+      importId,
+      fileName: 'planted.xlsx',
+      fileFormat: 'xlsx',
+      errorRows: 4,
+      createdByName: expect.any(String),
+    });
   });
 
   it('a re-import updates the documents and replaces their items, never duplicates', async () => {
@@ -96,23 +164,55 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
     const stored = await storedSales('R/1');
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ taxable: 200_000, igst: 36_000, counterpartyName: 'Renamed', importId });
-    const items = await h.ctx.database.db.select().from(documentItems).where(eq(documentItems.documentId, stored[0]?.id ?? 0));
+    const items = await h.ctx.database.db
+      .select()
+      .from(documentItems)
+      .where(eq(documentItems.documentId, stored[0]?.id ?? 0));
     expect(items).toHaveLength(1);
   });
 
   it('imports purchase documents keyed by supplier GSTIN as well', async () => {
     const header = headerOf('PurchaseDocuments');
     const row = (supplier: string, itcEligibility: string) =>
-      saleRow({ locationGstin: CHENNAI_GSTIN, counterpartyGstin: supplier, counterpartyName: 'Supreme', documentNumber: 'S-1', placeOfSupply: '33', itcEligibility }, 'PurchaseDocuments');
-    const { progress } = await importFile(h, token, 'purchase.csv', csvOf([header, row(SUPPLIER_GSTIN, 'Capital goods'), row(gstinForOtherSupplier, 'Ineligible')]), 'PurchaseDocuments');
+      saleRow(
+        {
+          locationGstin: CHENNAI_GSTIN,
+          counterpartyGstin: supplier,
+          counterpartyName: 'Supreme',
+          documentNumber: 'S-1',
+          placeOfSupply: '33',
+          itcEligibility,
+        },
+        'PurchaseDocuments',
+      );
+    const { progress } = await importFile(
+      h,
+      token,
+      'purchase.csv',
+      csvOf([header, row(SUPPLIER_GSTIN, 'Capital goods'), row(gstinForOtherSupplier, 'Ineligible')]),
+      'PurchaseDocuments',
+    );
     expect(progress.status).toBe('Success');
-    const stored = await h.ctx.database.db.select().from(documents).where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.direction, 'Purchase')));
+    const stored = await h.ctx.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.direction, 'Purchase')));
     expect(stored.map((d) => d.counterpartyGstin).sort()).toEqual([SUPPLIER_GSTIN, gstinForOtherSupplier].sort());
     // The ITC eligibility of each line is kept (GSTR-3B table 4 needs it).
-    const items = await h.ctx.database.db.select({ documentId: documentItems.documentId, itcEligibility: documentItems.itcEligibility }).from(documentItems)
-      .where(inArray(documentItems.documentId, stored.map((d) => d.id)));
+    const items = await h.ctx.database.db
+      .select({ documentId: documentItems.documentId, itcEligibility: documentItems.itcEligibility })
+      .from(documentItems)
+      .where(
+        inArray(
+          documentItems.documentId,
+          stored.map((d) => d.id),
+        ),
+      );
     const supplierOf = new Map(stored.map((d) => [d.id, d.counterpartyGstin]));
-    expect(Object.fromEntries(items.map((i) => [supplierOf.get(i.documentId), i.itcEligibility]))).toEqual({ [SUPPLIER_GSTIN]: 'Capital goods', [gstinForOtherSupplier]: 'Ineligible' });
+    expect(Object.fromEntries(items.map((i) => [supplierOf.get(i.documentId), i.itcEligibility]))).toEqual({
+      [SUPPLIER_GSTIN]: 'Capital goods',
+      [gstinForOtherSupplier]: 'Ineligible',
+    });
   });
 
   it('stores nothing when the subscriber imports all or nothing', async () => {
@@ -138,19 +238,34 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
     const filled = Buffer.from(await workbook.xlsx.writeBuffer());
     expect((await importFile(h, token, 'filled.xlsx', filled)).progress).toMatchObject({ status: 'Success', totalRows: 2 });
 
-    const saved = await api.post(I.aliasesSave, { importType: 'SalesDocuments', aliases: [{ column: 'documentNumber', alias: 'Invoice No' }, { column: 'taxable', alias: 'Assessable Value' }] });
+    const saved = await api.post(I.aliasesSave, {
+      importType: 'SalesDocuments',
+      aliases: [
+        { column: 'documentNumber', alias: 'Invoice No' },
+        { column: 'taxable', alias: 'Assessable Value' },
+      ],
+    });
     expect(saved.statusCode).toBe(200);
     expect((await api.get(I.aliases, { importType: 'SalesDocuments' })).json().data.aliases).toHaveLength(2);
-    const header = headerOf().map((name) => (name === 'Document number' ? 'INVOICE NO' : name === 'Taxable value' ? 'assessable value' : name));
-    expect((await importFile(h, token, 'aliased.csv', csvOf([header, saleRow({ documentNumber: 'AL/1' })]))).progress.status).toBe('Success');
+    const header = headerOf().map((name) =>
+      name === 'Document number' ? 'INVOICE NO' : name === 'Taxable value' ? 'assessable value' : name,
+    );
+    expect((await importFile(h, token, 'aliased.csv', csvOf([header, saleRow({ documentNumber: 'AL/1' })]))).progress.status).toBe(
+      'Success',
+    );
     expect(await storedSales('AL/1')).toHaveLength(1);
-    const clash = await api.post(I.aliasesSave, { importType: 'SalesDocuments', aliases: [{ column: 'documentNumber', alias: 'Document date' }] });
+    const clash = await api.post(I.aliasesSave, {
+      importType: 'SalesDocuments',
+      aliases: [{ column: 'documentNumber', alias: 'Document date' }],
+    });
     expect(clash.statusCode).toBe(422);
   });
 
   it('keeps an upload for one location to that location, and refuses rows that disagree within a document', async () => {
     const [, , chennaiId = 0] = t.entityIds;
-    const res = await upload(h, token, 'chennai.csv', csvOf([headerOf(), saleRow({ documentNumber: 'L/1' })]), 'SalesDocuments', { entityId: String(chennaiId) });
+    const res = await upload(h, token, 'chennai.csv', csvOf([headerOf(), saleRow({ documentNumber: 'L/1' })]), 'SalesDocuments', {
+      entityId: String(chennaiId),
+    });
     const progress = await waitForImport(h, token, res.json().data.importId);
     expect(progress.status).toBe('Failed');
     const errors = (await api.post(I.errors, { importId: progress.importId })).json().data.items;
@@ -167,7 +282,8 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
     const { importId } = await importFile(h, token, 'mine.csv', csvOf([headerOf(), saleRow({ documentNumber: 'M/1' })]));
     const other = await createTenant(h);
     const stranger = clientOf(h, await signIn(h.app, other));
-    for (const url of [I.statisticStatus, I.summary, I.errorSummary, I.export]) expect((await stranger.get(url, { importId })).statusCode).toBe(404);
+    for (const url of [I.statisticStatus, I.summary, I.errorSummary, I.export])
+      expect((await stranger.get(url, { importId })).statusCode).toBe(404);
     expect((await stranger.post(I.errors, { importId })).statusCode).toBe(404);
     expect((await stranger.get(I.backgroundStatus, { id: importId, type: 'import' })).statusCode).toBe(404);
     const [, delhiId = 0] = t.entityIds;

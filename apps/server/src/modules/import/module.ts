@@ -11,6 +11,12 @@ export const importModule: AppModule = {
   jobs: (ctx) => {
     const deps = { db: ctx.database.db, dataDir: ctx.config.dataDir, now: ctx.now };
     // Imports a dead process left InProcess are closed as Failed before the worker starts.
-    return [workerOf(IMPORT_JOB, ({ importId }) => processImport(deps, importId), async () => void (await recoverInterruptedImports(deps.db, deps.now())))];
+    return [
+      workerOf(
+        IMPORT_JOB,
+        ({ importId }) => processImport(deps, importId),
+        async () => void (await recoverInterruptedImports(deps.db, deps.now())),
+      ),
+    ];
   },
 };

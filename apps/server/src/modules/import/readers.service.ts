@@ -17,7 +17,10 @@ async function* unbatched(batches: AsyncGenerator<TextRow[]>): AsyncGenerator<So
 }
 
 const READERS: Record<FileFormat, (path: string) => AsyncGenerator<SourceRow>> = {
-  xlsx: (path) => unbatched(xlsxRowBatches(path)), xls: xlsRows, csv: (path) => unbatched(csvRowBatches(path)), json: jsonRows,
+  xlsx: (path) => unbatched(xlsxRowBatches(path)),
+  xls: xlsRows,
+  csv: (path) => unbatched(csvRowBatches(path)),
+  json: jsonRows,
 };
 
 export const readRows = (path: string, format: FileFormat): AsyncGenerator<SourceRow> => READERS[format](path);
@@ -27,7 +30,7 @@ const BATCH_ROWS = 2000;
 /** The rows in batches, so that a reader of a million rows awaits a few hundred times, not a million. */
 export async function* readRowBatches(path: string, format: FileFormat): AsyncGenerator<SourceRow[]> {
   if (format === 'csv' || format === 'xlsx') {
-    yield* (format === 'csv' ? csvRowBatches(path) : xlsxRowBatches(path));
+    yield* format === 'csv' ? csvRowBatches(path) : xlsxRowBatches(path);
     return;
   }
   let batch: SourceRow[] = [];

@@ -23,7 +23,11 @@ import { vendorHandler } from './records/vendors.service';
 
 type ImportRow = typeof imports.$inferSelect;
 type RecordImportOptions = {
-  importType: ImportType; settings: SubscriberSettings; aliases: readonly { column: string; alias: string }[]; path: string; observe?: ImportObserver | undefined;
+  importType: ImportType;
+  settings: SubscriberSettings;
+  aliases: readonly { column: string; alias: string }[];
+  path: string;
+  observe?: ImportObserver | undefined;
 };
 
 /** processedRows is written every this many rows, as the document path does. */
@@ -42,7 +46,8 @@ class RefusedFile extends Error {
 
 const NOTHING_VALID = 'No row of the file is valid: nothing was stored. See the errors.';
 
-const maxRowsError = (maxRows: number) => new AppError('IMP0007', { message: `The file has more than ${maxRows} rows, the limit of your import settings.` });
+const maxRowsError = (maxRows: number) =>
+  new AppError('IMP0007', { message: `The file has more than ${maxRows} rows, the limit of your import settings.` });
 
 /** The job acts for the user who uploaded the file, with that user's role and location access. */
 const principalOfJob = async (db: Db, job: ImportRow): Promise<SessionPrincipal> => {
@@ -52,7 +57,12 @@ const principalOfJob = async (db: Db, job: ImportRow): Promise<SessionPrincipal>
 };
 
 /** Reads the rows by the type's documented columns (or the subscriber's aliases), checks each, keeps the first of a key. */
-const readByColumns = async <R>(deps: ImportDeps, job: ImportRow, options: RecordImportOptions, handler: RecordHandler<R>): Promise<ReadResult<R>> => {
+const readByColumns = async <R>(
+  deps: ImportDeps,
+  job: ImportRow,
+  options: RecordImportOptions,
+  handler: RecordHandler<R>,
+): Promise<ReadResult<R>> => {
   const { importType, settings, aliases, path, observe } = options;
   const result: ReadResult<R> = { records: [], errors: [], dataRows: 0, errorRows: 0 };
   const firstRowOf = new Map<string, number>();
@@ -61,7 +71,10 @@ const readByColumns = async <R>(deps: ImportDeps, job: ImportRow, options: Recor
     if (cells.every((cell) => cell.trim() === '')) continue;
     if (!header) {
       header = mapHeader(importType, cells, aliases);
-      if (header.missing.length > 0) throw new AppError('IMP0008', { message: `Required columns missing from the header row: ${header.missing.map((c) => c.name).join(', ')}.` });
+      if (header.missing.length > 0)
+        throw new AppError('IMP0008', {
+          message: `Required columns missing from the header row: ${header.missing.map((c) => c.name).join(', ')}.`,
+        });
       continue;
     }
     if (++result.dataRows > settings.importValidation.maxRows) throw maxRowsError(settings.importValidation.maxRows);
@@ -83,13 +96,25 @@ const readByColumns = async <R>(deps: ImportDeps, job: ImportRow, options: Recor
           firstRowOf.set(key, row);
           result.records.push({ row, record: checked.record });
         } else {
-          issues.push({ column: null, code: 'IMP0017', message: `Row ${first} has the same ${handler.describeKey(checked.record)}: only that row is stored.`, type: 'Error' });
+          issues.push({
+            column: null,
+            code: 'IMP0017',
+            message: `Row ${first} has the same ${handler.describeKey(checked.record)}: only that row is stored.`,
+            type: 'Error',
+          });
         }
       }
     }
     for (const issue of issues) {
       const name = issue.column ? (header.columns.find((c) => c.key === issue.column)?.name ?? issue.column) : null;
-      result.errors.push({ row, column: name, value: issue.column ? rawOf(issue.column) : null, code: issue.code, message: issue.message, type: issue.type });
+      result.errors.push({
+        row,
+        column: name,
+        value: issue.column ? rawOf(issue.column) : null,
+        code: issue.code,
+        message: issue.message,
+        type: issue.type,
+      });
     }
     if (issues.some((issue) => issue.type === 'Error')) result.errorRows++;
     if (result.dataRows % PROGRESS_EVERY === 0) {
@@ -122,16 +147,29 @@ const readDirectory = async (deps: ImportDeps, job: ImportRow, options: RecordIm
 
 const writeErrors = async (db: DbOrTx, importId: number, errors: readonly RowError[]) => {
   for (let at = 0; at < errors.length; at += ERROR_BATCH) {
-    await db.insert(importErrors).values(errors.slice(at, at + ERROR_BATCH).map((e) => ({
-      importId, rowNumber: e.row, columnName: e.column, value: e.value === null ? null : e.value.slice(0, 500), code: e.code, message: e.message, type: e.type,
-    })));
+    await db.insert(importErrors).values(
+      errors.slice(at, at + ERROR_BATCH).map((e) => ({
+        importId,
+        rowNumber: e.row,
+        columnName: e.column,
+        value: e.value === null ? null : e.value.slice(0, 500),
+        code: e.code,
+        message: e.message,
+        type: e.type,
+      })),
+    );
   }
 };
 
-const storeErrorsOf = (importType: ImportType, issues: readonly StoreIssue[]): RowError[] => issues.map((issue) => ({
-  row: issue.row, column: issue.column ? (IMPORT_COLUMNS[importType].find((c) => c.key === issue.column)?.name ?? issue.column) : null,
-  value: null, code: issue.code, message: issue.message, type: issue.type,
-}));
+const storeErrorsOf = (importType: ImportType, issues: readonly StoreIssue[]): RowError[] =>
+  issues.map((issue) => ({
+    row: issue.row,
+    column: issue.column ? (IMPORT_COLUMNS[importType].find((c) => c.key === issue.column)?.name ?? issue.column) : null,
+    value: null,
+    code: issue.code,
+    message: issue.message,
+    type: issue.type,
+  }));
 
 /**
  * Runs a record import to its final status. File-level failures are thrown as AppError (the caller marks the import
@@ -154,7 +192,14 @@ export const processRecordImport = async (deps: ImportDeps, job: ImportRow, opti
     }
     case 'HsnSac': {
       const handler = hsnHandler(job.subscriberId, job.id, today);
-      return runImport(deps, job, options, principal, handler, (await readDirectory(deps, job, options)) ?? (await readByColumns(deps, job, options, handler)));
+      return runImport(
+        deps,
+        job,
+        options,
+        principal,
+        handler,
+        (await readDirectory(deps, job, options)) ?? (await readByColumns(deps, job, options, handler)),
+      );
     }
     case 'Entities': {
       const handler = entityHandler(principal);
@@ -167,15 +212,30 @@ export const processRecordImport = async (deps: ImportDeps, job: ImportRow, opti
 };
 
 /** Records the read's errors, then writes the valid records, the audit row and the final status in one transaction. */
-const runImport = async <R>(deps: ImportDeps, job: ImportRow, options: RecordImportOptions, principal: SessionPrincipal, handler: RecordHandler<R>, read: ReadResult<R>): Promise<void> => {
+const runImport = async <R>(
+  deps: ImportDeps,
+  job: ImportRow,
+  options: RecordImportOptions,
+  principal: SessionPrincipal,
+  handler: RecordHandler<R>,
+  read: ReadResult<R>,
+): Promise<void> => {
   const { db } = deps;
   const { importType } = options;
-  const counts = { totalRows: read.dataRows, processedRows: read.dataRows, validRows: read.dataRows - read.errorRows, errorRows: read.errorRows };
+  const counts = {
+    totalRows: read.dataRows,
+    processedRows: read.dataRows,
+    validRows: read.dataRows - read.errorRows,
+    errorRows: read.errorRows,
+  };
   await writeErrors(db, job.id, read.errors);
   const refuseAll = job.isAllOrNothing && read.errorRows > 0;
   if (refuseAll || read.records.length === 0) {
     const message = refuseAll ? ERROR_CATALOGUE.IMP0019.message : NOTHING_VALID;
-    await db.update(imports).set({ ...counts, validRows: 0, status: 'Failed', message, finishedAt: deps.now() }).where(eq(imports.id, job.id));
+    await db
+      .update(imports)
+      .set({ ...counts, validRows: 0, status: 'Failed', message, finishedAt: deps.now() })
+      .where(eq(imports.id, job.id));
     return;
   }
   await options.observe?.('storing', read.records.length);
@@ -187,16 +247,32 @@ const runImport = async <R>(deps: ImportDeps, job: ImportRow, options: RecordImp
       const final = { ...counts, validRows: counts.validRows - refusedRows, errorRows: counts.errorRows + refusedRows };
       await writeErrors(tx, job.id, storeErrorsOf(importType, stored.issues));
       await writeAudit(tx, principal, {
-        entityType: 'Import', entityKey: job.id, entityName: job.fileName, action: 'Import', after: { importType, records: stored.written, ...final },
+        entityType: 'Import',
+        entityKey: job.id,
+        entityName: job.fileName,
+        action: 'Import',
+        after: { importType, records: stored.written, ...final },
       });
       const status = stored.written === 0 ? 'Failed' : final.errorRows > 0 ? 'SuccessWithError' : 'Success';
-      await tx.update(imports).set({ ...final, status, message: stored.written === 0 ? NOTHING_VALID : null, finishedAt: deps.now() }).where(eq(imports.id, job.id));
+      await tx
+        .update(imports)
+        .set({ ...final, status, message: stored.written === 0 ? NOTHING_VALID : null, finishedAt: deps.now() })
+        .where(eq(imports.id, job.id));
     });
   } catch (error) {
     if (!(error instanceof RefusedFile)) throw error;
     const refusedRows = new Set(error.issues.map((i) => i.row)).size;
     await writeErrors(db, job.id, storeErrorsOf(importType, error.issues));
-    await db.update(imports).set({ ...counts, validRows: 0, errorRows: counts.errorRows + refusedRows, status: 'Failed', message: ERROR_CATALOGUE.IMP0019.message, finishedAt: deps.now() })
+    await db
+      .update(imports)
+      .set({
+        ...counts,
+        validRows: 0,
+        errorRows: counts.errorRows + refusedRows,
+        status: 'Failed',
+        message: ERROR_CATALOGUE.IMP0019.message,
+        finishedAt: deps.now(),
+      })
       .where(eq(imports.id, job.id));
   }
 };

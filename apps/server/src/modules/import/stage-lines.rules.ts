@@ -9,14 +9,39 @@ import { F, FIELDS, type Field, type ImportedDocument, type ParsedRow, type RowE
 type Kind = 'text' | 'bigint' | 'boolean';
 /** The parsed cells of a row as staged: our column key, its work-table column, and its type. */
 export const VALUE_COLUMNS: readonly (readonly [Field, string, Kind])[] = [
-  ['documentType', 'document_type', 'text'], ['documentNumber', 'document_number', 'text'], ['documentDate', 'document_date', 'text'],
-  ['counterpartyGstin', 'counterparty_gstin', 'text'], ['counterpartyName', 'counterparty_name', 'text'], ['placeOfSupply', 'place_of_supply', 'text'],
-  ['supplyType', 'supply_type', 'text'], ['reverseCharge', 'reverse_charge', 'boolean'], ['originalDocumentNumber', 'original_document_number', 'text'],
-  ['originalDocumentDate', 'original_document_date', 'text'], ['hsn', 'hsn', 'text'], ['description', 'description', 'text'], ['uqc', 'uqc', 'text'],
-  ['quantity', 'quantity', 'bigint'], ['rate', 'rate', 'bigint'], ['taxable', 'taxable', 'bigint'], ['igst', 'igst', 'bigint'], ['cgst', 'cgst', 'bigint'],
-  ['sgst', 'sgst', 'bigint'], ['cess', 'cess', 'bigint'], ['itcEligibility', 'itc_eligibility', 'text'],
+  ['documentType', 'document_type', 'text'],
+  ['documentNumber', 'document_number', 'text'],
+  ['documentDate', 'document_date', 'text'],
+  ['counterpartyGstin', 'counterparty_gstin', 'text'],
+  ['counterpartyName', 'counterparty_name', 'text'],
+  ['placeOfSupply', 'place_of_supply', 'text'],
+  ['supplyType', 'supply_type', 'text'],
+  ['reverseCharge', 'reverse_charge', 'boolean'],
+  ['originalDocumentNumber', 'original_document_number', 'text'],
+  ['originalDocumentDate', 'original_document_date', 'text'],
+  ['hsn', 'hsn', 'text'],
+  ['description', 'description', 'text'],
+  ['uqc', 'uqc', 'text'],
+  ['quantity', 'quantity', 'bigint'],
+  ['rate', 'rate', 'bigint'],
+  ['taxable', 'taxable', 'bigint'],
+  ['igst', 'igst', 'bigint'],
+  ['cgst', 'cgst', 'bigint'],
+  ['sgst', 'sgst', 'bigint'],
+  ['cess', 'cess', 'bigint'],
+  ['itcEligibility', 'itc_eligibility', 'text'],
 ];
-export const ROW_COLUMNS = ['row_no', 'key_hash', 'line_no', 'document_id', 'ok', 'entity_id', 'location_gstin', 'doc_key', ...VALUE_COLUMNS.map(([, column]) => column)];
+export const ROW_COLUMNS = [
+  'row_no',
+  'key_hash',
+  'line_no',
+  'document_id',
+  'ok',
+  'entity_id',
+  'location_gstin',
+  'doc_key',
+  ...VALUE_COLUMNS.map(([, column]) => column),
+];
 
 /** The documents work table's COPY columns: the document's key, its hash, id and row count, then the imported fields (documents module). */
 export const DOCUMENT_COLUMNS = ['doc_key', 'key_hash', 'document_id', 'row_count', ...IMPORTED_DOCUMENT_FIELDS.map((f) => f.column)];
@@ -71,12 +96,25 @@ const totals = { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 };
 type ValueOf = (doc: ImportedDocument) => string | number | boolean | null;
 /** Each imported field's value in a built document: every field of the table has one (a field added there fails to compile here). */
 const VALUE_OF: { readonly [Name in ImportedDocumentFieldName]: ValueOf } = {
-  entityId: (doc) => doc.entityId, financialYear: (doc) => doc.financialYear, returnPeriod: (doc) => doc.returnPeriod, documentType: (doc) => doc.documentType,
-  documentNumber: (doc) => doc.documentNumber, documentDate: (doc) => doc.documentDate, supplyType: (doc) => doc.supplyType,
-  counterpartyGstin: (doc) => doc.counterpartyGstin, counterpartyName: (doc) => doc.counterpartyName,
-  counterpartyState: (doc) => (doc.counterpartyGstin ? doc.counterpartyGstin.slice(0, 2) : null), placeOfSupply: (doc) => doc.placeOfSupply,
-  isReverseCharge: (doc) => doc.isReverseCharge, originalDocumentNumber: (doc) => doc.originalDocumentNumber, originalDocumentDate: (doc) => doc.originalDocumentDate,
-  taxable: () => totals.taxable, igst: () => totals.igst, cgst: () => totals.cgst, sgst: () => totals.sgst, cess: () => totals.cess,
+  entityId: (doc) => doc.entityId,
+  financialYear: (doc) => doc.financialYear,
+  returnPeriod: (doc) => doc.returnPeriod,
+  documentType: (doc) => doc.documentType,
+  documentNumber: (doc) => doc.documentNumber,
+  documentDate: (doc) => doc.documentDate,
+  supplyType: (doc) => doc.supplyType,
+  counterpartyGstin: (doc) => doc.counterpartyGstin,
+  counterpartyName: (doc) => doc.counterpartyName,
+  counterpartyState: (doc) => (doc.counterpartyGstin ? doc.counterpartyGstin.slice(0, 2) : null),
+  placeOfSupply: (doc) => doc.placeOfSupply,
+  isReverseCharge: (doc) => doc.isReverseCharge,
+  originalDocumentNumber: (doc) => doc.originalDocumentNumber,
+  originalDocumentDate: (doc) => doc.originalDocumentDate,
+  taxable: () => totals.taxable,
+  igst: () => totals.igst,
+  cgst: () => totals.cgst,
+  sgst: () => totals.sgst,
+  cess: () => totals.cess,
   documentValue: () => totals.taxable + totals.igst + totals.cgst + totals.sgst + totals.cess,
 };
 const DOCUMENT_VALUES = IMPORTED_DOCUMENT_FIELDS.map((f) => VALUE_OF[f.name]);
@@ -105,7 +143,8 @@ export const documentLine = (doc: ImportedDocument, hash: number, documentId: nu
 };
 
 /** An error of a row (hash null) or of a document (its key's hash: dropped if the document turns out to be split). */
-export const errorLine = (e: RowError, hash: number | null): string => line([hash, e.row, e.column, e.value === null ? null : e.value.slice(0, 500), e.code, e.message, e.type]);
+export const errorLine = (e: RowError, hash: number | null): string =>
+  line([hash, e.row, e.column, e.value === null ? null : e.value.slice(0, 500), e.code, e.message, e.type]);
 
 /** A staged row as the document builder takes it (the regroup of a document whose rows are apart). */
 export const parsedRowOf = (staged: Record<string, unknown>): ParsedRow => {
@@ -116,8 +155,13 @@ export const parsedRowOf = (staged: Record<string, unknown>): ParsedRow => {
   }
   const entityId = staged.entity_id;
   return {
-    row: Number(staged.row_no), key: String(staged.doc_key), ok: staged.ok === true, entityId: entityId === null || entityId === undefined ? null : Number(entityId),
-    locationGstin: String(staged.location_gstin ?? ''), values, cells: null,
+    row: Number(staged.row_no),
+    key: String(staged.doc_key),
+    ok: staged.ok === true,
+    entityId: entityId === null || entityId === undefined ? null : Number(entityId),
+    locationGstin: String(staged.location_gstin ?? ''),
+    values,
+    cells: null,
   };
 };
 
@@ -153,13 +197,15 @@ export const createIdSource = (fetch: (count: number) => Promise<number[]>) => {
   let block = FIRST_ID_BLOCK;
   let pending: Promise<void> | null = null;
   const refill = (count: number): Promise<void> => {
-    pending ??= fetch(Math.max(block, count)).then((fresh) => {
-      ids = ids.slice(at).concat(fresh);
-      at = 0;
-      block = Math.min(block * 4, MAX_ID_BLOCK);
-    }).finally(() => {
-      pending = null;
-    });
+    pending ??= fetch(Math.max(block, count))
+      .then((fresh) => {
+        ids = ids.slice(at).concat(fresh);
+        at = 0;
+        block = Math.min(block * 4, MAX_ID_BLOCK);
+      })
+      .finally(() => {
+        pending = null;
+      });
     return pending;
   };
   return {

@@ -9,15 +9,27 @@ import type { FileFormat } from './sniff.rules';
 import { createLines, documentLine, errorLine, keyHash, rowLine, type createIdSource } from './stage-lines.rules';
 
 export type StageReadOptions = {
-  importType: ImportType; path: string; format: FileFormat; maxRows: number; aliases: readonly { column: string; alias: string }[];
-  locations: ReadonlyMap<string, number>; today: string;
+  importType: ImportType;
+  path: string;
+  format: FileFormat;
+  maxRows: number;
+  aliases: readonly { column: string; alias: string }[];
+  locations: ReadonlyMap<string, number>;
+  today: string;
 };
 /**
  * Lines for the work tables (each ended by a line break; as UTF-8 bytes from the reader thread), the data rows read so
  * far, the runs of rows started in the batch, and the id of the run still open at its end (every run with a lower id
  * has ended: its document is staged).
  */
-export type StagedBatch<Lines extends string | Uint8Array = string> = { rows: Lines; documents: Lines; errors: Lines; dataRows: number; runs: number; openRunId: number };
+export type StagedBatch<Lines extends string | Uint8Array = string> = {
+  rows: Lines;
+  documents: Lines;
+  errors: Lines;
+  dataRows: number;
+  runs: number;
+  openRunId: number;
+};
 /** The end of the file: its data rows, the hashes of documents whose rows are apart, and the header row as written. */
 export type StagedEnd = { dataRows: number; split: number[]; header: string[] };
 
@@ -27,7 +39,7 @@ export const createHashSet = () => {
   let size = 0;
   const place = (table: Float64Array, hash: number): number => {
     const mask = table.length - 1;
-    let at = hash % table.length & mask;
+    let at = (hash % table.length) & mask;
     while (table[at] !== 0 && table[at] !== hash) at = (at + 1) & mask;
     return at;
   };
@@ -88,13 +100,17 @@ export async function* readStaged(o: StageReadOptions, ids: ReturnType<typeof cr
       if (isBlankRow(cells)) continue;
       if (!parseRow) {
         const mapped = mapHeader(o.importType, cells, o.aliases);
-        if (mapped.missing.length > 0) throw new AppError('IMP0008', { message: `Required columns missing from the header row: ${mapped.missing.map((c) => c.name).join(', ')}.` });
+        if (mapped.missing.length > 0)
+          throw new AppError('IMP0008', {
+            message: `Required columns missing from the header row: ${mapped.missing.map((c) => c.name).join(', ')}.`,
+          });
         header = cells;
         parseRow = createRowParser(o.importType, mapped, o.locations);
         builder = createDocumentBuilder(o.importType, mapped, o.today);
         continue;
       }
-      if (++dataRows > o.maxRows) throw new AppError('IMP0007', { message: `The file has more than ${o.maxRows} rows, the limit of your import settings.` });
+      if (++dataRows > o.maxRows)
+        throw new AppError('IMP0007', { message: `The file has more than ${o.maxRows} rows, the limit of your import settings.` });
       const { parsed, errors: found } = parseRow(row, cells);
       for (const e of found) errors.push(errorLine(e, null));
       if (run[0] && run[0].key !== parsed.key) endRun();

@@ -14,7 +14,8 @@ export type FromReader =
   | { kind: 'ids'; request: number; count: number }
   | { kind: 'end'; end: StagedEnd }
   | { kind: 'failed'; code: string | null; message: string };
-export type FromMain = { kind: 'loaded' } | { kind: 'ids'; request: number; ids: number[]; error?: undefined } | { kind: 'ids'; request: number; error: string };
+export type FromMain =
+  { kind: 'loaded' } | { kind: 'ids'; request: number; ids: number[]; error?: undefined } | { kind: 'ids'; request: number; error: string };
 
 type Event = Exclude<FromReader, { kind: 'ids' }> | { kind: 'exit'; code: number } | { kind: 'error'; error: Error };
 
@@ -25,7 +26,10 @@ const ENTRY = new URL('./stage.worker.ts', import.meta.url).href;
  * Reads a document file in a thread of its own. `fetchIds` answers that many fresh ids of the documents' sequence.
  * Yields the batches; answers the end of the file, or throws what the reading threw (an AppError as itself).
  */
-export async function* readInThread(options: StageReadOptions, fetchIds: (count: number) => Promise<number[]>): AsyncGenerator<StagedBytes, StagedEnd> {
+export async function* readInThread(
+  options: StageReadOptions,
+  fetchIds: (count: number) => Promise<number[]>,
+): AsyncGenerator<StagedBytes, StagedEnd> {
   const worker = new Worker(TS_WORKER, { workerData: { entry: ENTRY, options } });
   const events: Event[] = [];
   let wake: (() => void) | null = null;
@@ -60,7 +64,9 @@ export async function* readInThread(options: StageReadOptions, fetchIds: (count:
         case 'end':
           return event.end;
         case 'failed':
-          throw event.code ? new AppError(event.code as ErrorCode, { message: event.message }) : new Error(`the import's reader thread failed: ${event.message}`);
+          throw event.code
+            ? new AppError(event.code as ErrorCode, { message: event.message })
+            : new Error(`the import's reader thread failed: ${event.message}`);
         case 'error':
           throw event.error;
         case 'exit':

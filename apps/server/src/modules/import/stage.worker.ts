@@ -31,11 +31,14 @@ port.on('message', (message: FromMain) => {
   else request?.resolve(message.ids);
 });
 
-const ids = createIdSource((count) => new Promise<number[]>((resolve, reject) => {
-  const request = ++lastRequest;
-  idRequests.set(request, { resolve, reject });
-  post({ kind: 'ids', request, count });
-}));
+const ids = createIdSource(
+  (count) =>
+    new Promise<number[]>((resolve, reject) => {
+      const request = ++lastRequest;
+      idRequests.set(request, { resolve, reject });
+      post({ kind: 'ids', request, count });
+    }),
+);
 
 const encoder = new TextEncoder();
 

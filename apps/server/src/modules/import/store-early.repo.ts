@@ -17,7 +17,8 @@ export type EarlyStore = Awaited<ReturnType<typeof createEarlyStore>>;
 
 /** Index look-ups only (no hash or merge join, no sequential scan) for the rest of the transaction, or back to normal. */
 const planByIndex = async (tx: Tx, only: boolean) => {
-  for (const setting of ['enable_hashjoin', 'enable_mergejoin', 'enable_seqscan']) await tx.execute(sql.raw(`SET LOCAL ${setting} = ${only ? 'off' : 'on'}`));
+  for (const setting of ['enable_hashjoin', 'enable_mergejoin', 'enable_seqscan'])
+    await tx.execute(sql.raw(`SET LOCAL ${setting} = ${only ? 'off' : 'on'}`));
 };
 
 export const createEarlyStore = async (tx: Tx, t: StageTables, target: StoreTarget) => {
@@ -40,7 +41,12 @@ export const createEarlyStore = async (tx: Tx, t: StageTables, target: StoreTarg
     await tx.execute(sql`WITH inserted AS (${insertNewDocuments(target, sql.raw(`FROM ${t.docs} w WHERE ${range('w')} ON CONFLICT DO NOTHING RETURNING id`))})
       INSERT INTO ${sql.raw(stored)} SELECT id FROM inserted`);
     // Rows of a document that failed, or that was not stored here, have an id the stored list does not hold.
-    await tx.execute(insertItems('r.document_id', `FROM ${t.rows} r WHERE ${range('r')} AND EXISTS (SELECT 1 FROM ${stored} s WHERE s.document_id = r.document_id)`));
+    await tx.execute(
+      insertItems(
+        'r.document_id',
+        `FROM ${t.rows} r WHERE ${range('r')} AND EXISTS (SELECT 1 FROM ${stored} s WHERE s.document_id = r.document_id)`,
+      ),
+    );
     await planByIndex(tx, false);
   };
 

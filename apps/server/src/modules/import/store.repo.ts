@@ -12,7 +12,18 @@ import { dropIndexes, smallerThanLoad } from '../../db/bulk-load';
 import { lockDocumentKeys } from '../../db/locks';
 import { IMPORTED_DOCUMENT_FIELDS, type ImportedDocumentField } from '../documents';
 import type { DocumentBuilder, ParsedRow } from './document-builder.rules';
-import { createIdSource, DOCUMENT_COLUMNS, documentLine, ERROR_COLUMNS, errorLine, keyHash, line, parsedRowOf, ROW_COLUMNS, VALUE_COLUMNS } from './stage-lines.rules';
+import {
+  createIdSource,
+  DOCUMENT_COLUMNS,
+  documentLine,
+  ERROR_COLUMNS,
+  errorLine,
+  keyHash,
+  line,
+  parsedRowOf,
+  ROW_COLUMNS,
+  VALUE_COLUMNS,
+} from './stage-lines.rules';
 import type { StagedBatch } from './stage-read.service';
 
 export type StoreTarget = { subscriberId: number; userId: number; importId: number; direction: 'Sales' | 'Purchase' };
@@ -23,20 +34,32 @@ const IMPORTED = columnsOf(IMPORTED_DOCUMENT_FIELDS);
 /** The documents work table's fields, after its own columns (as stage-lines.rules.ts DOCUMENT_COLUMNS). */
 const STAGED_FIELD_DEFINITIONS = IMPORTED_DOCUMENT_FIELDS.map((f) => `${f.column} ${f.sqlType}`).join(', ');
 /** What a stored document of each direction is found by (its unique key), stored (d) against staged (w). */
-const keyMatch = (direction: StoreTarget['direction']) => IMPORTED_DOCUMENT_FIELDS
-  .filter((f) => f.imported === 'key' || (direction === 'Purchase' && f.imported === 'purchaseKey')).map((f) => `d.${f.column} = w.${f.column}`).join(' AND ');
+const keyMatch = (direction: StoreTarget['direction']) =>
+  IMPORTED_DOCUMENT_FIELDS.filter((f) => f.imported === 'key' || (direction === 'Purchase' && f.imported === 'purchaseKey'))
+    .map((f) => `d.${f.column} = w.${f.column}`)
+    .join(' AND ');
 const KEY_MATCH = { Sales: keyMatch('Sales'), Purchase: keyMatch('Purchase') };
 /** The update of a stored document (d) from the staged one (w): what a filed one keeps, whether it changed as filed, what is replaced. */
 const KEPT_ONCE_FILED = IMPORTED_DOCUMENT_FIELDS.filter((f) => f.imported === 'untilFiled')
-  .map((f) => `${f.column} = CASE WHEN d.filed_return_id IS NULL THEN w.${f.column} ELSE d.${f.column} END`).join(', ');
+  .map((f) => `${f.column} = CASE WHEN d.filed_return_id IS NULL THEN w.${f.column} ELSE d.${f.column} END`)
+  .join(', ');
 const AMENDS = IMPORTED_DOCUMENT_FIELDS.filter((f) => f.amends);
 const CHANGED_AS_FILED = `(${columnsOf(AMENDS, 'd.')}) IS DISTINCT FROM (${columnsOf(AMENDS, 'w.')})`;
-const REPLACED = IMPORTED_DOCUMENT_FIELDS.filter((f) => f.imported === 'replaced' || f.imported === 'purchaseKey').map((f) => `${f.column} = w.${f.column}`).join(', ');
+const REPLACED = IMPORTED_DOCUMENT_FIELDS.filter((f) => f.imported === 'replaced' || f.imported === 'purchaseKey')
+  .map((f) => `${f.column} = w.${f.column}`)
+  .join(', ');
 
 /** Names of the work tables of an import (its id is an integer, so they need no quoting). */
 const tablesOf = (importId: number) => {
   const name = (suffix: string) => `import_stage_${importId}_${suffix}`;
-  return { rows: name('rows'), docs: name('docs'), errors: name('errors'), split: name('split'), splitRows: name('split_rows'), splitIds: name('split_ids') };
+  return {
+    rows: name('rows'),
+    docs: name('docs'),
+    errors: name('errors'),
+    split: name('split'),
+    splitRows: name('split_rows'),
+    splitIds: name('split_ids'),
+  };
 };
 export type StageTables = ReturnType<typeof tablesOf>;
 
@@ -55,14 +78,30 @@ export type Staging = Awaited<ReturnType<typeof createStaging>>;
  * Creates the work tables of an import and the COPY streams into them. `byDocumentId`: the documents and rows are
  * indexed by document id, for a store that takes them a range of ids at a time while the file is read (store-early.repo.ts).
  */
-export const createStaging = async (db: Db, importId: number, { byDocumentId = false, bulkLoad = BULK_LOAD }: { byDocumentId?: boolean; bulkLoad?: number | undefined } = {}) => {
+export const createStaging = async (
+  db: Db,
+  importId: number,
+  { byDocumentId = false, bulkLoad = BULK_LOAD }: { byDocumentId?: boolean; bulkLoad?: number | undefined } = {},
+) => {
   const t = tablesOf(importId);
   await dropStaging(db, importId);
   const valueDefinitions = VALUE_COLUMNS.map(([, column, kind]) => `${column} ${kind}`).join(', ');
-  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.rows} (row_no integer, key_hash bigint, line_no integer, document_id bigint, ok boolean, entity_id integer, location_gstin text, doc_key text, ${valueDefinitions})`));
+  await db.execute(
+    sql.raw(
+      `CREATE UNLOGGED TABLE ${t.rows} (row_no integer, key_hash bigint, line_no integer, document_id bigint, ok boolean, entity_id integer, location_gstin text, doc_key text, ${valueDefinitions})`,
+    ),
+  );
   // existing_id: the stored document of the same key, found by the store.
-  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.docs} (doc_key text, key_hash bigint, document_id bigint, existing_id bigint, row_count integer, ${STAGED_FIELD_DEFINITIONS})`));
-  await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.errors} (key_hash bigint, row_number integer, column_name text, value text, code text, message text, type text)`));
+  await db.execute(
+    sql.raw(
+      `CREATE UNLOGGED TABLE ${t.docs} (doc_key text, key_hash bigint, document_id bigint, existing_id bigint, row_count integer, ${STAGED_FIELD_DEFINITIONS})`,
+    ),
+  );
+  await db.execute(
+    sql.raw(
+      `CREATE UNLOGGED TABLE ${t.errors} (key_hash bigint, row_number integer, column_name text, value text, code text, message text, type text)`,
+    ),
+  );
   await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.split} (key_hash bigint)`));
   if (byDocumentId) {
     await db.execute(sql.raw(`CREATE INDEX ON ${t.docs} (document_id)`));
@@ -124,7 +163,11 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
       await split.end();
       await db.execute(sql.raw(`DELETE FROM ${t.docs} WHERE key_hash IN (SELECT key_hash FROM ${t.split})`));
       await db.execute(sql.raw(`DELETE FROM ${t.errors} WHERE key_hash IN (SELECT key_hash FROM ${t.split})`));
-      await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.splitRows} AS SELECT r.* FROM ${t.rows} r WHERE r.key_hash IN (SELECT key_hash FROM ${t.split})`));
+      await db.execute(
+        sql.raw(
+          `CREATE UNLOGGED TABLE ${t.splitRows} AS SELECT r.* FROM ${t.rows} r WHERE r.key_hash IN (SELECT key_hash FROM ${t.split})`,
+        ),
+      );
       await db.execute(sql.raw(`CREATE INDEX ON ${t.splitRows} (doc_key, row_no)`));
       await db.execute(sql.raw(`CREATE UNLOGGED TABLE ${t.splitIds} (row_no integer, line_no integer, document_id bigint)`));
       docs = await open(t.docs, DOCUMENT_COLUMNS);
@@ -147,7 +190,10 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
         current = [];
       };
       for (;;) {
-        const page = await rowsOf<Record<string, unknown>>(db, sql`SELECT * FROM ${sql.raw(t.splitRows)} WHERE (doc_key, row_no) > (${after.key}, ${after.row}) ORDER BY doc_key, row_no LIMIT ${pageSize}`);
+        const page = await rowsOf<Record<string, unknown>>(
+          db,
+          sql`SELECT * FROM ${sql.raw(t.splitRows)} WHERE (doc_key, row_no) > (${after.key}, ${after.row}) ORDER BY doc_key, row_no LIMIT ${pageSize}`,
+        );
         for (const staged of page) {
           const row = parsedRowOf(staged);
           if (current[0] && current[0].key !== row.key) await finish();
@@ -160,21 +206,28 @@ export const createStaging = async (db: Db, importId: number, { byDocumentId = f
       await endStreams();
       await db.transaction(async (tx) => {
         await wholeTableJoins(tx);
-        await tx.execute(sql.raw(`UPDATE ${t.rows} r SET line_no = s.line_no, document_id = s.document_id FROM ${t.splitIds} s WHERE r.row_no = s.row_no`));
+        await tx.execute(
+          sql.raw(`UPDATE ${t.rows} r SET line_no = s.line_no, document_id = s.document_id FROM ${t.splitIds} s WHERE r.row_no = s.row_no`),
+        );
       });
       return documents;
     },
 
     /** Documents that passed, and the rows they hold. */
     validCounts: async (): Promise<{ documents: number; rows: number }> => {
-      const [counts] = await rowsOf<{ documents: unknown; rows: unknown }>(db, sql.raw(`SELECT count(*) AS documents, coalesce(sum(row_count), 0) AS rows FROM ${t.docs}`));
+      const [counts] = await rowsOf<{ documents: unknown; rows: unknown }>(
+        db,
+        sql.raw(`SELECT count(*) AS documents, coalesce(sum(row_count), 0) AS rows FROM ${t.docs}`),
+      );
       return { documents: Number(counts?.documents ?? 0), rows: Number(counts?.rows ?? 0) };
     },
 
     /** Moves the errors into import_errors (their own statement: they describe the import whatever happens next). */
     publishErrors: async (): Promise<void> => {
-      await db.execute(sql.raw(`INSERT INTO import_errors (import_id, row_number, column_name, value, code, message, type)
-        SELECT ${importId}, row_number, column_name, value, code, message, type FROM ${t.errors} ORDER BY row_number`));
+      await db.execute(
+        sql.raw(`INSERT INTO import_errors (import_id, row_number, column_name, value, code, message, type)
+        SELECT ${importId}, row_number, column_name, value, code, message, type FROM ${t.errors} ORDER BY row_number`),
+      );
     },
 
     /** Upserts the valid documents and replaces their items; call inside the file's transaction. */
@@ -204,14 +257,18 @@ const wholeTableJoins = async (tx: Tx): Promise<void> => {
  * Inserts staged documents (the documents work table's columns, unqualified) as new ones, with the ids reserved for them while reading;
  * `rest` is the FROM and what follows it.
  */
-export const insertNewDocuments = (target: StoreTarget, rest: SQL): SQL => sql`INSERT INTO documents (id, subscriber_id, direction, ${sql.raw(IMPORTED)}, status,
+export const insertNewDocuments = (
+  target: StoreTarget,
+  rest: SQL,
+): SQL => sql`INSERT INTO documents (id, subscriber_id, direction, ${sql.raw(IMPORTED)}, status,
     is_draft_document, source, import_id, created_by, updated_by)
   SELECT document_id, ${target.subscriberId}, ${target.direction}, ${sql.raw(IMPORTED)}, 'YetNotGenerated', false, 'Import', ${target.importId}, ${target.userId},
     ${target.userId}
   ${rest}`;
 
 /** Inserts staged rows (alias r) as items of the document `documentId` names; `rest` is the FROM and what follows it. */
-export const insertItems = (documentId: string, rest: string): SQL => sql.raw(`INSERT INTO document_items (document_id, line_number, hsn, description, uqc,
+export const insertItems = (documentId: string, rest: string): SQL =>
+  sql.raw(`INSERT INTO document_items (document_id, line_number, hsn, description, uqc,
     quantity, rate, taxable, igst, cgst, sgst, cess, itc_eligibility)
   SELECT ${documentId}, r.line_no, r.hsn, r.description, r.uqc, coalesce(r.quantity, 0), coalesce(r.rate, 0), coalesce(r.taxable, 0),
     coalesce(r.igst, 0), coalesce(r.cgst, 0), coalesce(r.sgst, 0), coalesce(r.cess, 0), r.itc_eligibility
@@ -232,11 +289,16 @@ const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: Store
   // The direction a literal, so PostgreSQL can use its partial unique key.
   await tx.execute(sql`UPDATE ${sql.raw(t.docs)} w SET existing_id = d.id FROM documents d
     WHERE d.subscriber_id = ${target.subscriberId} AND d.direction = ${sql.raw(isSales ? "'Sales'" : "'Purchase'")} AND ${sql.raw(KEY_MATCH[target.direction])}`);
-  const [load] = await rowsOf<{ documents: unknown; items: unknown }>(tx, sql.raw(`SELECT count(*) FILTER (WHERE existing_id IS NULL) AS documents,
-    coalesce(sum(row_count), 0) AS items FROM ${t.docs}`));
+  const [load] = await rowsOf<{ documents: unknown; items: unknown }>(
+    tx,
+    sql.raw(`SELECT count(*) FILTER (WHERE existing_id IS NULL) AS documents,
+    coalesce(sum(row_count), 0) AS items FROM ${t.docs}`),
+  );
   const [newDocuments, items] = [Number(load?.documents ?? 0), Number(load?.items ?? 0)];
-  const rebuildDocumentIndexes = bulkLoad !== null && newDocuments >= bulkLoad && (await smallerThanLoad(tx, 'documents', newDocuments))
-    ? await dropIndexes(tx, 'documents', { primaryKey: false }) : null;
+  const rebuildDocumentIndexes =
+    bulkLoad !== null && newDocuments >= bulkLoad && (await smallerThanLoad(tx, 'documents', newDocuments))
+      ? await dropIndexes(tx, 'documents', { primaryKey: false })
+      : null;
   await tx.execute(insertNewDocuments(target, sql.raw(`FROM ${t.docs} WHERE existing_id IS NULL`)));
   // SET reads the stored row (d.*) as it was before this statement.
   await tx.execute(sql`UPDATE documents d SET
@@ -247,11 +309,17 @@ const storeStaged = async (tx: Tx, t: ReturnType<typeof tablesOf>, target: Store
       ${sql.raw(REPLACED)},
       is_draft_document = false, source = 'Import', import_id = ${target.importId}, updated_by = ${target.userId}, updated_at = now()
     FROM ${sql.raw(t.docs)} w WHERE w.existing_id IS NOT NULL AND d.id = w.existing_id`);
-  await tx.execute(sql.raw(`DELETE FROM document_items i USING ${t.docs} w WHERE w.existing_id IS NOT NULL AND i.document_id = w.existing_id`));
-  const rebuildItemKey = bulkLoad !== null && items >= bulkLoad && (await smallerThanLoad(tx, 'document_items', items))
-    ? await dropIndexes(tx, 'document_items', { primaryKey: true }) : null;
+  await tx.execute(
+    sql.raw(`DELETE FROM document_items i USING ${t.docs} w WHERE w.existing_id IS NOT NULL AND i.document_id = w.existing_id`),
+  );
+  const rebuildItemKey =
+    bulkLoad !== null && items >= bulkLoad && (await smallerThanLoad(tx, 'document_items', items))
+      ? await dropIndexes(tx, 'document_items', { primaryKey: true })
+      : null;
   // Rows of a document that failed carry an id no staged document has: the join leaves them out.
-  await tx.execute(insertItems('coalesce(w.existing_id, w.document_id)', `FROM ${t.rows} r JOIN ${t.docs} w ON w.document_id = r.document_id`));
+  await tx.execute(
+    insertItems('coalesce(w.existing_id, w.document_id)', `FROM ${t.rows} r JOIN ${t.docs} w ON w.document_id = r.document_id`),
+  );
   await rebuildItemKey?.();
   await rebuildDocumentIndexes?.();
 };

@@ -15,7 +15,12 @@ const signedIn = { signedIn: true } as const;
 export const masterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   serve(app, MASTERS_ENDPOINTS.states, {
     access: signedIn,
-    handler: async () => STATES.filter((s) => s.status === 'active').map((s) => ({ code: s.code, name: s.name, isUnionTerritory: s.kind === 'UnionTerritory' })),
+    handler: async () =>
+      STATES.filter((s) => s.status === 'active').map((s) => ({
+        code: s.code,
+        name: s.name,
+        isUnionTerritory: s.kind === 'UnionTerritory',
+      })),
   });
 
   serve(app, MASTERS_ENDPOINTS.financialYears, {
@@ -30,8 +35,9 @@ export const masterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const today = ctx.now().toISOString().slice(0, 10);
       const financialYear = request.query.financialYear ?? financialYearOf(today);
       const current = today.slice(0, 7);
-      const periods = periodsOf(financialYear, request.query.jobWork === 'true' ? 'quarterly' : 'monthly')
-        .filter((p) => `${p.slice(2)}-${p.slice(0, 2)}` <= current);
+      const periods = periodsOf(financialYear, request.query.jobWork === 'true' ? 'quarterly' : 'monthly').filter(
+        (p) => `${p.slice(2)}-${p.slice(0, 2)}` <= current,
+      );
       return periods.map((value) => ({ value, label: periodLabel(value), financialYear }));
     },
   });

@@ -7,10 +7,30 @@ import { clientOf, signInLimitedUser } from '../../test-support/org-fixtures';
 
 // Branches and departments share one shape (name, code, status) and the same rules, so one suite walks both.
 const KINDS = [
-  { kind: 'Branch', search: O.branchSearch, save: O.branchSave, detail: O.branchDetail, status: O.branchUpdateStatus, remove: O.branchDelete,
-    view: 'BranchView', manage: 'BranchManage', userColumn: 'branchId', extra: { address: '1 MG Road, Bengaluru' } },
-  { kind: 'Department', search: O.departmentSearch, save: O.departmentSave, detail: O.departmentDetail, status: O.departmentUpdateStatus, remove: O.departmentDelete,
-    view: 'DepartmentView', manage: 'DepartmentManage', userColumn: 'departmentId', extra: {} },
+  {
+    kind: 'Branch',
+    search: O.branchSearch,
+    save: O.branchSave,
+    detail: O.branchDetail,
+    status: O.branchUpdateStatus,
+    remove: O.branchDelete,
+    view: 'BranchView',
+    manage: 'BranchManage',
+    userColumn: 'branchId',
+    extra: { address: '1 MG Road, Bengaluru' },
+  },
+  {
+    kind: 'Department',
+    search: O.departmentSearch,
+    save: O.departmentSave,
+    detail: O.departmentDetail,
+    status: O.departmentUpdateStatus,
+    remove: O.departmentDelete,
+    view: 'DepartmentView',
+    manage: 'DepartmentManage',
+    userColumn: 'departmentId',
+    extra: {},
+  },
 ] as const;
 
 describe.each(ENGINES)('branches and departments on %s', (engine) => {
@@ -46,8 +66,11 @@ describe.each(ENGINES)('branches and departments on %s', (engine) => {
       expect(edited.json().data).toMatchObject({ id: record.id, name: `North ${k.kind} HQ`, code: 'N2' });
       const detail = await api.get(k.detail, { id: record.id });
       expect(detail.json().data.name).toBe(`North ${k.kind} HQ`);
-      const audits = await h.ctx.database.db.select().from(auditTrail)
-        .where(and(eq(auditTrail.entityType, k.kind), eq(auditTrail.entityKey, String(record.id)))).orderBy(asc(auditTrail.id));
+      const audits = await h.ctx.database.db
+        .select()
+        .from(auditTrail)
+        .where(and(eq(auditTrail.entityType, k.kind), eq(auditTrail.entityKey, String(record.id))))
+        .orderBy(asc(auditTrail.id));
       expect(audits.map((a) => a.action)).toEqual(['Create', 'Update']);
       expect(audits[1]?.before).toMatchObject({ code: 'N1' });
       expect(audits[1]?.after).toMatchObject({ code: 'N2' });
@@ -76,18 +99,29 @@ describe.each(ENGINES)('branches and departments on %s', (engine) => {
       const status = await api.post(k.status, { ids: [record.id], status: 'Inactive' });
       expect(status.json().data.affected).toBe(1);
       expect((await api.get(k.detail, { id: record.id })).json().data.status).toBe('Inactive');
-      expect((await api.post(k.search, { filters: { status: 'Inactive' } })).json().data.items.map((r: { id: number }) => r.id)).toContain(record.id);
-      await h.ctx.database.db.update(users).set({ [k.userColumn]: record.id }).where(eq(users.id, t.adminUserId));
+      expect((await api.post(k.search, { filters: { status: 'Inactive' } })).json().data.items.map((r: { id: number }) => r.id)).toContain(
+        record.id,
+      );
+      await h.ctx.database.db
+        .update(users)
+        .set({ [k.userColumn]: record.id })
+        .where(eq(users.id, t.adminUserId));
       const refused = await api.post(k.remove, { ids: [record.id] });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors[0].code).toBe('ORG0007');
-      await h.ctx.database.db.update(users).set({ [k.userColumn]: null }).where(eq(users.id, t.adminUserId));
+      await h.ctx.database.db
+        .update(users)
+        .set({ [k.userColumn]: null })
+        .where(eq(users.id, t.adminUserId));
       expect((await api.post(k.remove, { ids: [record.id] })).json().data.affected).toBe(1);
       expect((await api.get(k.detail, { id: record.id })).statusCode).toBe(404);
       // A deleted name is free again.
       expect((await api.post(k.save, { name: `Busy ${k.kind}` })).statusCode).toBe(200);
       expect((await api.post(k.status, { ids: [record.id], status: 'Delete' })).statusCode).toBe(422);
-      const actions = await h.ctx.database.db.select({ action: auditTrail.action }).from(auditTrail).where(and(eq(auditTrail.entityType, k.kind), eq(auditTrail.entityKey, String(record.id))));
+      const actions = await h.ctx.database.db
+        .select({ action: auditTrail.action })
+        .from(auditTrail)
+        .where(and(eq(auditTrail.entityType, k.kind), eq(auditTrail.entityKey, String(record.id))));
       expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['Create', 'StatusChange', 'Delete']));
     });
 
@@ -109,7 +143,7 @@ describe.each(ENGINES)('branches and departments on %s', (engine) => {
       expect((await stranger.get(k.detail, { id: record.id })).statusCode).toBe(403);
     });
 
-    it('answers 404 for another subscriber\'s ids, never their data', async () => {
+    it("answers 404 for another subscriber's ids, never their data", async () => {
       const theirs = (await otherApi.post(k.save, { name: `Secret ${k.kind}` })).json().data;
       for (const res of [
         await api.get(k.detail, { id: theirs.id }),

@@ -14,6 +14,16 @@ import { userRoutes } from './users/user.routes';
 /** Entities, branches, departments, users (with API access and dormancy), roles, the user's profile, subscriber lookups. */
 export const organizationModule: AppModule = {
   name: 'organization',
-  routes: routesOf(userRoutes, entityRoutes, branchRoutes, departmentRoutes, lookupRoutes, userAdminRoutes, apiAccessRoutes, roleRoutes, profileRoutes),
+  routes: routesOf(
+    userRoutes,
+    entityRoutes,
+    branchRoutes,
+    departmentRoutes,
+    lookupRoutes,
+    userAdminRoutes,
+    apiAccessRoutes,
+    roleRoutes,
+    profileRoutes,
+  ),
   jobs: (ctx) => [dormancyWorker(ctx.database.db)],
 };

@@ -14,10 +14,16 @@ export const returnsModule: AppModule = {
   jobs: (ctx) => {
     const saveStatus = { ctx, ...SAVE_STATUS_POLICY };
     return [
-      workerOf(GENERATE_JOB, ({ returnId, userId }) => processGeneration({ db: ctx.database.db, now: ctx.now }, returnId, userId),
-        async () => void (await recoverInterruptedGenerations(ctx.database.db))),
-      workerOf(SAVE_STATUS_JOB, ({ activityId, returnId, userId }) => pollSaveStatus(saveStatus, activityId, returnId, userId),
-        () => resumeSaveStatusPolls(ctx.jobs, saveStatus)),
+      workerOf(
+        GENERATE_JOB,
+        ({ returnId, userId }) => processGeneration({ db: ctx.database.db, now: ctx.now }, returnId, userId),
+        async () => void (await recoverInterruptedGenerations(ctx.database.db)),
+      ),
+      workerOf(
+        SAVE_STATUS_JOB,
+        ({ activityId, returnId, userId }) => pollSaveStatus(saveStatus, activityId, returnId, userId),
+        () => resumeSaveStatusPolls(ctx.jobs, saveStatus),
+      ),
     ];
   },
 };

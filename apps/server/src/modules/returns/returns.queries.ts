@@ -1,6 +1,13 @@
 // Reads of the returns: the regular returns list (/regular-returns-list), the overview of one GSTIN and period, the
 // detail of one return with its staleness, and the counts they show.
-import type { ReturnDetail, ReturnListRequest, ReturnListResponse, ReturnListRow, ReturnOverview, FiledReturnForm } from '@opengst/contracts';
+import type {
+  ReturnDetail,
+  ReturnListRequest,
+  ReturnListResponse,
+  ReturnListRow,
+  ReturnOverview,
+  FiledReturnForm,
+} from '@opengst/contracts';
 import { and, count, eq, gt, inArray, isNotNull, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { documents, documentSummaries, entities, portalDocuments, returnErrors, returns } from '../../db/schema';
@@ -12,12 +19,26 @@ import { selectionCondition } from './gstr1/gstr1-selection.queries';
 import { blankDetail, detailOf, dueDateOf, findReturnByKey, type ReturnRow, type ReturnTarget, returnTarget } from './returns.repo';
 
 /** Final sales documents of the period in the books, per location. */
-const booksCounts = async (db: DbOrTx, subscriberId: number, entityIds: readonly number[], returnPeriod: string): Promise<Map<number, number>> => {
+const booksCounts = async (
+  db: DbOrTx,
+  subscriberId: number,
+  entityIds: readonly number[],
+  returnPeriod: string,
+): Promise<Map<number, number>> => {
   if (entityIds.length === 0) return new Map();
-  const rows = await db.select({ entityId: documents.entityId, n: count() }).from(documents).where(and(
-    eq(documents.subscriberId, subscriberId), eq(documents.direction, 'Sales'), inArray(documents.entityId, [...entityIds]),
-    eq(documents.returnPeriod, returnPeriod), eq(documents.isDraftDocument, false),
-  )).groupBy(documents.entityId);
+  const rows = await db
+    .select({ entityId: documents.entityId, n: count() })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.subscriberId, subscriberId),
+        eq(documents.direction, 'Sales'),
+        inArray(documents.entityId, [...entityIds]),
+        eq(documents.returnPeriod, returnPeriod),
+        eq(documents.isDraftDocument, false),
+      ),
+    )
+    .groupBy(documents.entityId);
   return new Map(rows.map((r) => [r.entityId, Number(r.n)]));
 };
 
@@ -29,13 +50,26 @@ export const isStale = async (db: DbOrTx, row: ReturnRow): Promise<boolean> => {
   // A filed return is final: its documents are locked and later changes go to an amendment elsewhere.
   if (row.generationStatus !== 'Completed' || !row.generatedAt || row.status === 'Filed') return false;
   const condition = selectionCondition(await selectionKeyOf(db, row));
-  const [changed] = await db.select({ id: documents.id }).from(documents).where(and(condition, gt(documents.updatedAt, row.generatedAt))).limit(1);
+  const [changed] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(condition, gt(documents.updatedAt, row.generatedAt)))
+    .limit(1);
   if (changed) return true;
   if (row.returnType === 'GSTR1') {
-    const [summary] = await db.select({ id: documentSummaries.id }).from(documentSummaries).where(and(
-      eq(documentSummaries.subscriberId, row.subscriberId), eq(documentSummaries.entityId, row.entityId), eq(documentSummaries.direction, 'Sales'),
-      eq(documentSummaries.returnPeriod, row.returnPeriod), gt(documentSummaries.updatedAt, row.generatedAt),
-    )).limit(1);
+    const [summary] = await db
+      .select({ id: documentSummaries.id })
+      .from(documentSummaries)
+      .where(
+        and(
+          eq(documentSummaries.subscriberId, row.subscriberId),
+          eq(documentSummaries.entityId, row.entityId),
+          eq(documentSummaries.direction, 'Sales'),
+          eq(documentSummaries.returnPeriod, row.returnPeriod),
+          gt(documentSummaries.updatedAt, row.generatedAt),
+        ),
+      )
+      .limit(1);
     if (summary) return true;
   }
   const [n] = await db.select({ n: count() }).from(documents).where(condition);
@@ -48,34 +82,77 @@ export const errorCountOf = async (db: DbOrTx, returnId: number): Promise<number
 };
 
 /** A GSTR-1A is open once the GSTR-1 of its period is filed (generate.service.ts refuses it before, RET0004). */
-const isOpen = async (db: DbOrTx, subscriberId: number, entityId: number, returnType: FiledReturnForm, returnPeriod: string): Promise<boolean> =>
+const isOpen = async (
+  db: DbOrTx,
+  subscriberId: number,
+  entityId: number,
+  returnType: FiledReturnForm,
+  returnPeriod: string,
+): Promise<boolean> =>
   returnType === 'GSTR1' || (await findReturnByKey(db, subscriberId, entityId, 'GSTR1', returnPeriod))?.status === 'Filed';
 
 export const returnDetail = async (db: DbOrTx, target: ReturnTarget, row: ReturnRow): Promise<ReturnDetail> =>
   detailOf(target, row, {
-    stale: await isStale(db, row), errorCount: await errorCountOf(db, row.id), isOpen: await isOpen(db, row.subscriberId, row.entityId, row.returnType, row.returnPeriod),
+    stale: await isStale(db, row),
+    errorCount: await errorCountOf(db, row.id),
+    isOpen: await isOpen(db, row.subscriberId, row.entityId, row.returnType, row.returnPeriod),
   });
 
 /** The detail of a GSTIN's return for a period, generated or not. */
-export const returnDetailByKey = async (db: DbOrTx, principal: SessionPrincipal, entityId: number, returnType: FiledReturnForm, returnPeriod: string): Promise<ReturnDetail> => {
+export const returnDetailByKey = async (
+  db: DbOrTx,
+  principal: SessionPrincipal,
+  entityId: number,
+  returnType: FiledReturnForm,
+  returnPeriod: string,
+): Promise<ReturnDetail> => {
   const target = await returnTarget(db, principal, entityId);
   const row = await findReturnByKey(db, principal.subscriberId, entityId, returnType, returnPeriod);
   if (row) return returnDetail(db, target, row);
   const books = await booksCounts(db, principal.subscriberId, [entityId], returnPeriod);
-  return blankDetail(target, returnType, returnPeriod, books.get(entityId) ?? 0, await isOpen(db, principal.subscriberId, entityId, returnType, returnPeriod));
+  return blankDetail(
+    target,
+    returnType,
+    returnPeriod,
+    books.get(entityId) ?? 0,
+    await isOpen(db, principal.subscriberId, entityId, returnType, returnPeriod),
+  );
 };
 
-const listRow = (target: ReturnTarget, returnType: FiledReturnForm, returnPeriod: string, row: ReturnRow | undefined, documentCount: number): ReturnListRow => ({
-  id: row?.id ?? null, entityId: target.entityId, entityName: target.entityName, gstin: target.gstin, returnType, returnPeriod,
-  dueDate: dueDateOf(returnType, returnPeriod, target.stateCode), status: row?.status ?? 'NotSubmitted', generationStatus: row?.generationStatus ?? 'YetNotStarted',
-  documentCount, filedAt: row?.filedAt?.toISOString() ?? null, arn: row?.arn ?? null,
+const listRow = (
+  target: ReturnTarget,
+  returnType: FiledReturnForm,
+  returnPeriod: string,
+  row: ReturnRow | undefined,
+  documentCount: number,
+): ReturnListRow => ({
+  id: row?.id ?? null,
+  entityId: target.entityId,
+  entityName: target.entityName,
+  gstin: target.gstin,
+  returnType,
+  returnPeriod,
+  dueDate: dueDateOf(returnType, returnPeriod, target.stateCode),
+  status: row?.status ?? 'NotSubmitted',
+  generationStatus: row?.generationStatus ?? 'YetNotStarted',
+  documentCount,
+  filedAt: row?.filedAt?.toISOString() ?? null,
+  arn: row?.arn ?? null,
 });
 
 /** One GSTR-1 row per location; a GSTR-1A row once the GSTR-1 is filed or a GSTR-1A exists. */
-const rowsOf = async (db: DbOrTx, subscriberId: number, targets: readonly ReturnTarget[], returnPeriod: string): Promise<ReturnListRow[]> => {
+const rowsOf = async (
+  db: DbOrTx,
+  subscriberId: number,
+  targets: readonly ReturnTarget[],
+  returnPeriod: string,
+): Promise<ReturnListRow[]> => {
   const ids = targets.map((t) => t.entityId);
   if (ids.length === 0) return [];
-  const stored = await db.select().from(returns).where(and(eq(returns.subscriberId, subscriberId), eq(returns.returnPeriod, returnPeriod), inArray(returns.entityId, ids)));
+  const stored = await db
+    .select()
+    .from(returns)
+    .where(and(eq(returns.subscriberId, subscriberId), eq(returns.returnPeriod, returnPeriod), inArray(returns.entityId, ids)));
   const byKey = new Map(stored.map((r) => [`${r.entityId}|${r.returnType}`, r]));
   const books = await booksCounts(db, subscriberId, ids, returnPeriod);
   return targets.flatMap((t) => {
@@ -95,19 +172,38 @@ const comparatorOf = (sortExpression: string | null | undefined): ((a: ReturnLis
   const match = /^(\w+)\s+(ASC|DESC)$/i.exec((sortExpression ?? '').trim() || 'gstin ASC');
   const field = match?.[1] as SortField | undefined;
   if (!match || !field || !SORT_FIELDS.includes(field)) {
-    throw new AppError('GEN0009', { propertyName: 'SortExpression', message: `Sort by one of: ${SORT_FIELDS.join(', ')}, then ASC or DESC.` });
+    throw new AppError('GEN0009', {
+      propertyName: 'SortExpression',
+      message: `Sort by one of: ${SORT_FIELDS.join(', ')}, then ASC or DESC.`,
+    });
   }
   const sign = match[2]?.toUpperCase() === 'DESC' ? -1 : 1;
-  const tie = (a: ReturnListRow, b: ReturnListRow) => a.gstin.localeCompare(b.gstin) || a.returnType.localeCompare(b.returnType) || a.entityId - b.entityId;
+  const tie = (a: ReturnListRow, b: ReturnListRow) =>
+    a.gstin.localeCompare(b.gstin) || a.returnType.localeCompare(b.returnType) || a.entityId - b.entityId;
   return (a, b) => sign * String(a[field]).localeCompare(String(b[field])) || tie(a, b);
 };
 
 /** The locations of the scope that carry a GSTIN. */
 const targetsOf = async (db: DbOrTx, subscriberId: number, ids: readonly number[]): Promise<ReturnTarget[]> => {
   if (ids.length === 0) return [];
-  const rows = await db.select({ entityId: entities.id, entityName: entities.entityName, gstin: entities.gstin, stateCode: entities.stateCode }).from(entities)
-    .where(and(eq(entities.subscriberId, subscriberId), inArray(entities.id, [...ids]), isNotNull(entities.gstin), ne(entities.gstin, ''), ne(entities.status, 'Delete')));
-  return rows.map((r) => ({ entityId: r.entityId, entityName: r.entityName, gstin: r.gstin ?? '', stateCode: r.stateCode ?? (r.gstin ?? '').slice(0, 2) }));
+  const rows = await db
+    .select({ entityId: entities.id, entityName: entities.entityName, gstin: entities.gstin, stateCode: entities.stateCode })
+    .from(entities)
+    .where(
+      and(
+        eq(entities.subscriberId, subscriberId),
+        inArray(entities.id, [...ids]),
+        isNotNull(entities.gstin),
+        ne(entities.gstin, ''),
+        ne(entities.status, 'Delete'),
+      ),
+    );
+  return rows.map((r) => ({
+    entityId: r.entityId,
+    entityName: r.entityName,
+    gstin: r.gstin ?? '',
+    stateCode: r.stateCode ?? (r.gstin ?? '').slice(0, 2),
+  }));
 };
 
 export const searchReturns = async (db: DbOrTx, principal: SessionPrincipal, request: ReturnListRequest): Promise<ReturnListResponse> => {
@@ -123,15 +219,30 @@ export const searchReturns = async (db: DbOrTx, principal: SessionPrincipal, req
 };
 
 export const returnOverview = async (
-  db: DbOrTx, principal: SessionPrincipal, entityId: number, returnPeriod: string, portalSession: ReturnOverview['portalSession'],
+  db: DbOrTx,
+  principal: SessionPrincipal,
+  entityId: number,
+  returnPeriod: string,
+  portalSession: ReturnOverview['portalSession'],
 ): Promise<ReturnOverview> => {
   const target = await returnTarget(db, principal, entityId);
-  const inward = await db.select({ source: portalDocuments.source, n: count(), syncedAt: max(portalDocuments.syncedAt) }).from(portalDocuments).where(and(
-    eq(portalDocuments.subscriberId, principal.subscriberId), eq(portalDocuments.entityId, entityId), eq(portalDocuments.returnPeriod, returnPeriod),
-  )).groupBy(portalDocuments.source);
+  const inward = await db
+    .select({ source: portalDocuments.source, n: count(), syncedAt: max(portalDocuments.syncedAt) })
+    .from(portalDocuments)
+    .where(
+      and(
+        eq(portalDocuments.subscriberId, principal.subscriberId),
+        eq(portalDocuments.entityId, entityId),
+        eq(portalDocuments.returnPeriod, returnPeriod),
+      ),
+    )
+    .groupBy(portalDocuments.source);
   const bySource = new Map(inward.map((r) => [r.source, r]));
   return {
-    entityId, entityName: target.entityName, gstin: target.gstin, returnPeriod,
+    entityId,
+    entityName: target.entityName,
+    gstin: target.gstin,
+    returnPeriod,
     returns: await rowsOf(db, principal.subscriberId, [target], returnPeriod),
     inward: (['GSTR2A', 'GSTR2B'] as const).map((source) => {
       const r = bySource.get(source);

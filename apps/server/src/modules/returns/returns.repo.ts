@@ -29,8 +29,16 @@ export const dueDateOf = (returnType: FiledReturnForm, period: string, stateCode
 
 /** The location a return is filed for: the caller's subscriber's, not deleted, with a GSTIN (RET0001 otherwise). */
 export const returnTarget = async (db: DbOrTx, principal: SessionPrincipal, entityId: number): Promise<ReturnTarget> => {
-  const [row] = await db.select({ entityId: entities.id, entityName: entities.entityName, gstin: entities.gstin, stateCode: entities.stateCode, entityType: entities.entityType })
-    .from(entities).where(and(eq(entities.id, entityId), eq(entities.subscriberId, principal.subscriberId), ne(entities.status, 'Delete')));
+  const [row] = await db
+    .select({
+      entityId: entities.id,
+      entityName: entities.entityName,
+      gstin: entities.gstin,
+      stateCode: entities.stateCode,
+      entityType: entities.entityType,
+    })
+    .from(entities)
+    .where(and(eq(entities.id, entityId), eq(entities.subscriberId, principal.subscriberId), ne(entities.status, 'Delete')));
   if (!row) throw new AppError('GEN0003');
   if (!row.gstin || row.entityType === 'Business') throw new AppError('RET0001');
   return { entityId: row.entityId, entityName: row.entityName, gstin: row.gstin, stateCode: row.stateCode ?? row.gstin.slice(0, 2) };
@@ -38,23 +46,47 @@ export const returnTarget = async (db: DbOrTx, principal: SessionPrincipal, enti
 
 /** A return of the caller's subscriber (404 otherwise) on a location the caller may see (403 GEN0010 otherwise). */
 export const findReturn = async (db: DbOrTx, principal: SessionPrincipal, id: number): Promise<ReturnRow> => {
-  const [row] = await db.select().from(returns).where(and(eq(returns.id, id), eq(returns.subscriberId, principal.subscriberId)));
+  const [row] = await db
+    .select()
+    .from(returns)
+    .where(and(eq(returns.id, id), eq(returns.subscriberId, principal.subscriberId)));
   if (!row) throw new AppError('GEN0003');
   await assertEntityAccess(db, principal, [row.entityId]);
   return row;
 };
 
-export const findReturnByKey = async (db: DbOrTx, subscriberId: number, entityId: number, returnType: FiledReturnForm, returnPeriod: string): Promise<ReturnRow | undefined> => {
-  const [row] = await db.select().from(returns).where(and(eq(returns.subscriberId, subscriberId), eq(returns.entityId, entityId), eq(returns.returnType, returnType), eq(returns.returnPeriod, returnPeriod)));
+export const findReturnByKey = async (
+  db: DbOrTx,
+  subscriberId: number,
+  entityId: number,
+  returnType: FiledReturnForm,
+  returnPeriod: string,
+): Promise<ReturnRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(returns)
+    .where(
+      and(
+        eq(returns.subscriberId, subscriberId),
+        eq(returns.entityId, entityId),
+        eq(returns.returnType, returnType),
+        eq(returns.returnPeriod, returnPeriod),
+      ),
+    );
   return row;
 };
 
 /** Every section of the save format with zero figures: the summary of a return never generated. */
-export const emptySummary = (): ReturnSectionSummary[] => GSTR1_SECTIONS.map((section) => ({ section, records: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 }));
+export const emptySummary = (): ReturnSectionSummary[] =>
+  GSTR1_SECTIONS.map((section) => ({ section, records: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 }));
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-export const detailOf = (target: ReturnTarget, row: ReturnRow, extra: { stale: boolean; errorCount: number; isOpen: boolean }): ReturnDetail => ({
+export const detailOf = (
+  target: ReturnTarget,
+  row: ReturnRow,
+  extra: { stale: boolean; errorCount: number; isOpen: boolean },
+): ReturnDetail => ({
   id: row.id,
   entityId: target.entityId,
   entityName: target.entityName,
@@ -82,18 +114,52 @@ export const detailOf = (target: ReturnTarget, row: ReturnRow, extra: { stale: b
 });
 
 /** The detail of a return that was never generated: nothing stored yet, the books' document count. */
-export const blankDetail = (target: ReturnTarget, returnType: FiledReturnForm, returnPeriod: string, documentCount: number, isOpen: boolean): ReturnDetail => ({
-  id: null, entityId: target.entityId, entityName: target.entityName, gstin: target.gstin, returnType, financialYear: financialYearOfPeriod(returnPeriod), returnPeriod,
-  dueDate: dueDateOf(returnType, returnPeriod, target.stateCode), status: 'NotSubmitted', generationStatus: 'YetNotStarted', generationMessage: null, generatedAt: null,
-  documentCount, summary: emptySummary(), portalReferenceId: null, portalSaveStatus: null, savedAt: null, submittedAt: null, filedAt: null, arn: null, lastError: null,
-  errorCount: 0, stale: false, isOpen,
+export const blankDetail = (
+  target: ReturnTarget,
+  returnType: FiledReturnForm,
+  returnPeriod: string,
+  documentCount: number,
+  isOpen: boolean,
+): ReturnDetail => ({
+  id: null,
+  entityId: target.entityId,
+  entityName: target.entityName,
+  gstin: target.gstin,
+  returnType,
+  financialYear: financialYearOfPeriod(returnPeriod),
+  returnPeriod,
+  dueDate: dueDateOf(returnType, returnPeriod, target.stateCode),
+  status: 'NotSubmitted',
+  generationStatus: 'YetNotStarted',
+  generationMessage: null,
+  generatedAt: null,
+  documentCount,
+  summary: emptySummary(),
+  portalReferenceId: null,
+  portalSaveStatus: null,
+  savedAt: null,
+  submittedAt: null,
+  filedAt: null,
+  arn: null,
+  lastError: null,
+  errorCount: 0,
+  stale: false,
+  isOpen,
 });
 
 /** One history row: an action and, when the status moved, from and to. */
 export const writeHistory = async (
-  tx: DbOrTx, returnId: number, userId: number | null, entry: { action: string; fromStatus?: ReturnFilingStatus | null; toStatus?: ReturnFilingStatus | null; message?: string | null },
+  tx: DbOrTx,
+  returnId: number,
+  userId: number | null,
+  entry: { action: string; fromStatus?: ReturnFilingStatus | null; toStatus?: ReturnFilingStatus | null; message?: string | null },
 ): Promise<void> => {
   await tx.insert(returnHistory).values({
-    returnId, userId, action: entry.action, fromStatus: entry.fromStatus ?? null, toStatus: entry.toStatus ?? null, message: entry.message ?? null,
+    returnId,
+    userId,
+    action: entry.action,
+    fromStatus: entry.fromStatus ?? null,
+    toStatus: entry.toStatus ?? null,
+    message: entry.message ?? null,
   });
 };

@@ -70,10 +70,20 @@ export const returnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const row = await findReturn(db, principal, request.query.id);
       if (row.payload === null) throw new AppError('RET0015');
       const name = downloadNameOf(row.returnType, row.gstin, row.returnPeriod);
-      await db.transaction((tx) => writeAudit(tx, principal, {
-        entityType: 'Return', entityKey: row.id, entityName: `${row.returnType} ${row.gstin} ${row.returnPeriod}`, action: 'Export', after: { file: name }, ip: request.ip,
-      }));
-      return reply.header('content-type', 'application/json; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(row.payload);
+      await db.transaction((tx) =>
+        writeAudit(tx, principal, {
+          entityType: 'Return',
+          entityKey: row.id,
+          entityName: `${row.returnType} ${row.gstin} ${row.returnPeriod}`,
+          action: 'Export',
+          after: { file: name },
+          ip: request.ip,
+        }),
+      );
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(row.payload);
     },
   });
 

@@ -14,7 +14,8 @@ describe.each(ENGINES)('settings screen on %s', (engine) => {
     await h.close();
   });
 
-  const post = (token: string, url: string, payload: unknown) => h.app.inject({ method: 'POST', url, headers: authed(token), payload: payload as object });
+  const post = (token: string, url: string, payload: unknown) =>
+    h.app.inject({ method: 'POST', url, headers: authed(token), payload: payload as object });
   const get = (token: string, url: string) => h.app.inject({ method: 'GET', url, headers: authed(token) });
 
   const userWith = async (t: Tenant, rights: RightId[]) => (await signInLimitedUser(h, t, rights, [])).token;
@@ -27,7 +28,15 @@ describe.each(ENGINES)('settings screen on %s', (engine) => {
     const res = await get(token, PATHS.subscriberSettings);
     expect(res.statusCode).toBe(200);
     const groups = res.json().data.groups as Group[];
-    expect(groups.map((g) => g.group)).toEqual(['security', 'passwordPolicy', 'reconciliation', 'importValidation', 'autoCompute', 'notifications', 'modules']);
+    expect(groups.map((g) => g.group)).toEqual([
+      'security',
+      'passwordPolicy',
+      'reconciliation',
+      'importValidation',
+      'autoCompute',
+      'notifications',
+      'modules',
+    ]);
     expect(groups.filter((g) => g.canEdit).map((g) => g.group)).toEqual(['reconciliation']);
     expect(groups.find((g) => g.group === 'security')?.values).toMatchObject({ dormancyDays: 90, twoFactorEnabled: false });
     expect(groups.find((g) => g.group === 'modules')?.values).toEqual({ showIMS: true, litigationSync: false });
@@ -46,8 +55,12 @@ describe.each(ENGINES)('settings screen on %s', (engine) => {
     const after = (await get(token, API.loadSettings)).json().data.settings.subscriberSettings;
     expect(after).toMatchObject({ showIMS: false, litigationSync: true });
 
-    const audit = await h.ctx.database.db.select().from(auditTrail)
-      .where(and(eq(auditTrail.subscriberId, t.subscriberId), eq(auditTrail.entityType, 'Settings'), eq(auditTrail.entityKey, 'reconciliation')));
+    const audit = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(
+        and(eq(auditTrail.subscriberId, t.subscriberId), eq(auditTrail.entityType, 'Settings'), eq(auditTrail.entityKey, 'reconciliation')),
+      );
     expect(audit).toHaveLength(1);
     expect(audit[0]?.before).toMatchObject({ invoiceValueTolerance: 1 });
     expect(audit[0]?.after).toMatchObject({ invoiceValueTolerance: 5 });
@@ -75,7 +88,7 @@ describe.each(ENGINES)('settings screen on %s', (engine) => {
     expect((await get(none, PATHS.subscriberSettings)).statusCode).toBe(403);
   });
 
-  it('keeps each subscriber\'s settings apart', async () => {
+  it("keeps each subscriber's settings apart", async () => {
     const t = await createTenant(h);
     const other = await createTenant(h);
     await post(await signIn(h.app, t), settingsGroupPath('security'), { dormancyDays: 30 });

@@ -13,7 +13,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   serve(app, SETTINGS_ENDPOINTS.resources, { access: { signedIn: true }, handler: async () => ({ ...PRE_RESOURCES, ...RESOURCES }) });
 
-  serve(app, SETTINGS_ENDPOINTS.loadSettings, { access: { signedIn: true }, handler: async (request) => loadSettings(ctx, principalOf(request)) });
+  serve(app, SETTINGS_ENDPOINTS.loadSettings, {
+    access: { signedIn: true },
+    handler: async (request) => loadSettings(ctx, principalOf(request)),
+  });
 
   // The maintenance check of spec core §7: 204 when the application is up, 503 while under maintenance.
   serve(app, SETTINGS_ENDPOINTS.ping, {

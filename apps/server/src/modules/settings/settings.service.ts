@@ -35,7 +35,11 @@ export const loadSettings = async (ctx: AppContext, principal: SessionPrincipal)
     loadInstallationSettings(db),
     loadSubscriberSettings(db, principal.subscriberId),
     computeRightsList(db, principal.subscriberId, principal.roleId, now),
-    db.select({ user: users, roleName: roles.name }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, principal.userId)),
+    db
+      .select({ user: users, roleName: roles.name })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.id, principal.userId)),
   ]);
   const row = userRows[0];
   if (!row) throw new Error(`user ${principal.userId} of a live session is missing`);
@@ -59,6 +63,12 @@ export const loadSettings = async (ctx: AppContext, principal: SessionPrincipal)
     sidemenuConfig: { hiddenKeys },
     buildVersion: ctx.config.buildVersion,
     environment: ctx.config.environment,
-    user: { userId: row.user.id, userName: row.user.userName, displayName: row.user.displayName, email: row.user.email, roleName: row.roleName },
+    user: {
+      userId: row.user.id,
+      userName: row.user.userName,
+      displayName: row.user.displayName,
+      email: row.user.email,
+      roleName: row.roleName,
+    },
   };
 };

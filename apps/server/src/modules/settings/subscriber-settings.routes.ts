@@ -1,5 +1,11 @@
 import {
-  SAVE_SETTINGS_GROUP_ENDPOINTS, SETTINGS_GROUP_RIGHTS, SETTINGS_GROUPS, SUBSCRIBER_SETTINGS_ENDPOINTS, type RightId, type SettingsGroup, type SubscriberSettings,
+  SAVE_SETTINGS_GROUP_ENDPOINTS,
+  SETTINGS_GROUP_RIGHTS,
+  SETTINGS_GROUPS,
+  SUBSCRIBER_SETTINGS_ENDPOINTS,
+  type RightId,
+  type SettingsGroup,
+  type SubscriberSettings,
 } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../platform/audit';
@@ -14,7 +20,8 @@ const groupValue = (settings: SubscriberSettings, group: SettingsGroup): Record<
   group === 'modules' ? { showIMS: settings.showIMS, litigationSync: settings.litigationSync } : { ...settings[group] };
 
 /** The change to merge into the stored settings for one group. */
-const changeOf = (group: SettingsGroup, value: Record<string, unknown>): Record<string, unknown> => (group === 'modules' ? value : { [group]: value });
+const changeOf = (group: SettingsGroup, value: Record<string, unknown>): Record<string, unknown> =>
+  group === 'modules' ? value : { [group]: value };
 
 const SETTINGS_RIGHTS = [...new Set(Object.values(SETTINGS_GROUP_RIGHTS))] as [RightId, ...RightId[]];
 
@@ -36,7 +43,10 @@ export const subscriberSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async
       const held = heldRightIds(rights);
       return {
         groups: SETTINGS_GROUPS.map((group) => ({
-          group, rightId: SETTINGS_GROUP_RIGHTS[group], canEdit: held.has(SETTINGS_GROUP_RIGHTS[group]), values: groupValue(settings, group),
+          group,
+          rightId: SETTINGS_GROUP_RIGHTS[group],
+          canEdit: held.has(SETTINGS_GROUP_RIGHTS[group]),
+          values: groupValue(settings, group),
         })),
       };
     },
@@ -52,7 +62,15 @@ export const subscriberSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async
         const before = groupValue(await loadSubscriberSettings(db, principal.subscriberId), group);
         const saved = await db.transaction(async (tx) => {
           const after = await saveSubscriberSettings(tx, principal.subscriberId, changeOf(group, value));
-          await writeAudit(tx, principal, { entityType: 'Settings', entityKey: group, entityName: group, action: 'Update', before, after: groupValue(after, group), ip: request.ip });
+          await writeAudit(tx, principal, {
+            entityType: 'Settings',
+            entityKey: group,
+            entityName: group,
+            action: 'Update',
+            before,
+            after: groupValue(after, group),
+            ip: request.ip,
+          });
           return after;
         });
         clearSubscriberSettingsCache(db, principal.subscriberId);

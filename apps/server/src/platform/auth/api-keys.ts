@@ -31,7 +31,14 @@ export const issueApiKey = async (
   const secret = `${API_KEY_PREFIX}${newToken()}`;
   const [key] = await tx
     .insert(apiKeys)
-    .values({ subscriberId: owner.subscriberId, userId: owner.userId, kind, tokenHash: hashToken(secret), lastFour: secret.slice(-4), createdAt: now })
+    .values({
+      subscriberId: owner.subscriberId,
+      userId: owner.userId,
+      kind,
+      tokenHash: hashToken(secret),
+      lastFour: secret.slice(-4),
+      createdAt: now,
+    })
     .returning();
   if (!key) throw new Error('api key insert returned no row');
   return { secret, key, revokedIds: revoked.map((r) => r.id) };
@@ -39,7 +46,13 @@ export const issueApiKey = async (
 
 /** Revokes every live key of a user (API access disabled, user deactivated or deleted); returns the revoked ids. */
 export const revokeUserApiKeys = async (tx: DbOrTx, userId: number, now: Date): Promise<number[]> =>
-  (await tx.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })).map((r) => r.id);
+  (
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id })
+  ).map((r) => r.id);
 
 /**
  * The principal of an API key used as auth-token: the key's user with that user's role, so the client holds exactly
@@ -48,7 +61,10 @@ export const revokeUserApiKeys = async (tx: DbOrTx, userId: number, now: Date): 
  */
 export const authenticateApiKey = async (db: DbOrTx, token: string, now: Date): Promise<SessionPrincipal | undefined> => {
   const rows = await db
-    .select({ key: apiKeys, user: { id: users.id, subscriberId: users.subscriberId, roleId: users.roleId, userName: users.userName, status: users.status } })
+    .select({
+      key: apiKeys,
+      user: { id: users.id, subscriberId: users.subscriberId, roleId: users.roleId, userName: users.userName, status: users.status },
+    })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.tokenHash, hashToken(token)));
@@ -58,5 +74,12 @@ export const authenticateApiKey = async (db: DbOrTx, token: string, now: Date): 
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id));
   }
   const { user } = row;
-  return { sessionId: 0, apiKeyId: row.key.id, userId: user.id, subscriberId: user.subscriberId, roleId: user.roleId, userName: user.userName };
+  return {
+    sessionId: 0,
+    apiKeyId: row.key.id,
+    userId: user.id,
+    subscriberId: user.subscriberId,
+    roleId: user.roleId,
+    userName: user.userName,
+  };
 };

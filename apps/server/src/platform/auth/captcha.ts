@@ -17,7 +17,10 @@ const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 export const issueCaptchaChallenge = async (db: DbOrTx, now: Date, difficulty = CAPTCHA_DIFFICULTY): Promise<CaptchaChallenge> => {
   const challenge = { challengeId: randomUUID(), salt: randomBytes(16).toString('hex'), difficulty };
   await db.insert(captchaChallenges).values({
-    id: challenge.challengeId, salt: challenge.salt, difficulty, expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+    id: challenge.challengeId,
+    salt: challenge.salt,
+    difficulty,
+    expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
   });
   return challenge;
 };
@@ -35,7 +38,11 @@ export const leadingZeroBits = (digest: Buffer): number => {
 };
 
 export const solvesChallenge = (salt: string, nonce: string, difficulty: number): boolean =>
-  leadingZeroBits(createHash('sha256').update(salt + nonce).digest()) >= difficulty;
+  leadingZeroBits(
+    createHash('sha256')
+      .update(salt + nonce)
+      .digest(),
+  ) >= difficulty;
 
 /** Verifies `<challengeId>.<nonce>` and burns the challenge, solved or not. */
 export const verifyCaptcha = async (db: DbOrTx, response: string | undefined, now: Date): Promise<void> => {

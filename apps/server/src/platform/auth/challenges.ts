@@ -12,7 +12,14 @@ const otpDigest = (challengeTokenHash: string, otp: string): string => hashToken
 /** A short-lived public token for one step of a sign-in flow; with `otp`, it also carries a one-time password. */
 export const openChallenge = async (
   db: DbOrTx,
-  values: { purpose: ChallengePurpose; userId: number | null; lifetimeMs: number; now: Date; otp?: { validityMs: number; attempts: number; resends: number }; forceRefresh?: boolean },
+  values: {
+    purpose: ChallengePurpose;
+    userId: number | null;
+    lifetimeMs: number;
+    now: Date;
+    otp?: { validityMs: number; attempts: number; resends: number };
+    forceRefresh?: boolean;
+  },
 ): Promise<{ token: string; otp: string | null; challenge: Challenge }> => {
   const token = newToken();
   const tokenHash = hashToken(token);
@@ -37,7 +44,12 @@ export const openChallenge = async (
 };
 
 /** The live challenge behind a public token, for one of the given purposes, or 401 AUTH0016. */
-export const findChallenge = async (db: DbOrTx, token: string | undefined, purposes: readonly ChallengePurpose[], now: Date): Promise<Challenge> => {
+export const findChallenge = async (
+  db: DbOrTx,
+  token: string | undefined,
+  purposes: readonly ChallengePurpose[],
+  now: Date,
+): Promise<Challenge> => {
   if (!token) throw new AppError('AUTH0016');
   const rows = await db
     .select()
@@ -57,7 +69,9 @@ export const checkOtp = async (db: DbOrTx, challenge: Challenge, otp: string, no
   const spent = await db
     .update(authChallenges)
     .set({ attemptsLeft: challenge.attemptsLeft - 1 })
-    .where(and(eq(authChallenges.id, challenge.id), eq(authChallenges.attemptsLeft, challenge.attemptsLeft), gt(authChallenges.attemptsLeft, 0)))
+    .where(
+      and(eq(authChallenges.id, challenge.id), eq(authChallenges.attemptsLeft, challenge.attemptsLeft), gt(authChallenges.attemptsLeft, 0)),
+    )
     .returning({ attemptsLeft: authChallenges.attemptsLeft });
   if (spent.length === 0) throw new AppError('AUTH0007', { propertyName: 'Otp' });
   if (challenge.otpExpiresAt <= now) throw new AppError('AUTH0006', { propertyName: 'Otp' });
@@ -69,13 +83,23 @@ export const checkOtp = async (db: DbOrTx, challenge: Challenge, otp: string, no
 };
 
 /** A new OTP on the same challenge: attempts restored, one resend spent. */
-export const renewOtp = async (db: DbOrTx, challenge: Challenge, settings: { validityMs: number; attempts: number }, now: Date): Promise<{ otp: string; resendsLeft: number }> => {
+export const renewOtp = async (
+  db: DbOrTx,
+  challenge: Challenge,
+  settings: { validityMs: number; attempts: number },
+  now: Date,
+): Promise<{ otp: string; resendsLeft: number }> => {
   if (challenge.resendsLeft <= 0) throw new AppError('AUTH0008');
   const otp = newOtp();
   const resendsLeft = challenge.resendsLeft - 1;
   await db
     .update(authChallenges)
-    .set({ otpHash: otpDigest(challenge.tokenHash, otp), attemptsLeft: settings.attempts, resendsLeft, otpExpiresAt: new Date(now.getTime() + settings.validityMs) })
+    .set({
+      otpHash: otpDigest(challenge.tokenHash, otp),
+      attemptsLeft: settings.attempts,
+      resendsLeft,
+      otpExpiresAt: new Date(now.getTime() + settings.validityMs),
+    })
     .where(eq(authChallenges.id, challenge.id));
   return { otp, resendsLeft };
 };
@@ -92,4 +116,3 @@ export const consumeChallenge = async (db: DbOrTx, challengeId: number, now: Dat
 export const purgeExpiredChallenges = async (db: DbOrTx, now: Date): Promise<void> => {
   await db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date(now.getTime() - 86_400_000)));
 };
-

@@ -49,19 +49,33 @@ export const hasOtherLiveSession = async (db: DbOrTx, userId: number, now: Date)
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)),
+    )
     .limit(1);
   return rows.length > 0;
 };
 
-export const revokeUserSessions = async (db: DbOrTx, userId: number, reason: string, now: Date, exceptSessionId?: number): Promise<void> => {
+export const revokeUserSessions = async (
+  db: DbOrTx,
+  userId: number,
+  reason: string,
+  now: Date,
+  exceptSessionId?: number,
+): Promise<void> => {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId !== undefined) conditions.push(ne(sessions.id, exceptSessionId));
-  await db.update(sessions).set({ revokedAt: now, revokedReason: reason }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(...conditions));
 };
 
 export const revokeSession = async (db: DbOrTx, sessionId: number, now: Date): Promise<void> => {
-  await db.update(sessions).set({ revokedAt: now, revokedReason: 'Logout' }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: 'Logout' })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 };
 
 const REVOKED_MESSAGES: Record<string, string> = {
@@ -73,7 +87,12 @@ const REVOKED_MESSAGES: Record<string, string> = {
  * Resolves an auth-token to its user, or fails with 401 AUTH0013 (unknown, expired, revoked or user not active).
  * The token is a session token, or an API key of a user (user/generateAuthKey, generateLifetimeAuthToken).
  */
-export const authenticateToken = async (db: DbOrTx, token: string | undefined, security: (subscriberId: number) => Promise<Security>, now: Date): Promise<SessionPrincipal> => {
+export const authenticateToken = async (
+  db: DbOrTx,
+  token: string | undefined,
+  security: (subscriberId: number) => Promise<Security>,
+  now: Date,
+): Promise<SessionPrincipal> => {
   if (!token) throw new AppError('AUTH0013');
   if (isApiKeyToken(token)) {
     const principal = await authenticateApiKey(db, token, now);
@@ -81,7 +100,10 @@ export const authenticateToken = async (db: DbOrTx, token: string | undefined, s
     return principal;
   }
   const rows = await db
-    .select({ session: sessions, user: { id: users.id, subscriberId: users.subscriberId, roleId: users.roleId, userName: users.userName, status: users.status } })
+    .select({
+      session: sessions,
+      user: { id: users.id, subscriberId: users.subscriberId, roleId: users.roleId, userName: users.userName, status: users.status },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, hashToken(token)));
@@ -95,7 +117,10 @@ export const authenticateToken = async (db: DbOrTx, token: string | undefined, s
   if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now || user.status !== 'Active') throw new AppError('AUTH0013');
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     const idle = (await security(user.subscriberId)).sessionIdleMinutes;
-    await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt: new Date(now.getTime() + idle * MINUTE) }).where(eq(sessions.id, session.id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, idleExpiresAt: new Date(now.getTime() + idle * MINUTE) })
+      .where(eq(sessions.id, session.id));
   }
   return { sessionId: session.id, userId: user.id, subscriberId: user.subscriberId, roleId: user.roleId, userName: user.userName };
 };

@@ -36,7 +36,8 @@ export const workerOf = <S extends z.ZodType>(
   job,
   handle: async (envelope) => {
     const { version, payload } = (envelope ?? {}) as Partial<JobEnvelope>;
-    if (version !== job.version) throw new Error(`Job ${job.name}: a payload of version ${String(version)} reached a worker of version ${job.version}.`);
+    if (version !== job.version)
+      throw new Error(`Job ${job.name}: a payload of version ${String(version)} reached a worker of version ${job.version}.`);
     await handle(job.payload.parse(payload));
   },
   ...(recover ? { recover } : {}),

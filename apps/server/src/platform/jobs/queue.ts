@@ -17,9 +17,10 @@ export type JobQueue = {
  * the embedded engine has one connection, which an open transaction holds.
  */
 export const startJobQueue = async (database: Database, options: { pollSeconds: number }): Promise<JobQueue> => {
-  const boss = 'connectionString' in database.boss
-    ? new PgBoss({ connectionString: database.boss.connectionString, max: 4 })
-    : new PgBoss({ db: database.boss.db as PgBoss.Db, supervise: true, schedule: true });
+  const boss =
+    'connectionString' in database.boss
+      ? new PgBoss({ connectionString: database.boss.connectionString, max: 4 })
+      : new PgBoss({ db: database.boss.db as PgBoss.Db, supervise: true, schedule: true });
   boss.on('error', (error) => console.error('[jobs]', error.message));
   await boss.start();
   return {

@@ -34,7 +34,10 @@ export const createMailer = (db: Db, queue: JobQueue, options: { smtpUrl?: strin
       await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
       await db.update(mailOutbox).set({ status: 'Sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, mailId));
     } catch (error) {
-      await db.update(mailOutbox).set({ error: (error as Error).message }).where(eq(mailOutbox.id, mailId));
+      await db
+        .update(mailOutbox)
+        .set({ error: (error as Error).message })
+        .where(eq(mailOutbox.id, mailId));
       throw error; // the job retries; after its last attempt the mail stays readable in the outbox
     }
   };

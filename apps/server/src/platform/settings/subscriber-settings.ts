@@ -14,7 +14,11 @@ export const loadSubscriberSettings = (db: DbOrTx, subscriberId: number): Promis
   });
 
 /** Deep-merge a partial change into the stored settings; the result is validated before it is saved. */
-export const saveSubscriberSettings = async (db: DbOrTx, subscriberId: number, change: Record<string, unknown>): Promise<SubscriberSettings> => {
+export const saveSubscriberSettings = async (
+  db: DbOrTx,
+  subscriberId: number,
+  change: Record<string, unknown>,
+): Promise<SubscriberSettings> => {
   const rows = await db.select({ settings: subscribers.settings }).from(subscribers).where(eq(subscribers.id, subscriberId));
   const merged = mergeDeep((rows[0]?.settings ?? {}) as Record<string, unknown>, change);
   const parsed = SubscriberSettingsSchema.parse(merged);

@@ -4,7 +4,13 @@ import { decideNavigation, type NavigationState } from './decideNavigation';
 
 const today = new Date(2026, 10, 20);
 const right = (rightId: string, overrides: Partial<RightItem> = {}): RightItem => ({
-  rightId, hasAccess: true, trialExpiry: null, isBlocked: false, isPremium: false, isHidden: false, ...overrides,
+  rightId,
+  hasAccess: true,
+  trialExpiry: null,
+  isBlocked: false,
+  isPremium: false,
+  isHidden: false,
+  ...overrides,
 });
 const signedIn: NavigationState = {
   isLoggedIn: true,

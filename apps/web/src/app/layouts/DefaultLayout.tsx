@@ -37,7 +37,8 @@ export const DefaultLayout = () => {
 
   const isFixed = scroll.y > FIXED_AFTER_PX;
   // Premium when the user reaches the screen only through premium rights (Statistics is also reachable through them).
-  const grantedRights = route && loaded ? route.rights.filter((rightId) => rightStateOf(loaded.rights, rightId, new Date()) === 'granted') : [];
+  const grantedRights =
+    route && loaded ? route.rights.filter((rightId) => rightStateOf(loaded.rights, rightId, new Date()) === 'granted') : [];
   const isPremium = Boolean(loaded && grantedRights.length > 0 && grantedRights.every((rightId) => isPremiumRight(loaded.rights, rightId)));
   // Screens outside the sidebar are reached from somewhere; offer the way back when there is one in this tab.
   const canGoBack = route !== null && !SIDEBAR_ROUTES.has(route.name) && location.key !== 'default';

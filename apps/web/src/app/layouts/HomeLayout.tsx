@@ -8,7 +8,13 @@ export const HomeLayout = () => {
   const t = useText();
   return (
     <Box mih="100vh" bg="white" style={{ display: 'flex', flexDirection: 'column' }}>
-      <PublicHeader actions={<Button component={Link} to="/login" size="xs">{t('home.login')}</Button>} />
+      <PublicHeader
+        actions={
+          <Button component={Link} to="/login" size="xs">
+            {t('home.login')}
+          </Button>
+        }
+      />
       <Box component="main" style={{ flex: 1 }}>
         <Outlet />
       </Box>

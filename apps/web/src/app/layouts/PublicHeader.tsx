@@ -8,7 +8,14 @@ import { preLoadSettingsQuery } from '../../api/sessionData';
 export const PublicHeader = ({ actions }: { actions?: ReactNode }) => {
   const { data: metadata } = useQuery({ ...preLoadSettingsQuery, enabled: false });
   return (
-    <Group justify="space-between" px="md" h={52} bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} component="header">
+    <Group
+      justify="space-between"
+      px="md"
+      h={52}
+      bg="white"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      component="header"
+    >
       <Anchor component={Link} to="/home" underline="never" c="indigo.8" fw={700} size="lg">
         {metadata?.applicationTitle || 'OpenGST'}
       </Anchor>

@@ -93,14 +93,27 @@ export const ForgotPasswordScreen = () => {
           )}
         </div>
         {outcome?.kind === 'checkEmail' ? (
-          <Alert color="indigo" variant="light" icon={<IconMailForward size={18} />} title={t('forgot.checkEmail')} data-testid="forgot-check-email" role="status">
+          <Alert
+            color="indigo"
+            variant="light"
+            icon={<IconMailForward size={18} />}
+            title={t('forgot.checkEmail')}
+            data-testid="forgot-check-email"
+            role="status"
+          >
             {outcome.message}
           </Alert>
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <FormMessages messages={errors.general} />
-              <UserNameInput value={userName} onChange={setUserName} errors={errors} isEmptySubmit={isEmptySubmit} testId="forgot-username" />
+              <UserNameInput
+                value={userName}
+                onChange={setUserName}
+                errors={errors}
+                isEmptySubmit={isEmptySubmit}
+                testId="forgot-username"
+              />
               <Radio.Group label={t('forgot.mode')} value={mode} onChange={(value) => setMode(value as Mode)}>
                 <Stack gap={6} mt={6}>
                   <Radio value="link" label={t('forgot.modeLink')} data-testid="forgot-mode-link" />

@@ -48,7 +48,11 @@ export const LoginScreen = () => {
         setTwoFactor({ token: response.token, resendsLeft: response.parameters.resendsLeft, sentTo: response.parameters.sentTo });
         return;
       case 'ResetPassword': {
-        const state: ChangePasswordState = { token: response.token, isExpired: response.parameters.isPasswordExpired ?? true, from: 'login' };
+        const state: ChangePasswordState = {
+          token: response.token,
+          isExpired: response.parameters.isPasswordExpired ?? true,
+          from: 'login',
+        };
         void navigate('/login-change-password', { state });
         return;
       }
@@ -130,7 +134,14 @@ export const LoginScreen = () => {
               {t('login.submit')}
             </Button>
             {isSignedInElsewhere ? (
-              <Button variant="light" color="orange" disabled={isBusy || !captcha.isReady} onClick={() => void signIn(true)} fullWidth data-testid="login-force">
+              <Button
+                variant="light"
+                color="orange"
+                disabled={isBusy || !captcha.isReady}
+                onClick={() => void signIn(true)}
+                fullWidth
+                data-testid="login-force"
+              >
                 {t('login.forceRefresh')}
               </Button>
             ) : null}

@@ -100,7 +100,11 @@ export const OtpStep = ({ publicToken, resendsLeft: initialResends, sentTo, test
             disabled={resendsLeft === 0}
             data-testid={`${testIdPrefix}-otp-resend`}
           >
-            {resendsLeft === 0 ? t('otp.noResends') : resendsLeft === undefined ? t('otp.resendPlain') : t('otp.resend', { n: resendsLeft })}
+            {resendsLeft === 0
+              ? t('otp.noResends')
+              : resendsLeft === undefined
+                ? t('otp.resendPlain')
+                : t('otp.resend', { n: resendsLeft })}
           </Button>
         </Group>
       </Stack>

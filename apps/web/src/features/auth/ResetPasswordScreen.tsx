@@ -18,7 +18,9 @@ export type ChangePasswordState = { token: string; isExpired: boolean; from: 'lo
 type Phase = 'validating' | 'form' | 'done' | 'missing';
 
 const readState = (value: unknown): ChangePasswordState | null =>
-  typeof value === 'object' && value !== null && typeof (value as ChangePasswordState).token === 'string' ? (value as ChangePasswordState) : null;
+  typeof value === 'object' && value !== null && typeof (value as ChangePasswordState).token === 'string'
+    ? (value as ChangePasswordState)
+    : null;
 
 /** /reset-password (from the mailed link or forgot password) and /login-change-password (expired password). */
 export const ResetPasswordScreen = () => {

@@ -34,7 +34,9 @@ const QuickAccess = () => {
   // Only other screens that exist in this build and that the user may open are offered.
   const usable = (items ?? []).filter(
     (item): item is FrequentlyUsedItem & { moduleType: RouteName } =>
-      item.moduleType !== 'Statistics' && hasScreen(item.moduleType) && routeRightState(loaded?.rights ?? [], routeByName(item.moduleType).rights, new Date()) === 'granted',
+      item.moduleType !== 'Statistics' &&
+      hasScreen(item.moduleType) &&
+      routeRightState(loaded?.rights ?? [], routeByName(item.moduleType).rights, new Date()) === 'granted',
   );
   return (
     <section aria-labelledby="quick-access-heading">
@@ -74,7 +76,12 @@ const Statistics = () => {
   const t = useText();
   const { data: stats, isPending, isError } = useQuery(statisticsQuery);
   if (isPending) return <Loader size="sm" />;
-  if (isError) return <Alert color="red" variant="light">{t('errors.error')}</Alert>;
+  if (isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('errors.error')}
+      </Alert>
+    );
   const totalEntities = stats.businesses + stats.locations + stats.childLocations;
   return (
     <section aria-labelledby="statistics-heading">

@@ -7,8 +7,24 @@ import { DataActivitiesScreen } from './DataActivitiesScreen';
 // /data-activities: only the lists the user holds the right of, each asked for by kind and sorted id DESC.
 
 const activity = (id: number, patch: Partial<DataActivity> = {}): DataActivity => ({
-  id, entityId: 5, entityName: 'Mumbai', gstin: '27AAPFU0939F1ZV', kind: 'Push', action: 'Save', returnType: 'GSTR1', returnPeriod: '102026', returnId: 12,
-  status: 'Completed', portalReferenceId: 'REF1', documentCount: 3, errorCount: 0, message: null, userName: 'Asha', createdAt: '2026-11-02T10:00:00Z', completedAt: null, ...patch,
+  id,
+  entityId: 5,
+  entityName: 'Mumbai',
+  gstin: '27AAPFU0939F1ZV',
+  kind: 'Push',
+  action: 'Save',
+  returnType: 'GSTR1',
+  returnPeriod: '102026',
+  returnId: 12,
+  status: 'Completed',
+  portalReferenceId: 'REF1',
+  documentCount: 3,
+  errorCount: 0,
+  message: null,
+  userName: 'Asha',
+  createdAt: '2026-11-02T10:00:00Z',
+  completedAt: null,
+  ...patch,
 });
 
 describe('DataActivitiesScreen', () => {
@@ -20,7 +36,11 @@ describe('DataActivitiesScreen', () => {
   it('shows the push and callback lists of a user without the sync right, each with its count', async () => {
     const calls = stubApi((_url, call) => {
       const kind = (call.body as { kind: string }).kind;
-      return json(kind === 'Push' ? { items: [activity(2, { action: 'File', errorCount: 1 }), activity(1)], totalRecords: 2 } : { items: [], totalRecords: 0 });
+      return json(
+        kind === 'Push'
+          ? { items: [activity(2, { action: 'File', errorCount: 1 }), activity(1)], totalRecords: 2 }
+          : { items: [], totalRecords: 0 },
+      );
     });
     renderAt(<DataActivitiesScreen />, '/data-activities', ['DataActivitiesPush', 'DataActivitiesCallbacks']);
     expect((await screen.findByTestId('activity-2')).textContent).toContain('File');

@@ -54,7 +54,16 @@ const columns = (t: Translate): Column<DataActivity>[] => [
       </Stack>
     ),
   },
-  { key: 'action', header: t('returns.action'), width: 130, render: (row) => <Text span size="sm" fw={500}>{row.action}</Text> },
+  {
+    key: 'action',
+    header: t('returns.action'),
+    width: 130,
+    render: (row) => (
+      <Text span size="sm" fw={500}>
+        {row.action}
+      </Text>
+    ),
+  },
   {
     key: 'return',
     header: t('dataActivities.return'),
@@ -76,7 +85,15 @@ const columns = (t: Translate): Column<DataActivity>[] => [
     sortKey: 'status',
     width: 130,
     render: (row) => (
-      <Badge size="sm" variant="light" radius="sm" tt="none" style={{ minWidth: 'max-content' }} color={PROCESSING_STATUS_COLOR[row.status]} data-status={row.status}>
+      <Badge
+        size="sm"
+        variant="light"
+        radius="sm"
+        tt="none"
+        style={{ minWidth: 'max-content' }}
+        color={PROCESSING_STATUS_COLOR[row.status]}
+        data-status={row.status}
+      >
         {t(`dataActivities.status.${row.status}` as TextKey)}
       </Badge>
     ),
@@ -116,7 +133,9 @@ const ActivityList = ({ tab, onTotal }: { tab: DataActivityTab; onTotal: (kind: 
   const t = useText();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery([...dataActivityKeys.list(tab.kind), sortExpression], (page) => searchDataActivities(tab.kind, page, sortExpression));
+  const list = useListQuery([...dataActivityKeys.list(tab.kind), sortExpression], (page) =>
+    searchDataActivities(tab.kind, page, sortExpression),
+  );
   useEffect(() => onTotal(tab.kind, list.totalRecords), [list.totalRecords, onTotal, tab.kind]);
   return (
     <DataTable
@@ -140,7 +159,10 @@ export const DataActivitiesScreen = () => {
   const tabs = visibleTabs(rights);
   const [active, setActive] = useState<DataActivityKind | null>(null);
   const [totals, setTotals] = useState<Partial<Record<DataActivityKind, number>>>({});
-  const onTotal = useCallback((kind: DataActivityKind, total: number) => setTotals((current) => (current[kind] === total ? current : { ...current, [kind]: total })), []);
+  const onTotal = useCallback(
+    (kind: DataActivityKind, total: number) => setTotals((current) => (current[kind] === total ? current : { ...current, [kind]: total })),
+    [],
+  );
   const value = active ?? tabs[0]?.kind ?? null;
   if (tabs.length === 0) return null;
   return (
@@ -153,7 +175,14 @@ export const DataActivitiesScreen = () => {
                 {t(tab.label)}
               </Text>
               {totals[tab.kind] !== undefined ? (
-                <Badge size="sm" variant="light" color="gray" radius="sm" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`tab-count-${tab.kind}`}>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color="gray"
+                  radius="sm"
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                  data-testid={`tab-count-${tab.kind}`}
+                >
                   {formatCount(totals[tab.kind] ?? 0)}
                 </Badge>
               ) : null}

@@ -12,7 +12,8 @@ export const DATA_ACTIVITY_TABS: readonly DataActivityTab[] = [
 ];
 
 /** The tabs the user holds the right of, in the spec's order. */
-export const visibleTabs = (rights: Partial<Record<RightId, boolean>>): DataActivityTab[] => DATA_ACTIVITY_TABS.filter((tab) => rights[tab.right] === true);
+export const visibleTabs = (rights: Partial<Record<RightId, boolean>>): DataActivityTab[] =>
+  DATA_ACTIVITY_TABS.filter((tab) => rights[tab.right] === true);
 
 /** UI.md: green done, amber on the way, red given up or refused, grey not started. */
 export const PROCESSING_STATUS_COLOR: Record<ProcessingStatus, string> = {

@@ -1,5 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -14,8 +29,18 @@ import { DateField } from '../../shared/DateField';
 import { formatDate } from '../../shared/format';
 import { documentKeys, fetchDocument, saveDocument, useDocumentSession, validateDocument } from './documentApi';
 import {
-  type DocumentForm, emptyDocument, emptyItem, formFromDetail, gstinCheckOf, isExportOrSez, isNote, issuesByField, type ItemForm, localErrorsOf,
-  requestOf, totalsOf,
+  type DocumentForm,
+  emptyDocument,
+  emptyItem,
+  formFromDetail,
+  gstinCheckOf,
+  isExportOrSez,
+  isNote,
+  issuesByField,
+  type ItemForm,
+  localErrorsOf,
+  requestOf,
+  totalsOf,
 } from './documentForm';
 import { IssueSummary } from './IssueSummary';
 import { ItemsTable } from './ItemsTable';
@@ -25,11 +50,21 @@ import classes from './DocumentScreen.module.css';
 // "Documents"; §3 "Document being edited": type, id, isDraftDocument, auto-compute). The URL carries ?type=Sales|Purchase&id=.
 
 type Mode = 'create' | 'addDraft' | 'editDraft' | 'edit';
-const MODE_BY_PATH: Record<string, Mode> = { '/create-document': 'create', '/add-draft-document': 'addDraft', '/edit-draft-document': 'editDraft', '/edit-document': 'edit' };
+const MODE_BY_PATH: Record<string, Mode> = {
+  '/create-document': 'create',
+  '/add-draft-document': 'addDraft',
+  '/edit-draft-document': 'editDraft',
+  '/edit-document': 'edit',
+};
 
 const today = (): string => new Date().toISOString().slice(0, 10);
-const PLACES = STATES.filter((s) => s.isPlaceOfSupply && s.status !== 'legacy').map((s) => ({ value: s.code, label: `${s.code} – ${s.name}` }));
-const SALES_TYPES = Object.entries(DOCUMENT_TYPES).filter(([, d]) => d.outward).map(([code]) => code);
+const PLACES = STATES.filter((s) => s.isPlaceOfSupply && s.status !== 'legacy').map((s) => ({
+  value: s.code,
+  label: `${s.code} – ${s.name}`,
+}));
+const SALES_TYPES = Object.entries(DOCUMENT_TYPES)
+  .filter(([, d]) => d.outward)
+  .map(([code]) => code);
 const PURCHASE_TYPES = ['INV', 'CRN', 'DBN', 'BIL', 'BOE', 'SLF', 'PV', 'OTH'];
 const SALES_SUPPLY = SUPPLY_TYPES.filter((s) => s !== 'IMPG' && s !== 'IMPS');
 const PURCHASE_SUPPLY = SUPPLY_TYPES.filter((s) => !s.startsWith('EXP'));
@@ -41,21 +76,51 @@ export const DocumentScreen = () => {
   const [params] = useSearchParams();
   const { type, id } = DocumentScreenQuerySchema.parse({ type: params.get('type') ?? undefined, id: params.get('id') ?? undefined });
   const isExisting = mode === 'editDraft' || mode === 'edit';
-  const { data: detail, isError } = useQuery({ queryKey: documentKeys.detail(type, id ?? 0), queryFn: () => fetchDocument(type, id ?? 0), enabled: isExisting && id !== undefined });
+  const { data: detail, isError } = useQuery({
+    queryKey: documentKeys.detail(type, id ?? 0),
+    queryFn: () => fetchDocument(type, id ?? 0),
+    enabled: isExisting && id !== undefined,
+  });
   const t = useText();
-  if (isExisting && (id === undefined || isError)) return <Alert color="red" variant="light">{t('document.notFound')}</Alert>;
+  if (isExisting && (id === undefined || isError))
+    return (
+      <Alert color="red" variant="light">
+        {t('document.notFound')}
+      </Alert>
+    );
   if (isExisting && !detail) return <Loader size="sm" />;
   // A new key per document: switching from one to another starts a fresh form.
-  return <DocumentEditor key={`${pathname}:${type}:${detail?.id ?? 'new'}:${detail?.updatedAt ?? ''}`} mode={mode} direction={type} detail={detail ?? null} />;
+  return (
+    <DocumentEditor
+      key={`${pathname}:${type}:${detail?.id ?? 'new'}:${detail?.updatedAt ?? ''}`}
+      mode={mode}
+      direction={type}
+      detail={detail ?? null}
+    />
+  );
 };
 
-const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: Mode; direction: Direction; detail: DocumentDetail | null }) => {
+const DocumentEditor = ({
+  mode,
+  direction: initialDirection,
+  detail,
+}: {
+  mode: Mode;
+  direction: Direction;
+  detail: DocumentDetail | null;
+}) => {
   const t = useText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { autoCompute, locations } = useDocumentSession();
   const rights = useRights(['DocumentCreate', 'DocumentDraft', 'DocumentEdit']);
-  const initial = useMemo(() => (detail ? formFromDetail(detail) : emptyDocument(initialDirection, locations.length === 1 ? String(locations[0]?.entityId) : '', today())), [detail, initialDirection, locations]);
+  const initial = useMemo(
+    () =>
+      detail
+        ? formFromDetail(detail)
+        : emptyDocument(initialDirection, locations.length === 1 ? String(locations[0]?.entityId) : '', today()),
+    [detail, initialDirection, locations],
+  );
   const [form, setForm] = useState<DocumentForm>(initial);
   const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
   const [placeTouched, setPlaceTouched] = useState(Boolean(detail));
@@ -77,8 +142,12 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
   // location's own State for a local sale or a purchase (the recipient's), 96 Other Country for an export.
   useEffect(() => {
     if (placeTouched) return;
-    const next = isExportOrSez(form.supplyType) && form.supplyType.startsWith('EXP') ? '96'
-      : !isPurchase && gstinCheck?.ok ? gstinCheck.stateCode : locationState;
+    const next =
+      isExportOrSez(form.supplyType) && form.supplyType.startsWith('EXP')
+        ? '96'
+        : !isPurchase && gstinCheck?.ok
+          ? gstinCheck.stateCode
+          : locationState;
     if (next && next !== form.placeOfSupply) setForm((f) => ({ ...f, placeOfSupply: next }));
   }, [placeTouched, gstinCheck, isPurchase, locationState, form.supplyType, form.placeOfSupply]);
 
@@ -96,7 +165,8 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
       try {
         return (await validateDocument(debouncedRequest)).errors;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 422) return error.items.map((i) => ({ code: i.code, message: i.message, propertyName: i.propertyName ?? '', type: i.type }));
+        if (error instanceof ApiError && error.status === 422)
+          return error.items.map((i) => ({ code: i.code, message: i.message, propertyName: i.propertyName ?? '', type: i.type }));
         throw error;
       }
     },
@@ -111,7 +181,12 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
   const errorCount = issues.filter((i) => i.type === 'Error').length + Object.keys(localErrors).length + gstinPending;
 
   // Leaving with unsaved changes asks first (in-app navigation here, closing the tab by the browser's own prompt).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !leaving.current && `${currentLocation.pathname}${currentLocation.search}` !== `${nextLocation.pathname}${nextLocation.search}`);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty &&
+      !leaving.current &&
+      `${currentLocation.pathname}${currentLocation.search}` !== `${nextLocation.pathname}${nextLocation.search}`,
+  );
   useEffect(() => {
     if (!isDirty) return undefined;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -156,7 +231,8 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
       const query = `?type=${saved.direction}&id=${saved.id}`;
       await navigate(kind === 'draft' ? '/draft-document' : `/edit-document${query}`, { replace: !wasDraft && detail !== null });
     } catch (error) {
-      if (error instanceof ApiError) setServerIssues(error.items.map((i) => ({ code: i.code, message: i.message, propertyName: i.propertyName ?? '', type: i.type })));
+      if (error instanceof ApiError)
+        setServerIssues(error.items.map((i) => ({ code: i.code, message: i.message, propertyName: i.propertyName ?? '', type: i.type })));
     } finally {
       leaving.current = false;
       setSaving(null);
@@ -171,10 +247,19 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
     else void navigate(wasDraft ? '/draft-document' : `/regular-${form.direction === 'Sales' ? 'sales' : 'purchase'}`);
   };
 
-  const typeOptions = (isPurchase ? PURCHASE_TYPES : SALES_TYPES).map((code) => ({ value: code, label: `${code} – ${DOCUMENT_TYPES[code as keyof typeof DOCUMENT_TYPES].name}` }));
-  const supplyOptions = [{ value: '', label: t('document.supplyAuto') }, ...(isPurchase ? PURCHASE_SUPPLY : SALES_SUPPLY).map((s) => ({ value: s, label: t(`document.supply.${s}`) }))];
+  const typeOptions = (isPurchase ? PURCHASE_TYPES : SALES_TYPES).map((code) => ({
+    value: code,
+    label: `${code} – ${DOCUMENT_TYPES[code as keyof typeof DOCUMENT_TYPES].name}`,
+  }));
+  const supplyOptions = [
+    { value: '', label: t('document.supplyAuto') },
+    ...(isPurchase ? PURCHASE_SUPPLY : SALES_SUPPLY).map((s) => ({ value: s, label: t(`document.supply.${s}`) })),
+  ];
   const rateOptions = (isIsoDate(form.documentDate) ? gstRatesOn(form.documentDate) : []).map((slab) => ({
-    value: String(slab.milliPercent), label: slab.restricted ? t('document.rateRestricted', { rate: slab.ratePercent }) : t('document.ratePercent', { rate: slab.ratePercent }),
+    value: String(slab.milliPercent),
+    label: slab.restricted
+      ? t('document.rateRestricted', { rate: slab.ratePercent })
+      : t('document.ratePercent', { rate: slab.ratePercent }),
   }));
   const partyLabel = isPurchase ? t('document.supplierGstin') : t('document.customerGstin');
   const gstinState = gstinCheck?.ok ? stateFromCode(gstinCheck.stateCode)?.name : undefined;
@@ -187,91 +272,257 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
             <>
               <Title order={4} data-testid="document-heading">{`${detail.documentType} ${detail.documentNumber}`}</Title>
               <StatusBadge status={detail.status} label={t(`register.status.${detail.status}`)} />
-              <Badge size="sm" variant="light" color="gray">{t(`document.source.${detail.source}`)}</Badge>
+              <Badge size="sm" variant="light" color="gray">
+                {t(`document.source.${detail.source}`)}
+              </Badge>
             </>
           ) : (
             <SegmentedControl
               size="xs"
               value={form.direction}
-              onChange={(value) => setForm((f) => ({ ...f, direction: value as Direction, items: f.items.map((it) => ({ ...it, itcEligibility: '' })) }))}
-              data={[{ value: 'Sales', label: t('document.sales') }, { value: 'Purchase', label: t('document.purchase') }]}
+              onChange={(value) =>
+                setForm((f) => ({ ...f, direction: value as Direction, items: f.items.map((it) => ({ ...it, itcEligibility: '' })) }))
+              }
+              data={[
+                { value: 'Sales', label: t('document.sales') },
+                { value: 'Purchase', label: t('document.purchase') },
+              ]}
               data-testid="document-direction"
             />
           )}
         </Group>
-        <Text size="xs" c="dimmed">{autoCompute ? t('document.autoComputeOn') : t('document.autoComputeOff')}</Text>
+        <Text size="xs" c="dimmed">
+          {autoCompute ? t('document.autoComputeOn') : t('document.autoComputeOff')}
+        </Text>
       </Group>
 
-      {isLocked ? <Alert color="yellow" variant="light" data-testid="document-locked">{t(detail?.status === 'Generated' ? 'document.lockedGenerated' : 'document.lockedCompleted')}</Alert> : null}
+      {isLocked ? (
+        <Alert color="yellow" variant="light" data-testid="document-locked">
+          {t(detail?.status === 'Generated' ? 'document.lockedGenerated' : 'document.lockedCompleted')}
+        </Alert>
+      ) : null}
       {!isLocked && detail?.filed ? (
         <Alert color="blue" variant="light" data-testid="document-amendment">
           {t(detail.amendmentPending ? 'document.amendmentPending' : 'document.amendmentNotice', {
-            number: detail.filed.documentNumber, date: formatDate(detail.filed.documentDate), until: detail.filed.amendableUntil ? formatDate(detail.filed.amendableUntil) : '',
+            number: detail.filed.documentNumber,
+            date: formatDate(detail.filed.documentDate),
+            until: detail.filed.amendableUntil ? formatDate(detail.filed.amendableUntil) : '',
           })}
         </Alert>
       ) : null}
 
       <Paper withBorder radius="sm" p="sm">
-        <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>{t('document.section.header')}</Text>
+        <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
+          {t('document.section.header')}
+        </Text>
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <Select size="xs" w={300} label={t('document.location')} required searchable data={locations.map((l) => ({ value: String(l.entityId), label: `${l.entityName} (${l.gstin ?? ''})` }))} value={form.entityId || null} onChange={(v) => set('entityId', v ?? '')} error={fieldErrors.entityId} data-testid="document-location" />
-          <Select size="xs" w={230} label={t('document.type')} required data={typeOptions} value={form.documentType} onChange={(v) => set('documentType', v ?? 'INV')} allowDeselect={false} error={fieldErrors.documentType} data-testid="document-type" />
-          <TextInput size="xs" w={180} label={t('document.number')} required maxLength={16} value={form.documentNumber} onChange={(e) => set('documentNumber', e.currentTarget.value)} error={fieldErrors.documentNumber} data-testid="document-number" />
+          <Select
+            size="xs"
+            w={300}
+            label={t('document.location')}
+            required
+            searchable
+            data={locations.map((l) => ({ value: String(l.entityId), label: `${l.entityName} (${l.gstin ?? ''})` }))}
+            value={form.entityId || null}
+            onChange={(v) => set('entityId', v ?? '')}
+            error={fieldErrors.entityId}
+            data-testid="document-location"
+          />
+          <Select
+            size="xs"
+            w={230}
+            label={t('document.type')}
+            required
+            data={typeOptions}
+            value={form.documentType}
+            onChange={(v) => set('documentType', v ?? 'INV')}
+            allowDeselect={false}
+            error={fieldErrors.documentType}
+            data-testid="document-type"
+          />
+          <TextInput
+            size="xs"
+            w={180}
+            label={t('document.number')}
+            required
+            maxLength={16}
+            value={form.documentNumber}
+            onChange={(e) => set('documentNumber', e.currentTarget.value)}
+            error={fieldErrors.documentNumber}
+            data-testid="document-number"
+          />
           {/* No maxDate: a future date typed in is reported by the live validation with its code, not silently ignored. */}
-          <DateField size="xs" w={150} label={t('document.date')} required value={form.documentDate} onChange={(iso) => set('documentDate', iso)} error={fieldErrors.documentDate} data-testid="document-date" />
-          <Select size="xs" w={250} label={t('document.supplyType')} data={supplyOptions} value={form.supplyType} onChange={(v) => set('supplyType', v ?? '')} allowDeselect={false} data-testid="document-supply-type" />
-          <Switch size="xs" mt={26} label={t('document.reverseCharge')} checked={form.isReverseCharge} onChange={(e) => set('isReverseCharge', e.currentTarget.checked)} error={fieldErrors.isReverseCharge} data-testid="document-reverse-charge" />
+          <DateField
+            size="xs"
+            w={150}
+            label={t('document.date')}
+            required
+            value={form.documentDate}
+            onChange={(iso) => set('documentDate', iso)}
+            error={fieldErrors.documentDate}
+            data-testid="document-date"
+          />
+          <Select
+            size="xs"
+            w={250}
+            label={t('document.supplyType')}
+            data={supplyOptions}
+            value={form.supplyType}
+            onChange={(v) => set('supplyType', v ?? '')}
+            allowDeselect={false}
+            data-testid="document-supply-type"
+          />
+          <Switch
+            size="xs"
+            mt={26}
+            label={t('document.reverseCharge')}
+            checked={form.isReverseCharge}
+            onChange={(e) => set('isReverseCharge', e.currentTarget.checked)}
+            error={fieldErrors.isReverseCharge}
+            data-testid="document-reverse-charge"
+          />
         </Group>
       </Paper>
 
       <Paper withBorder radius="sm" p="sm">
-        <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>{isPurchase ? t('document.section.supplier') : t('document.section.customer')}</Text>
+        <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
+          {isPurchase ? t('document.section.supplier') : t('document.section.customer')}
+        </Text>
         <Group gap="sm" align="flex-start" wrap="wrap">
           <TextInput
-            size="xs" w={230} label={partyLabel} maxLength={15} value={form.counterpartyGstin} placeholder={t('document.unregistered')}
+            size="xs"
+            w={230}
+            label={partyLabel}
+            maxLength={15}
+            value={form.counterpartyGstin}
+            placeholder={t('document.unregistered')}
             onChange={(e) => set('counterpartyGstin', e.currentTarget.value.toUpperCase())}
             description={gstinState ? t('document.gstinState', { state: gstinState }) : undefined}
             error={gstinCheck && !gstinCheck.ok ? gstinCheck.message : fieldErrors.counterpartyGstin}
             data-testid="document-gstin"
           />
-          <TextInput size="xs" w={300} label={isPurchase ? t('document.supplierName') : t('document.customerName')} maxLength={100} value={form.counterpartyName} onChange={(e) => set('counterpartyName', e.currentTarget.value)} data-testid="document-party-name" />
+          <TextInput
+            size="xs"
+            w={300}
+            label={isPurchase ? t('document.supplierName') : t('document.customerName')}
+            maxLength={100}
+            value={form.counterpartyName}
+            onChange={(e) => set('counterpartyName', e.currentTarget.value)}
+            data-testid="document-party-name"
+          />
           <Select
-            size="xs" w={260} label={t('document.placeOfSupply')} required searchable data={PLACES} value={form.placeOfSupply || null}
+            size="xs"
+            w={260}
+            label={t('document.placeOfSupply')}
+            required
+            searchable
+            data={PLACES}
+            value={form.placeOfSupply || null}
             onChange={(v) => {
               setPlaceTouched(true);
               set('placeOfSupply', v ?? '');
             }}
-            error={fieldErrors.placeOfSupply} data-testid="document-place-of-supply"
+            error={fieldErrors.placeOfSupply}
+            data-testid="document-place-of-supply"
           />
           {isExportOrSez(form.supplyType) && form.supplyType.startsWith('EXP') ? (
             <>
-              <TextInput size="xs" w={110} label={t('document.portCode')} maxLength={6} value={form.portCode} onChange={(e) => set('portCode', e.currentTarget.value.toUpperCase())} error={fieldErrors.portCode} data-testid="document-port-code" />
-              <TextInput size="xs" w={150} label={t('document.shippingBillNumber')} maxLength={20} value={form.shippingBillNumber} onChange={(e) => set('shippingBillNumber', e.currentTarget.value)} error={fieldErrors.shippingBillNumber} data-testid="document-shipping-bill" />
-              <DateField size="xs" w={150} label={t('document.shippingBillDate')} value={form.shippingBillDate} onChange={(iso) => set('shippingBillDate', iso)} data-testid="document-shipping-bill-date" />
+              <TextInput
+                size="xs"
+                w={110}
+                label={t('document.portCode')}
+                maxLength={6}
+                value={form.portCode}
+                onChange={(e) => set('portCode', e.currentTarget.value.toUpperCase())}
+                error={fieldErrors.portCode}
+                data-testid="document-port-code"
+              />
+              <TextInput
+                size="xs"
+                w={150}
+                label={t('document.shippingBillNumber')}
+                maxLength={20}
+                value={form.shippingBillNumber}
+                onChange={(e) => set('shippingBillNumber', e.currentTarget.value)}
+                error={fieldErrors.shippingBillNumber}
+                data-testid="document-shipping-bill"
+              />
+              <DateField
+                size="xs"
+                w={150}
+                label={t('document.shippingBillDate')}
+                value={form.shippingBillDate}
+                onChange={(iso) => set('shippingBillDate', iso)}
+                data-testid="document-shipping-bill-date"
+              />
             </>
           ) : null}
           {isNote(form.documentType) ? (
             <>
-              <TextInput size="xs" w={180} label={t('document.originalNumber')} maxLength={16} value={form.originalDocumentNumber} onChange={(e) => set('originalDocumentNumber', e.currentTarget.value)} error={fieldErrors.originalDocumentNumber} data-testid="document-original-number" />
-              <DateField size="xs" w={150} label={t('document.originalDate')} value={form.originalDocumentDate} onChange={(iso) => set('originalDocumentDate', iso)} error={fieldErrors.originalDocumentDate} data-testid="document-original-date" />
+              <TextInput
+                size="xs"
+                w={180}
+                label={t('document.originalNumber')}
+                maxLength={16}
+                value={form.originalDocumentNumber}
+                onChange={(e) => set('originalDocumentNumber', e.currentTarget.value)}
+                error={fieldErrors.originalDocumentNumber}
+                data-testid="document-original-number"
+              />
+              <DateField
+                size="xs"
+                w={150}
+                label={t('document.originalDate')}
+                value={form.originalDocumentDate}
+                onChange={(iso) => set('originalDocumentDate', iso)}
+                error={fieldErrors.originalDocumentDate}
+                data-testid="document-original-date"
+              />
             </>
           ) : null}
         </Group>
       </Paper>
 
       <Paper withBorder radius="sm" p="sm">
-        <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>{t('document.section.items')}</Text>
-        <ItemsTable direction={form.direction} items={form.items} computed={request.items.map((it) => ({ ...it, igst: it.igst ?? 0, cgst: it.cgst ?? 0, sgst: it.sgst ?? 0, cess: it.cess ?? 0, quantity: it.quantity ?? 0 }))} autoCompute={autoCompute} rateOptions={rateOptions} errors={fieldErrors} onChange={setItem} onAdd={addLine} onRemove={removeLine} />
+        <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
+          {t('document.section.items')}
+        </Text>
+        <ItemsTable
+          direction={form.direction}
+          items={form.items}
+          computed={request.items.map((it) => ({
+            ...it,
+            igst: it.igst ?? 0,
+            cgst: it.cgst ?? 0,
+            sgst: it.sgst ?? 0,
+            cess: it.cess ?? 0,
+            quantity: it.quantity ?? 0,
+          }))}
+          autoCompute={autoCompute}
+          rateOptions={rateOptions}
+          errors={fieldErrors}
+          onChange={setItem}
+          onAdd={addLine}
+          onRemove={removeLine}
+        />
         <Group justify="flex-end" gap="lg" mt="sm" className={classes.totals} data-testid="document-totals">
           {(['taxable', 'igst', 'cgst', 'sgst', 'cess'] as const).map((head) => (
             <Stack key={head} gap={0} align="flex-end">
-              <Text size="xs" c="dimmed">{t(`document.total.${head}`)}</Text>
-              <Text size="sm" className={classes.figure} data-testid={`total-${head}`}>{formatInr(totals[head])}</Text>
+              <Text size="xs" c="dimmed">
+                {t(`document.total.${head}`)}
+              </Text>
+              <Text size="sm" className={classes.figure} data-testid={`total-${head}`}>
+                {formatInr(totals[head])}
+              </Text>
             </Stack>
           ))}
           <Stack gap={0} align="flex-end">
-            <Text size="xs" c="dimmed">{t('document.total.value')}</Text>
-            <Text size="md" fw={700} className={classes.figure} data-testid="total-value">₹ {formatInr(totals.documentValue)}</Text>
+            <Text size="xs" c="dimmed">
+              {t('document.total.value')}
+            </Text>
+            <Text size="md" fw={700} className={classes.figure} data-testid="total-value">
+              ₹ {formatInr(totals.documentValue)}
+            </Text>
           </Stack>
         </Group>
       </Paper>
@@ -279,28 +530,55 @@ const DocumentEditor = ({ mode, direction: initialDirection, detail }: { mode: M
       <IssueSummary issues={issues} localErrorCount={Object.keys(localErrors).length} />
 
       <Group justify="space-between">
-        <Text size="xs" c="dimmed">{errorCount === 0 ? t('document.noErrors') : t('document.errorCount', { n: errorCount })}</Text>
+        <Text size="xs" c="dimmed">
+          {errorCount === 0 ? t('document.noErrors') : t('document.errorCount', { n: errorCount })}
+        </Text>
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={cancel} data-testid="document-cancel">{t('common.cancel')}</Button>
+          <Button size="xs" variant="default" onClick={cancel} data-testid="document-cancel">
+            {t('common.cancel')}
+          </Button>
           {canDraft ? (
-            <Button size="xs" variant={primary === 'draft' ? 'filled' : 'default'} loading={isSaving === 'draft'} disabled={isLocked} onClick={() => void save('draft')} data-testid="document-save-draft">
+            <Button
+              size="xs"
+              variant={primary === 'draft' ? 'filled' : 'default'}
+              loading={isSaving === 'draft'}
+              disabled={isLocked}
+              onClick={() => void save('draft')}
+              data-testid="document-save-draft"
+            >
               {t('document.saveDraft')}
             </Button>
           ) : null}
           {canFinal ? (
-            <Button size="xs" variant={primary === 'final' ? 'filled' : 'default'} loading={isSaving === 'final'} disabled={isLocked} onClick={() => void save('final')} data-testid="document-save">
+            <Button
+              size="xs"
+              variant={primary === 'final' ? 'filled' : 'default'}
+              loading={isSaving === 'final'}
+              disabled={isLocked}
+              onClick={() => void save('final')}
+              data-testid="document-save"
+            >
               {t('document.save')}
             </Button>
           ) : null}
         </Group>
       </Group>
 
-      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={<Text fw={600}>{t('document.leaveTitle')}</Text>} size="sm">
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={<Text fw={600}>{t('document.leaveTitle')}</Text>}
+        size="sm"
+      >
         <Stack gap="sm">
           <Text size="sm">{t('document.leaveMessage')}</Text>
           <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={() => blocker.reset?.()} data-testid="document-stay">{t('document.stay')}</Button>
-            <Button size="xs" color="red" onClick={() => blocker.proceed?.()} data-testid="document-leave">{t('document.leave')}</Button>
+            <Button size="xs" variant="default" onClick={() => blocker.reset?.()} data-testid="document-stay">
+              {t('document.stay')}
+            </Button>
+            <Button size="xs" color="red" onClick={() => blocker.proceed?.()} data-testid="document-leave">
+              {t('document.leave')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

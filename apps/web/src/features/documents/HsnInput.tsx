@@ -21,7 +21,12 @@ type Props = {
 export const HsnInput = ({ value, onChange, onPick, error, label, testId }: Props) => {
   const t = useText();
   const [debounced] = useDebouncedValue(value.trim(), 250);
-  const { data } = useQuery({ queryKey: documentKeys.hsn(debounced), queryFn: () => lookupHsn(debounced), enabled: debounced.length >= 2, staleTime: 60_000 });
+  const { data } = useQuery({
+    queryKey: documentKeys.hsn(debounced),
+    queryFn: () => lookupHsn(debounced),
+    enabled: debounced.length >= 2,
+    staleTime: 60_000,
+  });
   const found = useMemo(() => data ?? [], [data]);
   const byCode = useMemo(() => new Map(found.map((item) => [item.code, item])), [found]);
   return (

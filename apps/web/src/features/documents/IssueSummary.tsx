@@ -6,14 +6,29 @@ import { useText, type TextKey } from '../../i18n/useText';
 // before warnings; the fields themselves are marked too.
 
 const FIELD_KEYS: Record<string, TextKey> = {
-  EntityId: 'document.location', DocumentType: 'document.type', DocumentNumber: 'document.number', DocumentDate: 'document.date',
-  CounterpartyGstin: 'document.counterpartyGstin', PlaceOfSupply: 'document.placeOfSupply', IsReverseCharge: 'document.reverseCharge',
-  OriginalDocumentNumber: 'document.originalNumber', OriginalDocumentDate: 'document.originalDate', PortCode: 'document.portCode',
-  ShippingBillNumber: 'document.shippingBillNumber', Items: 'document.section.items',
+  EntityId: 'document.location',
+  DocumentType: 'document.type',
+  DocumentNumber: 'document.number',
+  DocumentDate: 'document.date',
+  CounterpartyGstin: 'document.counterpartyGstin',
+  PlaceOfSupply: 'document.placeOfSupply',
+  IsReverseCharge: 'document.reverseCharge',
+  OriginalDocumentNumber: 'document.originalNumber',
+  OriginalDocumentDate: 'document.originalDate',
+  PortCode: 'document.portCode',
+  ShippingBillNumber: 'document.shippingBillNumber',
+  Items: 'document.section.items',
 };
 const ITEM_KEYS: Record<string, TextKey> = {
-  Hsn: 'document.item.hsn', Uqc: 'document.item.uqc', Quantity: 'document.item.quantity', Taxable: 'document.item.taxable', Rate: 'document.item.rate',
-  Igst: 'document.item.igst', Cgst: 'document.item.cgst', Sgst: 'document.item.sgst', Cess: 'document.item.cess',
+  Hsn: 'document.item.hsn',
+  Uqc: 'document.item.uqc',
+  Quantity: 'document.item.quantity',
+  Taxable: 'document.item.taxable',
+  Rate: 'document.item.rate',
+  Igst: 'document.item.igst',
+  Cgst: 'document.item.cgst',
+  Sgst: 'document.item.sgst',
+  Cess: 'document.item.cess',
 };
 
 export const IssueSummary = ({ issues, localErrorCount }: { issues: readonly DocumentIssue[]; localErrorCount: number }) => {
@@ -31,13 +46,26 @@ export const IssueSummary = ({ issues, localErrorCount }: { issues: readonly Doc
   const sorted = [...issues].sort((a, b) => (a.type === b.type ? 0 : a.type === 'Error' ? -1 : 1));
   const errors = issues.filter((i) => i.type === 'Error').length + localErrorCount;
   return (
-    <Alert color={errors > 0 ? 'red' : 'yellow'} variant="light" title={errors > 0 ? t('document.issuesTitle') : t('document.warningsTitle')} data-testid="document-issues">
+    <Alert
+      color={errors > 0 ? 'red' : 'yellow'}
+      variant="light"
+      title={errors > 0 ? t('document.issuesTitle') : t('document.warningsTitle')}
+      data-testid="document-issues"
+    >
       <List size="xs" spacing={2}>
         {sorted.map((issue, i) => (
           <List.Item key={`${issue.code}-${issue.propertyName}-${i}`} data-testid={`issue-${issue.code}`}>
-            <Text size="xs" span fw={600} ff="monospace">{issue.code}</Text>
-            <Text size="xs" span c={issue.type === 'Error' ? 'red.8' : 'yellow.9'}>{` ${issue.type === 'Error' ? t('document.error') : t('document.warning')}`}</Text>
-            <Text size="xs" span fw={600}>{issue.propertyName ? ` · ${fieldOf(issue.propertyName)}` : ''}</Text>
+            <Text size="xs" span fw={600} ff="monospace">
+              {issue.code}
+            </Text>
+            <Text
+              size="xs"
+              span
+              c={issue.type === 'Error' ? 'red.8' : 'yellow.9'}
+            >{` ${issue.type === 'Error' ? t('document.error') : t('document.warning')}`}</Text>
+            <Text size="xs" span fw={600}>
+              {issue.propertyName ? ` · ${fieldOf(issue.propertyName)}` : ''}
+            </Text>
             <Text size="xs" span>{` — ${issue.message}`}</Text>
           </List.Item>
         ))}

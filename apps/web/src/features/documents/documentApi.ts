@@ -12,7 +12,8 @@ export const documentKeys = {
   all: ['document'] as const,
   detail: (direction: Direction, id: number) => [...documentKeys.all, direction, id] as const,
   drafts: () => [...documentKeys.all, 'drafts'] as const,
-  draftList: (filters: DraftSearchRequest['filters'], sortExpression: string | undefined) => [...documentKeys.drafts(), filters, sortExpression] as const,
+  draftList: (filters: DraftSearchRequest['filters'], sortExpression: string | undefined) =>
+    [...documentKeys.drafts(), filters, sortExpression] as const,
   validate: (request: DocumentSaveInput) => [...documentKeys.all, 'validate', request] as const,
   hsn: (text: string) => [...documentKeys.all, 'hsn', text] as const,
 };

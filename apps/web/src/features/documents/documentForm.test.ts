@@ -1,13 +1,36 @@
 import { gstinCheckCharacter } from '@opengst/domain';
 import { describe, expect, it } from 'vitest';
-import { emptyDocument, fieldOfIssue, gstinCheckOf, issuesByField, localErrorsOf, milliQuantityOf, paiseOf, requestOf, totalsOf } from './documentForm';
+import {
+  emptyDocument,
+  fieldOfIssue,
+  gstinCheckOf,
+  issuesByField,
+  localErrorsOf,
+  milliQuantityOf,
+  paiseOf,
+  requestOf,
+  totalsOf,
+} from './documentForm';
 
 const messages = { amount: 'amount', quantity: 'quantity' };
 const sale = (patch: Partial<ReturnType<typeof emptyDocument>> = {}) => {
   const form = { ...emptyDocument('Sales', '7', '2026-10-15'), documentNumber: ' INV/1 ', placeOfSupply: '07', ...patch };
   return form;
 };
-const line = { key: 1, hsn: '84713010', description: 'Laptop', uqc: 'NOS', quantity: '2.5', taxable: '1,000.50', rate: '18000', igst: '', cgst: '1', sgst: '1', cess: '', itcEligibility: 'Inputs' };
+const line = {
+  key: 1,
+  hsn: '84713010',
+  description: 'Laptop',
+  uqc: 'NOS',
+  quantity: '2.5',
+  taxable: '1,000.50',
+  rate: '18000',
+  igst: '',
+  cgst: '1',
+  sgst: '1',
+  cess: '',
+  itcEligibility: 'Inputs',
+};
 
 describe('the document form', () => {
   it('reads typed amounts and quantities exactly (paise, thousandths)', () => {
@@ -22,7 +45,15 @@ describe('the document form', () => {
   it('computes CGST and SGST for a sale within the State, IGST to another State, when auto-compute is on', () => {
     const local = requestOf(sale({ items: [line] }), false, true, '07');
     expect(local).toMatchObject({ documentNumber: 'INV/1', entityId: 7, isDraftDocument: false });
-    expect(local.items[0]).toMatchObject({ quantity: 2500, taxable: 100050, rate: 18000, igst: 0, cgst: 9005, sgst: 9005, itcEligibility: null });
+    expect(local.items[0]).toMatchObject({
+      quantity: 2500,
+      taxable: 100050,
+      rate: 18000,
+      igst: 0,
+      cgst: 9005,
+      sgst: 9005,
+      itcEligibility: null,
+    });
     expect(totalsOf(local)).toEqual({ taxable: 100050, igst: 0, cgst: 9005, sgst: 9005, cess: 0, documentValue: 118060 });
     const inter = requestOf(sale({ placeOfSupply: '33', items: [line] }), true, true, '07');
     expect(inter.items[0]).toMatchObject({ igst: 18009, cgst: 0, sgst: 0 });
@@ -32,7 +63,10 @@ describe('the document form', () => {
   });
 
   it('flags amounts and quantities that are no numbers on their own field', () => {
-    expect(localErrorsOf(sale({ items: [{ ...line, taxable: '12.345', quantity: 'two' }] }), messages)).toEqual({ 'items.0.taxable': 'amount', 'items.0.quantity': 'quantity' });
+    expect(localErrorsOf(sale({ items: [{ ...line, taxable: '12.345', quantity: 'two' }] }), messages)).toEqual({
+      'items.0.taxable': 'amount',
+      'items.0.quantity': 'quantity',
+    });
   });
 
   it('checks a GSTIN as typed: its State, or the reason', () => {
@@ -47,9 +81,11 @@ describe('the document form', () => {
   it('puts server issues on the form fields, errors before warnings', () => {
     expect(fieldOfIssue({ propertyName: 'Items[2].Taxable' })).toBe('items.2.taxable');
     expect(fieldOfIssue({ propertyName: 'CounterpartyGstin' })).toBe('counterpartyGstin');
-    expect(issuesByField([
-      { code: 'VAL0007', message: 'late', propertyName: 'DocumentDate', type: 'Warning' },
-      { code: 'VAL0684', message: 'future', propertyName: 'DocumentDate', type: 'Error' },
-    ])).toEqual({ documentDate: 'VAL0684: future' });
+    expect(
+      issuesByField([
+        { code: 'VAL0007', message: 'late', propertyName: 'DocumentDate', type: 'Warning' },
+        { code: 'VAL0684', message: 'future', propertyName: 'DocumentDate', type: 'Error' },
+      ]),
+    ).toEqual({ documentDate: 'VAL0684: future' });
   });
 });

@@ -1,5 +1,10 @@
 import {
-  type Direction, type DocumentDetail, type DocumentIssue, type DocumentItem, type DocumentSaveInput, documentTotals,
+  type Direction,
+  type DocumentDetail,
+  type DocumentIssue,
+  type DocumentItem,
+  type DocumentSaveInput,
+  documentTotals,
   type DocumentTotals,
 } from '@opengst/contracts';
 import { computeDocumentTaxes, formatRupees, parseAmount, validateGstin } from '@opengst/domain';
@@ -48,13 +53,38 @@ export type DocumentForm = {
 
 let nextKey = 1;
 export const emptyItem = (): ItemForm => ({
-  key: nextKey++, hsn: '', description: '', uqc: '', quantity: '', taxable: '', rate: '', igst: '', cgst: '', sgst: '', cess: '', itcEligibility: '',
+  key: nextKey++,
+  hsn: '',
+  description: '',
+  uqc: '',
+  quantity: '',
+  taxable: '',
+  rate: '',
+  igst: '',
+  cgst: '',
+  sgst: '',
+  cess: '',
+  itcEligibility: '',
 });
 
 export const emptyDocument = (direction: Direction, entityId: string, today: string): DocumentForm => ({
-  id: null, direction, entityId, documentType: 'INV', documentNumber: '', documentDate: today, supplyType: '', counterpartyGstin: '',
-  counterpartyName: '', placeOfSupply: '', isReverseCharge: false, portCode: '', shippingBillNumber: '', shippingBillDate: '',
-  originalDocumentNumber: '', originalDocumentDate: '', items: [emptyItem()],
+  id: null,
+  direction,
+  entityId,
+  documentType: 'INV',
+  documentNumber: '',
+  documentDate: today,
+  supplyType: '',
+  counterpartyGstin: '',
+  counterpartyName: '',
+  placeOfSupply: '',
+  isReverseCharge: false,
+  portCode: '',
+  shippingBillNumber: '',
+  shippingBillDate: '',
+  originalDocumentNumber: '',
+  originalDocumentDate: '',
+  items: [emptyItem()],
 });
 
 const rupees = (paise: number): string => (paise === 0 ? '' : formatRupees(paise));
@@ -62,13 +92,34 @@ const rupees = (paise: number): string => (paise === 0 ? '' : formatRupees(paise
 const quantityText = (milli: number): string => (milli === 0 ? '' : String(milli / 1000));
 
 export const formFromDetail = (d: DocumentDetail): DocumentForm => ({
-  id: d.id, direction: d.direction, entityId: String(d.entityId), documentType: d.documentType, documentNumber: d.documentNumber,
-  documentDate: d.documentDate, supplyType: d.supplyType ?? '', counterpartyGstin: d.counterpartyGstin ?? '', counterpartyName: d.counterpartyName ?? '',
-  placeOfSupply: d.placeOfSupply, isReverseCharge: d.isReverseCharge, portCode: d.portCode ?? '', shippingBillNumber: d.shippingBillNumber ?? '',
-  shippingBillDate: d.shippingBillDate ?? '', originalDocumentNumber: d.originalDocumentNumber ?? '', originalDocumentDate: d.originalDocumentDate ?? '',
+  id: d.id,
+  direction: d.direction,
+  entityId: String(d.entityId),
+  documentType: d.documentType,
+  documentNumber: d.documentNumber,
+  documentDate: d.documentDate,
+  supplyType: d.supplyType ?? '',
+  counterpartyGstin: d.counterpartyGstin ?? '',
+  counterpartyName: d.counterpartyName ?? '',
+  placeOfSupply: d.placeOfSupply,
+  isReverseCharge: d.isReverseCharge,
+  portCode: d.portCode ?? '',
+  shippingBillNumber: d.shippingBillNumber ?? '',
+  shippingBillDate: d.shippingBillDate ?? '',
+  originalDocumentNumber: d.originalDocumentNumber ?? '',
+  originalDocumentDate: d.originalDocumentDate ?? '',
   items: d.items.map((it) => ({
-    key: nextKey++, hsn: it.hsn ?? '', description: it.description ?? '', uqc: it.uqc ?? '', quantity: quantityText(it.quantity),
-    taxable: rupees(it.taxable), rate: String(it.rate), igst: rupees(it.igst), cgst: rupees(it.cgst), sgst: rupees(it.sgst), cess: rupees(it.cess),
+    key: nextKey++,
+    hsn: it.hsn ?? '',
+    description: it.description ?? '',
+    uqc: it.uqc ?? '',
+    quantity: quantityText(it.quantity),
+    taxable: rupees(it.taxable),
+    rate: String(it.rate),
+    igst: rupees(it.igst),
+    cgst: rupees(it.cgst),
+    sgst: rupees(it.sgst),
+    cess: rupees(it.cess),
     itcEligibility: it.itcEligibility ?? '',
   })),
 });
@@ -95,7 +146,8 @@ export type LocalErrors = Record<string, string>;
 export const localErrorsOf = (form: DocumentForm, messages: { amount: string; quantity: string }): LocalErrors => {
   const errors: LocalErrors = {};
   form.items.forEach((it, i) => {
-    for (const field of ['taxable', 'igst', 'cgst', 'sgst', 'cess'] as const) if (Number.isNaN(paiseOf(it[field]))) errors[`items.${i}.${field}`] = messages.amount;
+    for (const field of ['taxable', 'igst', 'cgst', 'sgst', 'cess'] as const)
+      if (Number.isNaN(paiseOf(it[field]))) errors[`items.${i}.${field}`] = messages.amount;
     if (Number.isNaN(milliQuantityOf(it.quantity))) errors[`items.${i}.quantity`] = messages.quantity;
   });
   return errors;
@@ -104,28 +156,53 @@ export const localErrorsOf = (form: DocumentForm, messages: { amount: string; qu
 const safe = (n: number): number => (Number.isFinite(n) ? n : 0);
 
 /** The lines as the API reads them; unreadable numbers count as 0 (local errors block sending them). */
-export const itemsOf = (form: DocumentForm): DocumentItem[] => form.items.map((it) => ({
-  hsn: it.hsn.trim() || null, description: it.description.trim() || null, uqc: it.uqc.trim() || null,
-  quantity: safe(milliQuantityOf(it.quantity)), rate: Number(it.rate) || 0, taxable: safe(paiseOf(it.taxable)),
-  igst: safe(paiseOf(it.igst)), cgst: safe(paiseOf(it.cgst)), sgst: safe(paiseOf(it.sgst)), cess: safe(paiseOf(it.cess)),
-  itcEligibility: form.direction === 'Purchase' && it.itcEligibility ? (it.itcEligibility as DocumentItem['itcEligibility']) : null,
-}));
+export const itemsOf = (form: DocumentForm): DocumentItem[] =>
+  form.items.map((it) => ({
+    hsn: it.hsn.trim() || null,
+    description: it.description.trim() || null,
+    uqc: it.uqc.trim() || null,
+    quantity: safe(milliQuantityOf(it.quantity)),
+    rate: Number(it.rate) || 0,
+    taxable: safe(paiseOf(it.taxable)),
+    igst: safe(paiseOf(it.igst)),
+    cgst: safe(paiseOf(it.cgst)),
+    sgst: safe(paiseOf(it.sgst)),
+    cess: safe(paiseOf(it.cess)),
+    itcEligibility: form.direction === 'Purchase' && it.itcEligibility ? (it.itcEligibility as DocumentItem['itcEligibility']) : null,
+  }));
 
 /** The save/validate body. With auto-compute the tax heads are the computed ones (the server computes them again). */
 export const requestOf = (form: DocumentForm, isDraftDocument: boolean, autoCompute: boolean, locationState: string): DocumentSaveInput => {
   const header = {
-    direction: form.direction, entityId: Number(form.entityId), isDraftDocument, documentType: form.documentType, documentNumber: form.documentNumber.trim(),
-    documentDate: form.documentDate, supplyType: form.supplyType || null, counterpartyGstin: form.counterpartyGstin.trim().toUpperCase(),
-    counterpartyName: form.counterpartyName.trim() || null, placeOfSupply: form.placeOfSupply, isReverseCharge: form.isReverseCharge,
-    portCode: form.portCode.trim() || null, shippingBillNumber: form.shippingBillNumber.trim() || null, shippingBillDate: form.shippingBillDate || null,
-    originalDocumentNumber: form.originalDocumentNumber.trim() || null, originalDocumentDate: form.originalDocumentDate || null,
+    direction: form.direction,
+    entityId: Number(form.entityId),
+    isDraftDocument,
+    documentType: form.documentType,
+    documentNumber: form.documentNumber.trim(),
+    documentDate: form.documentDate,
+    supplyType: form.supplyType || null,
+    counterpartyGstin: form.counterpartyGstin.trim().toUpperCase(),
+    counterpartyName: form.counterpartyName.trim() || null,
+    placeOfSupply: form.placeOfSupply,
+    isReverseCharge: form.isReverseCharge,
+    portCode: form.portCode.trim() || null,
+    shippingBillNumber: form.shippingBillNumber.trim() || null,
+    shippingBillDate: form.shippingBillDate || null,
+    originalDocumentNumber: form.originalDocumentNumber.trim() || null,
+    originalDocumentDate: form.originalDocumentDate || null,
   };
   const items = itemsOf(form);
-  return { ...(form.id ? { id: form.id } : {}), ...header, items: autoCompute ? computeDocumentTaxes(header, items, locationState) : items };
+  return {
+    ...(form.id ? { id: form.id } : {}),
+    ...header,
+    items: autoCompute ? computeDocumentTaxes(header, items, locationState) : items,
+  };
 };
 
 export const totalsOf = (request: DocumentSaveInput): DocumentTotals =>
-  documentTotals(request.items.map((it) => ({ taxable: it.taxable, igst: it.igst ?? 0, cgst: it.cgst ?? 0, sgst: it.sgst ?? 0, cess: it.cess ?? 0 })));
+  documentTotals(
+    request.items.map((it) => ({ taxable: it.taxable, igst: it.igst ?? 0, cgst: it.cgst ?? 0, sgst: it.sgst ?? 0, cess: it.cess ?? 0 })),
+  );
 
 /** GSTIN check as the user types: the state it names, or the reason it is wrong. Blank is an unregistered party. */
 export const gstinCheckOf = (value: string): { ok: true; stateCode: string } | { ok: false; message: string } | null => {

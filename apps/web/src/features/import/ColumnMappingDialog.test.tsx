@@ -11,15 +11,18 @@ const json = (data: unknown) => new Response(JSON.stringify({ data }), { status:
 /** Answers import/aliases with the saved mapping and import/aliases/save with what it was sent. */
 const stubApi = () => {
   const saved: unknown[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.includes('/import/aliases/save')) {
-      const body = JSON.parse(String(init?.body)) as { importType: string; aliases: unknown[] };
-      saved.push(body);
-      return json({ importType: body.importType, aliases: body.aliases });
-    }
-    if (url.includes('/import/aliases')) return json({ importType: 'Vendors', aliases: [{ column: 'code', alias: 'Supplier Code' }] });
-    return new Response(null, { status: 404 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes('/import/aliases/save')) {
+        const body = JSON.parse(String(init?.body)) as { importType: string; aliases: unknown[] };
+        saved.push(body);
+        return json({ importType: body.importType, aliases: body.aliases });
+      }
+      if (url.includes('/import/aliases')) return json({ importType: 'Vendors', aliases: [{ column: 'code', alias: 'Supplier Code' }] });
+      return new Response(null, { status: 404 });
+    }),
+  );
   return saved;
 };
 
@@ -45,10 +48,18 @@ describe('ColumnMappingDialog', () => {
     await waitFor(() => expect((screen.getByTestId('mapping-save') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('mapping-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(saved).toEqual([{ importType: 'Vendors', aliases: [{ column: 'code', alias: 'Supplier Code' }, { column: 'legalName', alias: 'Supplier Name' }] }]);
+    expect(saved).toEqual([
+      {
+        importType: 'Vendors',
+        aliases: [
+          { column: 'code', alias: 'Supplier Code' },
+          { column: 'legalName', alias: 'Supplier Name' },
+        ],
+      },
+    ]);
   });
 
-  it('lets a user without the type\'s right look but not save', async () => {
+  it("lets a user without the type's right look but not save", async () => {
     stubApi();
     renderWithProviders(<ColumnMappingDialog type={VENDORS} missing={[]} canEdit={false} onClose={() => {}} />);
     expect(((await screen.findByTestId('mapping-alias-code', {}, { timeout: 5000 })) as HTMLInputElement).disabled).toBe(true);

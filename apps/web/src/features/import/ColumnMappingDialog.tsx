@@ -30,7 +30,12 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
     if (aliases && mapping === null) setMapping(mappingFromAliases(type.columns, aliases));
   }, [aliases, mapping, type.columns]);
 
-  if (isError) return <Alert color="red" variant="light">{t('importMapping.loadFailed')}</Alert>;
+  if (isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('importMapping.loadFailed')}
+      </Alert>
+    );
   if (!mapping) return <Loader size="sm" />;
   const problems = mappingProblems(type.columns, mapping);
   const hasProblems = Object.keys(problems).length > 0;
@@ -59,8 +64,14 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
       }}
     >
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">{t('importMapping.intro')}</Text>
-        {!canEdit ? <Text size="xs" c="dimmed">{t('importMapping.noRight')}</Text> : null}
+        <Text size="sm" c="dimmed">
+          {t('importMapping.intro')}
+        </Text>
+        {!canEdit ? (
+          <Text size="xs" c="dimmed">
+            {t('importMapping.noRight')}
+          </Text>
+        ) : null}
         <Table fz="sm" verticalSpacing={4} data-testid="mapping-table">
           <Table.Thead>
             <Table.Tr>
@@ -78,8 +89,16 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
                   <Table.Td>
                     <Group gap={4} wrap="wrap">
                       <Text size="sm">{column.name}</Text>
-                      {column.required ? <Badge size="xs" variant="light" color="gray">{t('importMapping.required')}</Badge> : null}
-                      {isMissing ? <Badge size="xs" variant="light" color="red">{t('importMapping.missing')}</Badge> : null}
+                      {column.required ? (
+                        <Badge size="xs" variant="light" color="gray">
+                          {t('importMapping.required')}
+                        </Badge>
+                      ) : null}
+                      {isMissing ? (
+                        <Badge size="xs" variant="light" color="red">
+                          {t('importMapping.missing')}
+                        </Badge>
+                      ) : null}
                     </Group>
                   </Table.Td>
                   <Table.Td>
@@ -93,7 +112,13 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
                         const value = event.currentTarget.value;
                         setMapping((current) => (current ? { ...current, values: { ...current.values, [column.key]: value } } : current));
                       }}
-                      error={problem ? (problem.kind === 'tooLong' ? t('importMapping.tooLong') : t('importMapping.duplicate', { column: problem.column })) : undefined}
+                      error={
+                        problem
+                          ? problem.kind === 'tooLong'
+                            ? t('importMapping.tooLong')
+                            : t('importMapping.duplicate', { column: problem.column })
+                          : undefined
+                      }
                       description={extras.length > 0 ? t('importMapping.also', { aliases: extras.join(', ') }) : undefined}
                       data-testid={`mapping-alias-${column.key}`}
                     />
@@ -103,10 +128,18 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
             })}
           </Table.Tbody>
         </Table>
-        {failure ? <Alert color="red" variant="light" p="xs" data-testid="mapping-error">{failure}</Alert> : null}
+        {failure ? (
+          <Alert color="red" variant="light" p="xs" data-testid="mapping-error">
+            {failure}
+          </Alert>
+        ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button size="xs" variant="default" onClick={onClose}>{t('importMapping.cancel')}</Button>
-          <Button size="xs" type="submit" loading={isSaving} disabled={hasProblems || !canEdit} data-testid="mapping-save">{t('importMapping.save')}</Button>
+          <Button size="xs" variant="default" onClick={onClose}>
+            {t('importMapping.cancel')}
+          </Button>
+          <Button size="xs" type="submit" loading={isSaving} disabled={hasProblems || !canEdit} data-testid="mapping-save">
+            {t('importMapping.save')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -116,7 +149,12 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
 export const ColumnMappingDialog = (props: Props) => {
   const t = useText();
   return (
-    <Modal opened={props.type !== null} onClose={props.onClose} size="lg" title={<Text fw={600}>{t('importMapping.title', { type: props.type?.name ?? '' })}</Text>}>
+    <Modal
+      opened={props.type !== null}
+      onClose={props.onClose}
+      size="lg"
+      title={<Text fw={600}>{t('importMapping.title', { type: props.type?.name ?? '' })}</Text>}
+    >
       {props.type ? <MappingForm key={props.type.importType} {...props} type={props.type} /> : null}
     </Modal>
   );

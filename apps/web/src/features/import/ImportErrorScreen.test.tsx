@@ -6,8 +6,20 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { ImportErrorScreen } from './ImportErrorScreen';
 
 const summary: ImportSummary = {
-  importId: 7, importType: 'SalesDocuments', fileName: 'sales.xlsx', status: 'SuccessWithError', totalRows: 5, processedRows: 5,
-  validRows: 3, errorRows: 2, message: null, finishedAt: '2026-11-21T10:15:00Z', documents: 3, errors: 2, warnings: 0, byCode: [],
+  importId: 7,
+  importType: 'SalesDocuments',
+  fileName: 'sales.xlsx',
+  status: 'SuccessWithError',
+  totalRows: 5,
+  processedRows: 5,
+  validRows: 3,
+  errorRows: 2,
+  message: null,
+  finishedAt: '2026-11-21T10:15:00Z',
+  documents: 3,
+  errors: 2,
+  warnings: 0,
+  byCode: [],
 };
 const errors: ImportErrorItem[] = [
   { row: 3, column: 'Customer GSTIN', value: '07AAACA1234A1Z0', code: 'VAL0001', message: 'Invalid GSTIN.', type: 'Error' },
@@ -22,18 +34,21 @@ const json = (data: unknown) => new Response(JSON.stringify({ data }), { status:
 
 const stubApi = (errorItems: ImportErrorItem[], codes: typeof byCode) => {
   const bodies: unknown[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.includes('/import/importTypes')) return json({ items: IMPORT_TYPES });
-    if (url.includes('/import/summary')) return json(summary);
-    if (url.includes('/import/errorSummary')) return json({ importId: 7, items: codes });
-    if (url.includes('/import/errors')) {
-      const body = JSON.parse(String(init?.body)) as { filters?: { code?: string | null } };
-      bodies.push(body);
-      const items = errorItems.filter((item) => !body.filters?.code || item.code === body.filters.code);
-      return json({ items, totalRecords: items.length });
-    }
-    return new Response(null, { status: 404 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes('/import/importTypes')) return json({ items: IMPORT_TYPES });
+      if (url.includes('/import/summary')) return json(summary);
+      if (url.includes('/import/errorSummary')) return json({ importId: 7, items: codes });
+      if (url.includes('/import/errors')) {
+        const body = JSON.parse(String(init?.body)) as { filters?: { code?: string | null } };
+        bodies.push(body);
+        const items = errorItems.filter((item) => !body.filters?.code || item.code === body.filters.code);
+        return json({ items, totalRecords: items.length });
+      }
+      return new Response(null, { status: 404 });
+    }),
+  );
   return bodies;
 };
 

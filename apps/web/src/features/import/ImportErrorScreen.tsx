@@ -18,7 +18,15 @@ import { useImportSession } from './useImportSession';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 
-const CodeSummary = ({ items, code, onCode }: { items: readonly (ImportCodeCount & { columns: string[] })[]; code: string | null; onCode: (code: string | null) => void }) => {
+const CodeSummary = ({
+  items,
+  code,
+  onCode,
+}: {
+  items: readonly (ImportCodeCount & { columns: string[] })[];
+  code: string | null;
+  onCode: (code: string | null) => void;
+}) => {
   const t = useText();
   return (
     <Paper withBorder radius="sm">
@@ -28,20 +36,35 @@ const CodeSummary = ({ items, code, onCode }: { items: readonly (ImportCodeCount
             <Table.Th w={90}>{t('importErrors.code')}</Table.Th>
             <Table.Th>{t('importErrors.message')}</Table.Th>
             <Table.Th w={240}>{t('importErrors.columns')}</Table.Th>
-            <Table.Th w={80} className="numeric">{t('importErrors.count')}</Table.Th>
+            <Table.Th w={80} className="numeric">
+              {t('importErrors.count')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.code} bg={code === item.code ? 'indigo.0' : undefined} data-testid={`error-code-${item.code}`}>
               <Table.Td>
-                <UnstyledButton onClick={() => onCode(code === item.code ? null : item.code)} aria-pressed={code === item.code} fz="xs" ff="monospace" c="indigo.8" td="underline">
+                <UnstyledButton
+                  onClick={() => onCode(code === item.code ? null : item.code)}
+                  aria-pressed={code === item.code}
+                  fz="xs"
+                  ff="monospace"
+                  c="indigo.8"
+                  td="underline"
+                >
                   {item.code}
                 </UnstyledButton>
               </Table.Td>
               <Table.Td>{item.message}</Table.Td>
-              <Table.Td><Text size="xs" c="dimmed">{item.columns.join(', ')}</Text></Table.Td>
-              <Table.Td className="numeric" style={numeric}>{formatCount(item.count)}</Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {item.columns.join(', ')}
+                </Text>
+              </Table.Td>
+              <Table.Td className="numeric" style={numeric}>
+                {formatCount(item.count)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -64,7 +87,15 @@ const ExportErrorsButton = ({ importId, fileName }: { importId: number; fileName
     }
   };
   return (
-    <Button size="xs" variant="default" leftSection={<IconFileSpreadsheet size={14} />} loading={isBusy} onClick={() => void run()} title={t('importErrors.exportHint')} data-testid="error-export">
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconFileSpreadsheet size={14} />}
+      loading={isBusy}
+      onClick={() => void run()}
+      title={t('importErrors.exportHint')}
+      data-testid="error-export"
+    >
       {t('importErrors.export')}
     </Button>
   );
@@ -77,7 +108,12 @@ const ImportErrors = ({ importId }: { importId: number }) => {
   const { data: types = [] } = useQuery(importTypesQuery);
   const summary = useQuery(importSummaryQuery(importId));
   const byCode = useQuery(importErrorSummaryQuery(importId));
-  if (summary.isError || byCode.isError) return <Alert color="red" variant="light">{t('importErrors.loadFailed')}</Alert>;
+  if (summary.isError || byCode.isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('importErrors.loadFailed')}
+      </Alert>
+    );
   if (!summary.data || !byCode.data) return <Loader size="sm" />;
   const info = summary.data;
   const typeName = types.find((type) => type.importType === info.importType)?.name ?? info.importType;
@@ -88,14 +124,34 @@ const ImportErrors = ({ importId }: { importId: number }) => {
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
             <Group gap="xs">
-              <Text size="sm" fw={600} data-testid="error-file">{info.fileName}</Text>
+              <Text size="sm" fw={600} data-testid="error-file">
+                {info.fileName}
+              </Text>
               <ImportStatusBadge status={info.status} />
-              <Text size="xs" c="dimmed">{typeName}{info.finishedAt ? ` · ${formatDateTime(info.finishedAt)}` : ''}</Text>
+              <Text size="xs" c="dimmed">
+                {typeName}
+                {info.finishedAt ? ` · ${formatDateTime(info.finishedAt)}` : ''}
+              </Text>
             </Group>
             <Group gap="lg" style={numeric}>
-              <Text size="xs" c="dimmed">{t('import.rows')} <Text span size="sm" fw={600} c="dark">{formatCount(info.totalRows)}</Text></Text>
-              <Text size="xs" c="dimmed">{t('import.valid')} <Text span size="sm" fw={600} c="green.8">{formatCount(info.validRows)}</Text></Text>
-              <Text size="xs" c="dimmed">{t('import.errors')} <Text span size="sm" fw={600} c={info.errorRows > 0 ? 'red.8' : 'dark'} data-testid="error-rows">{formatCount(info.errorRows)}</Text></Text>
+              <Text size="xs" c="dimmed">
+                {t('import.rows')}{' '}
+                <Text span size="sm" fw={600} c="dark">
+                  {formatCount(info.totalRows)}
+                </Text>
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('import.valid')}{' '}
+                <Text span size="sm" fw={600} c="green.8">
+                  {formatCount(info.validRows)}
+                </Text>
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('import.errors')}{' '}
+                <Text span size="sm" fw={600} c={info.errorRows > 0 ? 'red.8' : 'dark'} data-testid="error-rows">
+                  {formatCount(info.errorRows)}
+                </Text>
+              </Text>
             </Group>
             {info.message ? <Text size="xs">{info.message}</Text> : null}
           </Stack>
@@ -104,18 +160,26 @@ const ImportErrors = ({ importId }: { importId: number }) => {
       </Paper>
       {hasErrors ? (
         <>
-          <Title order={2} size="h5" fw={600}>{t('importErrors.summary')}</Title>
+          <Title order={2} size="h5" fw={600}>
+            {t('importErrors.summary')}
+          </Title>
           <CodeSummary items={byCode.data.items} code={code} onCode={setCode} />
           {code ? (
             <Group gap="xs">
-              <Text size="xs" c="dimmed">{t('importErrors.filteredBy', { code })}</Text>
-              <Anchor component="button" size="xs" onClick={() => setCode(null)}>{t('importErrors.showAll')}</Anchor>
+              <Text size="xs" c="dimmed">
+                {t('importErrors.filteredBy', { code })}
+              </Text>
+              <Anchor component="button" size="xs" onClick={() => setCode(null)}>
+                {t('importErrors.showAll')}
+              </Anchor>
             </Group>
           ) : null}
           <ImportErrorsTable importId={importId} code={code} pageSize={importErrorPageSize} />
         </>
       ) : (
-        <Alert color="green" variant="light" data-testid="error-none">{t('importErrors.none')}</Alert>
+        <Alert color="green" variant="light" data-testid="error-none">
+          {t('importErrors.none')}
+        </Alert>
       )}
     </Stack>
   );
@@ -129,11 +193,24 @@ export const ImportErrorScreen = () => {
   return (
     <Stack gap="sm">
       <Group>
-        <Button component={Link} to="/import" size="compact-sm" variant="subtle" leftSection={<IconArrowLeft size={14} />} data-testid="error-back">
+        <Button
+          component={Link}
+          to="/import"
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconArrowLeft size={14} />}
+          data-testid="error-back"
+        >
           {t('importErrors.back')}
         </Button>
       </Group>
-      {isValidId ? <ImportErrors importId={importId} /> : <Alert color="yellow" variant="light">{t('importErrors.missingId')}</Alert>}
+      {isValidId ? (
+        <ImportErrors importId={importId} />
+      ) : (
+        <Alert color="yellow" variant="light">
+          {t('importErrors.missingId')}
+        </Alert>
+      )}
     </Stack>
   );
 };

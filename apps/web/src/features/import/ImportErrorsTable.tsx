@@ -12,7 +12,15 @@ import { importKeys, searchImportErrors } from './importApi';
 const FALLBACK_PAGE_SIZE = 50;
 type NumberedError = ImportErrorItem & { index: number };
 
-export const ImportErrorsTable = ({ importId, code, pageSize }: { importId: number; code: string | null; pageSize: number | undefined }) => {
+export const ImportErrorsTable = ({
+  importId,
+  code,
+  pageSize,
+}: {
+  importId: number;
+  code: string | null;
+  pageSize: number | undefined;
+}) => {
   const t = useText();
   const size = pageSize && pageSize > 0 ? pageSize : FALLBACK_PAGE_SIZE;
   const query = useInfiniteQuery({
@@ -29,7 +37,14 @@ export const ImportErrorsTable = ({ importId, code, pageSize }: { importId: numb
       header: t('importErrors.row'),
       width: 70,
       isNumeric: true,
-      render: (row) => (row.row > 0 ? formatCount(row.row) : <Text span size="xs" c="dimmed">{t('importErrors.fileLevel')}</Text>),
+      render: (row) =>
+        row.row > 0 ? (
+          formatCount(row.row)
+        ) : (
+          <Text span size="xs" c="dimmed">
+            {t('importErrors.fileLevel')}
+          </Text>
+        ),
     },
     { key: 'column', header: t('importErrors.column'), width: 190, render: (row) => row.column ?? '—' },
     {
@@ -42,7 +57,16 @@ export const ImportErrorsTable = ({ importId, code, pageSize }: { importId: numb
         </Text>
       ),
     },
-    { key: 'code', header: t('importErrors.code'), width: 90, render: (row) => <Text size="xs" ff="monospace" c={row.type === 'Warning' ? 'orange.8' : 'red.8'}>{row.code}</Text> },
+    {
+      key: 'code',
+      header: t('importErrors.code'),
+      width: 90,
+      render: (row) => (
+        <Text size="xs" ff="monospace" c={row.type === 'Warning' ? 'orange.8' : 'red.8'}>
+          {row.code}
+        </Text>
+      ),
+    },
     { key: 'message', header: t('importErrors.message'), render: (row) => row.message },
   ];
   return (

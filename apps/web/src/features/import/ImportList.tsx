@@ -1,6 +1,14 @@
 import { Anchor, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { IMPORT_DEFAULT_SORT, ImportStatusSchema, type ImportListItem, type ImportSearchFilters, type ImportStatus, type ImportType, type ImportTypeInfo } from '@opengst/contracts';
+import {
+  IMPORT_DEFAULT_SORT,
+  ImportStatusSchema,
+  type ImportListItem,
+  type ImportSearchFilters,
+  type ImportStatus,
+  type ImportType,
+  type ImportTypeInfo,
+} from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { formatCount, formatDateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
@@ -36,21 +44,56 @@ export const ImportList = ({ types, list, rows, sort, onSort, filters, onFilters
   const t = useText();
   const typeName = (importType: ImportType) => types.find((type) => type.importType === importType)?.name ?? importType;
   const columns: Column<ImportListItem>[] = [
-    { key: 'stamp', header: t('import.uploadedAt'), sortKey: 'stamp', width: 150, render: (row) => <Text size="sm" style={{ ...numeric, whiteSpace: 'nowrap' }}>{formatDateTime(row.stamp)}</Text> },
+    {
+      key: 'stamp',
+      header: t('import.uploadedAt'),
+      sortKey: 'stamp',
+      width: 150,
+      render: (row) => (
+        <Text size="sm" style={{ ...numeric, whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.stamp)}
+        </Text>
+      ),
+    },
     {
       key: 'fileName',
       header: t('import.fileName'),
       sortKey: 'fileName',
       render: (row) => (
         <Stack gap={0}>
-          <Text size="sm" truncate maw={320} title={row.fileName}>{row.fileName}</Text>
-          <Text size="xs" c="dimmed">{formatFileSize(row.fileSize)}{row.message ? ` · ${row.message}` : ''}</Text>
+          <Text size="sm" truncate maw={320} title={row.fileName}>
+            {row.fileName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatFileSize(row.fileSize)}
+            {row.message ? ` · ${row.message}` : ''}
+          </Text>
         </Stack>
       ),
     },
     { key: 'importType', header: t('import.type'), sortKey: 'importType', width: 165, render: (row) => typeName(row.importType) },
-    { key: 'status', header: t('import.status'), sortKey: 'status', width: 215, render: (row) => <ImportStatusBadge status={row.status} /> },
-    { key: 'totalRows', header: t('import.rows'), sortKey: 'totalRows', width: 90, isNumeric: true, render: (row) => (isImportRunning(row.status) ? <Text span size="sm" c="dimmed" style={numeric}>{formatCount(row.processedRows)}</Text> : formatCount(row.totalRows)) },
+    {
+      key: 'status',
+      header: t('import.status'),
+      sortKey: 'status',
+      width: 215,
+      render: (row) => <ImportStatusBadge status={row.status} />,
+    },
+    {
+      key: 'totalRows',
+      header: t('import.rows'),
+      sortKey: 'totalRows',
+      width: 90,
+      isNumeric: true,
+      render: (row) =>
+        isImportRunning(row.status) ? (
+          <Text span size="sm" c="dimmed" style={numeric}>
+            {formatCount(row.processedRows)}
+          </Text>
+        ) : (
+          formatCount(row.totalRows)
+        ),
+    },
     { key: 'validRows', header: t('import.valid'), width: 90, isNumeric: true, render: (row) => formatCount(row.validRows) },
     {
       key: 'errorRows',
@@ -60,7 +103,14 @@ export const ImportList = ({ types, list, rows, sort, onSort, filters, onFilters
       isNumeric: true,
       render: (row) =>
         row.errorRows > 0 || row.status === 'Failed' ? (
-          <Anchor component={Link} to={`${errorRouteOf(types, row.importType)}?importId=${row.importId}`} size="sm" c="red.8" style={numeric} data-testid={`import-row-errors-${row.importId}`}>
+          <Anchor
+            component={Link}
+            to={`${errorRouteOf(types, row.importType)}?importId=${row.importId}`}
+            size="sm"
+            c="red.8"
+            style={numeric}
+            data-testid={`import-row-errors-${row.importId}`}
+          >
             {/* A file refused as a whole (damaged, too many rows) has no row in error: its one error says why. */}
             {row.errorRows > 0 ? formatCount(row.errorRows) : t('import.why')}
           </Anchor>
@@ -68,13 +118,24 @@ export const ImportList = ({ types, list, rows, sort, onSort, filters, onFilters
           formatCount(row.errorRows)
         ),
     },
-    { key: 'by', header: t('import.by'), width: 170, render: (row) => <Text size="sm" truncate maw={170}>{row.createdByName ?? ''}</Text> },
+    {
+      key: 'by',
+      header: t('import.by'),
+      width: 170,
+      render: (row) => (
+        <Text size="sm" truncate maw={170}>
+          {row.createdByName ?? ''}
+        </Text>
+      ),
+    },
   ];
   const statuses = ImportStatusSchema.options;
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h5" fw={600}>{t('import.listTitle')}</Title>
+        <Title order={2} size="h5" fw={600}>
+          {t('import.listTitle')}
+        </Title>
         <Group gap="xs" align="flex-end">
           <Select
             size="xs"

@@ -35,7 +35,8 @@ const rowsText = (t: ReturnType<typeof useText>, progress: ImportProgress | unde
   if (progress && isImportRunning(progress.status) && progress.totalRows > 0 && progress.processedRows === progress.totalRows) {
     return t('import.storing', { processed: formatCount(progress.processedRows) });
   }
-  if (progress && progress.totalRows > 0) return t('import.rowsProcessed', { processed: formatCount(progress.processedRows), total: formatCount(progress.totalRows) });
+  if (progress && progress.totalRows > 0)
+    return t('import.rowsProcessed', { processed: formatCount(progress.processedRows), total: formatCount(progress.totalRows) });
   if (progress && progress.processedRows > 0) return t('import.rowsRead', { processed: formatCount(progress.processedRows) });
   return t('import.reading');
 };
@@ -62,7 +63,11 @@ const Count = ({ label, value, color, testId }: { label: string; value: number; 
 /** Where a finished document import's documents are listed. */
 const registerOf = (progress: ImportProgress): string | null => {
   if (progress.status !== 'Success' && progress.status !== 'SuccessWithError') return null;
-  return progress.importType === 'SalesDocuments' ? '/regular-sales' : progress.importType === 'PurchaseDocuments' ? '/regular-purchase' : null;
+  return progress.importType === 'SalesDocuments'
+    ? '/regular-sales'
+    : progress.importType === 'PurchaseDocuments'
+      ? '/regular-purchase'
+      : null;
 };
 
 export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime, errorRoute, onFinished, onMapColumns }: Props) => {
@@ -87,7 +92,10 @@ export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime,
   }, [finalProgress?.status, finalProgress?.importId]);
 
   const percent = progress ? progressPercent(progress) : null;
-  const { data: byCode } = useQuery({ ...importErrorSummaryQuery(importId), enabled: progress?.status === 'Failed' && onMapColumns !== undefined });
+  const { data: byCode } = useQuery({
+    ...importErrorSummaryQuery(importId),
+    enabled: progress?.status === 'Failed' && onMapColumns !== undefined,
+  });
   const lacksColumns = progress?.status === 'Failed' && (byCode?.items.some((item) => item.code === 'IMP0008') ?? false);
   const status = progress?.status ?? 'Initialized';
   return (
@@ -95,7 +103,9 @@ export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime,
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} truncate>{fileName}</Text>
+            <Text size="sm" fw={600} truncate>
+              {fileName}
+            </Text>
             <ImportStatusBadge status={status} />
           </Group>
           <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="import-elapsed">
@@ -119,7 +129,12 @@ export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime,
             {rowsText(t, progress)}
           </Text>
           <Count label={t('import.valid')} value={progress?.validRows ?? 0} color="green.8" testId="import-valid" />
-          <Count label={t('import.errors')} value={progress?.errorRows ?? 0} color={progress?.errorRows ? 'red.8' : undefined} testId="import-error-count" />
+          <Count
+            label={t('import.errors')}
+            value={progress?.errorRows ?? 0}
+            color={progress?.errorRows ? 'red.8' : undefined}
+            testId="import-error-count"
+          />
         </Group>
         {progress && !isRunning ? (
           <Alert
@@ -131,12 +146,23 @@ export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime,
           >
             <Group justify="space-between" gap="sm">
               <Stack gap={2}>
-                <Text size="sm" fw={500}>{t(`import.result.${progress.status}` as TextKey)}</Text>
+                <Text size="sm" fw={500}>
+                  {t(`import.result.${progress.status}` as TextKey)}
+                </Text>
                 {progress.message ? <Text size="xs">{progress.message}</Text> : null}
-                {lacksColumns ? <Text size="xs" c="dimmed">{t('importMapping.hint')}</Text> : null}
+                {lacksColumns ? (
+                  <Text size="xs" c="dimmed">
+                    {t('importMapping.hint')}
+                  </Text>
+                ) : null}
               </Stack>
               {lacksColumns && onMapColumns ? (
-                <Button size="compact-sm" variant="default" onClick={() => onMapColumns(progress.message)} data-testid="import-result-map-columns">
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  onClick={() => onMapColumns(progress.message)}
+                  data-testid="import-result-map-columns"
+                >
                   {t('importMapping.open')}
                 </Button>
               ) : null}

@@ -40,7 +40,11 @@ export const ImportScreen = () => {
   const list = useListQuery(importKeys.list(filters, sortExpression), (page) => searchImports({ ...page, sortExpression, filters }));
 
   // The progress card's poll also moves the followed import's row, without reloading the list.
-  const { data: live } = useQuery({ queryKey: importKeys.progress(active?.importId ?? 0), queryFn: () => fetchImportProgress(active?.importId ?? 0), enabled: false });
+  const { data: live } = useQuery({
+    queryKey: importKeys.progress(active?.importId ?? 0),
+    queryFn: () => fetchImportProgress(active?.importId ?? 0),
+    enabled: false,
+  });
   const rows = live ? list.rows.map((row) => (row.importId === live.importId ? { ...row, ...live } : row)) : list.rows;
 
   // After a reload the user's running import is found in the list (newest first) and followed again.
@@ -53,7 +57,12 @@ export const ImportScreen = () => {
   const runningFile = isActiveRunning ? active.fileName : (runningInList?.fileName ?? null);
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: importKeys.lists() });
 
-  if (typesFailed) return <Alert color="red" variant="light">{t('importErrors.loadFailed')}</Alert>;
+  if (typesFailed)
+    return (
+      <Alert color="red" variant="light">
+        {t('importErrors.loadFailed')}
+      </Alert>
+    );
   if (!types) return <Loader size="sm" />;
   return (
     <Stack gap="md">
@@ -90,7 +99,16 @@ export const ImportScreen = () => {
         canEdit={mapping ? (rights[mapping.type.rightId as RightId] ?? false) : false}
         onClose={() => setMapping(null)}
       />
-      <ImportList types={types} list={list} rows={rows} sort={sort} onSort={setSort} filters={filters} onFilters={setFilters} isLocked={runningFile !== null} />
+      <ImportList
+        types={types}
+        list={list}
+        rows={rows}
+        sort={sort}
+        onSort={setSort}
+        filters={filters}
+        onFilters={setFilters}
+        isLocked={runningFile !== null}
+      />
     </Stack>
   );
 };

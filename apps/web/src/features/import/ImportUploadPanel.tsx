@@ -81,7 +81,10 @@ export const ImportUploadPanel = ({ types, runningFile, onStarted, onMapColumns 
     setSent(0);
     const startedAt = Date.now();
     try {
-      const answer = await uploadImportFile({ importType: chosenType.importType, entityId: isPerLocation && entityId ? Number(entityId) : null, file }, setSent);
+      const answer = await uploadImportFile(
+        { importType: chosenType.importType, entityId: isPerLocation && entityId ? Number(entityId) : null, file },
+        setSent,
+      );
       onStarted({ importId: answer.importId, fileName: file.name, startedAt, importType: chosenType.importType });
       setFile(null);
     } catch (error) {
@@ -122,10 +125,25 @@ export const ImportUploadPanel = ({ types, runningFile, onStarted, onMapColumns 
               data-testid="import-entity"
             />
           ) : null}
-          <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} loading={isSampleBusy} onClick={() => void sample()} disabled={!chosenType} data-testid="import-sample">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            loading={isSampleBusy}
+            onClick={() => void sample()}
+            disabled={!chosenType}
+            data-testid="import-sample"
+          >
             {t('import.sample')}
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconColumns size={14} />} onClick={() => chosenType && onMapColumns(chosenType)} disabled={!chosenType} data-testid="import-map-columns">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconColumns size={14} />}
+            onClick={() => chosenType && onMapColumns(chosenType)}
+            disabled={!chosenType}
+            data-testid="import-map-columns"
+          >
             {t('importMapping.open')}
           </Button>
         </Group>
@@ -159,9 +177,21 @@ export const ImportUploadPanel = ({ types, runningFile, onStarted, onMapColumns 
             </Text>
           </Group>
         </label>
-        {fileProblem ? <Text size="xs" c="red" role="alert">{fileProblem}</Text> : null}
-        {chosenType && !canImport ? <Text size="xs" c="dimmed">{t('import.noRight', { type: inSentence(chosenType.name) })}</Text> : null}
-        {runningFile !== null ? <Text size="xs" c="dimmed" data-testid="import-busy">{t('import.busy', { file: runningFile })}</Text> : null}
+        {fileProblem ? (
+          <Text size="xs" c="red" role="alert">
+            {fileProblem}
+          </Text>
+        ) : null}
+        {chosenType && !canImport ? (
+          <Text size="xs" c="dimmed">
+            {t('import.noRight', { type: inSentence(chosenType.name) })}
+          </Text>
+        ) : null}
+        {runningFile !== null ? (
+          <Text size="xs" c="dimmed" data-testid="import-busy">
+            {t('import.busy', { file: runningFile })}
+          </Text>
+        ) : null}
         {failure ? (
           <Alert color="red" variant="light" p="xs" title={t('import.uploadFailed')} data-testid="import-upload-error">
             <Text size="sm">{failure}</Text>

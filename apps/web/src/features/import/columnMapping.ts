@@ -48,7 +48,10 @@ export const mappingProblems = (columns: readonly ImportColumn[], mapping: Mappi
 export const aliasesFromMapping = (columns: readonly ImportColumn[], mapping: Mapping): ImportAlias[] =>
   columns.flatMap((column) => {
     const alias = (mapping.values[column.key] ?? '').trim();
-    return [...(alias ? [{ column: column.key, alias }] : []), ...(mapping.extras[column.key] ?? []).map((extra) => ({ column: column.key, alias: extra }))];
+    return [
+      ...(alias ? [{ column: column.key, alias }] : []),
+      ...(mapping.extras[column.key] ?? []).map((extra) => ({ column: column.key, alias: extra })),
+    ];
   });
 
 /** The required columns an IMP0008 message names ("Required columns missing from the header row: A, B."). */

@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  HEADERS, IMPORT_ENDPOINTS, type EndpointData, type ImportAlias, type ImportErrorsRequest, type ImportSearchFilters, type ImportSearchRequest,
+  HEADERS,
+  IMPORT_ENDPOINTS,
+  type EndpointData,
+  type ImportAlias,
+  type ImportErrorsRequest,
+  type ImportSearchFilters,
+  type ImportSearchRequest,
   type ImportType,
 } from '@opengst/contracts';
 import { call } from '../../api/call';
@@ -38,14 +44,20 @@ export const importSummaryQuery = (importId: number) =>
   queryOptions({ queryKey: importKeys.summary(importId), queryFn: () => call(IMPORT_ENDPOINTS.summary, { query: { importId } }) });
 
 export const importErrorSummaryQuery = (importId: number) =>
-  queryOptions({ queryKey: importKeys.errorSummary(importId), queryFn: () => call(IMPORT_ENDPOINTS.errorSummary, { query: { importId } }) });
+  queryOptions({
+    queryKey: importKeys.errorSummary(importId),
+    queryFn: () => call(IMPORT_ENDPOINTS.errorSummary, { query: { importId } }),
+  });
 
 export const searchImportErrors = (request: ImportErrorsRequest) => call(IMPORT_ENDPOINTS.errors, { body: request });
 
 export const downloadSample = (importType: ImportType) => call(IMPORT_ENDPOINTS.sample, { query: { importType } });
 
 export const importAliasesQuery = (importType: ImportType) =>
-  queryOptions({ queryKey: importKeys.aliases(importType), queryFn: async () => (await call(IMPORT_ENDPOINTS.aliases, { query: { importType } })).aliases });
+  queryOptions({
+    queryKey: importKeys.aliases(importType),
+    queryFn: async () => (await call(IMPORT_ENDPOINTS.aliases, { query: { importType } })).aliases,
+  });
 
 /** Replaces the subscriber's aliases of one import type; the dialog shows a refusal itself. */
 export const saveImportAliases = (importType: ImportType, aliases: readonly ImportAlias[]) =>

@@ -3,8 +3,23 @@ import type { ImportListItem } from '@opengst/contracts';
 import { formatFileSize, hasAcceptedExtension, isImportRunning, progressPercent, runningImportOf } from './importProgress';
 
 const item = (id: number, status: ImportListItem['status'], createdBy: number): ImportListItem => ({
-  importId: id, importType: 'SalesDocuments', fileName: `f${id}.xlsx`, status, totalRows: 10, processedRows: 5, validRows: 4, errorRows: 1,
-  message: null, finishedAt: null, fileSize: 100, fileFormat: 'xlsx', isAllOrNothing: false, entityId: null, createdBy, createdByName: null, stamp: '2026-11-21T00:00:00Z',
+  importId: id,
+  importType: 'SalesDocuments',
+  fileName: `f${id}.xlsx`,
+  status,
+  totalRows: 10,
+  processedRows: 5,
+  validRows: 4,
+  errorRows: 1,
+  message: null,
+  finishedAt: null,
+  fileSize: 100,
+  fileFormat: 'xlsx',
+  isAllOrNothing: false,
+  entityId: null,
+  createdBy,
+  createdByName: null,
+  stamp: '2026-11-21T00:00:00Z',
 });
 
 describe('import progress', () => {

@@ -15,23 +15,50 @@ import { apiAccessQuery, generateApiKey, revokeApiKey, setApiAccess } from './us
 const SecretModal = ({ secret, onClose }: { secret: GeneratedApiKey | null; onClose: () => void }) => {
   const t = useText();
   return (
-    <Modal opened={secret !== null} onClose={onClose} title={<Text fw={600}>{t('apiAccess.secretTitle')}</Text>} size="lg" closeOnClickOutside={false}>
+    <Modal
+      opened={secret !== null}
+      onClose={onClose}
+      title={<Text fw={600}>{t('apiAccess.secretTitle')}</Text>}
+      size="lg"
+      closeOnClickOutside={false}
+    >
       {secret ? (
         <Stack gap="sm">
-          <Alert color="yellow" variant="light" role="alert">{t('apiAccess.shownOnce')}</Alert>
+          <Alert color="yellow" variant="light" role="alert">
+            {t('apiAccess.shownOnce')}
+          </Alert>
           <Group gap="xs" wrap="nowrap">
-            <TextInput size="sm" readOnly value={secret.secret} style={{ flex: 1 }} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} aria-label={t('apiAccess.secret')} data-testid="api-secret" onFocus={(e) => e.currentTarget.select()} />
+            <TextInput
+              size="sm"
+              readOnly
+              value={secret.secret}
+              style={{ flex: 1 }}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              aria-label={t('apiAccess.secret')}
+              data-testid="api-secret"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <CopyButton value={secret.secret}>
               {({ copied, copy }) => (
-                <Button size="sm" variant={copied ? 'light' : 'filled'} color={copied ? 'green' : 'indigo'} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />} onClick={copy}>
+                <Button
+                  size="sm"
+                  variant={copied ? 'light' : 'filled'}
+                  color={copied ? 'green' : 'indigo'}
+                  leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                  onClick={copy}
+                >
                   {copied ? t('apiAccess.copied') : t('apiAccess.copy')}
                 </Button>
               )}
             </CopyButton>
           </Group>
-          <Text size="xs" c="dimmed">{t('apiAccess.usage')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('apiAccess.usage')}
+          </Text>
           <Group justify="flex-end">
-            <Button size="sm" variant="default" onClick={onClose} data-testid="api-secret-close">{t('apiAccess.stored')}</Button>
+            <Button size="sm" variant="default" onClick={onClose} data-testid="api-secret-close">
+              {t('apiAccess.stored')}
+            </Button>
           </Group>
         </Stack>
       ) : null}
@@ -62,15 +89,40 @@ export const ApiAccessPanel = ({ userId }: { userId: number }) => {
     <Stack gap="xs" data-testid="api-access">
       <Group justify="space-between">
         <Title order={6}>{t('apiAccess.title')}</Title>
-        <Switch size="sm" label={t('apiAccess.enabled')} checked={access?.isEnabled ?? false} onChange={(e) => void run(() => setApiAccess(userId, e.currentTarget.checked))} />
+        <Switch
+          size="sm"
+          label={t('apiAccess.enabled')}
+          checked={access?.isEnabled ?? false}
+          onChange={(e) => void run(() => setApiAccess(userId, e.currentTarget.checked))}
+        />
       </Group>
       <Group gap="xs">
-        <Button size="xs" variant="default" onClick={() => void run(async () => setSecret(await generateApiKey(userId, 'LifetimeToken')))} data-testid="api-generate-token">{t('apiAccess.generateToken')}</Button>
-        <Button size="xs" variant="default" onClick={() => void run(async () => setSecret(await generateApiKey(userId, 'AuthKey')))} data-testid="api-generate-key">{t('apiAccess.generateKey')}</Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void run(async () => setSecret(await generateApiKey(userId, 'LifetimeToken')))}
+          data-testid="api-generate-token"
+        >
+          {t('apiAccess.generateToken')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void run(async () => setSecret(await generateApiKey(userId, 'AuthKey')))}
+          data-testid="api-generate-key"
+        >
+          {t('apiAccess.generateKey')}
+        </Button>
       </Group>
-      {problem ? <Text size="xs" c="red" role="alert">{problem}</Text> : null}
+      {problem ? (
+        <Text size="xs" c="red" role="alert">
+          {problem}
+        </Text>
+      ) : null}
       {live.length === 0 ? (
-        <Text size="sm" c="dimmed">{t('apiAccess.noKeys')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('apiAccess.noKeys')}
+        </Text>
       ) : (
         <Table withTableBorder fz="sm" verticalSpacing={4}>
           <Table.Thead>
@@ -90,7 +142,16 @@ export const ApiAccessPanel = ({ userId }: { userId: number }) => {
                 <Table.Td>{formatDateTime(key.createdAt)}</Table.Td>
                 <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('apiAccess.never')}</Table.Td>
                 <Table.Td>
-                  <ConfirmAction label={t('apiAccess.revoke')} variant="subtle" color="red" title={t('apiAccess.revoke')} message={t('apiAccess.confirmRevoke', { lastFour: key.lastFour })} confirmLabel={t('apiAccess.revoke')} onConfirm={() => revokeApiKey(key.id)} onDone={refresh} />
+                  <ConfirmAction
+                    label={t('apiAccess.revoke')}
+                    variant="subtle"
+                    color="red"
+                    title={t('apiAccess.revoke')}
+                    message={t('apiAccess.confirmRevoke', { lastFour: key.lastFour })}
+                    confirmLabel={t('apiAccess.revoke')}
+                    onConfirm={() => revokeApiKey(key.id)}
+                    onDone={refresh}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

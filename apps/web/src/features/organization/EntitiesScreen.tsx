@@ -36,7 +36,9 @@ export const EntitiesScreen = () => {
   const [selected, setSelected] = useState<number[]>([]);
   const [panel, setPanel] = useState<Panel>(null);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(organizationKeys.entities(filters, sortExpression), (page) => searchEntities({ ...page, sortExpression, filters }));
+  const list = useListQuery(organizationKeys.entities(filters, sortExpression), (page) =>
+    searchEntities({ ...page, sortExpression, filters }),
+  );
   const rows = useMemo(() => arrangeAsTree(list.rows, collapsed), [list.rows, collapsed]);
   const refresh = () => {
     setSelected([]);
@@ -75,11 +77,23 @@ export const EntitiesScreen = () => {
           ) : (
             <span style={{ width: 18, display: 'inline-block' }} />
           )}
-          <Text size="sm" fw={row.entityType === 'Business' ? 600 : 400}>{row.entityName}</Text>
+          <Text size="sm" fw={row.entityType === 'Business' ? 600 : 400}>
+            {row.entityName}
+          </Text>
         </Group>
       ),
     },
-    { key: 'gstin', header: t('entity.gstin'), sortKey: 'gstin', width: 170, render: (row) => <Text size="sm" ff="monospace">{row.gstin ?? ''}</Text> },
+    {
+      key: 'gstin',
+      header: t('entity.gstin'),
+      sortKey: 'gstin',
+      width: 170,
+      render: (row) => (
+        <Text size="sm" ff="monospace">
+          {row.gstin ?? ''}
+        </Text>
+      ),
+    },
     { key: 'entityType', header: t('entity.type'), sortKey: 'entityType', width: 120, render: (row) => row.entityType },
     { key: 'parent', header: t('entity.parent'), sortKey: 'parentEntityName', width: 180, render: (row) => row.parentEntityName ?? '' },
     { key: 'state', header: t('entity.state'), sortKey: 'stateCode', width: 70, render: (row) => row.stateCode ?? '' },
@@ -90,8 +104,12 @@ export const EntitiesScreen = () => {
       render: (row) =>
         row.entityType === 'ChildLocation' ? null : (
           <Group gap={6} wrap="nowrap" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            <Badge size="sm" variant="light" color="green" radius="sm" tt="none" title={t('entity.activeChildren')}>{t('entity.activeCount', { n: row.activeChildren })}</Badge>
-            <Badge size="sm" variant="light" color="gray" radius="sm" tt="none" title={t('entity.inactiveChildren')}>{t('entity.inactiveCount', { n: row.inactiveChildren })}</Badge>
+            <Badge size="sm" variant="light" color="green" radius="sm" tt="none" title={t('entity.activeChildren')}>
+              {t('entity.activeCount', { n: row.activeChildren })}
+            </Badge>
+            <Badge size="sm" variant="light" color="gray" radius="sm" tt="none" title={t('entity.inactiveChildren')}>
+              {t('entity.inactiveCount', { n: row.inactiveChildren })}
+            </Badge>
           </Group>
         ),
     },
@@ -103,13 +121,38 @@ export const EntitiesScreen = () => {
       <Group justify="space-between">
         <Group gap="xs">
           <SearchInput label={t('entity.search')} onSearch={onSearch} testId="entity-search" />
-          <Select size="xs" w={150} aria-label={t('entity.type')} placeholder={t('entity.allTypes')} clearable data={['Business', 'Location', 'ChildLocation']} value={filters.entityType ?? null} onChange={(value) => setFilters({ ...filters, entityType: (value as EntitySearchFilters['entityType']) ?? null })} />
-          <Select size="xs" w={130} aria-label={t('org.status')} placeholder={t('org.allStatuses')} clearable data={['Active', 'Inactive', 'Draft']} value={filters.status ?? null} onChange={(value) => setFilters({ ...filters, status: (value as EntitySearchFilters['status']) ?? null })} />
+          <Select
+            size="xs"
+            w={150}
+            aria-label={t('entity.type')}
+            placeholder={t('entity.allTypes')}
+            clearable
+            data={['Business', 'Location', 'ChildLocation']}
+            value={filters.entityType ?? null}
+            onChange={(value) => setFilters({ ...filters, entityType: (value as EntitySearchFilters['entityType']) ?? null })}
+          />
+          <Select
+            size="xs"
+            w={130}
+            aria-label={t('org.status')}
+            placeholder={t('org.allStatuses')}
+            clearable
+            data={['Active', 'Inactive', 'Draft']}
+            value={filters.status ?? null}
+            onChange={(value) => setFilters({ ...filters, status: (value as EntitySearchFilters['status']) ?? null })}
+          />
         </Group>
         <Group gap="xs">
-          {rights.EntityExport ? <ExportButton download={() => exportEntities({ sortExpression, filters })} fileName="entities.xlsx" testId="entity-export" /> : null}
+          {rights.EntityExport ? (
+            <ExportButton download={() => exportEntities({ sortExpression, filters })} fileName="entities.xlsx" testId="entity-export" />
+          ) : null}
           {rights.EntityManage ? (
-            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setPanel({ mode: 'edit', detail: null })} data-testid="entity-add">
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setPanel({ mode: 'edit', detail: null })}
+              data-testid="entity-add"
+            >
               {t('entity.add')}
             </Button>
           ) : null}
@@ -133,10 +176,32 @@ export const EntitiesScreen = () => {
                 onChange: setSelected,
                 actions: (
                   <>
-                    <ConfirmAction label={t('org.activate')} title={t('org.activate')} message={t('org.confirmStatus', { n: selected.length, status: 'Active' })} confirmLabel={t('org.activate')} onConfirm={() => updateEntityStatus(selected, 'Active')} onDone={refresh} />
-                    <ConfirmAction label={t('org.deactivate')} title={t('org.deactivate')} message={t('org.confirmStatus', { n: selected.length, status: 'Inactive' })} confirmLabel={t('org.deactivate')} onConfirm={() => updateEntityStatus(selected, 'Inactive')} onDone={refresh} />
+                    <ConfirmAction
+                      label={t('org.activate')}
+                      title={t('org.activate')}
+                      message={t('org.confirmStatus', { n: selected.length, status: 'Active' })}
+                      confirmLabel={t('org.activate')}
+                      onConfirm={() => updateEntityStatus(selected, 'Active')}
+                      onDone={refresh}
+                    />
+                    <ConfirmAction
+                      label={t('org.deactivate')}
+                      title={t('org.deactivate')}
+                      message={t('org.confirmStatus', { n: selected.length, status: 'Inactive' })}
+                      confirmLabel={t('org.deactivate')}
+                      onConfirm={() => updateEntityStatus(selected, 'Inactive')}
+                      onDone={refresh}
+                    />
                     {rights.EntityDelete ? (
-                      <ConfirmAction label={t('org.delete')} color="red" title={t('org.delete')} message={t('org.confirmDelete', { n: selected.length })} confirmLabel={t('org.delete')} onConfirm={() => deleteEntities(selected)} onDone={refresh} />
+                      <ConfirmAction
+                        label={t('org.delete')}
+                        color="red"
+                        title={t('org.delete')}
+                        message={t('org.confirmDelete', { n: selected.length })}
+                        confirmLabel={t('org.delete')}
+                        onConfirm={() => deleteEntities(selected)}
+                        onDone={refresh}
+                      />
                     ) : null}
                   </>
                 ),
@@ -147,7 +212,13 @@ export const EntitiesScreen = () => {
       <DetailDrawer
         opened={panel !== null}
         onClose={() => setPanel(null)}
-        title={panel?.mode === 'edit' ? (panel.detail ? t('entity.editTitle', { name: panel.detail.entityName }) : t('entity.add')) : t('entity.detailTitle')}
+        title={
+          panel?.mode === 'edit'
+            ? panel.detail
+              ? t('entity.editTitle', { name: panel.detail.entityName })
+              : t('entity.add')
+            : t('entity.detailTitle')
+        }
         size="lg"
       >
         {panel?.mode === 'detail' ? (

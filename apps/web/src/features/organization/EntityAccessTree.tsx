@@ -4,7 +4,17 @@ import { tickStateOf, toggleSubtree } from './entityAccess';
 
 type Node = { entityId: number; entityName: string; gstin: string | null; children: readonly Node[] };
 
-const NodeRow = ({ node, depth, selected, onChange }: { node: Node; depth: number; selected: ReadonlySet<number>; onChange: (next: Set<number>) => void }) => {
+const NodeRow = ({
+  node,
+  depth,
+  selected,
+  onChange,
+}: {
+  node: Node;
+  depth: number;
+  selected: ReadonlySet<number>;
+  onChange: (next: Set<number>) => void;
+}) => {
   const state = tickStateOf(node, selected);
   return (
     <>
@@ -34,7 +44,15 @@ const NodeRow = ({ node, depth, selected, onChange }: { node: Node; depth: numbe
 };
 
 /** The entity tree as checkboxes: the locations a user may work on. */
-export const EntityAccessTree = ({ tree, selected, onChange }: { tree: readonly BusinessNode[]; selected: ReadonlySet<number>; onChange: (next: Set<number>) => void }) => (
+export const EntityAccessTree = ({
+  tree,
+  selected,
+  onChange,
+}: {
+  tree: readonly BusinessNode[];
+  selected: ReadonlySet<number>;
+  onChange: (next: Set<number>) => void;
+}) => (
   <Stack gap={6}>
     {tree.map((business) => (
       <NodeRow key={business.entityId} node={business} depth={0} selected={selected} onChange={onChange} />

@@ -43,7 +43,9 @@ const TurnoverSection = ({ detail, canManage, onChanged }: { detail: EntityDetai
     <Stack gap="xs">
       <Title order={6}>{t('entity.turnover')}</Title>
       {detail.turnovers.length === 0 ? (
-        <Text size="sm" c="dimmed">{t('entity.noTurnover')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('entity.noTurnover')}
+        </Text>
       ) : (
         <Table withTableBorder fz="sm" verticalSpacing={4}>
           <Table.Thead>
@@ -70,11 +72,35 @@ const TurnoverSection = ({ detail, canManage, onChanged }: { detail: EntityDetai
           }}
         >
           <Group gap="xs" align="flex-start">
-            <Select size="xs" w={120} aria-label={t('entity.financialYear')} placeholder={t('entity.financialYear')} data={years.map((year) => year.label)} value={financialYear} onChange={setFinancialYear} data-testid="turnover-year" />
-            <TextInput size="xs" w={180} aria-label={t('entity.turnoverRupees')} placeholder="1,23,45,678.00" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }} data-testid="turnover-amount" />
-            <Button type="submit" size="xs" variant="default" loading={isBusy}>{t('entity.setTurnover')}</Button>
+            <Select
+              size="xs"
+              w={120}
+              aria-label={t('entity.financialYear')}
+              placeholder={t('entity.financialYear')}
+              data={years.map((year) => year.label)}
+              value={financialYear}
+              onChange={setFinancialYear}
+              data-testid="turnover-year"
+            />
+            <TextInput
+              size="xs"
+              w={180}
+              aria-label={t('entity.turnoverRupees')}
+              placeholder="1,23,45,678.00"
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+              data-testid="turnover-amount"
+            />
+            <Button type="submit" size="xs" variant="default" loading={isBusy}>
+              {t('entity.setTurnover')}
+            </Button>
           </Group>
-          {problem ? <Text size="xs" c="red" mt={4} role="alert">{problem}</Text> : null}
+          {problem ? (
+            <Text size="xs" c="red" mt={4} role="alert">
+              {problem}
+            </Text>
+          ) : null}
         </form>
       ) : null}
     </Stack>
@@ -97,7 +123,10 @@ const CredentialSection = ({ detail, canManage, onChanged }: { detail: EntityDet
       setProblem(null);
       onChanged();
     } catch (error) {
-      setProblem(splitApiErrors(error, []).general.join(' ') || Object.values(splitApiErrors(error, ['portalUserName', 'portalPassword']).fields).join(' '));
+      setProblem(
+        splitApiErrors(error, []).general.join(' ') ||
+          Object.values(splitApiErrors(error, ['portalUserName', 'portalPassword']).fields).join(' '),
+      );
     } finally {
       setBusy(false);
     }
@@ -107,9 +136,13 @@ const CredentialSection = ({ detail, canManage, onChanged }: { detail: EntityDet
       <Title order={6}>{t('entity.portalCredential')}</Title>
       <Group gap="xs">
         {detail.hasPortalCredential ? (
-          <Badge color="green" variant="light" radius="sm" tt="none">{t('entity.credentialSet', { user: detail.portalUserName ?? '' })}</Badge>
+          <Badge color="green" variant="light" radius="sm" tt="none">
+            {t('entity.credentialSet', { user: detail.portalUserName ?? '' })}
+          </Badge>
         ) : (
-          <Badge color="gray" variant="light" radius="sm">{t('entity.credentialNotSet')}</Badge>
+          <Badge color="gray" variant="light" radius="sm">
+            {t('entity.credentialNotSet')}
+          </Badge>
         )}
         {canManage && !isEditing ? (
           <Button size="compact-xs" variant="default" onClick={() => setEditing(true)} data-testid="credential-edit">
@@ -125,12 +158,34 @@ const CredentialSection = ({ detail, canManage, onChanged }: { detail: EntityDet
           }}
         >
           <Stack gap="xs">
-            <TextInput size="xs" label={t('entity.portalUserName')} value={userName} required onChange={(e) => setUserName(e.currentTarget.value)} />
-            <PasswordInput size="xs" label={t('entity.portalPassword')} value={password} required autoComplete="new-password" description={t('entity.passwordNeverShown')} onChange={(e) => setPassword(e.currentTarget.value)} />
-            {problem ? <Text size="xs" c="red" role="alert">{problem}</Text> : null}
+            <TextInput
+              size="xs"
+              label={t('entity.portalUserName')}
+              value={userName}
+              required
+              onChange={(e) => setUserName(e.currentTarget.value)}
+            />
+            <PasswordInput
+              size="xs"
+              label={t('entity.portalPassword')}
+              value={password}
+              required
+              autoComplete="new-password"
+              description={t('entity.passwordNeverShown')}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            {problem ? (
+              <Text size="xs" c="red" role="alert">
+                {problem}
+              </Text>
+            ) : null}
             <Group gap="xs" justify="flex-end">
-              <Button size="xs" variant="default" onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
-              <Button size="xs" type="submit" loading={isBusy} disabled={!userName.trim() || !password}>{t('common.save')}</Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button size="xs" type="submit" loading={isBusy} disabled={!userName.trim() || !password}>
+                {t('common.save')}
+              </Button>
             </Group>
           </Stack>
         </form>
@@ -141,23 +196,48 @@ const CredentialSection = ({ detail, canManage, onChanged }: { detail: EntityDet
 
 export type EntityPermissions = { canManage: boolean; canDelete: boolean };
 
-export const EntityDetailPanel = ({ entityId, permissions, onEdit, onRemoved }: { entityId: number; permissions: EntityPermissions; onEdit: (detail: EntityDetail) => void; onRemoved: () => void }) => {
+export const EntityDetailPanel = ({
+  entityId,
+  permissions,
+  onEdit,
+  onRemoved,
+}: {
+  entityId: number;
+  permissions: EntityPermissions;
+  onEdit: (detail: EntityDetail) => void;
+  onRemoved: () => void;
+}) => {
   const t = useText();
   const client = useQueryClient();
   const { data: detail, isPending, isError } = useQuery(entityDetailQuery(entityId));
   const refresh = () => void client.invalidateQueries({ queryKey: organizationKeys.all });
   if (isPending) return <Loader size="sm" />;
-  if (isError) return <Alert color="red" variant="light">{t('entity.detailFailed')}</Alert>;
+  if (isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('entity.detailFailed')}
+      </Alert>
+    );
   const nextStatus = detail.status === 'Active' ? 'Inactive' : 'Active';
   return (
     <Stack gap="md" data-testid="entity-detail">
       <Group gap="xs">
         <StatusBadge status={detail.status} />
-        <Badge variant="outline" color="gray" radius="sm">{detail.entityType}</Badge>
-        {detail.isSystem ? <Badge variant="outline" color="gray" radius="sm">{t('entity.system')}</Badge> : null}
+        <Badge variant="outline" color="gray" radius="sm">
+          {detail.entityType}
+        </Badge>
+        {detail.isSystem ? (
+          <Badge variant="outline" color="gray" radius="sm">
+            {t('entity.system')}
+          </Badge>
+        ) : null}
       </Group>
       <FieldList>
-        <Field label={t('entity.gstin')}><Text ff="monospace" size="sm">{detail.gstin ?? '—'}</Text></Field>
+        <Field label={t('entity.gstin')}>
+          <Text ff="monospace" size="sm">
+            {detail.gstin ?? '—'}
+          </Text>
+        </Field>
         <Field label={t('entity.pan')}>{detail.pan ?? '—'}</Field>
         <Field label={t('entity.parent')}>{detail.parentEntityName ?? '—'}</Field>
         <Field label={t('entity.state')}>{detail.stateCode ?? '—'}</Field>
@@ -168,12 +248,16 @@ export const EntityDetailPanel = ({ entityId, permissions, onEdit, onRemoved }: 
         <Field label={t('entity.pincode')}>{detail.pincode ?? '—'}</Field>
         <Field label={t('entity.email')}>{detail.email ?? '—'}</Field>
         <Field label={t('entity.registrationDate')}>{detail.registrationDate ? formatDate(detail.registrationDate) : '—'}</Field>
-        <Field label={t('entity.children')}>{t('entity.childCounts', { active: detail.activeChildren, inactive: detail.inactiveChildren })}</Field>
+        <Field label={t('entity.children')}>
+          {t('entity.childCounts', { active: detail.activeChildren, inactive: detail.inactiveChildren })}
+        </Field>
         <Field label={t('org.updatedOn')}>{formatDateTime(detail.updatedAt)}</Field>
       </FieldList>
       {permissions.canManage ? (
         <Group gap="xs">
-          <Button size="xs" onClick={() => onEdit(detail)} data-testid="entity-edit">{t('common.edit')}</Button>
+          <Button size="xs" onClick={() => onEdit(detail)} data-testid="entity-edit">
+            {t('common.edit')}
+          </Button>
           <ConfirmAction
             label={nextStatus === 'Active' ? t('org.activate') : t('org.deactivate')}
             title={nextStatus === 'Active' ? t('org.activate') : t('org.deactivate')}
@@ -184,13 +268,24 @@ export const EntityDetailPanel = ({ entityId, permissions, onEdit, onRemoved }: 
             testId="entity-status"
           />
           {permissions.canDelete ? (
-            <ConfirmAction label={t('org.delete')} color="red" title={t('org.delete')} message={t('entity.confirmDelete', { name: detail.entityName })} confirmLabel={t('org.delete')} onConfirm={() => deleteEntities([detail.entityId])} onDone={onRemoved} testId="entity-delete" />
+            <ConfirmAction
+              label={t('org.delete')}
+              color="red"
+              title={t('org.delete')}
+              message={t('entity.confirmDelete', { name: detail.entityName })}
+              confirmLabel={t('org.delete')}
+              onConfirm={() => deleteEntities([detail.entityId])}
+              onDone={onRemoved}
+              testId="entity-delete"
+            />
           ) : null}
         </Group>
       ) : null}
       <Divider />
       {detail.entityType !== 'Business' ? <TurnoverSection detail={detail} canManage={permissions.canManage} onChanged={refresh} /> : null}
-      {detail.entityType !== 'Business' ? <CredentialSection detail={detail} canManage={permissions.canManage} onChanged={refresh} /> : null}
+      {detail.entityType !== 'Business' ? (
+        <CredentialSection detail={detail} canManage={permissions.canManage} onChanged={refresh} />
+      ) : null}
     </Stack>
   );
 };

@@ -13,7 +13,20 @@ import { entityTreeQuery, saveEntity } from './organizationApi';
 // Create and edit an entity. The GSTIN is checked as it is typed with the domain's validateGstin (the same rule the
 // server applies), and the server's own field errors (propertyName Gstin, StateCode, ...) land on the same inputs.
 
-const FIELDS = ['entityType', 'parentEntityId', 'entityName', 'pan', 'gstin', 'stateCode', 'taxpayerType', 'legalName', 'tradeName', 'address', 'pincode', 'email'] as const;
+const FIELDS = [
+  'entityType',
+  'parentEntityId',
+  'entityName',
+  'pan',
+  'gstin',
+  'stateCode',
+  'taxpayerType',
+  'legalName',
+  'tradeName',
+  'address',
+  'pincode',
+  'email',
+] as const;
 type Draft = Record<(typeof FIELDS)[number], string>;
 
 const draftOf = (detail: EntityDetail | null): Draft => ({
@@ -36,10 +49,19 @@ type ParentOption = { value: string; label: string; pan: string | null };
 /** Possible parents of each type, with the PAN every GSTIN under them must share. */
 const parentOptionsOf = (tree: readonly BusinessNode[], type: string): ParentOption[] => {
   const panOf = (gstins: (string | null)[]) => gstins.find((gstin) => gstin && gstin.length === 15)?.slice(2, 12) ?? null;
-  if (type === 'Location') return tree.map((business) => ({ value: String(business.entityId), label: business.entityName, pan: panOf(business.children.map((child) => child.gstin)) }));
+  if (type === 'Location')
+    return tree.map((business) => ({
+      value: String(business.entityId),
+      label: business.entityName,
+      pan: panOf(business.children.map((child) => child.gstin)),
+    }));
   if (type === 'ChildLocation')
     return tree.flatMap((business) =>
-      business.children.map((location) => ({ value: String(location.entityId), label: `${location.entityName}${location.gstin ? ` (${location.gstin})` : ''}`, pan: panOf([location.gstin]) })),
+      business.children.map((location) => ({
+        value: String(location.entityId),
+        label: `${location.entityName}${location.gstin ? ` (${location.gstin})` : ''}`,
+        pan: panOf([location.gstin]),
+      })),
     );
   return [];
 };
@@ -85,7 +107,7 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
       entityType: draft.entityType as EntityType,
       parentEntityId: isBusiness || !draft.parentEntityId ? null : Number(draft.parentEntityId),
       entityName: draft.entityName.trim(),
-      pan: isBusiness ? orNull(draft.pan)?.toUpperCase() ?? null : null,
+      pan: isBusiness ? (orNull(draft.pan)?.toUpperCase() ?? null) : null,
       gstin: isBusiness ? null : orNull(draft.gstin),
       stateCode: orNull(draft.stateCode),
       taxpayerType: draft.taxpayerType as EntitySaveRequest['taxpayerType'],
@@ -110,79 +132,141 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
 
   return (
     <ApiForm onSubmit={submit} messages={server.general} errorTestId="entity-form-error">
-        <SimpleGrid cols={2} spacing="sm">
-          <Select
-            size="sm"
-            label={t('entity.type')}
-            data={[
-              { value: 'Business', label: t('entity.business') },
-              { value: 'Location', label: t('entity.location') },
-              { value: 'ChildLocation', label: t('entity.childLocation') },
-            ]}
-            value={draft.entityType}
-            allowDeselect={false}
-            disabled={detail !== null}
-            onChange={(value) => {
-              set('entityType', value ?? 'Location');
-              set('parentEntityId', '');
-            }}
-            data-testid="entity-type"
-          />
-          <Select
-            size="sm"
-            label={t('entity.parent')}
-            data={parents}
-            value={draft.parentEntityId || null}
-            disabled={isBusiness}
-            required={!isBusiness}
-            searchable
-            error={error('parentEntityId')}
-            onChange={(value) => set('parentEntityId', value ?? '')}
-            data-testid="entity-parent"
-          />
-        </SimpleGrid>
-        <TextInput size="sm" label={t('entity.name')} required value={draft.entityName} error={error('entityName')} onChange={(e) => set('entityName', e.currentTarget.value)} data-testid="entity-name" />
-        {isBusiness ? (
-          <TextInput size="sm" label={t('entity.pan')} value={draft.pan} maxLength={10} error={error('pan')} onChange={(e) => set('pan', e.currentTarget.value.toUpperCase())} data-testid="entity-pan" ff="monospace" />
-        ) : (
-          <TextInput
-            size="sm"
-            label={t('entity.gstin')}
-            description={t('entity.gstinHint')}
-            required={draft.entityType === 'Location'}
-            value={draft.gstin}
-            maxLength={15}
-            error={liveGstinError ?? error('gstin')}
-            onChange={(e) => onGstin(e.currentTarget.value)}
-            onBlur={() => setGstinTouched(true)}
-            data-testid="entity-gstin"
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 1 } }}
-          />
-        )}
-        <SimpleGrid cols={2} spacing="sm">
-          <Select size="sm" label={t('entity.state')} data={stateData} value={draft.stateCode || null} searchable clearable error={error('stateCode')} onChange={(value) => set('stateCode', value ?? '')} data-testid="entity-state" />
-          <Select
-            size="sm"
-            label={t('entity.taxpayerType')}
-            data={Object.entries(TAXPAYER_TYPES).map(([value, type]) => ({ value, label: type.name }))}
-            value={draft.taxpayerType}
-            allowDeselect={false}
-            onChange={(value) => set('taxpayerType', value ?? 'Regular')}
-            data-testid="entity-taxpayer-type"
-          />
-          <TextInput size="sm" label={t('entity.legalName')} value={draft.legalName} error={error('legalName')} onChange={(e) => set('legalName', e.currentTarget.value)} />
-          <TextInput size="sm" label={t('entity.tradeName')} value={draft.tradeName} error={error('tradeName')} onChange={(e) => set('tradeName', e.currentTarget.value)} />
-        </SimpleGrid>
-        <Textarea size="sm" label={t('org.address')} autosize minRows={2} value={draft.address} error={error('address')} onChange={(e) => set('address', e.currentTarget.value)} />
-        <SimpleGrid cols={2} spacing="sm">
-          <TextInput size="sm" label={t('entity.pincode')} value={draft.pincode} maxLength={6} inputMode="numeric" error={error('pincode')} onChange={(e) => set('pincode', e.currentTarget.value)} />
-          <TextInput size="sm" type="email" label={t('entity.email')} value={draft.email} error={error('email')} onChange={(e) => set('email', e.currentTarget.value)} />
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" size="sm" loading={isBusy} data-testid="entity-save">
-            {t('common.save')}
-          </Button>
-        </Group>
+      <SimpleGrid cols={2} spacing="sm">
+        <Select
+          size="sm"
+          label={t('entity.type')}
+          data={[
+            { value: 'Business', label: t('entity.business') },
+            { value: 'Location', label: t('entity.location') },
+            { value: 'ChildLocation', label: t('entity.childLocation') },
+          ]}
+          value={draft.entityType}
+          allowDeselect={false}
+          disabled={detail !== null}
+          onChange={(value) => {
+            set('entityType', value ?? 'Location');
+            set('parentEntityId', '');
+          }}
+          data-testid="entity-type"
+        />
+        <Select
+          size="sm"
+          label={t('entity.parent')}
+          data={parents}
+          value={draft.parentEntityId || null}
+          disabled={isBusiness}
+          required={!isBusiness}
+          searchable
+          error={error('parentEntityId')}
+          onChange={(value) => set('parentEntityId', value ?? '')}
+          data-testid="entity-parent"
+        />
+      </SimpleGrid>
+      <TextInput
+        size="sm"
+        label={t('entity.name')}
+        required
+        value={draft.entityName}
+        error={error('entityName')}
+        onChange={(e) => set('entityName', e.currentTarget.value)}
+        data-testid="entity-name"
+      />
+      {isBusiness ? (
+        <TextInput
+          size="sm"
+          label={t('entity.pan')}
+          value={draft.pan}
+          maxLength={10}
+          error={error('pan')}
+          onChange={(e) => set('pan', e.currentTarget.value.toUpperCase())}
+          data-testid="entity-pan"
+          ff="monospace"
+        />
+      ) : (
+        <TextInput
+          size="sm"
+          label={t('entity.gstin')}
+          description={t('entity.gstinHint')}
+          required={draft.entityType === 'Location'}
+          value={draft.gstin}
+          maxLength={15}
+          error={liveGstinError ?? error('gstin')}
+          onChange={(e) => onGstin(e.currentTarget.value)}
+          onBlur={() => setGstinTouched(true)}
+          data-testid="entity-gstin"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 1 } }}
+        />
+      )}
+      <SimpleGrid cols={2} spacing="sm">
+        <Select
+          size="sm"
+          label={t('entity.state')}
+          data={stateData}
+          value={draft.stateCode || null}
+          searchable
+          clearable
+          error={error('stateCode')}
+          onChange={(value) => set('stateCode', value ?? '')}
+          data-testid="entity-state"
+        />
+        <Select
+          size="sm"
+          label={t('entity.taxpayerType')}
+          data={Object.entries(TAXPAYER_TYPES).map(([value, type]) => ({ value, label: type.name }))}
+          value={draft.taxpayerType}
+          allowDeselect={false}
+          onChange={(value) => set('taxpayerType', value ?? 'Regular')}
+          data-testid="entity-taxpayer-type"
+        />
+        <TextInput
+          size="sm"
+          label={t('entity.legalName')}
+          value={draft.legalName}
+          error={error('legalName')}
+          onChange={(e) => set('legalName', e.currentTarget.value)}
+        />
+        <TextInput
+          size="sm"
+          label={t('entity.tradeName')}
+          value={draft.tradeName}
+          error={error('tradeName')}
+          onChange={(e) => set('tradeName', e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <Textarea
+        size="sm"
+        label={t('org.address')}
+        autosize
+        minRows={2}
+        value={draft.address}
+        error={error('address')}
+        onChange={(e) => set('address', e.currentTarget.value)}
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput
+          size="sm"
+          label={t('entity.pincode')}
+          value={draft.pincode}
+          maxLength={6}
+          inputMode="numeric"
+          error={error('pincode')}
+          onChange={(e) => set('pincode', e.currentTarget.value)}
+        />
+        <TextInput
+          size="sm"
+          type="email"
+          label={t('entity.email')}
+          value={draft.email}
+          error={error('email')}
+          onChange={(e) => set('email', e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button type="submit" size="sm" loading={isBusy} data-testid="entity-save">
+          {t('common.save')}
+        </Button>
+      </Group>
     </ApiForm>
   );
 };

@@ -14,7 +14,15 @@ import { useListQuery } from '../../shared/list/useListQuery';
 import { SearchInput } from '../../shared/SearchInput';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { organizationKeys } from './organizationKeys';
-import { deleteRecords, saveRecord, searchRecords, updateRecordStatus, type RecordFilters, type RecordKind, type RecordRow } from './recordsApi';
+import {
+  deleteRecords,
+  saveRecord,
+  searchRecords,
+  updateRecordStatus,
+  type RecordFilters,
+  type RecordKind,
+  type RecordRow,
+} from './recordsApi';
 
 // /branches and /departments (spec core §2: default sort id DESC): list, create and edit in a drawer, status, delete.
 
@@ -52,17 +60,48 @@ const RecordForm = ({ kind, initial, onSaved }: { kind: RecordKind; initial: Dra
   };
   return (
     <ApiForm onSubmit={submit} messages={errors.general}>
-        <TextInput size="sm" label={t('org.name')} required value={draft.name} error={errors.fields.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} data-testid={`${kind}-name`} data-autofocus />
-        <TextInput size="sm" label={t('org.code')} value={draft.code} error={errors.fields.code} onChange={(e) => setDraft({ ...draft, code: e.currentTarget.value })} data-testid={`${kind}-code`} />
-        {kind === 'branch' ? (
-          <Textarea size="sm" label={t('org.address')} autosize minRows={2} value={draft.address} error={errors.fields.address} onChange={(e) => setDraft({ ...draft, address: e.currentTarget.value })} />
-        ) : null}
-        <Select size="sm" label={t('org.status')} data={['Active', 'Inactive']} value={draft.status} allowDeselect={false} onChange={(value) => setDraft({ ...draft, status: value === 'Inactive' ? 'Inactive' : 'Active' })} />
-        <Group justify="flex-end">
-          <Button type="submit" size="sm" loading={isBusy} data-testid={`${kind}-save`}>
-            {t('common.save')}
-          </Button>
-        </Group>
+      <TextInput
+        size="sm"
+        label={t('org.name')}
+        required
+        value={draft.name}
+        error={errors.fields.name}
+        onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+        data-testid={`${kind}-name`}
+        data-autofocus
+      />
+      <TextInput
+        size="sm"
+        label={t('org.code')}
+        value={draft.code}
+        error={errors.fields.code}
+        onChange={(e) => setDraft({ ...draft, code: e.currentTarget.value })}
+        data-testid={`${kind}-code`}
+      />
+      {kind === 'branch' ? (
+        <Textarea
+          size="sm"
+          label={t('org.address')}
+          autosize
+          minRows={2}
+          value={draft.address}
+          error={errors.fields.address}
+          onChange={(e) => setDraft({ ...draft, address: e.currentTarget.value })}
+        />
+      ) : null}
+      <Select
+        size="sm"
+        label={t('org.status')}
+        data={['Active', 'Inactive']}
+        value={draft.status}
+        allowDeselect={false}
+        onChange={(value) => setDraft({ ...draft, status: value === 'Inactive' ? 'Inactive' : 'Active' })}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" size="sm" loading={isBusy} data-testid={`${kind}-save`}>
+          {t('common.save')}
+        </Button>
+      </Group>
     </ApiForm>
   );
 };
@@ -84,7 +123,9 @@ const NamedRecordsScreen = ({ kind }: { kind: RecordKind }) => {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Draft | null>(null);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(organizationKeys.recordList(kind, filters, sortExpression), (page) => searchRecords(kind, { ...page, sortExpression, filters }));
+  const list = useListQuery(organizationKeys.recordList(kind, filters, sortExpression), (page) =>
+    searchRecords(kind, { ...page, sortExpression, filters }),
+  );
   const refresh = () => {
     setSelected([]);
     void client.invalidateQueries({ queryKey: organizationKeys.records(kind) });
@@ -122,21 +163,57 @@ const NamedRecordsScreen = ({ kind }: { kind: RecordKind }) => {
         isLoading={list.isPending}
         emptyText={t('org.emptyRecords', { what: kind === 'branch' ? t('org.branches') : t('org.departments') })}
         sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
-        onRowClick={(row) => setEditing({ id: row.id, name: row.name, code: row.code ?? '', address: row.address ?? '', status: row.status === 'Inactive' ? 'Inactive' : 'Active' })}
+        onRowClick={(row) =>
+          setEditing({
+            id: row.id,
+            name: row.name,
+            code: row.code ?? '',
+            address: row.address ?? '',
+            status: row.status === 'Inactive' ? 'Inactive' : 'Active',
+          })
+        }
         loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
         selection={{
           selected,
           onChange: setSelected,
           actions: (
             <>
-              <ConfirmAction label={t('org.activate')} title={t('org.activate')} message={t('org.confirmStatus', { n: selected.length, status: 'Active' })} confirmLabel={t('org.activate')} onConfirm={() => updateRecordStatus(kind, selected, 'Active')} onDone={refresh} />
-              <ConfirmAction label={t('org.deactivate')} title={t('org.deactivate')} message={t('org.confirmStatus', { n: selected.length, status: 'Inactive' })} confirmLabel={t('org.deactivate')} onConfirm={() => updateRecordStatus(kind, selected, 'Inactive')} onDone={refresh} />
-              <ConfirmAction label={t('org.delete')} color="red" title={t('org.delete')} message={t('org.confirmDelete', { n: selected.length })} confirmLabel={t('org.delete')} onConfirm={() => deleteRecords(kind, selected)} onDone={refresh} testId={`${kind}-delete`} />
+              <ConfirmAction
+                label={t('org.activate')}
+                title={t('org.activate')}
+                message={t('org.confirmStatus', { n: selected.length, status: 'Active' })}
+                confirmLabel={t('org.activate')}
+                onConfirm={() => updateRecordStatus(kind, selected, 'Active')}
+                onDone={refresh}
+              />
+              <ConfirmAction
+                label={t('org.deactivate')}
+                title={t('org.deactivate')}
+                message={t('org.confirmStatus', { n: selected.length, status: 'Inactive' })}
+                confirmLabel={t('org.deactivate')}
+                onConfirm={() => updateRecordStatus(kind, selected, 'Inactive')}
+                onDone={refresh}
+              />
+              <ConfirmAction
+                label={t('org.delete')}
+                color="red"
+                title={t('org.delete')}
+                message={t('org.confirmDelete', { n: selected.length })}
+                confirmLabel={t('org.delete')}
+                onConfirm={() => deleteRecords(kind, selected)}
+                onDone={refresh}
+                testId={`${kind}-delete`}
+              />
             </>
           ),
         }}
       />
-      <DetailDrawer opened={editing !== null} onClose={() => setEditing(null)} title={editing?.id ? t('org.edit', { what: title }) : t('org.add', { what: title })} size="md">
+      <DetailDrawer
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.id ? t('org.edit', { what: title }) : t('org.add', { what: title })}
+        size="md"
+      >
         {editing ? (
           <RecordForm
             kind={kind}

@@ -4,7 +4,17 @@ import { useText } from '../../i18n/useText';
 import { moduleTickState, toggleModule, toggleRight } from './rightsSelection';
 
 /** Checkboxes per module and per right; premium rights carry a badge, rights outside the subscription are locked. */
-export const RightsTreeEditor = ({ tree, selected, isReadOnly, onChange }: { tree: RightsTree; selected: ReadonlySet<string>; isReadOnly: boolean; onChange: (next: Set<string>) => void }) => {
+export const RightsTreeEditor = ({
+  tree,
+  selected,
+  isReadOnly,
+  onChange,
+}: {
+  tree: RightsTree;
+  selected: ReadonlySet<string>;
+  isReadOnly: boolean;
+  onChange: (next: Set<string>) => void;
+}) => {
   const t = useText();
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
@@ -34,8 +44,14 @@ export const RightsTreeEditor = ({ tree, selected, isReadOnly, onChange }: { tre
                     size="xs"
                     label={
                       <Group gap={4} wrap="nowrap">
-                        <Text size="sm" span>{right.name}</Text>
-                        {right.isPremium ? <Badge size="xs" variant="light" color="grape" radius="sm">{t('role.premium')}</Badge> : null}
+                        <Text size="sm" span>
+                          {right.name}
+                        </Text>
+                        {right.isPremium ? (
+                          <Badge size="xs" variant="light" color="grape" radius="sm">
+                            {t('role.premium')}
+                          </Badge>
+                        ) : null}
                       </Group>
                     }
                     checked={selected.has(right.rightId)}

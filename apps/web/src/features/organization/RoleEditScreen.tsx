@@ -28,7 +28,12 @@ const RoleForm = ({ role, tree }: { role: RoleDetail | null; tree: RightsTree })
     if (rightIds.size === 0) return setErrors({ fields: {}, general: [t('role.noRights')] });
     setBusy(true);
     try {
-      await saveRole({ ...(role ? { roleId: role.roleId } : {}), name: name.trim(), description: description.trim() || null, rightIds: [...rightIds] });
+      await saveRole({
+        ...(role ? { roleId: role.roleId } : {}),
+        name: name.trim(),
+        description: description.trim() || null,
+        rightIds: [...rightIds],
+      });
       await client.invalidateQueries({ queryKey: organizationKeys.all });
       void navigate(routeByName('Roles').path);
     } catch (error) {
@@ -46,24 +51,58 @@ const RoleForm = ({ role, tree }: { role: RoleDetail | null; tree: RightsTree })
       }}
     >
       <Stack gap="sm">
-        {isReadOnly ? <Alert color="gray" variant="light" data-testid="role-system-note">{t('role.systemReadOnly')}</Alert> : null}
+        {isReadOnly ? (
+          <Alert color="gray" variant="light" data-testid="role-system-note">
+            {t('role.systemReadOnly')}
+          </Alert>
+        ) : null}
         {errors.general.length > 0 || errors.fields.rightIds ? (
           <Alert color="red" variant="light" role="alert" data-testid="role-form-error">
             {[...errors.general, errors.fields.rightIds ?? ''].join(' ')}
           </Alert>
         ) : null}
         <Group align="flex-start" gap="sm" grow>
-          <TextInput size="sm" label={t('org.name')} required maw={360} value={name} disabled={isReadOnly} error={errors.fields.name} onChange={(e) => setName(e.currentTarget.value)} data-testid="role-name" />
-          <Textarea size="sm" label={t('role.description')} autosize minRows={1} value={description} disabled={isReadOnly} error={errors.fields.description} onChange={(e) => setDescription(e.currentTarget.value)} data-testid="role-description" />
+          <TextInput
+            size="sm"
+            label={t('org.name')}
+            required
+            maw={360}
+            value={name}
+            disabled={isReadOnly}
+            error={errors.fields.name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            data-testid="role-name"
+          />
+          <Textarea
+            size="sm"
+            label={t('role.description')}
+            autosize
+            minRows={1}
+            value={description}
+            disabled={isReadOnly}
+            error={errors.fields.description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            data-testid="role-description"
+          />
         </Group>
         <Group justify="space-between">
-          <Text size="sm" fw={600}>{t('role.rightsTree')}</Text>
-          <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>{t('role.selectedCount', { n: rightIds.size })}</Text>
+          <Text size="sm" fw={600}>
+            {t('role.rightsTree')}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {t('role.selectedCount', { n: rightIds.size })}
+          </Text>
         </Group>
         <RightsTreeEditor tree={tree} selected={rightIds} isReadOnly={isReadOnly} onChange={setRightIds} />
         <Group justify="flex-end" gap="xs">
-          <Button size="sm" variant="default" onClick={() => void navigate(routeByName('Roles').path)}>{t('common.cancel')}</Button>
-          {isReadOnly ? null : <Button type="submit" size="sm" loading={isBusy} data-testid="role-save">{t('common.save')}</Button>}
+          <Button size="sm" variant="default" onClick={() => void navigate(routeByName('Roles').path)}>
+            {t('common.cancel')}
+          </Button>
+          {isReadOnly ? null : (
+            <Button type="submit" size="sm" loading={isBusy} data-testid="role-save">
+              {t('common.save')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>
@@ -82,6 +121,11 @@ export const EditRoleScreen = () => {
   const isValid = Number.isInteger(roleId) && roleId > 0;
   const { data: tree } = useQuery(rightsTreeQuery);
   const { data: role, isError } = useQuery({ ...roleDetailQuery(roleId), enabled: isValid });
-  if (!isValid || isError) return <Alert color="red" variant="light">{t('role.notFound')}</Alert>;
+  if (!isValid || isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('role.notFound')}
+      </Alert>
+    );
   return !tree || !role ? <Loader size="sm" /> : <RoleForm key={role.roleId} role={role} tree={tree} />;
 };

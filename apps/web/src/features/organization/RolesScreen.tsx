@@ -29,7 +29,9 @@ export const RolesScreen = () => {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [text, setText] = useState('');
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(organizationKeys.roleList(text, sortExpression), (page) => searchRoles({ ...page, sortExpression, filters: text ? { text } : {} }));
+  const list = useListQuery(organizationKeys.roleList(text, sortExpression), (page) =>
+    searchRoles({ ...page, sortExpression, filters: text ? { text } : {} }),
+  );
   const onSearch = useCallback((value: string) => setText(value), []);
   const refresh = () => void client.invalidateQueries({ queryKey: organizationKeys.roles() });
 
@@ -40,12 +42,26 @@ export const RolesScreen = () => {
       sortKey: 'name',
       render: (row) => (
         <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500}>{row.name}</Text>
-          {row.isSystem ? <Badge size="xs" variant="outline" color="gray" radius="sm">{t('role.system')}</Badge> : null}
+          <Text size="sm" fw={500}>
+            {row.name}
+          </Text>
+          {row.isSystem ? (
+            <Badge size="xs" variant="outline" color="gray" radius="sm">
+              {t('role.system')}
+            </Badge>
+          ) : null}
         </Group>
       ),
     },
-    { key: 'description', header: t('role.description'), render: (row) => <Text size="sm" c="dimmed" lineClamp={1}>{row.description ?? ''}</Text> },
+    {
+      key: 'description',
+      header: t('role.description'),
+      render: (row) => (
+        <Text size="sm" c="dimmed" lineClamp={1}>
+          {row.description ?? ''}
+        </Text>
+      ),
+    },
     { key: 'rights', header: t('role.rights'), width: 80, isNumeric: true, render: (row) => formatCount(row.rightCount) },
     { key: 'users', header: t('role.users'), width: 80, isNumeric: true, render: (row) => formatCount(row.userCount) },
     { key: 'updatedAt', header: t('org.updatedOn'), width: 120, render: (row) => formatDate(row.updatedAt) },
@@ -56,9 +72,28 @@ export const RolesScreen = () => {
       render: (row) =>
         row.isSystem ? null : (
           <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
-            {rights.RoleEdit ? <Button size="compact-xs" variant="subtle" onClick={() => void navigate(editRolePath(row.roleId))} data-testid={`role-edit-${row.roleId}`}>{t('common.edit')}</Button> : null}
+            {rights.RoleEdit ? (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => void navigate(editRolePath(row.roleId))}
+                data-testid={`role-edit-${row.roleId}`}
+              >
+                {t('common.edit')}
+              </Button>
+            ) : null}
             {rights.RoleDelete ? (
-              <ConfirmAction label={t('org.delete')} variant="subtle" color="red" title={t('org.delete')} message={t('role.confirmDelete', { name: row.name, n: row.userCount })} confirmLabel={t('org.delete')} onConfirm={() => deleteRole(row.roleId)} onDone={refresh} testId={`role-delete-${row.roleId}`} />
+              <ConfirmAction
+                label={t('org.delete')}
+                variant="subtle"
+                color="red"
+                title={t('org.delete')}
+                message={t('role.confirmDelete', { name: row.name, n: row.userCount })}
+                confirmLabel={t('org.delete')}
+                onConfirm={() => deleteRole(row.roleId)}
+                onDone={refresh}
+                testId={`role-delete-${row.roleId}`}
+              />
             ) : null}
           </Group>
         ),
@@ -70,7 +105,12 @@ export const RolesScreen = () => {
       <Group justify="space-between">
         <SearchInput label={t('role.search')} onSearch={onSearch} testId="role-search" />
         {rights.RoleAdd ? (
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => void navigate(routeByName('AddRole').path)} data-testid="role-add">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => void navigate(routeByName('AddRole').path)}
+            data-testid="role-add"
+          >
             {t('role.add')}
           </Button>
         ) : null}

@@ -60,31 +60,111 @@ export const UserForm = ({ detail, onSaved }: { detail: UserDetail | null; onSav
 
   return (
     <ApiForm onSubmit={submit} messages={errors.general} errorTestId="user-form-error">
-        <SimpleGrid cols={2} spacing="sm">
-          <TextInput size="sm" label={t('user.userName')} required value={userName} disabled={detail !== null} error={errors.fields.userName} onChange={(e) => setUserName(e.currentTarget.value)} data-testid="user-username" autoComplete="off" />
-          <TextInput size="sm" label={t('user.displayName')} required value={displayName} error={errors.fields.displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} data-testid="user-name" />
-          <TextInput size="sm" type="email" label={t('entity.email')} required value={email} error={errors.fields.email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="user-email" />
-          <TextInput size="sm" label={t('user.mobile')} value={mobile} error={errors.fields.mobile} onChange={(e) => setMobile(e.currentTarget.value)} data-testid="user-mobile" />
-          <Select size="sm" label={t('user.role')} required data={(roles?.items ?? []).map((role) => ({ value: String(role.roleId), label: role.name }))} value={roleId} searchable error={errors.fields.roleId} onChange={setRoleId} data-testid="user-role" />
-          <Select size="sm" label={t('org.branch')} clearable data={branches.map((branch) => ({ value: String(branch.id), label: branch.name }))} value={branchId} error={errors.fields.branchId} onChange={setBranchId} data-testid="user-branch" />
-          <Select size="sm" label={t('org.department')} clearable data={departments.map((department) => ({ value: String(department.id), label: department.name }))} value={departmentId} error={errors.fields.departmentId} onChange={setDepartmentId} data-testid="user-department" />
-        </SimpleGrid>
-        <div>
-          <Text size="sm" fw={500}>{t('user.locationAccess')}</Text>
-          <Text size="xs" c="dimmed" mb={4}>{t('user.locationAccessHint')}</Text>
-          <Paper withBorder p="xs" radius="sm">
-            <ScrollArea.Autosize mah={260}>
-              {tree.length === 0 ? <Text size="sm" c="dimmed">{t('entity.empty')}</Text> : <EntityAccessTree tree={tree} selected={entityIds} onChange={setEntityIds} />}
-            </ScrollArea.Autosize>
-          </Paper>
-          {errors.fields.entityIds ? <Text size="xs" c="red" mt={4}>{errors.fields.entityIds}</Text> : null}
-        </div>
-        {detail === null ? <Text size="xs" c="dimmed">{t('user.passwordMail')}</Text> : null}
-        <Group justify="flex-end">
-          <Button type="submit" size="sm" loading={isBusy} data-testid="user-save">
-            {t('common.save')}
-          </Button>
-        </Group>
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput
+          size="sm"
+          label={t('user.userName')}
+          required
+          value={userName}
+          disabled={detail !== null}
+          error={errors.fields.userName}
+          onChange={(e) => setUserName(e.currentTarget.value)}
+          data-testid="user-username"
+          autoComplete="off"
+        />
+        <TextInput
+          size="sm"
+          label={t('user.displayName')}
+          required
+          value={displayName}
+          error={errors.fields.displayName}
+          onChange={(e) => setDisplayName(e.currentTarget.value)}
+          data-testid="user-name"
+        />
+        <TextInput
+          size="sm"
+          type="email"
+          label={t('entity.email')}
+          required
+          value={email}
+          error={errors.fields.email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          data-testid="user-email"
+        />
+        <TextInput
+          size="sm"
+          label={t('user.mobile')}
+          value={mobile}
+          error={errors.fields.mobile}
+          onChange={(e) => setMobile(e.currentTarget.value)}
+          data-testid="user-mobile"
+        />
+        <Select
+          size="sm"
+          label={t('user.role')}
+          required
+          data={(roles?.items ?? []).map((role) => ({ value: String(role.roleId), label: role.name }))}
+          value={roleId}
+          searchable
+          error={errors.fields.roleId}
+          onChange={setRoleId}
+          data-testid="user-role"
+        />
+        <Select
+          size="sm"
+          label={t('org.branch')}
+          clearable
+          data={branches.map((branch) => ({ value: String(branch.id), label: branch.name }))}
+          value={branchId}
+          error={errors.fields.branchId}
+          onChange={setBranchId}
+          data-testid="user-branch"
+        />
+        <Select
+          size="sm"
+          label={t('org.department')}
+          clearable
+          data={departments.map((department) => ({ value: String(department.id), label: department.name }))}
+          value={departmentId}
+          error={errors.fields.departmentId}
+          onChange={setDepartmentId}
+          data-testid="user-department"
+        />
+      </SimpleGrid>
+      <div>
+        <Text size="sm" fw={500}>
+          {t('user.locationAccess')}
+        </Text>
+        <Text size="xs" c="dimmed" mb={4}>
+          {t('user.locationAccessHint')}
+        </Text>
+        <Paper withBorder p="xs" radius="sm">
+          <ScrollArea.Autosize mah={260}>
+            {tree.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('entity.empty')}
+              </Text>
+            ) : (
+              <EntityAccessTree tree={tree} selected={entityIds} onChange={setEntityIds} />
+            )}
+          </ScrollArea.Autosize>
+        </Paper>
+        {errors.fields.entityIds ? (
+          <Text size="xs" c="red" mt={4}>
+            {errors.fields.entityIds}
+          </Text>
+        ) : null}
+      </div>
+      {detail === null ? (
+        <Text size="xs" c="dimmed">
+          {t('user.passwordMail')}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button type="submit" size="sm" loading={isBusy} data-testid="user-save">
+          {t('common.save')}
+        </Button>
+      </Group>
     </ApiForm>
   );
 };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { tickStateOf, toggleSubtree } from './entityAccess';
 
-const business = { entityId: 1, children: [{ entityId: 2, children: [{ entityId: 4, children: [] }] }, { entityId: 3, children: [] }] };
+const business = {
+  entityId: 1,
+  children: [
+    { entityId: 2, children: [{ entityId: 4, children: [] }] },
+    { entityId: 3, children: [] },
+  ],
+};
 
 describe('location access tree', () => {
   it('ticks a business with every location under it, and unticks it again', () => {

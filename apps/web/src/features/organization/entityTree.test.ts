@@ -20,11 +20,23 @@ const entity = (entityId: number, parentEntityId: number | null, entityType: Ent
 });
 
 describe('arrangeAsTree', () => {
-  const rows = [entity(3, 1, 'Location'), entity(1, null, 'Business'), entity(4, 3, 'ChildLocation'), entity(2, 1, 'Location'), entity(9, 8, 'Location')];
+  const rows = [
+    entity(3, 1, 'Location'),
+    entity(1, null, 'Business'),
+    entity(4, 3, 'ChildLocation'),
+    entity(2, 1, 'Location'),
+    entity(9, 8, 'Location'),
+  ];
 
   it('puts children under their parent in server order and orphans at the top', () => {
     const tree = arrangeAsTree(rows, new Set());
-    expect(tree.map((row) => [row.entityId, row.depth])).toEqual([[1, 0], [3, 1], [4, 2], [2, 1], [9, 0]]);
+    expect(tree.map((row) => [row.entityId, row.depth])).toEqual([
+      [1, 0],
+      [3, 1],
+      [4, 2],
+      [2, 1],
+      [9, 0],
+    ]);
     expect(tree.find((row) => row.entityId === 3)?.hasChildren).toBe(true);
   });
 

@@ -36,8 +36,10 @@ export const gstinProblem = (value: string, stateCode: string | null, businessPa
   if (value.trim() === '') return null;
   const result = validateGstin(value);
   if (!result.ok) return result.message;
-  if (stateCode && result.stateCode !== stateCode) return `The GSTIN starts with state code ${result.stateCode}, but the location's state is ${stateCode}.`;
-  if (businessPan && result.pan !== businessPan.toUpperCase()) return `The GSTIN's PAN ${result.pan} differs from the business PAN ${businessPan.toUpperCase()}.`;
+  if (stateCode && result.stateCode !== stateCode)
+    return `The GSTIN starts with state code ${result.stateCode}, but the location's state is ${stateCode}.`;
+  if (businessPan && result.pan !== businessPan.toUpperCase())
+    return `The GSTIN's PAN ${result.pan} differs from the business PAN ${businessPan.toUpperCase()}.`;
   return null;
 };
 

@@ -29,5 +29,11 @@ export const setTurnover = (entityId: number, financialYear: string, turnover: s
 
 export const setPortalCredential = (body: PortalCredential) => call(ORG.entitySetGstPortalCredential, { body }, { silent: FORM_SILENT });
 
-export const branchLookupQuery = queryOptions({ queryKey: organizationKeys.lookup('branches'), queryFn: () => call(ORG.subscriberBranches) });
-export const departmentLookupQuery = queryOptions({ queryKey: organizationKeys.lookup('departments'), queryFn: () => call(ORG.subscriberDepartments) });
+export const branchLookupQuery = queryOptions({
+  queryKey: organizationKeys.lookup('branches'),
+  queryFn: () => call(ORG.subscriberBranches),
+});
+export const departmentLookupQuery = queryOptions({
+  queryKey: organizationKeys.lookup('departments'),
+  queryFn: () => call(ORG.subscriberDepartments),
+});

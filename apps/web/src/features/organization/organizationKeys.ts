@@ -8,14 +8,16 @@ import type { UserFilters } from './usersApi';
  */
 export const organizationKeys = {
   all: ['organization'] as const,
-  entities: (filters: EntitySearchFilters, sortExpression: string | undefined) => [...organizationKeys.all, 'entities', filters, sortExpression] as const,
+  entities: (filters: EntitySearchFilters, sortExpression: string | undefined) =>
+    [...organizationKeys.all, 'entities', filters, sortExpression] as const,
   entity: (entityId: number) => [...organizationKeys.all, 'entity', entityId] as const,
   entityTree: () => [...organizationKeys.all, 'entityTree'] as const,
   /** The subscriber lookups: saving a branch or department refreshes them all. */
   lookups: () => [...organizationKeys.all, 'lookup'] as const,
   lookup: (name: 'branches' | 'departments') => [...organizationKeys.lookups(), name] as const,
   records: (kind: RecordKind) => [...organizationKeys.all, kind] as const,
-  recordList: (kind: RecordKind, filters: RecordFilters, sortExpression: string | undefined) => [...organizationKeys.records(kind), filters, sortExpression] as const,
+  recordList: (kind: RecordKind, filters: RecordFilters, sortExpression: string | undefined) =>
+    [...organizationKeys.records(kind), filters, sortExpression] as const,
   users: (filters: UserFilters, sortExpression: string | undefined) => [...organizationKeys.all, 'users', filters, sortExpression] as const,
   user: (userId: number) => [...organizationKeys.all, 'user', userId] as const,
   apiAccess: (userId: number) => [...organizationKeys.all, 'apiAccess', userId] as const,

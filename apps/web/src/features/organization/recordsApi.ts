@@ -1,4 +1,10 @@
-import { BRANCH_ENDPOINTS, DEPARTMENT_ENDPOINTS, type NamedRecord, type NamedRecordEndpoints, type NamedRecordSave } from '@opengst/contracts';
+import {
+  BRANCH_ENDPOINTS,
+  DEPARTMENT_ENDPOINTS,
+  type NamedRecord,
+  type NamedRecordEndpoints,
+  type NamedRecordSave,
+} from '@opengst/contracts';
 import { call } from '../../api/call';
 import { FORM_SILENT } from '../../shared/forms';
 import type { ListPage } from '../../shared/list/useListQuery';
@@ -15,7 +21,8 @@ export type RecordRow = NamedRecord & { address?: string | null };
 export type RecordDraft = NamedRecordSave & { address?: string | null };
 export type RecordFilters = { name?: string | undefined; status?: 'Active' | 'Inactive' | undefined };
 
-export const searchRecords = (kind: RecordKind, body: ListBody<RecordFilters>): Promise<ListPage<RecordRow>> => call(ENDPOINTS[kind].search, { body });
+export const searchRecords = (kind: RecordKind, body: ListBody<RecordFilters>): Promise<ListPage<RecordRow>> =>
+  call(ENDPOINTS[kind].search, { body });
 
 export const saveRecord = (kind: RecordKind, body: RecordDraft) => call(ENDPOINTS[kind].save, { body }, { silent: FORM_SILENT });
 

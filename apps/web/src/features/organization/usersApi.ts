@@ -27,10 +27,15 @@ export const resetUserPassword = (userId: number) => call(USERS.userResetPasswor
 export const apiAccessQuery = (userId: number) =>
   queryOptions({ queryKey: organizationKeys.apiAccess(userId), queryFn: () => call(USERS.userGetApiAccess, { query: { userId } }) });
 
-export const setApiAccess = (userId: number, isEnabled: boolean) => call(USERS.userApiAccess, { body: { userId, isEnabled } }, { silent: FORM_SILENT });
+export const setApiAccess = (userId: number, isEnabled: boolean) =>
+  call(USERS.userApiAccess, { body: { userId, isEnabled } }, { silent: FORM_SILENT });
 
 export const generateApiKey = (userId: number, kind: 'LifetimeToken' | 'AuthKey') =>
-  call(kind === 'LifetimeToken' ? USERS.userGenerateLifetimeAuthToken : USERS.userGenerateAuthKey, { query: { userId } }, { silent: FORM_SILENT });
+  call(
+    kind === 'LifetimeToken' ? USERS.userGenerateLifetimeAuthToken : USERS.userGenerateAuthKey,
+    { query: { userId } },
+    { silent: FORM_SILENT },
+  );
 
 export const revokeApiKey = (id: number) => call(USERS.userRevokeApiKey, { body: { id } }, { silent: FORM_SILENT });
 

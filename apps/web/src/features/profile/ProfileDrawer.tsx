@@ -55,11 +55,36 @@ const ProfileForm = ({ profile }: { profile: Profile }) => {
         </Field>
       </FieldList>
       <Divider />
-      <TextInput size="sm" label={t('user.displayName')} required value={displayName} error={state.fields.displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} data-testid="profile-name" />
-      <TextInput size="sm" type="email" label={t('entity.email')} required value={email} error={state.fields.email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="profile-email" />
-      <TextInput size="sm" label={t('user.mobile')} value={mobile} error={state.fields.mobile} onChange={(e) => setMobile(e.currentTarget.value)} />
+      <TextInput
+        size="sm"
+        label={t('user.displayName')}
+        required
+        value={displayName}
+        error={state.fields.displayName}
+        onChange={(e) => setDisplayName(e.currentTarget.value)}
+        data-testid="profile-name"
+      />
+      <TextInput
+        size="sm"
+        type="email"
+        label={t('entity.email')}
+        required
+        value={email}
+        error={state.fields.email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        data-testid="profile-email"
+      />
+      <TextInput
+        size="sm"
+        label={t('user.mobile')}
+        value={mobile}
+        error={state.fields.mobile}
+        onChange={(e) => setMobile(e.currentTarget.value)}
+      />
       <Group justify="flex-end">
-        <Button type="submit" size="sm" loading={isBusy} data-testid="profile-save">{t('common.save')}</Button>
+        <Button type="submit" size="sm" loading={isBusy} data-testid="profile-save">
+          {t('common.save')}
+        </Button>
       </Group>
     </ApiForm>
   );
@@ -89,11 +114,40 @@ const PasswordForm = () => {
   };
   return (
     <ApiForm onSubmit={submit} messages={state.general} success={state.done} successTestId="password-changed">
-      <PasswordInput size="sm" label={t('profile.currentPassword')} required autoComplete="current-password" value={current} error={state.fields.currentPassword} onChange={(e) => setCurrent(e.currentTarget.value)} data-testid="profile-current-password" />
-      <PasswordInput size="sm" label={t('reset.newPassword')} required autoComplete="new-password" value={password} error={state.fields.password} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="profile-new-password" />
-      <PasswordInput size="sm" label={t('reset.confirmPassword')} required autoComplete="new-password" value={confirm} error={state.fields.confirmPassword} onChange={(e) => setConfirm(e.currentTarget.value)} data-testid="profile-confirm-password" />
+      <PasswordInput
+        size="sm"
+        label={t('profile.currentPassword')}
+        required
+        autoComplete="current-password"
+        value={current}
+        error={state.fields.currentPassword}
+        onChange={(e) => setCurrent(e.currentTarget.value)}
+        data-testid="profile-current-password"
+      />
+      <PasswordInput
+        size="sm"
+        label={t('reset.newPassword')}
+        required
+        autoComplete="new-password"
+        value={password}
+        error={state.fields.password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        data-testid="profile-new-password"
+      />
+      <PasswordInput
+        size="sm"
+        label={t('reset.confirmPassword')}
+        required
+        autoComplete="new-password"
+        value={confirm}
+        error={state.fields.confirmPassword}
+        onChange={(e) => setConfirm(e.currentTarget.value)}
+        data-testid="profile-confirm-password"
+      />
       <Group justify="flex-end">
-        <Button type="submit" size="sm" loading={isBusy} disabled={!current || !password || !confirm} data-testid="profile-change-password">{t('reset.buttonChange')}</Button>
+        <Button type="submit" size="sm" loading={isBusy} disabled={!current || !password || !confirm} data-testid="profile-change-password">
+          {t('reset.buttonChange')}
+        </Button>
       </Group>
     </ApiForm>
   );
@@ -103,15 +157,26 @@ const ProfileContent = () => {
   const t = useText();
   const { data: profile, isPending, isError } = useQuery(profileQuery);
   if (isPending) return <Loader size="sm" />;
-  if (isError) return <Text size="sm" c="red">{t('profile.loadFailed')}</Text>;
+  if (isError)
+    return (
+      <Text size="sm" c="red">
+        {t('profile.loadFailed')}
+      </Text>
+    );
   return (
     <Tabs defaultValue="profile">
       <Tabs.List mb="sm">
         <Tabs.Tab value="profile">{t('profile.tab')}</Tabs.Tab>
-        <Tabs.Tab value="password" data-testid="profile-password-tab">{t('reset.headingChange')}</Tabs.Tab>
+        <Tabs.Tab value="password" data-testid="profile-password-tab">
+          {t('reset.headingChange')}
+        </Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="profile"><ProfileForm profile={profile} /></Tabs.Panel>
-      <Tabs.Panel value="password"><PasswordForm /></Tabs.Panel>
+      <Tabs.Panel value="profile">
+        <ProfileForm profile={profile} />
+      </Tabs.Panel>
+      <Tabs.Panel value="password">
+        <PasswordForm />
+      </Tabs.Panel>
     </Tabs>
   );
 };

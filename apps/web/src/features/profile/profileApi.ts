@@ -17,7 +17,11 @@ export const saveProfile = (body: ProfileSave) => call(PROFILE.profileSave, { bo
 export const changePassword = async (currentPassword: string, password: string, confirmPassword: string) => {
   const encryptor = await call(AUTH_ENDPOINTS.encryptor);
   // One encrypted value per secret, in order.
-  const [current, next, confirm] = (await encryptSecrets(encryptor, [currentPassword, password, confirmPassword])) as [string, string, string];
+  const [current, next, confirm] = (await encryptSecrets(encryptor, [currentPassword, password, confirmPassword])) as [
+    string,
+    string,
+    string,
+  ];
   return call(
     PROFILE.changePassword,
     { body: { currentPassword: current, password: next, confirmPassword: confirm } },

@@ -46,7 +46,7 @@ export const TERMS_CONDITIONS: Policy = {
       ],
     },
     {
-      heading: 'Your organisation\'s terms',
+      heading: "Your organisation's terms",
       paragraphs: [
         'Your use of this installation is governed by the terms of the organisation that runs it and gave you an account. Ask your administrator for them.',
       ],
@@ -97,9 +97,7 @@ export const PRIVACY_POLICY: Policy = {
     },
     {
       heading: 'Your rights',
-      paragraphs: [
-        'To see, correct or delete personal data held about you, contact the administrator of this installation.',
-      ],
+      paragraphs: ['To see, correct or delete personal data held about you, contact the administrator of this installation.'],
     },
   ],
 };

@@ -16,14 +16,31 @@ import { auditDetailQuery, auditTrailKeys, searchAuditTrail, userLookupQuery } f
 
 const DEFAULT_SORT: SortState = { column: 'id', direction: 'DESC' };
 // The record types the server's audit rows carry.
-const ENTITY_TYPES = ['User', 'Role', 'Branch', 'Department', 'Settings', 'Entity', 'Business', 'Location', 'ChildLocation', 'ApiKey', 'Subscriber'];
+const ENTITY_TYPES = [
+  'User',
+  'Role',
+  'Branch',
+  'Department',
+  'Settings',
+  'Entity',
+  'Business',
+  'Location',
+  'ChildLocation',
+  'ApiKey',
+  'Subscriber',
+];
 const ACTIONS = ['Create', 'Update', 'Delete', 'StatusChange', 'Export', 'Import'] as const;
 
 const AuditDetailView = ({ id }: { id: number }) => {
   const t = useText();
   const { data, isPending, isError } = useQuery(auditDetailQuery(id));
   if (isPending) return <Loader size="sm" />;
-  if (isError) return <Alert color="red" variant="light">{t('audit.detailFailed')}</Alert>;
+  if (isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('audit.detailFailed')}
+      </Alert>
+    );
   const changes = data.changes.length > 0 ? data.changes : changedFields(data.before, data.after);
   return (
     <Stack gap="md" data-testid="audit-detail">
@@ -32,11 +49,15 @@ const AuditDetailView = ({ id }: { id: number }) => {
         <Field label={t('audit.user')}>{data.userName ?? '—'}</Field>
         <Field label={t('audit.entityType')}>{data.entityType}</Field>
         <Field label={t('audit.record')}>{data.entityName ?? data.entityKey}</Field>
-        <Field label={t('audit.action')}><StatusBadge status={data.action} /></Field>
+        <Field label={t('audit.action')}>
+          <StatusBadge status={data.action} />
+        </Field>
         <Field label={t('audit.ip')}>{data.ip ?? '—'}</Field>
       </FieldList>
       {changes.length === 0 ? (
-        <Text size="sm" c="dimmed">{t('audit.noChanges')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('audit.noChanges')}
+        </Text>
       ) : (
         <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4} layout="fixed">
           <Table.Thead>
@@ -49,9 +70,15 @@ const AuditDetailView = ({ id }: { id: number }) => {
           <Table.Tbody>
             {changes.map((change) => (
               <Table.Tr key={change.field}>
-                <Table.Td fw={500} style={{ wordBreak: 'break-word' }}>{change.field}</Table.Td>
-                <Table.Td bg="red.0" style={{ wordBreak: 'break-word' }}>{displayValue(change.before)}</Table.Td>
-                <Table.Td bg="green.0" style={{ wordBreak: 'break-word' }}>{displayValue(change.after)}</Table.Td>
+                <Table.Td fw={500} style={{ wordBreak: 'break-word' }}>
+                  {change.field}
+                </Table.Td>
+                <Table.Td bg="red.0" style={{ wordBreak: 'break-word' }}>
+                  {displayValue(change.before)}
+                </Table.Td>
+                <Table.Td bg="green.0" style={{ wordBreak: 'break-word' }}>
+                  {displayValue(change.after)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -99,20 +126,80 @@ export const AuditTrailScreen = () => {
   const setFilter = (patch: Partial<AuditSearchFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
   const columns: Column<AuditItem>[] = [
-    { key: 'createdAt', header: t('audit.when'), sortKey: 'createdAt', width: 150, render: (row) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(row.createdAt)}</Text> },
+    {
+      key: 'createdAt',
+      header: t('audit.when'),
+      sortKey: 'createdAt',
+      width: 150,
+      render: (row) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatDateTime(row.createdAt)}
+        </Text>
+      ),
+    },
     { key: 'user', header: t('audit.user'), width: 160, render: (row) => row.userName ?? '' },
-    { key: 'entityType', header: t('audit.entityType'), sortKey: 'entityType', width: 150, render: (row) => <Badge size="sm" variant="outline" color="gray" radius="sm">{row.entityType}</Badge> },
+    {
+      key: 'entityType',
+      header: t('audit.entityType'),
+      sortKey: 'entityType',
+      width: 150,
+      render: (row) => (
+        <Badge size="sm" variant="outline" color="gray" radius="sm">
+          {row.entityType}
+        </Badge>
+      ),
+    },
     { key: 'record', header: t('audit.record'), render: (row) => row.entityName ?? row.entityKey },
     { key: 'action', header: t('audit.action'), sortKey: 'action', width: 120, render: (row) => <StatusBadge status={row.action} /> },
-    { key: 'ip', header: t('audit.ip'), width: 130, render: (row) => <Text size="xs" ff="monospace">{row.ip ?? ''}</Text> },
+    {
+      key: 'ip',
+      header: t('audit.ip'),
+      width: 130,
+      render: (row) => (
+        <Text size="xs" ff="monospace">
+          {row.ip ?? ''}
+        </Text>
+      ),
+    },
   ];
 
   return (
     <Stack gap="sm">
       <Group gap="xs" align="flex-end">
-        <Select size="xs" w={140} label={t('audit.entityType')} placeholder={t('audit.all')} clearable data={ENTITY_TYPES} value={filters.entityType ?? null} onChange={(value) => setFilter({ entityType: value })} data-testid="audit-entity-type" />
-        <Select size="xs" w={140} label={t('audit.action')} placeholder={t('audit.all')} clearable data={[...ACTIONS]} value={filters.action ?? null} onChange={(value) => setFilter({ action: (value as AuditSearchFilters['action']) ?? null })} data-testid="audit-action" />
-        <Select size="xs" w={180} label={t('audit.user')} placeholder={t('audit.all')} clearable searchable data={users.map((user) => ({ value: String(user.id), label: `${user.displayName} (${user.userName})` }))} value={filters.userId ? String(filters.userId) : null} onChange={(value) => setFilter({ userId: value ? Number(value) : null })} data-testid="audit-user" />
+        <Select
+          size="xs"
+          w={140}
+          label={t('audit.entityType')}
+          placeholder={t('audit.all')}
+          clearable
+          data={ENTITY_TYPES}
+          value={filters.entityType ?? null}
+          onChange={(value) => setFilter({ entityType: value })}
+          data-testid="audit-entity-type"
+        />
+        <Select
+          size="xs"
+          w={140}
+          label={t('audit.action')}
+          placeholder={t('audit.all')}
+          clearable
+          data={[...ACTIONS]}
+          value={filters.action ?? null}
+          onChange={(value) => setFilter({ action: (value as AuditSearchFilters['action']) ?? null })}
+          data-testid="audit-action"
+        />
+        <Select
+          size="xs"
+          w={180}
+          label={t('audit.user')}
+          placeholder={t('audit.all')}
+          clearable
+          searchable
+          data={users.map((user) => ({ value: String(user.id), label: `${user.displayName} (${user.userName})` }))}
+          value={filters.userId ? String(filters.userId) : null}
+          onChange={(value) => setFilter({ userId: value ? Number(value) : null })}
+          data-testid="audit-user"
+        />
         <DateFilter label={t('audit.from')} onChange={(fromDate) => setFilter({ fromDate })} testId="audit-from" />
         <DateFilter label={t('audit.to')} onChange={(toDate) => setFilter({ toDate })} testId="audit-to" />
       </Group>

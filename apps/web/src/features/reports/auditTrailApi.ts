@@ -16,9 +16,13 @@ export const auditTrailKeys = {
   users: ['organization', 'lookup', 'users'] as const,
 };
 
-export const userLookupQuery = queryOptions({ queryKey: auditTrailKeys.users, queryFn: () => call(ORGANIZATION_ENDPOINTS.subscriberUsers) });
+export const userLookupQuery = queryOptions({
+  queryKey: auditTrailKeys.users,
+  queryFn: () => call(ORGANIZATION_ENDPOINTS.subscriberUsers),
+});
 
-export const auditDetailQuery = (id: number) => queryOptions({ queryKey: auditTrailKeys.detail(id), queryFn: () => call(REPORTS_ENDPOINTS.auditDetail, { query: { id } }) });
+export const auditDetailQuery = (id: number) =>
+  queryOptions({ queryKey: auditTrailKeys.detail(id), queryFn: () => call(REPORTS_ENDPOINTS.auditDetail, { query: { id } }) });
 
 export const searchAuditTrail = (page: PageRequest, sortExpression: string | undefined, filters: AuditSearchFilters) =>
   call(REPORTS_ENDPOINTS.auditSearch, { body: { ...page, sortExpression, filters } });

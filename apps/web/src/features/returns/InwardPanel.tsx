@@ -36,7 +36,16 @@ const columns = (t: Translate): Column<InwardDocument>[] => [
       </Stack>
     ),
   },
-  { key: 'section', header: t('returns.section'), width: 70, render: (row) => <Text span size="sm" ff="monospace">{row.section}</Text> },
+  {
+    key: 'section',
+    header: t('returns.section'),
+    width: 70,
+    render: (row) => (
+      <Text span size="sm" ff="monospace">
+        {row.section}
+      </Text>
+    ),
+  },
   {
     key: 'documentNumber',
     header: t('register.number'),
@@ -58,12 +67,29 @@ const columns = (t: Translate): Column<InwardDocument>[] => [
   { key: 'taxable', header: t('register.taxable'), isNumeric: true, width: 116, render: (row) => <Amount paise={row.taxable} /> },
   { key: 'igst', header: t('register.igst'), isNumeric: true, width: 100, render: (row) => <Amount paise={row.igst} /> },
   { key: 'cgstSgst', header: t('register.cgstSgst'), isNumeric: true, width: 110, render: (row) => <Amount paise={row.cgst + row.sgst} /> },
-  { key: 'documentValue', header: t('register.documentValue'), isNumeric: true, width: 116, render: (row) => <Amount paise={row.documentValue} /> },
+  {
+    key: 'documentValue',
+    header: t('register.documentValue'),
+    isNumeric: true,
+    width: 116,
+    render: (row) => <Amount paise={row.documentValue} />,
+  },
   {
     key: 'filing',
     header: t('returns.supplierFiled'),
     width: 120,
-    render: (row) => (row.supplierFiled === null ? '—' : row.supplierFiled ? (row.supplierFilingDate ? <DateText iso={row.supplierFilingDate} /> : t('filter.yes')) : t('filter.no')),
+    render: (row) =>
+      row.supplierFiled === null ? (
+        '—'
+      ) : row.supplierFiled ? (
+        row.supplierFilingDate ? (
+          <DateText iso={row.supplierFilingDate} />
+        ) : (
+          t('filter.yes')
+        )
+      ) : (
+        t('filter.no')
+      ),
   },
   { key: 'itc', header: t('returns.itcAvailability'), width: 90, render: (row) => row.itcAvailability ?? '—' },
 ];
@@ -76,7 +102,8 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
   // A download is a call to the portal on the recipient's side: it needs a portal session and one of its rights.
   const rights = useRights(['Gstr1File', 'Gstr2aReconciliation']);
   const { data: session } = useQuery(portalSessionQuery(overview.entityId));
-  const why: TextKey | null = !rights.Gstr1File && !rights.Gstr2aReconciliation ? 'right.noAccess' : session?.active ? null : 'returns.why.noSession';
+  const why: TextKey | null =
+    !rights.Gstr1File && !rights.Gstr2aReconciliation ? 'right.noAccess' : session?.active ? null : 'returns.why.noSession';
   const key = { entityId: overview.entityId, returnPeriod: overview.returnPeriod, source };
   const list = useListQuery(returnKeys.inward(key), (page) => searchInward(key, page));
   const download = async (which: InwardSource) => {
@@ -86,7 +113,9 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
       setSource(which);
       await queryClient.invalidateQueries({ queryKey: returnKeys.inwards() });
       await queryClient.invalidateQueries({ queryKey: returnKeys.overviews() });
-      notifySuccess(activity.message ?? t('returns.inward.downloaded', { source: SOURCE_LABEL[which], n: formatCount(activity.documentCount) }));
+      notifySuccess(
+        activity.message ?? t('returns.inward.downloaded', { source: SOURCE_LABEL[which], n: formatCount(activity.documentCount) }),
+      );
     } catch {
       // The client's toast shows the API's message.
     } finally {
@@ -106,7 +135,15 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
               <Stack key={which} gap={4} data-testid={`inward-${which}`}>
                 <Tooltip label={why ? t(why) : ''} disabled={!why} multiline w={260} withArrow>
                   <span data-why={why ?? undefined} style={{ alignSelf: 'flex-start' }}>
-                    <Button size="xs" variant="default" leftSection={<IconCloudDownload size={14} />} loading={isBusy === which} disabled={why !== null} onClick={() => void download(which)} data-testid={`inward-download-${which}`}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconCloudDownload size={14} />}
+                      loading={isBusy === which}
+                      disabled={why !== null}
+                      onClick={() => void download(which)}
+                      data-testid={`inward-download-${which}`}
+                    >
                       {t('returns.inward.download', { source: SOURCE_LABEL[which] })}
                     </Button>
                   </span>

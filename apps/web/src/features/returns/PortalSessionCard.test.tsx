@@ -6,7 +6,15 @@ import { json, refusal, renderAt, stubApi } from '../../test/screenTestSupport';
 
 // The GST portal session: the sandbox said plainly, OTP requested, a wrong OTP refused in place, the right one connects.
 
-const session = (patch: Partial<PortalSession> = {}): PortalSession => ({ entityId: 5, gstin: '27AAPFU0939F1ZV', hasCredentials: true, active: false, expiresAt: null, sandbox: true, ...patch });
+const session = (patch: Partial<PortalSession> = {}): PortalSession => ({
+  entityId: 5,
+  gstin: '27AAPFU0939F1ZV',
+  hasCredentials: true,
+  active: false,
+  expiresAt: null,
+  sandbox: true,
+  ...patch,
+});
 
 describe('PortalSessionCard', () => {
   afterEach(() => {
@@ -19,7 +27,9 @@ describe('PortalSessionCard', () => {
       if (url.includes('/returns/portal/session')) return json(session());
       if (url.includes('/returns/portal/otp')) return json(session());
       if (url.includes('/returns/portal/authenticate')) {
-        return (call.body as { otp: string }).otp === '575757' ? json(session({ active: true, expiresAt: '2026-11-21T10:30:00Z' })) : refusal('RET0012', 'The GST portal refused the request: invalid OTP.');
+        return (call.body as { otp: string }).otp === '575757'
+          ? json(session({ active: true, expiresAt: '2026-11-21T10:30:00Z' }))
+          : refusal('RET0012', 'The GST portal refused the request: invalid OTP.');
       }
       return json([]);
     });
@@ -42,7 +52,10 @@ describe('PortalSessionCard', () => {
     await waitFor(() => expect(screen.getByTestId('portal-session').getAttribute('data-active')).toBe('true'));
     expect(screen.getByTestId('portal-state').textContent).toMatch(/^Connected until 21-11-2026/);
     expect(screen.queryByTestId('portal-otp')).toBeNull();
-    expect(calls.filter((call) => call.url.includes('/portal/authenticate')).map((call) => call.body)).toEqual([{ entityId: 5, otp: '123456' }, { entityId: 5, otp: '575757' }]);
+    expect(calls.filter((call) => call.url.includes('/portal/authenticate')).map((call) => call.body)).toEqual([
+      { entityId: 5, otp: '123456' },
+      { entityId: 5, otp: '575757' },
+    ]);
   });
 
   it('shows a user without the filing right the state only, without the OTP step', async () => {

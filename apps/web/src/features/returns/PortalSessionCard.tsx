@@ -40,7 +40,11 @@ const OtpForm = ({ entityId, onConnected }: { entityId: number; onConnected: (se
       setBusy(false);
     }
   };
-  const requestOtp = () => void run(() => requestPortalOtp(entityId), () => setSent(true));
+  const requestOtp = () =>
+    void run(
+      () => requestPortalOtp(entityId),
+      () => setSent(true),
+    );
   return (
     <Stack gap={6}>
       {isSent ? (
@@ -72,7 +76,14 @@ const OtpForm = ({ entityId, onConnected }: { entityId: number; onConnected: (se
         </form>
       ) : (
         <Group gap="xs">
-          <Button size="xs" variant="default" leftSection={<IconPlugConnected size={14} />} loading={isBusy} onClick={requestOtp} data-testid="portal-request-otp">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlugConnected size={14} />}
+            loading={isBusy}
+            onClick={requestOtp}
+            data-testid="portal-request-otp"
+          >
             {t('returns.portal.requestOtp')}
           </Button>
           <Text size="xs" c="dimmed">
@@ -111,7 +122,9 @@ export const PortalSessionCard = ({ entityId }: { entityId: number }) => {
             <Group gap={6} wrap="nowrap">
               <Box w={8} h={8} bg="green.6" style={{ borderRadius: '50%' }} aria-hidden />
               <Text size="sm" data-testid="portal-state">
-                {session.expiresAt ? t('returns.portal.activeUntil', { time: formatDateTime(session.expiresAt) }) : t('returns.portal.active')}
+                {session.expiresAt
+                  ? t('returns.portal.activeUntil', { time: formatDateTime(session.expiresAt) })
+                  : t('returns.portal.active')}
               </Text>
             </Group>
           ) : session ? (

@@ -57,10 +57,22 @@ const ReturnsTable = ({ overview }: { overview: ReturnOverview }) => {
               </Table.Td>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap" justify="flex-end">
-                  <Anchor component={Link} to={salesRegisterLink(row.entityId, row.returnPeriod)} size="xs" style={{ whiteSpace: 'nowrap' }}>
+                  <Anchor
+                    component={Link}
+                    to={salesRegisterLink(row.entityId, row.returnPeriod)}
+                    size="xs"
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {t('returns.salesRegister')}
                   </Anchor>
-                  <Button component={Link} to={returnLink(row.returnType, row.entityId, row.returnPeriod)} size="compact-xs" variant="light" style={{ flexShrink: 0 }} data-testid={`overview-open-${row.returnType}`}>
+                  <Button
+                    component={Link}
+                    to={returnLink(row.returnType, row.entityId, row.returnPeriod)}
+                    size="compact-xs"
+                    variant="light"
+                    style={{ flexShrink: 0 }}
+                    data-testid={`overview-open-${row.returnType}`}
+                  >
                     {t('returns.open', { type: RETURN_TYPE_LABELS[row.returnType] })}
                   </Button>
                 </Group>

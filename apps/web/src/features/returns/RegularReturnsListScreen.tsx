@@ -39,19 +39,55 @@ const columns = (t: Translate): Column<ReturnListRow>[] => [
           {row.entityName}
         </Text>
         <Group gap="sm" wrap="nowrap" onClick={stop}>
-          <Anchor component={Link} to={salesRegisterLink(row.entityId, row.returnPeriod)} size="xs" style={{ whiteSpace: 'nowrap' }} data-testid={`sales-link-${row.gstin}-${row.returnType}`}>
+          <Anchor
+            component={Link}
+            to={salesRegisterLink(row.entityId, row.returnPeriod)}
+            size="xs"
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid={`sales-link-${row.gstin}-${row.returnType}`}
+          >
             {t('returns.salesRegister')}
           </Anchor>
-          <Anchor component={Link} to={overviewLink(row.entityId, row.returnPeriod)} size="xs" data-testid={`overview-link-${row.gstin}-${row.returnType}`}>
+          <Anchor
+            component={Link}
+            to={overviewLink(row.entityId, row.returnPeriod)}
+            size="xs"
+            data-testid={`overview-link-${row.gstin}-${row.returnType}`}
+          >
             {t('returns.overview')}
           </Anchor>
         </Group>
       </Stack>
     ),
   },
-  { key: 'gstin', header: t('returns.gstin'), sortKey: 'gstin', width: 160, render: (row) => <Text span size="sm" ff="monospace">{row.gstin}</Text> },
-  { key: 'returnType', header: t('returns.returnType'), width: 84, render: (row) => <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{RETURN_TYPE_LABELS[row.returnType]}</Text> },
-  { key: 'dueDate', header: t('returns.dueDate'), sortKey: 'dueDate', width: 150, render: (row) => <DueDate dueDate={row.dueDate} status={row.status} /> },
+  {
+    key: 'gstin',
+    header: t('returns.gstin'),
+    sortKey: 'gstin',
+    width: 160,
+    render: (row) => (
+      <Text span size="sm" ff="monospace">
+        {row.gstin}
+      </Text>
+    ),
+  },
+  {
+    key: 'returnType',
+    header: t('returns.returnType'),
+    width: 84,
+    render: (row) => (
+      <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {RETURN_TYPE_LABELS[row.returnType]}
+      </Text>
+    ),
+  },
+  {
+    key: 'dueDate',
+    header: t('returns.dueDate'),
+    sortKey: 'dueDate',
+    width: 150,
+    render: (row) => <DueDate dueDate={row.dueDate} status={row.status} />,
+  },
   {
     key: 'status',
     header: t('returns.status'),
@@ -60,13 +96,37 @@ const columns = (t: Translate): Column<ReturnListRow>[] => [
     render: (row) => (
       <Group gap={4} wrap="nowrap">
         <ReturnStatusBadge status={row.status} />
-        {row.generationStatus === 'YetNotStarted' || row.generationStatus === 'Completed' ? null : <GenerationBadge status={row.generationStatus} />}
+        {row.generationStatus === 'YetNotStarted' || row.generationStatus === 'Completed' ? null : (
+          <GenerationBadge status={row.generationStatus} />
+        )}
       </Group>
     ),
   },
-  { key: 'documentCount', header: t('returns.documents'), isNumeric: true, width: 96, render: (row) => <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(row.documentCount)}</Text> },
+  {
+    key: 'documentCount',
+    header: t('returns.documents'),
+    isNumeric: true,
+    width: 96,
+    render: (row) => (
+      <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatCount(row.documentCount)}
+      </Text>
+    ),
+  },
   { key: 'filedAt', header: t('returns.filedOn'), width: 96, render: (row) => (row.filedAt ? <DateText iso={row.filedAt} /> : '—') },
-  { key: 'arn', header: t('returns.arn'), width: 150, render: (row) => (row.arn ? <Text span size="xs" ff="monospace">{row.arn}</Text> : '—') },
+  {
+    key: 'arn',
+    header: t('returns.arn'),
+    width: 150,
+    render: (row) =>
+      row.arn ? (
+        <Text span size="xs" ff="monospace">
+          {row.arn}
+        </Text>
+      ) : (
+        '—'
+      ),
+  },
 ];
 
 export const RegularReturnsListScreen = () => {
@@ -81,7 +141,12 @@ export const RegularReturnsListScreen = () => {
   const hasGstin = entities.some((entity) => entity.hasAccess && entity.entityType !== 'Business' && entity.gstin);
 
   const sortExpression = toSortExpression(sort);
-  const request = { returnPeriod, entityIds: entityIds.length > 0 ? entityIds : null, statuses: statuses.length > 0 ? statuses : null, sortExpression };
+  const request = {
+    returnPeriod,
+    entityIds: entityIds.length > 0 ? entityIds : null,
+    statuses: statuses.length > 0 ? statuses : null,
+    sortExpression,
+  };
   const list = useListQuery(returnKeys.list(request), (page) => searchReturns({ ...request, ...page }));
 
   return (

@@ -12,7 +12,16 @@ import { isOverdue, RETURN_STATUS_COLOR, todayIso } from './returnRules';
 export const ReturnStatusBadge = ({ status }: { status: ReturnFilingStatus }) => {
   const t = useText();
   return (
-    <Badge size="sm" variant="light" radius="sm" tt="none" style={{ minWidth: 'max-content' }} color={RETURN_STATUS_COLOR[status]} data-status={status} data-testid="return-status">
+    <Badge
+      size="sm"
+      variant="light"
+      radius="sm"
+      tt="none"
+      style={{ minWidth: 'max-content' }}
+      color={RETURN_STATUS_COLOR[status]}
+      data-status={status}
+      data-testid="return-status"
+    >
       {t(`returns.status.${status}` as TextKey)}
     </Badge>
   );
@@ -23,7 +32,16 @@ const GENERATION_COLOR: Record<TaskStatus, string> = { YetNotStarted: 'gray', In
 export const GenerationBadge = ({ status }: { status: TaskStatus }) => {
   const t = useText();
   return (
-    <Badge size="sm" variant="outline" radius="sm" tt="none" style={{ minWidth: 'max-content' }} color={GENERATION_COLOR[status]} data-status={status} data-testid="generation-status">
+    <Badge
+      size="sm"
+      variant="outline"
+      radius="sm"
+      tt="none"
+      style={{ minWidth: 'max-content' }}
+      color={GENERATION_COLOR[status]}
+      data-status={status}
+      data-testid="generation-status"
+    >
       {t(`returns.generation.${status}` as TextKey)}
     </Badge>
   );

@@ -48,7 +48,15 @@ export const useGstinLocations = (returnPeriod: string) => {
   return { locations: entities.filter((entity) => entity.hasAccess && entity.entityType !== 'Business' && entity.gstin), isPending };
 };
 
-export const GstinSelect = ({ returnPeriod, value, onChange }: { returnPeriod: string; value: number | null; onChange: (entityId: number) => void }) => {
+export const GstinSelect = ({
+  returnPeriod,
+  value,
+  onChange,
+}: {
+  returnPeriod: string;
+  value: number | null;
+  onChange: (entityId: number) => void;
+}) => {
   const t = useText();
   const { locations } = useGstinLocations(returnPeriod);
   return (

@@ -21,11 +21,13 @@ const withQuery = (path: string, query: Record<string, string | number>): string
 export const returnLink = (returnType: FiledReturnForm, entityId: number, returnPeriod: string): string =>
   withQuery(RETURN_ROUTES[returnType], { entityId, returnPeriod });
 export const overviewLink = (entityId: number, returnPeriod: string): string => withQuery('/regular-overview', { entityId, returnPeriod });
-export const salesRegisterLink = (entityId: number, returnPeriod: string): string => withQuery('/regular-sales', { entityId, returnPeriod });
+export const salesRegisterLink = (entityId: number, returnPeriod: string): string =>
+  withQuery('/regular-sales', { entityId, returnPeriod });
 export const documentLink = (documentId: number): string => withQuery('/edit-document', { id: documentId, type: 'Sales' });
 
 /** A return is overdue once its due date has passed and it is not filed. */
-export const isOverdue = (dueDate: string, status: ReturnFilingStatus, todayIso: string): boolean => status !== 'Filed' && dueDate < todayIso;
+export const isOverdue = (dueDate: string, status: ReturnFilingStatus, todayIso: string): boolean =>
+  status !== 'Filed' && dueDate < todayIso;
 
 export const todayIso = (now: Date = new Date()): string =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -33,7 +35,8 @@ export const todayIso = (now: Date = new Date()): string =>
 /** While the books are turned into the return, or the portal still processes a save, the screen polls the detail. */
 export const isGenerating = (detail: Pick<ReturnDetail, 'generationStatus'>): boolean => detail.generationStatus === 'InProgress';
 export const isSaving = (detail: Pick<ReturnDetail, 'portalSaveStatus'>): boolean => detail.portalSaveStatus === 'IP';
-export const needsPolling = (detail: ReturnDetail | undefined): boolean => detail !== undefined && (isGenerating(detail) || isSaving(detail));
+export const needsPolling = (detail: ReturnDetail | undefined): boolean =>
+  detail !== undefined && (isGenerating(detail) || isSaving(detail));
 
 export type Gstr1Action = 'generate' | 'download' | 'save' | 'submit' | 'file';
 export type ActionRights = { Gstr1Prepare: boolean; Gstr1File: boolean; ReturnsView: boolean };
@@ -50,7 +53,8 @@ const isLockedAtPortal = (status: ReturnFilingStatus): boolean => status === 'Su
 export const gstr1ActionState = (detail: ReturnDetail, session: PortalSession | undefined, rights: ActionRights): ActionState => {
   const generated = detail.id !== null && detail.generationStatus === 'Completed';
   const busy: TextKey | null = isGenerating(detail) ? 'returns.why.generating' : isSaving(detail) ? 'returns.why.saving' : null;
-  const lockedReason: TextKey | null = detail.status === 'Filed' ? 'returns.why.filed' : isLockedAtPortal(detail.status) ? 'returns.why.submitted' : null;
+  const lockedReason: TextKey | null =
+    detail.status === 'Filed' ? 'returns.why.filed' : isLockedAtPortal(detail.status) ? 'returns.why.submitted' : null;
   const notGenerated: TextKey | null = generated ? null : 'returns.why.notGenerated';
   const stale: TextKey | null = detail.stale ? 'returns.why.stale' : null;
   const noSession: TextKey | null = session?.active ? null : 'returns.why.noSession';

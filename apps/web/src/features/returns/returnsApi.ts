@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { RETURN_ENDPOINTS, type Gstr1Section, type InwardSource, type ReturnKey, type ReturnListRequest, type ReturnSectionSearchRequest } from '@opengst/contracts';
+import {
+  RETURN_ENDPOINTS,
+  type Gstr1Section,
+  type InwardSource,
+  type ReturnKey,
+  type ReturnListRequest,
+  type ReturnSectionSearchRequest,
+} from '@opengst/contracts';
 import { call } from '../../api/call';
 import { FORM_SILENT } from '../../shared/forms';
 import type { PageRequest } from '../../shared/list/useListQuery';
@@ -31,7 +38,10 @@ export const returnKeys = {
 export const searchReturns = (request: ReturnListRequest) => call(RETURN_ENDPOINTS.list, { body: request });
 
 export const returnOverviewQuery = (entityId: number, returnPeriod: string) =>
-  queryOptions({ queryKey: returnKeys.overview(entityId, returnPeriod), queryFn: () => call(RETURN_ENDPOINTS.overview, { query: { entityId, returnPeriod } }) });
+  queryOptions({
+    queryKey: returnKeys.overview(entityId, returnPeriod),
+    queryFn: () => call(RETURN_ENDPOINTS.overview, { query: { entityId, returnPeriod } }),
+  });
 
 export const fetchReturnDetail = (key: ReturnKey) => call(RETURN_ENDPOINTS.detail, { query: key });
 
@@ -48,9 +58,13 @@ export const searchReturnErrors = (id: number, page: PageRequest) => call(RETURN
 export const fetchReturnHistory = async (id: number) => (await call(RETURN_ENDPOINTS.history, { query: { id } })).items;
 
 export const portalSessionQuery = (entityId: number) =>
-  queryOptions({ queryKey: returnKeys.portalSession(entityId), queryFn: () => call(RETURN_ENDPOINTS.portalSession, { query: { entityId } }) });
+  queryOptions({
+    queryKey: returnKeys.portalSession(entityId),
+    queryFn: () => call(RETURN_ENDPOINTS.portalSession, { query: { entityId } }),
+  });
 export const requestPortalOtp = (entityId: number) => call(RETURN_ENDPOINTS.portalOtp, { body: { entityId } }, { silent: FORM_SILENT });
-export const authenticatePortal = (entityId: number, otp: string) => call(RETURN_ENDPOINTS.portalAuthenticate, { body: { entityId, otp } }, { silent: FORM_SILENT });
+export const authenticatePortal = (entityId: number, otp: string) =>
+  call(RETURN_ENDPOINTS.portalAuthenticate, { body: { entityId, otp } }, { silent: FORM_SILENT });
 
 export const downloadInward = (key: InwardKey) => call(RETURN_ENDPOINTS.inwardDownload, { body: key });
 export const searchInward = (key: InwardKey, page: PageRequest) => call(RETURN_ENDPOINTS.inwardSearch, { body: { ...key, ...page } });

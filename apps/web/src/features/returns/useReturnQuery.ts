@@ -9,7 +9,10 @@ export const useReturnQuery = () => {
   const { entityId, returnPeriod } = readReturnQuery(params, latestOpenReturnPeriod(new Date()));
   const change = useCallback(
     (next: { entityId: number | null; returnPeriod: string }) =>
-      setParams(next.entityId === null ? { returnPeriod: next.returnPeriod } : { entityId: String(next.entityId), returnPeriod: next.returnPeriod }, { replace: true }),
+      setParams(
+        next.entityId === null ? { returnPeriod: next.returnPeriod } : { entityId: String(next.entityId), returnPeriod: next.returnPeriod },
+        { replace: true },
+      ),
     [setParams],
   );
   return { entityId, returnPeriod, change };

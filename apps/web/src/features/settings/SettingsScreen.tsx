@@ -63,16 +63,33 @@ const SettingsGroupCard = ({ data }: { data: GroupData }) => {
           <Group justify="space-between">
             <Title order={5}>{titleKey ? t(titleKey) : humanize(group)}</Title>
             {data.canEdit ? null : (
-              <Badge variant="light" color="gray" radius="sm" title={t('right.noAccess')}>{t('settings.readOnly')}</Badge>
+              <Badge variant="light" color="gray" radius="sm" title={t('right.noAccess')}>
+                {t('settings.readOnly')}
+              </Badge>
             )}
           </Group>
-          {general.length > 0 ? <Alert color="red" variant="light" role="alert">{general.join(' ')}</Alert> : null}
+          {general.length > 0 ? (
+            <Alert color="red" variant="light" role="alert">
+              {general.join(' ')}
+            </Alert>
+          ) : null}
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
             {fieldsOf(group, values).map((field) => {
               const value = values[field.name];
               const set = (next: unknown) => setValues((current) => ({ ...current, [field.name]: next }));
               if (field.kind === 'boolean')
-                return <Switch key={field.name} size="sm" label={labelOf(field.name)} checked={value === true} disabled={!data.canEdit} onChange={(e) => set(e.currentTarget.checked)} error={errors[field.name]} data-testid={`setting-${group}-${field.name}`} />;
+                return (
+                  <Switch
+                    key={field.name}
+                    size="sm"
+                    label={labelOf(field.name)}
+                    checked={value === true}
+                    disabled={!data.canEdit}
+                    onChange={(e) => set(e.currentTarget.checked)}
+                    error={errors[field.name]}
+                    data-testid={`setting-${group}-${field.name}`}
+                  />
+                );
               if (field.kind === 'number')
                 return (
                   <NumberInput
@@ -93,13 +110,36 @@ const SettingsGroupCard = ({ data }: { data: GroupData }) => {
                     data-testid={`setting-${group}-${field.name}`}
                   />
                 );
-              return <TextInput key={field.name} size="sm" label={labelOf(field.name)} value={String(value ?? '')} disabled={!data.canEdit} error={errors[field.name]} onChange={(e) => set(e.currentTarget.value)} />;
+              return (
+                <TextInput
+                  key={field.name}
+                  size="sm"
+                  label={labelOf(field.name)}
+                  value={String(value ?? '')}
+                  disabled={!data.canEdit}
+                  error={errors[field.name]}
+                  onChange={(e) => set(e.currentTarget.value)}
+                />
+              );
             })}
           </SimpleGrid>
           {data.canEdit ? (
             <Group justify="flex-end" gap="xs">
-              <Button size="xs" variant="default" disabled={!isDirty} onClick={() => { setValues(data.values); setErrors({}); setGeneral([]); }}>{t('settings.discard')}</Button>
-              <Button size="xs" type="submit" disabled={!isDirty} loading={isBusy} data-testid={`settings-save-${group}`}>{t('common.save')}</Button>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={!isDirty}
+                onClick={() => {
+                  setValues(data.values);
+                  setErrors({});
+                  setGeneral([]);
+                }}
+              >
+                {t('settings.discard')}
+              </Button>
+              <Button size="xs" type="submit" disabled={!isDirty} loading={isBusy} data-testid={`settings-save-${group}`}>
+                {t('common.save')}
+              </Button>
             </Group>
           ) : null}
         </Stack>
@@ -112,10 +152,17 @@ export const SettingsScreen = () => {
   const t = useText();
   const { data, isPending, isError, dataUpdatedAt } = useQuery(settingsScreenQuery);
   if (isPending) return <Loader size="sm" />;
-  if (isError) return <Alert color="red" variant="light">{t('settings.loadFailed')}</Alert>;
+  if (isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('settings.loadFailed')}
+      </Alert>
+    );
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">{t('settings.intro')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('settings.intro')}
+      </Text>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         {data.groups.map((group: GroupData) => (
           <SettingsGroupCard key={`${group.group as SettingsGroup}-${dataUpdatedAt}`} data={group} />

@@ -11,7 +11,15 @@ describe('settings fields', () => {
   });
 
   it('names the field a rule refuses', () => {
-    const messages = validateGroup('passwordPolicy', { minLength: 4, requireUpper: true, requireLower: true, requireDigit: true, requireSpecial: true, historyCount: 5, expiryDays: 90 });
+    const messages = validateGroup('passwordPolicy', {
+      minLength: 4,
+      requireUpper: true,
+      requireLower: true,
+      requireDigit: true,
+      requireSpecial: true,
+      historyCount: 5,
+      expiryDays: 90,
+    });
     expect(Object.keys(messages)).toEqual(['minLength']);
     expect(validateGroup('autoCompute', { computeTax: false })).toEqual({});
   });

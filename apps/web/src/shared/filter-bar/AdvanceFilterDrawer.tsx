@@ -10,7 +10,14 @@ type Props = { opened: boolean; onClose: () => void; onReset: () => void; onAppl
 export const AdvanceFilterDrawer = ({ opened, onClose, onReset, onApply, children }: Props) => {
   const t = useText();
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="md" title={<Text fw={600}>{t('filter.advanceFilter')}</Text>} data-testid="advance-filter">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={<Text fw={600}>{t('filter.advanceFilter')}</Text>}
+      data-testid="advance-filter"
+    >
       <Stack gap="sm">
         {children}
         <Group justify="flex-end" gap="xs" mt="sm">

@@ -77,7 +77,13 @@ export const BulkApplyModal = ({ opened, onClose, fields, maxLines, likeField, o
           {t('filter.bulkCount', { count: formatCount(result.values.length), limit: formatCount(maxLines), length: maxLength })}
         </Text>
         {likeField && likeField.key === fieldKey ? (
-          <Checkbox size="xs" label={likeField.label} checked={isLike} onChange={(event) => setLike(event.currentTarget.checked)} data-testid="bulk-like" />
+          <Checkbox
+            size="xs"
+            label={likeField.label}
+            checked={isLike}
+            onChange={(event) => setLike(event.currentTarget.checked)}
+            data-testid="bulk-like"
+          />
         ) : null}
         {problem?.kind === 'keywordExceededLimit' ? (
           <Alert color="red" variant="light" p="xs" data-testid="bulk-problem" data-problem="keywordExceededLimit">
@@ -87,7 +93,8 @@ export const BulkApplyModal = ({ opened, onClose, fields, maxLines, likeField, o
         {showLengthProblem && problem?.kind === 'keywordLengthInvalid' ? (
           <Alert color="red" variant="light" p="xs" data-testid="bulk-problem" data-problem="keywordLengthInvalid">
             <Text size="sm">
-              {t('filter.keywordLengthInvalid', { length: problem.max })} {t('filter.bulkLine', { line: problem.line, count: problem.length })}
+              {t('filter.keywordLengthInvalid', { length: problem.max })}{' '}
+              {t('filter.bulkLine', { line: problem.line, count: problem.length })}
             </Text>
           </Alert>
         ) : null}

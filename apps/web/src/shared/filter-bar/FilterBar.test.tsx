@@ -18,7 +18,16 @@ describe('FilterBar', () => {
   it('shows Apply filter while the chips differ, Refresh otherwise, and Clear all above the threshold', () => {
     const onApply = vi.fn();
     const onRemove = vi.fn();
-    const props = { chips, lockedReason: null, clearAllThreshold: 2, onApply, onRefresh: noop, onClearAll: noop, onRemoveChip: onRemove, controls: null };
+    const props = {
+      chips,
+      lockedReason: null,
+      clearAllThreshold: 2,
+      onApply,
+      onRefresh: noop,
+      onClearAll: noop,
+      onRemoveChip: onRemove,
+      controls: null,
+    };
     renderWithProviders(<FilterBar {...props} isDirty />);
     fireEvent.click(screen.getByTestId('filter-apply'));
     expect(onApply).toHaveBeenCalled();
@@ -34,7 +43,19 @@ describe('FilterBar', () => {
   });
 
   it('is disabled with the reason while the module import runs', () => {
-    renderWithProviders(<FilterBar chips={chips} isDirty={false} lockedReason="A sales import is running" clearAllThreshold={2} onApply={noop} onRefresh={noop} onClearAll={noop} onRemoveChip={noop} controls={null} />);
+    renderWithProviders(
+      <FilterBar
+        chips={chips}
+        isDirty={false}
+        lockedReason="A sales import is running"
+        clearAllThreshold={2}
+        onApply={noop}
+        onRefresh={noop}
+        onClearAll={noop}
+        onRemoveChip={noop}
+        controls={null}
+      />,
+    );
     expect(screen.getByTestId('filter-locked').textContent).toContain('A sales import is running');
     expect((screen.getByTestId('filter-refresh') as HTMLButtonElement).matches(':disabled')).toBe(true);
     expect(screen.queryByTestId('chip-remove-statuses')).toBeNull();
@@ -46,7 +67,15 @@ describe('BulkApplyModal', () => {
 
   it('reports a too-long line on Apply, disables Apply beyond the line limit, and applies the cleaned values', () => {
     const onApply = vi.fn();
-    renderWithProviders(<BulkApplyModal opened onClose={noop} maxLines={3} fields={[{ key: 'documentNumbers', label: 'Document numbers', maxLength: 16 }]} onApply={onApply} />);
+    renderWithProviders(
+      <BulkApplyModal
+        opened
+        onClose={noop}
+        maxLines={3}
+        fields={[{ key: 'documentNumbers', label: 'Document numbers', maxLength: 16 }]}
+        onApply={onApply}
+      />,
+    );
     const text = screen.getByTestId('bulk-text');
     const apply = screen.getByTestId('bulk-apply-submit') as HTMLButtonElement;
     fireEvent.change(text, { target: { value: 'INV/1\nINV/2026-27/000001' } });

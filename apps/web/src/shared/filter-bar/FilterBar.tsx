@@ -29,7 +29,19 @@ type Props = {
 
 const linkStyle = { fontSize: 'var(--mantine-font-size-sm)' } as const;
 
-export const FilterBar = ({ chips, isDirty, lockedReason, clearAllThreshold, onApply, onRefresh, onClearAll, onRemoveChip, onMoreFilters, controls, extras }: Props) => {
+export const FilterBar = ({
+  chips,
+  isDirty,
+  lockedReason,
+  clearAllThreshold,
+  onApply,
+  onRefresh,
+  onClearAll,
+  onRemoveChip,
+  onMoreFilters,
+  controls,
+  extras,
+}: Props) => {
   const t = useText();
   const isLocked = lockedReason !== null;
   return (
@@ -72,7 +84,12 @@ export const FilterBar = ({ chips, isDirty, lockedReason, clearAllThreshold, onA
                     size="sm"
                     withRemoveButton={chip.isRemovable && !isLocked}
                     onRemove={() => onRemoveChip(chip)}
-                    removeButtonProps={{ 'aria-label': t('filter.removeChip', { chip: chip.text }), 'data-testid': `chip-remove-${chip.id}` } as Record<string, string>}
+                    removeButtonProps={
+                      { 'aria-label': t('filter.removeChip', { chip: chip.text }), 'data-testid': `chip-remove-${chip.id}` } as Record<
+                        string,
+                        string
+                      >
+                    }
                     data-testid={`chip-${chip.id}`}
                   >
                     {chip.text}

@@ -31,9 +31,18 @@ export const FilterPreferenceModal = ({ value, currentPeriod, onChoose }: Props)
       </Tooltip>
       <Modal opened={opened} onClose={() => setOpened(false)} title={<Text fw={600}>{t('filter.preference')}</Text>} size="sm">
         <Stack gap="sm">
-          <Radio.Group value={choice} onChange={(next) => setChoice(next === 'saved' ? 'saved' : 'current')} label={t('filter.preferenceQuestion')}>
+          <Radio.Group
+            value={choice}
+            onChange={(next) => setChoice(next === 'saved' ? 'saved' : 'current')}
+            label={t('filter.preferenceQuestion')}
+          >
             <Stack gap={8} mt={8}>
-              <Radio size="xs" value="current" label={t('filter.preferenceCurrent', { period: currentPeriod })} data-testid="preference-current" />
+              <Radio
+                size="xs"
+                value="current"
+                label={t('filter.preferenceCurrent', { period: currentPeriod })}
+                data-testid="preference-current"
+              />
               <Radio size="xs" value="saved" label={t('filter.preferenceSaved')} data-testid="preference-saved" />
             </Stack>
           </Radio.Group>

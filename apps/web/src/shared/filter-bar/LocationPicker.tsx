@@ -18,7 +18,14 @@ export const LocationPicker = ({ tree, selected, onChange }: Props) => {
       </Text>
       <Popover position="bottom-start" shadow="md" width={340} trapFocus>
         <Popover.Target>
-          <Button size="xs" variant="default" w={180} rightSection={<IconChevronDown size={14} />} justify="space-between" data-testid="filter-location">
+          <Button
+            size="xs"
+            variant="default"
+            w={180}
+            rightSection={<IconChevronDown size={14} />}
+            justify="space-between"
+            data-testid="filter-location"
+          >
             {selected.length === 0 ? t('filter.locationAll') : t('filter.locationCount', { n: selected.length })}
           </Button>
         </Popover.Target>
@@ -36,7 +43,9 @@ export const LocationPicker = ({ tree, selected, onChange }: Props) => {
                       </Text>
                     }
                     checked={selected.includes(business.entityId)}
-                    indeterminate={!selected.includes(business.entityId) && business.locations.some((leaf) => selected.includes(leaf.entityId))}
+                    indeterminate={
+                      !selected.includes(business.entityId) && business.locations.some((leaf) => selected.includes(leaf.entityId))
+                    }
                     onChange={() => onChange(toggleLocation(tree, selected, business.entityId))}
                     data-testid={`location-${business.entityId}`}
                   />

@@ -4,7 +4,15 @@ import { openPeriodsOf, periodLabel } from './periods';
 
 // The financial-year and return-period pickers of the search block.
 
-export const FinancialYearSelect = ({ years, value, onChange }: { years: readonly string[]; value: string; onChange: (next: string) => void }) => {
+export const FinancialYearSelect = ({
+  years,
+  value,
+  onChange,
+}: {
+  years: readonly string[];
+  value: string;
+  onChange: (next: string) => void;
+}) => {
   const t = useText();
   return (
     <Select
@@ -22,7 +30,15 @@ export const FinancialYearSelect = ({ years, value, onChange }: { years: readonl
   );
 };
 
-export const ReturnPeriodSelect = ({ financialYear, value, onChange }: { financialYear: string; value: readonly string[]; onChange: (next: string[]) => void }) => {
+export const ReturnPeriodSelect = ({
+  financialYear,
+  value,
+  onChange,
+}: {
+  financialYear: string;
+  value: readonly string[];
+  onChange: (next: string[]) => void;
+}) => {
   const t = useText();
   const periods = openPeriodsOf(financialYear, new Date());
   return (

@@ -95,7 +95,16 @@ export const SavedReportsMenu = ({ module, filters, onApply }: Props) => {
           }}
         >
           <Stack gap="sm">
-            <TextInput size="xs" label={t('filter.reportName')} value={name} maxLength={60} required data-autofocus onChange={(event) => setName(event.currentTarget.value)} data-testid="report-name" />
+            <TextInput
+              size="xs"
+              label={t('filter.reportName')}
+              value={name}
+              maxLength={60}
+              required
+              data-autofocus
+              onChange={(event) => setName(event.currentTarget.value)}
+              data-testid="report-name"
+            />
             {refusal.length > 0 ? (
               <Alert color="red" variant="light" p="xs">
                 {refusal.map((message) => (

@@ -15,7 +15,21 @@ type Props = {
   disabled?: boolean;
 };
 
-const Segment = ({ label, count, isActive, onClick, testId, disabled }: { label: string; count: number; isActive: boolean; onClick: () => void; testId: string; disabled: boolean }) => (
+const Segment = ({
+  label,
+  count,
+  isActive,
+  onClick,
+  testId,
+  disabled,
+}: {
+  label: string;
+  count: number;
+  isActive: boolean;
+  onClick: () => void;
+  testId: string;
+  disabled: boolean;
+}) => (
   <UnstyledButton
     onClick={onClick}
     disabled={disabled}
@@ -46,19 +60,28 @@ export const StatusCountBar = ({ items, active, labelOf, onSelect, disabled = fa
   const isAll = !active || active.length === 0;
   return (
     <Group gap={6} role="group" aria-label={t('filter.statusBar')} data-testid="status-bar">
-      <Segment label={t('filter.statusAll')} count={total} isActive={isAll} onClick={() => onSelect(null)} testId="status-all" disabled={disabled} />
+      <Segment
+        label={t('filter.statusAll')}
+        count={total}
+        isActive={isAll}
+        onClick={() => onSelect(null)}
+        testId="status-all"
+        disabled={disabled}
+      />
       {/* A status no document has is left out, unless it is the one filtered by. */}
-      {items.filter((item) => item.count > 0 || (!isAll && active.includes(item.status))).map((item) => (
-        <Segment
-          key={item.status}
-          label={labelOf(item.status)}
-          count={item.count}
-          isActive={!isAll && active.length === 1 && active[0] === item.status}
-          onClick={() => onSelect(item.status)}
-          testId={`status-${item.status}`}
-          disabled={disabled}
-        />
-      ))}
+      {items
+        .filter((item) => item.count > 0 || (!isAll && active.includes(item.status)))
+        .map((item) => (
+          <Segment
+            key={item.status}
+            label={labelOf(item.status)}
+            count={item.count}
+            isActive={!isAll && active.length === 1 && active[0] === item.status}
+            onClick={() => onSelect(item.status)}
+            testId={`status-${item.status}`}
+            disabled={disabled}
+          />
+        ))}
     </Group>
   );
 };

@@ -22,7 +22,16 @@ type Props = {
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-export const TextFilterInput = ({ label, kind, value, onApply, applyOn = 'enter', width = 220, hasSlashShortcut = false, testId }: Props) => {
+export const TextFilterInput = ({
+  label,
+  kind,
+  value,
+  onApply,
+  applyOn = 'enter',
+  width = 220,
+  hasSlashShortcut = false,
+  testId,
+}: Props) => {
   const [draft, setDraft] = useState(value === null || value === undefined ? '' : String(value));
   const ref = useRef<HTMLInputElement>(null);
   // A chip closed or Clear all empties the filter: the box follows.

@@ -18,7 +18,8 @@ export const parseBulkLines = (text: string, limits: BulkApplyLimits): BulkApply
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const value = raw.replace(/\t/g, '').trim();
     if (value === '') return;
-    if (!tooLong && value.length > limits.maxLength) tooLong = { kind: 'keywordLengthInvalid', line: index + 1, length: value.length, max: limits.maxLength };
+    if (!tooLong && value.length > limits.maxLength)
+      tooLong = { kind: 'keywordLengthInvalid', line: index + 1, length: value.length, max: limits.maxLength };
     if (seen.has(value)) return;
     seen.add(value);
     values.push(value);

@@ -2,22 +2,55 @@ import { describe, expect, it } from 'vitest';
 import { buildChips, chipsDiffer, showsClearAll, withoutChip, type ChipSpec } from './filterChips';
 import { initialFlow, reduceFlow } from './filterFlow';
 
-type Filters = { financialYear: string | null; returnPeriods: string[] | null; entityIds: number[] | null; fromDate: string | null; toDate: string | null; statuses: string[] | null; start?: number };
+type Filters = {
+  financialYear: string | null;
+  returnPeriods: string[] | null;
+  entityIds: number[] | null;
+  fromDate: string | null;
+  toDate: string | null;
+  statuses: string[] | null;
+  start?: number;
+};
 const NAMES: Record<number, string> = { 1: 'Demo Traders', 2: 'Mumbai' };
 const specs: ChipSpec<Filters>[] = [
   { key: 'financialYear', label: 'Financial year' },
-  { key: 'entityIds', label: 'Location', isPerValue: true, text: (id) => NAMES[Number(id)] ?? String(id), tooltip: (id) => `Tooltip of ${String(id)}` },
+  {
+    key: 'entityIds',
+    label: 'Location',
+    isPerValue: true,
+    text: (id) => NAMES[Number(id)] ?? String(id),
+    tooltip: (id) => `Tooltip of ${String(id)}`,
+  },
   { key: 'returnPeriods', label: 'Return period' },
-  { key: 'fromDate', label: 'Document date', read: (f) => (f.fromDate || f.toDate ? `${f.fromDate ?? '…'} – ${f.toDate ?? '…'}` : null), clearKeys: ['fromDate', 'toDate'] },
+  {
+    key: 'fromDate',
+    label: 'Document date',
+    read: (f) => (f.fromDate || f.toDate ? `${f.fromDate ?? '…'} – ${f.toDate ?? '…'}` : null),
+    clearKeys: ['fromDate', 'toDate'],
+  },
   { key: 'statuses', label: 'Status' },
   { key: 'start', label: 'Start' },
 ];
-const base: Filters = { financialYear: '2026-27', returnPeriods: ['102026'], entityIds: null, fromDate: null, toDate: null, statuses: null, start: 50 };
+const base: Filters = {
+  financialYear: '2026-27',
+  returnPeriods: ['102026'],
+  entityIds: null,
+  fromDate: null,
+  toDate: null,
+  statuses: null,
+  start: 50,
+};
 
 describe('buildChips', () => {
   it('makes chips in the module order, one per location, none for paging keys, and no close icon on the financial year', () => {
     const chips = buildChips({ ...base, entityIds: [1, 2], returnPeriods: ['092026', '102026'], toDate: '2026-10-31' }, specs);
-    expect(chips.map((chip) => chip.text)).toEqual(['Financial year: 2026-27', 'Location: Demo Traders', 'Location: Mumbai', 'Return period: 092026 +1', 'Document date: … – 2026-10-31']);
+    expect(chips.map((chip) => chip.text)).toEqual([
+      'Financial year: 2026-27',
+      'Location: Demo Traders',
+      'Location: Mumbai',
+      'Return period: 092026 +1',
+      'Document date: … – 2026-10-31',
+    ]);
     expect(chips.map((chip) => chip.isRemovable)).toEqual([false, true, true, true, true]);
     expect(chips[1]?.tooltip).toBe('Tooltip of 1');
     expect(chips[3]?.tooltip).toBe('Return period: 092026, 102026');

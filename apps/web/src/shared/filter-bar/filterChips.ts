@@ -39,7 +39,11 @@ export const isEmptyFilter = (value: unknown): boolean =>
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
-export const buildChips = <F extends FilterValues>(filters: F, specs: readonly ChipSpec<F>[], options: { bypassDefaultKeys?: boolean } = {}): FilterChip[] =>
+export const buildChips = <F extends FilterValues>(
+  filters: F,
+  specs: readonly ChipSpec<F>[],
+  options: { bypassDefaultKeys?: boolean } = {},
+): FilterChip[] =>
   specs
     .filter((spec) => !NON_CHIP_KEYS.includes(spec.key))
     .flatMap((spec) => {
@@ -62,7 +66,16 @@ export const buildChips = <F extends FilterValues>(filters: F, specs: readonly C
       }
       const texts = values.map(textOf);
       const more = texts.length > 1 ? ` +${texts.length - 1}` : '';
-      return [{ id: spec.key, key: spec.key, text: `${spec.label}: ${texts[0] ?? ''}${more}`, tooltip: `${spec.label}: ${texts.join(', ')}`, isRemovable, clearKeys }];
+      return [
+        {
+          id: spec.key,
+          key: spec.key,
+          text: `${spec.label}: ${texts[0] ?? ''}${more}`,
+          tooltip: `${spec.label}: ${texts.join(', ')}`,
+          isRemovable,
+          clearKeys,
+        },
+      ];
     });
 
 /** Spec modules §4: the Apply filter link shows while the chips differ from those of the saved applied filters. */

@@ -24,9 +24,19 @@ export type FlowAction<F extends FilterValues> =
   | { type: 'removeChip'; chip: FilterChip }
   | { type: 'select'; ids: number[] };
 
-export const initialFlow = <F extends FilterValues>(filters: F): FlowState<F> => ({ filters, applied: filters, selectedIds: [], reloadCount: 0 });
+export const initialFlow = <F extends FilterValues>(filters: F): FlowState<F> => ({
+  filters,
+  applied: filters,
+  selectedIds: [],
+  reloadCount: 0,
+});
 
-const reload = <F extends FilterValues>(state: FlowState<F>, filters: F): FlowState<F> => ({ filters, applied: filters, selectedIds: [], reloadCount: state.reloadCount + 1 });
+const reload = <F extends FilterValues>(state: FlowState<F>, filters: F): FlowState<F> => ({
+  filters,
+  applied: filters,
+  selectedIds: [],
+  reloadCount: state.reloadCount + 1,
+});
 
 export const withFinancialYear = <F extends FilterValues>(filters: F, financialYear: string): F =>
   ({ ...filters, financialYear, month: null, returnPeriod: null, returnPeriods: null }) as F;
@@ -44,7 +54,9 @@ export const reduceFlow = <F extends FilterValues>(state: FlowState<F>, action: 
     case 'refresh':
       return reload(state, state.applied);
     case 'clearAll': {
-      const cleared = Object.fromEntries(Object.entries(state.filters).map(([key, value]) => [key, action.keepKeys.includes(key) ? value : null]));
+      const cleared = Object.fromEntries(
+        Object.entries(state.filters).map(([key, value]) => [key, action.keepKeys.includes(key) ? value : null]),
+      );
       return reload(state, cleared as F);
     }
     case 'removeChip':

@@ -32,7 +32,11 @@ export const writeSavedPeriods = (userId: number, module: string, periods: reado
 };
 
 /** The financial year and return periods a screen opens with. */
-export const openingPeriods = (preference: ReturnPeriodPreference, saved: readonly string[] | null, today: Date): { financialYear: string; returnPeriods: string[] } => {
+export const openingPeriods = (
+  preference: ReturnPeriodPreference,
+  saved: readonly string[] | null,
+  today: Date,
+): { financialYear: string; returnPeriods: string[] } => {
   if (preference === 'saved' && saved && saved.length > 0 && saved[0]) {
     return { financialYear: financialYearOfPeriod(saved[0]), returnPeriods: [...saved] };
   }

@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { UserEntity } from '@opengst/contracts';
 import { buildLocationTree, isLocationTicked, locationLabelOf, toggleLocation } from './locationSelection';
 
-const entity = (entityId: number, parentEntityId: number | null, entityType: UserEntity['entityType'], entityName: string, gstin: string | null = null, hasAccess = true): UserEntity => ({
-  entityId, parentEntityId, entityType, entityName, gstin, hasAccess, status: 'Active', stateCode: null,
+const entity = (
+  entityId: number,
+  parentEntityId: number | null,
+  entityType: UserEntity['entityType'],
+  entityName: string,
+  gstin: string | null = null,
+  hasAccess = true,
+): UserEntity => ({
+  entityId,
+  parentEntityId,
+  entityType,
+  entityName,
+  gstin,
+  hasAccess,
+  status: 'Active',
+  stateCode: null,
 });
 
 // Demo Traders (1) → Mumbai (2) → Pune (3); Bengaluru (4). Other Co (5) has no location the user may see.

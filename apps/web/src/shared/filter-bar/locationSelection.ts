@@ -36,7 +36,9 @@ export const toggleLocation = (tree: readonly LocationBusiness[], selected: read
   if (!business) return selected.filter((id) => id !== entityId);
   const leafIds = business.locations.map((leaf) => leaf.entityId);
   if (entityId === business.entityId) {
-    return selected.includes(entityId) ? selected.filter((id) => id !== entityId) : [...selected.filter((id) => !leafIds.includes(id)), entityId];
+    return selected.includes(entityId)
+      ? selected.filter((id) => id !== entityId)
+      : [...selected.filter((id) => !leafIds.includes(id)), entityId];
   }
   if (selected.includes(business.entityId)) {
     return [...selected.filter((id) => id !== business.entityId), ...leafIds.filter((id) => id !== entityId)];

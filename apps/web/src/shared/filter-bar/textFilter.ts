@@ -21,4 +21,3 @@ export const isBlockedKey = (key: string, current: string, kind: TextFilterKind)
   if (key === '.' && kind.allowDecimals) return current.includes('.');
   return true;
 };
-

@@ -52,7 +52,9 @@ describe('DataTable', () => {
   });
 
   it('shows the empty state and bulk actions only with a selection', () => {
-    renderWithProviders(<DataTable columns={columns} rows={[]} rowId={(row) => row.id} totalRecords={0} isLoading={false} emptyText="No branches yet." />);
+    renderWithProviders(
+      <DataTable columns={columns} rows={[]} rowId={(row) => row.id} totalRecords={0} isLoading={false} emptyText="No branches yet." />,
+    );
     expect(screen.getByTestId('list-empty').textContent).toBe('No branches yet.');
     expect(screen.queryByTestId('bulk-actions')).toBeNull();
   });
@@ -60,7 +62,16 @@ describe('DataTable', () => {
   it('offers load more while rows remain', () => {
     const onLoad = vi.fn();
     renderWithProviders(
-      <DataTable columns={columns} rows={rows} rowId={(row) => row.id} totalRecords={5} isLoading={false} emptyText="" loadMore={{ hasMore: true, isLoading: false, onLoad }} selection={{ selected: [7], onChange: () => {}, actions: <button type="button">Deactivate</button> }} />,
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowId={(row) => row.id}
+        totalRecords={5}
+        isLoading={false}
+        emptyText=""
+        loadMore={{ hasMore: true, isLoading: false, onLoad }}
+        selection={{ selected: [7], onChange: () => {}, actions: <button type="button">Deactivate</button> }}
+      />,
     );
     fireEvent.click(screen.getByTestId('load-more'));
     expect(onLoad).toHaveBeenCalled();

@@ -48,8 +48,7 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
   const selected = new Set(selection?.selected ?? []);
   const allIds = rows.map(rowId);
   const isAllSelected = allIds.length > 0 && allIds.every((id) => selected.has(id));
-  const toggle = (id: number) =>
-    selection?.onChange(selected.has(id) ? [...selected].filter((value) => value !== id) : [...selected, id]);
+  const toggle = (id: number) => selection?.onChange(selected.has(id) ? [...selected].filter((value) => value !== id) : [...selected, id]);
 
   return (
     <Paper withBorder radius="sm">

@@ -5,7 +5,7 @@ import { rupeesToPaise } from '../../money/amount';
 import type { DocumentType, ReconcileDocument } from '../types';
 
 export type InwardSection =
-  | 'b2b' | 'b2ba' | 'cdnr' | 'cdnra' | 'isd' | 'isda' | 'impg' | 'impga' | 'impgsez' | 'impgasez' | 'ecom' | 'ecoma';
+  'b2b' | 'b2ba' | 'cdnr' | 'cdnra' | 'isd' | 'isda' | 'impg' | 'impga' | 'impgsez' | 'impgasez' | 'ecom' | 'ecoma';
 
 /** Where the record sits in the 2B: the main list, rejected in IMS, or the ITC reversal list. */
 export type InwardListing = 'available' | 'rejected' | 'itcReversal';

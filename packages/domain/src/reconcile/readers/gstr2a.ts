@@ -164,7 +164,10 @@ export const parseGstr2a = (json: unknown): ReadResult => {
       if (o !== null) rec.original = { documentNumber: o, documentDate: r.date(doc, 'oidt', p, false), documentType: 'INV' };
     });
   }
-  for (const [key, section] of [['cdn', 'cdnr'], ['cdna', 'cdnra']] as const) {
+  for (const [key, section] of [
+    ['cdn', 'cdnr'],
+    ['cdna', 'cdnra'],
+  ] as const) {
     suppliers(c, r.array(root, key, base, false), `${base}.${key}`, section, 'nt', (rec, doc, p) => {
       rec.documentType = noteType(c, r.text(doc, 'ntty', p, true), `${p}.ntty`);
       rec.documentNumber = r.text(doc, 'nt_num', p, true);
@@ -178,7 +181,8 @@ export const parseGstr2a = (json: unknown): ReadResult => {
   }
   suppliers(c, r.array(root, 'isd', base, false), `${base}.isd`, 'isd', 'doclist', (rec, doc, p) => {
     const t = r.text(doc, 'isd_docty', p, true).toUpperCase();
-    if (t !== 'ISD' && t !== 'ISDCN' && t !== 'ISDI' && t !== 'ISDC') r.fail(`${p}.isd_docty`, 'READ_VALUE', `expected ISD or ISDCN, got "${t}"`);
+    if (t !== 'ISD' && t !== 'ISDCN' && t !== 'ISDI' && t !== 'ISDC')
+      r.fail(`${p}.isd_docty`, 'READ_VALUE', `expected ISD or ISDCN, got "${t}"`);
     rec.documentType = t === 'ISDCN' || t === 'ISDC' ? 'CRN' : 'INV';
     rec.documentNumber = r.text(doc, 'docnum', p, true);
     rec.documentDate = r.date(doc, 'docdt', p, true);

@@ -67,7 +67,8 @@ const readMoney = (c: Ctx, rec: InwardRecord, doc: JsonObject, path: string): vo
     });
   });
   totalsFromItems(rec, hasDocumentAmounts);
-  rec.invoiceValue = doc['val'] === undefined || doc['val'] === null ? rec.taxable + rec.igst + rec.cgst + rec.sgst + rec.cess : r.paise(doc, 'val', path);
+  rec.invoiceValue =
+    doc['val'] === undefined || doc['val'] === null ? rec.taxable + rec.igst + rec.cgst + rec.sgst + rec.cess : r.paise(doc, 'val', path);
 };
 
 const readCommon = (c: Ctx, rec: InwardRecord, doc: JsonObject, path: string): void => {
@@ -156,7 +157,11 @@ const readSections = (c: Ctx, data: JsonObject, base: string, listing: InwardLis
       readMoney(c, rec, doc, p);
       const o = r.text(doc, 'ontnum', p, false);
       if (o !== null) {
-        rec.original = { documentNumber: o, documentDate: r.date(doc, 'ontdt', p, false), documentType: noteType(c, r.text(doc, 'onttyp', p, false), `${p}.onttyp`) };
+        rec.original = {
+          documentNumber: o,
+          documentDate: r.date(doc, 'ontdt', p, false),
+          documentType: noteType(c, r.text(doc, 'onttyp', p, false), `${p}.onttyp`),
+        };
       }
     });
   }
@@ -169,7 +174,11 @@ const readSections = (c: Ctx, data: JsonObject, base: string, listing: InwardLis
       readMoney(c, rec, doc, p);
       const o = r.text(doc, 'odocnum', p, false);
       if (o !== null) {
-        rec.original = { documentNumber: o, documentDate: r.date(doc, 'odocdt', p, false), documentType: isdType(c, r.text(doc, 'odoctyp', p, false), `${p}.odoctyp`) };
+        rec.original = {
+          documentNumber: o,
+          documentDate: r.date(doc, 'odocdt', p, false),
+          documentType: isdType(c, r.text(doc, 'odoctyp', p, false), `${p}.odoctyp`),
+        };
       }
       const inv = r.text(doc, 'oinvnum', p, false);
       if (inv !== null) rec.referencedInvoice = { documentNumber: inv, documentDate: r.date(doc, 'oinvdt', p, false) };
@@ -188,7 +197,9 @@ const readSections = (c: Ctx, data: JsonObject, base: string, listing: InwardLis
     });
   }
   for (const section of BOE_BY_SUPPLIER) {
-    supplierRecords(c, section, listing, r.array(data, section, base, false), `${base}.${section}`, 'boe', (rec, doc, p) => readBoe(c, rec, doc, p, section));
+    supplierRecords(c, section, listing, r.array(data, section, base, false), `${base}.${section}`, 'boe', (rec, doc, p) =>
+      readBoe(c, rec, doc, p, section),
+    );
   }
   // IMS era: "itcrev" is a list of objects, each holding b2b/b2ba/cdnr/cdnra lists.
   r.array(data, 'itcrev', base, false).forEach((entry, k) => {

@@ -16,7 +16,11 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   const config = { rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } };
   const perIdentity = createThrottle(5, 60 * 60_000);
 
-  serve(app, REGISTRATION_ENDPOINTS.registrationValidateGstinOrPan, { access, config, handler: async (request) => checkGstinOrPan(db, request.body.gstinOrPan) });
+  serve(app, REGISTRATION_ENDPOINTS.registrationValidateGstinOrPan, {
+    access,
+    config,
+    handler: async (request) => checkGstinOrPan(db, request.body.gstinOrPan),
+  });
 
   serve(app, REGISTRATION_ENDPOINTS.registrationRegister, {
     access,
@@ -27,7 +31,15 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
   });
 
-  serve(app, REGISTRATION_ENDPOINTS.registrationValidateOtp, { access, config, handler: async (request) => completeRegistration(ctx, request.body.token, request.body.otp) });
+  serve(app, REGISTRATION_ENDPOINTS.registrationValidateOtp, {
+    access,
+    config,
+    handler: async (request) => completeRegistration(ctx, request.body.token, request.body.otp),
+  });
 
-  serve(app, REGISTRATION_ENDPOINTS.registrationRegenerateOtp, { access, config, handler: async (request) => resendRegistrationOtp(ctx, request.query.token) });
+  serve(app, REGISTRATION_ENDPOINTS.registrationRegenerateOtp, {
+    access,
+    config,
+    handler: async (request) => resendRegistrationOtp(ctx, request.query.token),
+  });
 };

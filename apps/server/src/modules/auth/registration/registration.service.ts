@@ -32,24 +32,41 @@ export const checkGstinOrPan = async (db: DbOrTx, value: string): Promise<Identi
   if (value.length === 15) {
     const gstin = validateGstin(value);
     if (!gstin.ok) throw new AppError('GEN0009', { propertyName: 'GstinOrPan', message: gstin.message });
-    if (!validatePan(gstin.pan).ok) throw new AppError('GEN0009', { propertyName: 'GstinOrPan', message: 'Register a GSTIN issued against a PAN (a regular taxpayer), or the PAN itself.' });
+    if (!validatePan(gstin.pan).ok)
+      throw new AppError('GEN0009', {
+        propertyName: 'GstinOrPan',
+        message: 'Register a GSTIN issued against a PAN (a regular taxpayer), or the PAN itself.',
+      });
     identity = { kind: 'GSTIN', gstinOrPan: gstin.gstin, pan: gstin.pan, stateCode: gstin.stateCode };
   } else {
     const pan = validatePan(value);
-    if (!pan.ok) throw new AppError('GEN0009', { propertyName: 'GstinOrPan', message: `Enter a 15-character GSTIN or a 10-character PAN. ${pan.message}` });
+    if (!pan.ok)
+      throw new AppError('GEN0009', {
+        propertyName: 'GstinOrPan',
+        message: `Enter a 15-character GSTIN or a 10-character PAN. ${pan.message}`,
+      });
     identity = { kind: 'PAN', gstinOrPan: pan.pan, pan: pan.pan, stateCode: null };
   }
   const taken = await db
     .select({ id: entities.id })
     .from(entities)
-    .where(and(sql`${entities.status} <> 'Delete'`, or(eq(entities.gstin, identity.gstinOrPan), and(eq(entities.entityType, 'Business'), eq(entities.pan, identity.pan)))))
+    .where(
+      and(
+        sql`${entities.status} <> 'Delete'`,
+        or(eq(entities.gstin, identity.gstinOrPan), and(eq(entities.entityType, 'Business'), eq(entities.pan, identity.pan))),
+      ),
+    )
     .limit(1);
   if (taken.length > 0) throw new AppError('ADM0009', { propertyName: 'GstinOrPan' });
   return identity;
 };
 
 const assertUserNameFree = async (db: DbOrTx, userName: string): Promise<void> => {
-  const taken = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = lower(${userName})`).limit(1);
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName})`)
+    .limit(1);
   if (taken.length > 0) throw new AppError('ADM0001', { propertyName: 'UserName' });
 };
 
@@ -86,7 +103,12 @@ export const startRegistration = async (ctx: AppContext, input: RegisterGstinOrP
 };
 
 const findRegistration = async (db: DbOrTx, token: string, now: Date) => {
-  const row = (await db.select().from(registrations).where(and(eq(registrations.tokenHash, hashToken(token)), isNull(registrations.completedAt))))[0];
+  const row = (
+    await db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.tokenHash, hashToken(token)), isNull(registrations.completedAt)))
+  )[0];
   if (!row || row.expiresAt <= now) throw new AppError('AUTH0016');
   return row;
 };
@@ -100,7 +122,12 @@ export const resendRegistrationOtp = async (ctx: AppContext, token: string) => {
   const otp = newOtp();
   const updated = await db
     .update(registrations)
-    .set({ otpHash: otpDigest(row.tokenHash, otp), attemptsLeft: OTP.otpMaxAttempts, resendsLeft: row.resendsLeft - 1, otpExpiresAt: new Date(now.getTime() + OTP.otpValidityMinutes * MINUTE) })
+    .set({
+      otpHash: otpDigest(row.tokenHash, otp),
+      attemptsLeft: OTP.otpMaxAttempts,
+      resendsLeft: row.resendsLeft - 1,
+      otpExpiresAt: new Date(now.getTime() + OTP.otpValidityMinutes * MINUTE),
+    })
     .where(and(eq(registrations.id, row.id), eq(registrations.resendsLeft, row.resendsLeft)))
     .returning({ resendsLeft: registrations.resendsLeft });
   if (updated.length === 0) throw new AppError('AUTH0008');
@@ -136,7 +163,11 @@ export const completeRegistration = async (ctx: AppContext, token: string, otp: 
   await assertUserNameFree(db, details.userName);
 
   const mail = await db.transaction(async (tx) => {
-    const claimed = await tx.update(registrations).set({ completedAt: now }).where(and(eq(registrations.id, row.id), isNull(registrations.completedAt))).returning({ id: registrations.id });
+    const claimed = await tx
+      .update(registrations)
+      .set({ completedAt: now })
+      .where(and(eq(registrations.id, row.id), isNull(registrations.completedAt)))
+      .returning({ id: registrations.id });
     if (claimed.length === 0) throw new AppError('AUTH0016');
     const provisioned = await provisionSubscriber(tx, {
       name: details.organisationName,
@@ -145,18 +176,40 @@ export const completeRegistration = async (ctx: AppContext, token: string, otp: 
     });
     const businessId = provisioned.entityIds[0];
     if (details.kind === 'GSTIN' && businessId !== undefined) {
-      const [location] = await tx.insert(entities).values({
-        subscriberId: provisioned.subscriberId, parentEntityId: businessId, entityType: 'Location', entityName: details.organisationName,
-        pan: details.pan, gstin: details.gstinOrPan, stateCode: details.stateCode, taxpayerType: 'Regular',
-      }).returning({ id: entities.id });
+      const [location] = await tx
+        .insert(entities)
+        .values({
+          subscriberId: provisioned.subscriberId,
+          parentEntityId: businessId,
+          entityType: 'Location',
+          entityName: details.organisationName,
+          pan: details.pan,
+          gstin: details.gstinOrPan,
+          stateCode: details.stateCode,
+          taxpayerType: 'Regular',
+        })
+        .returning({ id: entities.id });
       if (location) await tx.insert(userEntities).values({ userId: provisioned.adminUserId, entityId: location.id });
     }
     await tx.update(users).set({ mobile: details.mobile }).where(eq(users.id, provisioned.adminUserId));
-    await writeAudit(tx, { subscriberId: provisioned.subscriberId, userId: provisioned.adminUserId }, {
-      entityType: 'Subscriber', entityKey: provisioned.subscriberId, entityName: details.organisationName, action: 'Create',
-      after: { registeredWith: details.gstinOrPan, kind: details.kind, adminUserName: details.userName },
-    });
-    return preparePasswordLink(ctx, tx, { id: provisioned.adminUserId, subscriberId: provisioned.subscriberId, userName: details.userName, email: details.email }, 'welcome', WELCOME_LINK_MINUTES);
+    await writeAudit(
+      tx,
+      { subscriberId: provisioned.subscriberId, userId: provisioned.adminUserId },
+      {
+        entityType: 'Subscriber',
+        entityKey: provisioned.subscriberId,
+        entityName: details.organisationName,
+        action: 'Create',
+        after: { registeredWith: details.gstinOrPan, kind: details.kind, adminUserName: details.userName },
+      },
+    );
+    return preparePasswordLink(
+      ctx,
+      tx,
+      { id: provisioned.adminUserId, subscriberId: provisioned.subscriberId, userName: details.userName, email: details.email },
+      'welcome',
+      WELCOME_LINK_MINUTES,
+    );
   });
   await sendPasswordLink(ctx, mail);
   return { message: 'Registration complete. We have mailed you a link to choose your password.', userName: details.userName };

@@ -23,10 +23,18 @@ describe.each(ENGINES)('registration on %s', (engine) => {
     await h.close();
   });
 
-  const post = (url: string, payload: unknown) => h.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: someIp() });
+  const post = (url: string, payload: unknown) =>
+    h.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: someIp() });
   const details = (gstinOrPan: string) => {
     const userName = `reg-${randomUUID().slice(0, 8)}`;
-    return { gstinOrPan, organisationName: 'Acme Traders', userName, displayName: 'Asha Admin', email: `${userName}@example.test`, mobile: '+919812345678' };
+    return {
+      gstinOrPan,
+      organisationName: 'Acme Traders',
+      userName,
+      displayName: 'Asha Admin',
+      email: `${userName}@example.test`,
+      mobile: '+919812345678',
+    };
   };
 
   it('registers a new subscriber with a GSTIN and an OTP, who then sets a password and signs in as its Admin', async () => {
@@ -54,9 +62,18 @@ describe.each(ENGINES)('registration on %s', (engine) => {
 
     const admin = (await h.ctx.database.db.select().from(users).where(eq(users.userName, body.userName)))[0];
     expect(admin).toMatchObject({ email: body.email, mobile: body.mobile, status: 'Active' });
-    const tree = await h.ctx.database.db.select().from(entities).where(eq(entities.subscriberId, admin?.subscriberId ?? 0));
-    expect(tree.sort((a, b) => a.id - b.id).map((e) => [e.entityType, e.pan, e.gstin, e.stateCode])).toEqual([['Business', pan, null, null], ['Location', pan, gstin, '29']]);
-    const subscribed = await h.ctx.database.db.select().from(subscriptions).where(eq(subscriptions.subscriberId, admin?.subscriberId ?? 0));
+    const tree = await h.ctx.database.db
+      .select()
+      .from(entities)
+      .where(eq(entities.subscriberId, admin?.subscriberId ?? 0));
+    expect(tree.sort((a, b) => a.id - b.id).map((e) => [e.entityType, e.pan, e.gstin, e.stateCode])).toEqual([
+      ['Business', pan, null, null],
+      ['Location', pan, gstin, '29'],
+    ]);
+    const subscribed = await h.ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.subscriberId, admin?.subscriberId ?? 0));
     expect(subscribed.map((s) => s.rightId)).not.toContain('AdminMaintenance');
 
     const mail = await h.smtp.waitFor(body.email, /new account/, linkBefore);
@@ -64,8 +81,11 @@ describe.each(ENGINES)('registration on %s', (engine) => {
     const valid = await h.app.inject({ method: 'GET', url: `${API.validateResetLink}?request=${encodeURIComponent(request)}` });
     const { encId, encrypt } = await encryptor(h.app);
     await h.app.inject({
-      method: 'POST', url: API.resetPassword, headers: { [HEADERS.encId]: encId, [HEADERS.publicAuthToken]: valid.json().data.token },
-      payload: { password: encrypt('First#Pass2026'), confirmPassword: encrypt('First#Pass2026') }, remoteAddress: someIp(),
+      method: 'POST',
+      url: API.resetPassword,
+      headers: { [HEADERS.encId]: encId, [HEADERS.publicAuthToken]: valid.json().data.token },
+      payload: { password: encrypt('First#Pass2026'), confirmPassword: encrypt('First#Pass2026') },
+      remoteAddress: someIp(),
     });
     const signedIn = await login(h.app, body.userName, 'First#Pass2026');
     expect(signedIn.json().data.type).toBe('Success');
@@ -85,7 +105,10 @@ describe.each(ENGINES)('registration on %s', (engine) => {
     const otp = otpIn(await h.smtp.waitFor(body.email, /register/, before));
     expect((await post(PATHS.registrationValidateOtp, { token, otp })).statusCode).toBe(200);
     const admin = (await h.ctx.database.db.select().from(users).where(eq(users.userName, body.userName)))[0];
-    const tree = await h.ctx.database.db.select().from(entities).where(eq(entities.subscriberId, admin?.subscriberId ?? 0));
+    const tree = await h.ctx.database.db
+      .select()
+      .from(entities)
+      .where(eq(entities.subscriberId, admin?.subscriberId ?? 0));
     expect(tree.map((e) => [e.entityType, e.pan])).toEqual([['Business', pan]]);
   });
 
@@ -97,8 +120,15 @@ describe.each(ENGINES)('registration on %s', (engine) => {
     expect(bad.json().errors[0].propertyName).toBe('GstinOrPan');
     expect((await post(PATHS.registrationValidateGstinOrPan, { gstinOrPan: 'ABCDE12345' })).statusCode).toBe(422);
     const t = await createTenant(h);
-    expect((await post(PATHS.registrationRegister, { ...details(randomPan()), userName: t.userName })).json().errors[0].code).toBe('ADM0001');
-    const existing = (await h.ctx.database.db.select().from(entities).where(eq(entities.id, t.entityIds[1] ?? 0)))[0];
+    expect((await post(PATHS.registrationRegister, { ...details(randomPan()), userName: t.userName })).json().errors[0].code).toBe(
+      'ADM0001',
+    );
+    const existing = (
+      await h.ctx.database.db
+        .select()
+        .from(entities)
+        .where(eq(entities.id, t.entityIds[1] ?? 0))
+    )[0];
     expect((await post(PATHS.registrationRegister, details(existing?.gstin ?? ''))).json().errors[0].code).toBe('ADM0009');
     expect((await post(PATHS.registrationRegister, { ...details(randomPan()), email: 'x' })).statusCode).toBe(422);
   });
@@ -110,10 +140,18 @@ describe.each(ENGINES)('registration on %s', (engine) => {
     const first = otpIn(await h.smtp.waitFor(body.email, /register/, before));
     for (let resend = 2; resend >= 0; resend--) {
       before = h.smtp.mails.length;
-      const res = await h.app.inject({ method: 'GET', url: `${PATHS.registrationRegenerateOtp}?token=${encodeURIComponent(token)}`, remoteAddress: someIp() });
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `${PATHS.registrationRegenerateOtp}?token=${encodeURIComponent(token)}`,
+        remoteAddress: someIp(),
+      });
       expect(res.json().data.resendsLeft).toBe(resend);
     }
-    const res = await h.app.inject({ method: 'GET', url: `${PATHS.registrationRegenerateOtp}?token=${encodeURIComponent(token)}`, remoteAddress: someIp() });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `${PATHS.registrationRegenerateOtp}?token=${encodeURIComponent(token)}`,
+      remoteAddress: someIp(),
+    });
     expect(res.json().errors[0].code).toBe('AUTH0008');
     const latest = otpIn(await h.smtp.waitFor(body.email, /register/, before));
     if (first !== latest) expect((await post(PATHS.registrationValidateOtp, { token, otp: first })).json().errors[0].code).toBe('AUTH0005');
@@ -123,7 +161,7 @@ describe.each(ENGINES)('registration on %s', (engine) => {
     await post(PATHS.registrationValidateOtp, { token, otp: wrong });
     // Attempts are spent: even the right OTP is refused now.
     expect((await post(PATHS.registrationValidateOtp, { token, otp: latest })).json().errors[0].code).toBe('AUTH0007');
-    expect((await h.ctx.database.db.select().from(users).where(eq(users.userName, body.userName)))).toHaveLength(0);
+    expect(await h.ctx.database.db.select().from(users).where(eq(users.userName, body.userName))).toHaveLength(0);
     expect((await post(PATHS.registrationValidateOtp, { token: 'unknown', otp: '123456' })).json().errors[0].code).toBe('AUTH0016');
   });
 });

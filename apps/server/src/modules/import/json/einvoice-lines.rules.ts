@@ -21,9 +21,17 @@ export function* einvoiceLines(invoices: readonly Json[], single: boolean): Gene
     // A note names the invoice it amends in its preceding-document details.
     const preceding = list(object(invoice.RefDtls).PrecDocDtls)[0] ?? {};
     const header: Record<string, string> = {
-      locationGstin: text(object(invoice.SellerDtls).Gstin), documentType: text(document.Typ).toUpperCase(), documentNumber: text(document.No), documentDate: text(document.Dt),
-      counterpartyGstin: text(buyer.Gstin), counterpartyName: text(buyer.LglNm), placeOfSupply: text(buyer.Pos), supplyType: text(transaction.SupTyp).toUpperCase(),
-      reverseCharge: text(transaction.RegRev), originalDocumentNumber: text(preceding.InvNo), originalDocumentDate: text(preceding.InvDt),
+      locationGstin: text(object(invoice.SellerDtls).Gstin),
+      documentType: text(document.Typ).toUpperCase(),
+      documentNumber: text(document.No),
+      documentDate: text(document.Dt),
+      counterpartyGstin: text(buyer.Gstin),
+      counterpartyName: text(buyer.LglNm),
+      placeOfSupply: text(buyer.Pos),
+      supplyType: text(transaction.SupTyp).toUpperCase(),
+      reverseCharge: text(transaction.RegRev),
+      originalDocumentNumber: text(preceding.InvNo),
+      originalDocumentDate: text(preceding.InvDt),
     };
     const items = list(invoice.ItemList);
     if (items.length === 0) yield { path, values: header };
@@ -31,8 +39,17 @@ export function* einvoiceLines(invoices: readonly Json[], single: boolean): Gene
       yield {
         path: `${path}[${index}]`,
         values: {
-          ...header, hsn: text(item.HsnCd), description: text(item.PrdDesc), uqc: text(item.Unit), quantity: text(item.Qty), taxable: text(item.AssAmt), rate: text(item.GstRt),
-          igst: text(item.IgstAmt), cgst: text(item.CgstAmt), sgst: text(item.SgstAmt), cess: cessOf(item),
+          ...header,
+          hsn: text(item.HsnCd),
+          description: text(item.PrdDesc),
+          uqc: text(item.Unit),
+          quantity: text(item.Qty),
+          taxable: text(item.AssAmt),
+          rate: text(item.GstRt),
+          igst: text(item.IgstAmt),
+          cgst: text(item.CgstAmt),
+          sgst: text(item.SgstAmt),
+          cess: cessOf(item),
         },
       };
     }

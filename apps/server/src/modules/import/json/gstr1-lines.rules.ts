@@ -23,27 +23,58 @@ function* documentsOf(file: Json): Generator<{ path: string; header: Header; ite
     for (const [i, inv] of list(party.inv).entries()) {
       yield {
         path: `b2b[${p}].inv[${i}]`,
-        header: { documentType: 'INV', documentNumber: text(inv.inum), documentDate: text(inv.idt), counterpartyGstin: text(party.ctin), placeOfSupply: text(inv.pos), supplyType: supplyOf(inv.inv_typ), reverseCharge: text(inv.rchrg) },
+        header: {
+          documentType: 'INV',
+          documentNumber: text(inv.inum),
+          documentDate: text(inv.idt),
+          counterpartyGstin: text(party.ctin),
+          placeOfSupply: text(inv.pos),
+          supplyType: supplyOf(inv.inv_typ),
+          reverseCharge: text(inv.rchrg),
+        },
         items: nested(inv.itms),
       };
     }
   }
   for (const [p, place] of list(file.b2cl).entries()) {
     for (const [i, inv] of list(place.inv).entries()) {
-      yield { path: `b2cl[${p}].inv[${i}]`, header: { documentType: 'INV', documentNumber: text(inv.inum), documentDate: text(inv.idt), placeOfSupply: text(place.pos), supplyType: 'B2C' }, items: nested(inv.itms) };
+      yield {
+        path: `b2cl[${p}].inv[${i}]`,
+        header: {
+          documentType: 'INV',
+          documentNumber: text(inv.inum),
+          documentDate: text(inv.idt),
+          placeOfSupply: text(place.pos),
+          supplyType: 'B2C',
+        },
+        items: nested(inv.itms),
+      };
     }
   }
   for (const [g, group] of list(file.exp).entries()) {
     const type = text(group.exp_typ);
     const supplyType = type === 'WPAY' ? 'EXPWP' : type === 'WOPAY' ? 'EXPWOP' : type;
     // An export's place of supply is outside India: 96, "other country".
-    for (const [i, inv] of list(group.inv).entries()) yield { path: `exp[${g}].inv[${i}]`, header: { documentType: 'INV', documentNumber: text(inv.inum), documentDate: text(inv.idt), placeOfSupply: '96', supplyType }, items: list(inv.itms) };
+    for (const [i, inv] of list(group.inv).entries())
+      yield {
+        path: `exp[${g}].inv[${i}]`,
+        header: { documentType: 'INV', documentNumber: text(inv.inum), documentDate: text(inv.idt), placeOfSupply: '96', supplyType },
+        items: list(inv.itms),
+      };
   }
   for (const [p, party] of list(file.cdnr).entries()) {
     for (const [n, nt] of list(party.nt).entries()) {
       yield {
         path: `cdnr[${p}].nt[${n}]`,
-        header: { documentType: NOTE_TYPES[text(nt.ntty)] ?? text(nt.ntty), documentNumber: text(nt.nt_num), documentDate: text(nt.nt_dt), counterpartyGstin: text(party.ctin), placeOfSupply: text(nt.pos), supplyType: supplyOf(nt.inv_typ), reverseCharge: text(nt.rchrg) },
+        header: {
+          documentType: NOTE_TYPES[text(nt.ntty)] ?? text(nt.ntty),
+          documentNumber: text(nt.nt_num),
+          documentDate: text(nt.nt_dt),
+          counterpartyGstin: text(party.ctin),
+          placeOfSupply: text(nt.pos),
+          supplyType: supplyOf(nt.inv_typ),
+          reverseCharge: text(nt.rchrg),
+        },
         items: nested(nt.itms),
       };
     }
@@ -52,7 +83,13 @@ function* documentsOf(file: Json): Generator<{ path: string; header: Header; ite
     const typ = text(nt.typ);
     yield {
       path: `cdnur[${n}]`,
-      header: { documentType: NOTE_TYPES[text(nt.ntty)] ?? text(nt.ntty), documentNumber: text(nt.nt_num), documentDate: text(nt.nt_dt), placeOfSupply: typ === 'B2CL' ? text(nt.pos) : '96', supplyType: typ === 'B2CL' ? 'B2C' : typ },
+      header: {
+        documentType: NOTE_TYPES[text(nt.ntty)] ?? text(nt.ntty),
+        documentNumber: text(nt.nt_num),
+        documentDate: text(nt.nt_dt),
+        placeOfSupply: typ === 'B2CL' ? text(nt.pos) : '96',
+        supplyType: typ === 'B2CL' ? 'B2C' : typ,
+      },
       items: nested(nt.itms),
     };
   }
@@ -66,7 +103,16 @@ export function* gstr1Lines(file: Json): Generator<Line> {
     for (const [index, item] of items.entries()) {
       yield {
         path: `${path}.itms[${index}]`,
-        values: { locationGstin, ...header, taxable: text(item.txval), rate: text(item.rt), igst: text(item.iamt), cgst: text(item.camt), sgst: text(item.samt), cess: text(item.csamt) },
+        values: {
+          locationGstin,
+          ...header,
+          taxable: text(item.txval),
+          rate: text(item.rt),
+          igst: text(item.iamt),
+          cgst: text(item.camt),
+          sgst: text(item.samt),
+          cess: text(item.csamt),
+        },
       };
     }
   }

@@ -16,40 +16,169 @@ const item = (ratePercent: number, taxable: number, inter: boolean): Gstr1Item =
   return { rate: ratePercent * 1000, taxable, igst: inter ? tax : 0, cgst: inter ? 0 : half, sgst: inter ? 0 : half, cess: 0 };
 };
 const doc = (d: Omit<Gstr1Document, 'documentValue' | 'documentDate'> & { documentDate?: string }): Gstr1Document => ({
-  documentDate: '2024-04-15', ...d, documentValue: d.items.reduce((s, i) => s + i.taxable + i.igst + i.cgst + i.sgst + i.cess, 0),
+  documentDate: '2024-04-15',
+  ...d,
+  documentValue: d.items.reduce((s, i) => s + i.taxable + i.igst + i.cgst + i.sgst + i.cess, 0),
 });
 
 /** Documents of April 2024 from the Delhi location, one item per rate (the save format keeps items per rate). */
 const ORIGINALS: Gstr1Document[] = [
-  doc({ documentType: 'INV', documentNumber: 'J/1', counterpartyGstin: CUSTOMER_GSTIN, supplyType: 'B2B', placeOfSupply: '33', items: [item(18, 100_050, true), item(5, 20_000, true)] }),
-  doc({ documentType: 'INV', documentNumber: 'J/2', documentDate: '2024-04-20', counterpartyGstin: DELHI_CUSTOMER, supplyType: 'B2B', placeOfSupply: '07', items: [item(12, 55_555, false)] }),
-  doc({ documentType: 'INV', documentNumber: 'J/3', counterpartyGstin: '', supplyType: 'B2C', placeOfSupply: '33', items: [item(18, 30_000_000, true)] }),
-  doc({ documentType: 'CRN', documentNumber: 'J/CN/1', documentDate: '2024-04-25', counterpartyGstin: CUSTOMER_GSTIN, supplyType: 'B2B', placeOfSupply: '33', items: [item(18, 10_000, true)] }),
-  doc({ documentType: 'DBN', documentNumber: 'J/DN/1', documentDate: '2024-04-26', counterpartyGstin: DELHI_CUSTOMER, supplyType: 'B2B', placeOfSupply: '07', items: [item(12, 5_000, false)] }),
+  doc({
+    documentType: 'INV',
+    documentNumber: 'J/1',
+    counterpartyGstin: CUSTOMER_GSTIN,
+    supplyType: 'B2B',
+    placeOfSupply: '33',
+    items: [item(18, 100_050, true), item(5, 20_000, true)],
+  }),
+  doc({
+    documentType: 'INV',
+    documentNumber: 'J/2',
+    documentDate: '2024-04-20',
+    counterpartyGstin: DELHI_CUSTOMER,
+    supplyType: 'B2B',
+    placeOfSupply: '07',
+    items: [item(12, 55_555, false)],
+  }),
+  doc({
+    documentType: 'INV',
+    documentNumber: 'J/3',
+    counterpartyGstin: '',
+    supplyType: 'B2C',
+    placeOfSupply: '33',
+    items: [item(18, 30_000_000, true)],
+  }),
+  doc({
+    documentType: 'CRN',
+    documentNumber: 'J/CN/1',
+    documentDate: '2024-04-25',
+    counterpartyGstin: CUSTOMER_GSTIN,
+    supplyType: 'B2B',
+    placeOfSupply: '33',
+    items: [item(18, 10_000, true)],
+  }),
+  doc({
+    documentType: 'DBN',
+    documentNumber: 'J/DN/1',
+    documentDate: '2024-04-26',
+    counterpartyGstin: DELHI_CUSTOMER,
+    supplyType: 'B2B',
+    placeOfSupply: '07',
+    items: [item(12, 5_000, false)],
+  }),
   // A note to an unregistered customer on a large inter-State invoice: cdnur B2CL.
-  doc({ documentType: 'CRN', documentNumber: 'J/CN/2', documentDate: '2024-04-27', counterpartyGstin: '', supplyType: 'B2C', placeOfSupply: '33', originalDocumentNumber: 'J/3', originalDocumentDate: '2024-04-15', originalDocumentValue: 35_400_000, items: [item(18, 100_000, true)] }),
+  doc({
+    documentType: 'CRN',
+    documentNumber: 'J/CN/2',
+    documentDate: '2024-04-27',
+    counterpartyGstin: '',
+    supplyType: 'B2C',
+    placeOfSupply: '33',
+    originalDocumentNumber: 'J/3',
+    originalDocumentDate: '2024-04-15',
+    originalDocumentValue: 35_400_000,
+    items: [item(18, 100_000, true)],
+  }),
   // The save format has no HSN per invoice, and an export needs one: this document is refused with VAL0023.
-  doc({ documentType: 'INV', documentNumber: 'J/E/1', counterpartyGstin: '', supplyType: 'EXPWOP', items: [{ ...item(18, 50_000, true), igst: 0 }] }),
+  doc({
+    documentType: 'INV',
+    documentNumber: 'J/E/1',
+    counterpartyGstin: '',
+    supplyType: 'EXPWOP',
+    items: [{ ...item(18, 50_000, true), igst: 0 }],
+  }),
 ];
 
-type EinvoiceItem = { hsn: string; description: string; uqc: string; quantity: number; rate: number; taxable: number; igst: number; cgst: number; sgst: number; cess: number };
-type Einvoice = {
-  type: 'INV' | 'CRN' | 'DBN'; number: string; date: string; supplyType: string; buyer: string; buyerName: string; pos: string;
-  against?: { number: string; date: string }; items: EinvoiceItem[];
+type EinvoiceItem = {
+  hsn: string;
+  description: string;
+  uqc: string;
+  quantity: number;
+  rate: number;
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
 };
-const line = (hsn: string, description: string, uqc: string, quantity: number, ratePercent: number, taxable: number, inter: boolean, cess = 0): EinvoiceItem => {
+type Einvoice = {
+  type: 'INV' | 'CRN' | 'DBN';
+  number: string;
+  date: string;
+  supplyType: string;
+  buyer: string;
+  buyerName: string;
+  pos: string;
+  against?: { number: string; date: string };
+  items: EinvoiceItem[];
+};
+const line = (
+  hsn: string,
+  description: string,
+  uqc: string,
+  quantity: number,
+  ratePercent: number,
+  taxable: number,
+  inter: boolean,
+  cess = 0,
+): EinvoiceItem => {
   const tax = Math.round((taxable * ratePercent) / 100);
-  return { hsn, description, uqc, quantity, rate: ratePercent * 1000, taxable, igst: inter ? tax : 0, cgst: inter ? 0 : tax / 2, sgst: inter ? 0 : tax / 2, cess };
+  return {
+    hsn,
+    description,
+    uqc,
+    quantity,
+    rate: ratePercent * 1000,
+    taxable,
+    igst: inter ? tax : 0,
+    cgst: inter ? 0 : tax / 2,
+    sgst: inter ? 0 : tax / 2,
+    cess,
+  };
 };
 /** Invoices from the Delhi location, in paise, milli-percent and thousandths. */
 const EINVOICES: Einvoice[] = [
-  { type: 'INV', number: 'E/1', date: '2024-04-15', supplyType: 'B2B', buyer: CUSTOMER_GSTIN, buyerName: 'Bharat Traders', pos: '33', items: [
-    line('84713010', 'Laptop', 'NOS', 2000, 18, 100_050, true), line('998314', 'IT support — सेवा', 'OTH', 1000, 18, 20_000, true),
-  ] },
-  { type: 'INV', number: 'E/2', date: '2024-04-16', supplyType: 'B2B', buyer: DELHI_CUSTOMER, buyerName: 'Dilli Stores', pos: '07', items: [line('24022090', 'Cigarettes', 'NOS', 500, 28, 40_000, false, 2_100)] },
-  { type: 'INV', number: 'E/3', date: '2024-04-17', supplyType: 'EXPWOP', buyer: 'URP', buyerName: 'Overseas Buyer LLC', pos: '96', items: [{ ...line('84713010', 'Laptop', 'NOS', 1000, 18, 500_000, true), igst: 0 }] },
-  { type: 'CRN', number: 'E/CN/1', date: '2024-04-20', supplyType: 'B2B', buyer: CUSTOMER_GSTIN, buyerName: 'Bharat Traders', pos: '33', against: { number: 'E/1', date: '2024-04-15' },
-    items: [line('84713010', 'Laptop returned', 'NOS', 250, 18, 12_500, true)] },
+  {
+    type: 'INV',
+    number: 'E/1',
+    date: '2024-04-15',
+    supplyType: 'B2B',
+    buyer: CUSTOMER_GSTIN,
+    buyerName: 'Bharat Traders',
+    pos: '33',
+    items: [line('84713010', 'Laptop', 'NOS', 2000, 18, 100_050, true), line('998314', 'IT support — सेवा', 'OTH', 1000, 18, 20_000, true)],
+  },
+  {
+    type: 'INV',
+    number: 'E/2',
+    date: '2024-04-16',
+    supplyType: 'B2B',
+    buyer: DELHI_CUSTOMER,
+    buyerName: 'Dilli Stores',
+    pos: '07',
+    items: [line('24022090', 'Cigarettes', 'NOS', 500, 28, 40_000, false, 2_100)],
+  },
+  {
+    type: 'INV',
+    number: 'E/3',
+    date: '2024-04-17',
+    supplyType: 'EXPWOP',
+    buyer: 'URP',
+    buyerName: 'Overseas Buyer LLC',
+    pos: '96',
+    items: [{ ...line('84713010', 'Laptop', 'NOS', 1000, 18, 500_000, true), igst: 0 }],
+  },
+  {
+    type: 'CRN',
+    number: 'E/CN/1',
+    date: '2024-04-20',
+    supplyType: 'B2B',
+    buyer: CUSTOMER_GSTIN,
+    buyerName: 'Bharat Traders',
+    pos: '33',
+    against: { number: 'E/1', date: '2024-04-15' },
+    items: [line('84713010', 'Laptop returned', 'NOS', 250, 18, 12_500, true)],
+  },
 ];
 const rupees = (paise: number) => paise / 100;
 const slashDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -61,15 +190,41 @@ const einvoiceOf = (d: Einvoice) => {
     TranDtls: { TaxSch: 'GST', SupTyp: d.supplyType, RegRev: 'N', IgstOnIntra: 'N' },
     DocDtls: { Typ: d.type, No: d.number, Dt: slashDate(d.date) },
     SellerDtls: { Gstin: DELHI_GSTIN, LglNm: 'Test Tenant Pvt Ltd', Addr1: 'Connaught Place', Loc: 'New Delhi', Pin: 110001, Stcd: '07' },
-    BuyerDtls: { Gstin: d.buyer, LglNm: d.buyerName, Pos: d.pos, Addr1: 'Anna Salai', Loc: 'Chennai', Pin: 600002, Stcd: d.buyer === 'URP' ? '96' : d.buyer.slice(0, 2) },
+    BuyerDtls: {
+      Gstin: d.buyer,
+      LglNm: d.buyerName,
+      Pos: d.pos,
+      Addr1: 'Anna Salai',
+      Loc: 'Chennai',
+      Pin: 600002,
+      Stcd: d.buyer === 'URP' ? '96' : d.buyer.slice(0, 2),
+    },
     ItemList: d.items.map((i, index) => ({
-      SlNo: String(index + 1), PrdDesc: i.description, IsServc: i.hsn.startsWith('99') ? 'Y' : 'N', HsnCd: i.hsn, Qty: i.quantity / 1000, Unit: i.uqc,
-      UnitPrice: rupees(i.taxable) / (i.quantity / 1000), TotAmt: rupees(i.taxable), AssAmt: rupees(i.taxable), GstRt: i.rate / 1000,
-      IgstAmt: rupees(i.igst), CgstAmt: rupees(i.cgst), SgstAmt: rupees(i.sgst), CesAmt: 0, CesNonAdvlAmt: rupees(i.cess),
+      SlNo: String(index + 1),
+      PrdDesc: i.description,
+      IsServc: i.hsn.startsWith('99') ? 'Y' : 'N',
+      HsnCd: i.hsn,
+      Qty: i.quantity / 1000,
+      Unit: i.uqc,
+      UnitPrice: rupees(i.taxable) / (i.quantity / 1000),
+      TotAmt: rupees(i.taxable),
+      AssAmt: rupees(i.taxable),
+      GstRt: i.rate / 1000,
+      IgstAmt: rupees(i.igst),
+      CgstAmt: rupees(i.cgst),
+      SgstAmt: rupees(i.sgst),
+      CesAmt: 0,
+      CesNonAdvlAmt: rupees(i.cess),
       TotItemVal: rupees(i.taxable + i.igst + i.cgst + i.sgst + i.cess),
     })),
-    ValDtls: { AssVal: rupees(total('taxable')), IgstVal: rupees(total('igst')), CgstVal: rupees(total('cgst')), SgstVal: rupees(total('sgst')), CesVal: rupees(total('cess')),
-      TotInvVal: rupees(total('taxable') + total('igst') + total('cgst') + total('sgst') + total('cess')) },
+    ValDtls: {
+      AssVal: rupees(total('taxable')),
+      IgstVal: rupees(total('igst')),
+      CgstVal: rupees(total('cgst')),
+      SgstVal: rupees(total('sgst')),
+      CesVal: rupees(total('cess')),
+      TotInvVal: rupees(total('taxable') + total('igst') + total('cgst') + total('sgst') + total('cess')),
+    },
     ...(d.against ? { RefDtls: { PrecDocDtls: [{ InvNo: d.against.number, InvDt: slashDate(d.against.date) }] } } : {}),
   };
 };
@@ -87,11 +242,22 @@ describe.each(ENGINES)('import of official JSON (GSTR-1, e-invoice) on %s', (eng
     await h.close();
   });
 
-  const stored = (numbers: string[]) => h.ctx.database.db.select().from(documents)
-    .where(and(eq(documents.subscriberId, t.subscriberId), inArray(documents.documentNumber, numbers))).orderBy(documents.documentNumber);
+  const stored = (numbers: string[]) =>
+    h.ctx.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.subscriberId, t.subscriberId), inArray(documents.documentNumber, numbers)))
+      .orderBy(documents.documentNumber);
   const errorsOf = async (importId: number) =>
-    ((await api.post(I.errors, { importId, size: 100 })).json().data.items as { row: number; column: string | null; value: string | null; code: string; type: string }[])
-      .filter((e) => e.type === 'Error');
+    (
+      (await api.post(I.errors, { importId, size: 100 })).json().data.items as {
+        row: number;
+        column: string | null;
+        value: string | null;
+        code: string;
+        type: string;
+      }[]
+    ).filter((e) => e.type === 'Error');
 
   it('imports the documents of a GSTR-1 built by buildGstr1: the register holds the originals', async () => {
     const json = buildGstr1(ORIGINALS, { gstin: DELHI_GSTIN, period: '042024' });
@@ -117,13 +283,31 @@ describe.each(ENGINES)('import of official JSON (GSTR-1, e-invoice) on %s', (eng
       const row = rows.find((r) => r.documentNumber === original.documentNumber);
       const sum = (field: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess') => original.items.reduce((s, i) => s + i[field], 0);
       expect(row, original.documentNumber).toMatchObject({
-        documentType: original.documentType, documentDate: original.documentDate, counterpartyGstin: original.counterpartyGstin, placeOfSupply: original.placeOfSupply,
-        supplyType: original.supplyType, isReverseCharge: false, documentValue: original.documentValue, returnPeriod: '042024', source: 'Import', importId,
-        taxable: sum('taxable'), igst: sum('igst'), cgst: sum('cgst'), sgst: sum('sgst'), cess: sum('cess'),
+        documentType: original.documentType,
+        documentDate: original.documentDate,
+        counterpartyGstin: original.counterpartyGstin,
+        placeOfSupply: original.placeOfSupply,
+        supplyType: original.supplyType,
+        isReverseCharge: false,
+        documentValue: original.documentValue,
+        returnPeriod: '042024',
+        source: 'Import',
+        importId,
+        taxable: sum('taxable'),
+        igst: sum('igst'),
+        cgst: sum('cgst'),
+        sgst: sum('sgst'),
+        cess: sum('cess'),
       });
-      const items = await h.ctx.database.db.select().from(documentItems).where(eq(documentItems.documentId, row?.id ?? 0)).orderBy(documentItems.lineNumber);
-      expect(items.map((i) => ({ rate: i.rate, taxable: i.taxable, igst: i.igst, cgst: i.cgst, sgst: i.sgst, cess: i.cess })), original.documentNumber)
-        .toEqual(original.items.map(({ rate, taxable, igst, cgst, sgst, cess }) => ({ rate, taxable, igst, cgst, sgst, cess })));
+      const items = await h.ctx.database.db
+        .select()
+        .from(documentItems)
+        .where(eq(documentItems.documentId, row?.id ?? 0))
+        .orderBy(documentItems.lineNumber);
+      expect(
+        items.map((i) => ({ rate: i.rate, taxable: i.taxable, igst: i.igst, cgst: i.cgst, sgst: i.sgst, cess: i.cess })),
+        original.documentNumber,
+      ).toEqual(original.items.map(({ rate, taxable, igst, cgst, sgst, cess }) => ({ rate, taxable, igst, cgst, sgst, cess })));
     }
 
     // Imported again: updated, never duplicated.
@@ -142,14 +326,41 @@ describe.each(ENGINES)('import of official JSON (GSTR-1, e-invoice) on %s', (eng
       const row = rows.find((r) => r.documentNumber === original.number);
       const sum = (field: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess') => original.items.reduce((s, i) => s + i[field], 0);
       expect(row, original.number).toMatchObject({
-        documentType: original.type, documentDate: original.date, counterpartyGstin: original.buyer === 'URP' ? '' : original.buyer, counterpartyName: original.buyerName,
-        placeOfSupply: original.pos, supplyType: original.supplyType, originalDocumentNumber: original.against?.number ?? null, originalDocumentDate: original.against?.date ?? null,
-        taxable: sum('taxable'), igst: sum('igst'), cgst: sum('cgst'), sgst: sum('sgst'), cess: sum('cess'),
+        documentType: original.type,
+        documentDate: original.date,
+        counterpartyGstin: original.buyer === 'URP' ? '' : original.buyer,
+        counterpartyName: original.buyerName,
+        placeOfSupply: original.pos,
+        supplyType: original.supplyType,
+        originalDocumentNumber: original.against?.number ?? null,
+        originalDocumentDate: original.against?.date ?? null,
+        taxable: sum('taxable'),
+        igst: sum('igst'),
+        cgst: sum('cgst'),
+        sgst: sum('sgst'),
+        cess: sum('cess'),
         documentValue: sum('taxable') + sum('igst') + sum('cgst') + sum('sgst') + sum('cess'),
       });
-      const items = await h.ctx.database.db.select().from(documentItems).where(eq(documentItems.documentId, row?.id ?? 0)).orderBy(documentItems.lineNumber);
-      expect(items.map(({ hsn, description, uqc, quantity, rate, taxable, igst, cgst, sgst, cess }) => ({ hsn, description, uqc, quantity, rate, taxable, igst, cgst, sgst, cess })), original.number)
-        .toEqual(original.items);
+      const items = await h.ctx.database.db
+        .select()
+        .from(documentItems)
+        .where(eq(documentItems.documentId, row?.id ?? 0))
+        .orderBy(documentItems.lineNumber);
+      expect(
+        items.map(({ hsn, description, uqc, quantity, rate, taxable, igst, cgst, sgst, cess }) => ({
+          hsn,
+          description,
+          uqc,
+          quantity,
+          rate,
+          taxable,
+          igst,
+          cgst,
+          sgst,
+          cess,
+        })),
+        original.number,
+      ).toEqual(original.items);
     }
   });
 
@@ -158,7 +369,9 @@ describe.each(ENGINES)('import of official JSON (GSTR-1, e-invoice) on %s', (eng
     const sample = await readFile(new URL('../../../../../../../shared/data/gstr1/b2bin.json', import.meta.url));
     const { importId, progress } = await importFile(h, token, 'b2bin.json', sample);
     expect(progress.status).toBe('Failed');
-    expect(await errorsOf(importId)).toEqual([expect.objectContaining({ row: 1, column: 'Location GSTIN', value: '33GSPTN0231G1ZM', code: 'IMP0014' })]);
+    expect(await errorsOf(importId)).toEqual([
+      expect.objectContaining({ row: 1, column: 'Location GSTIN', value: '33GSPTN0231G1ZM', code: 'IMP0014' }),
+    ]);
     expect(await stored(['S0000026'])).toHaveLength(0);
 
     // An e-invoice without its document, seller and items is not one.

@@ -15,10 +15,14 @@ export type OfficialJson = { kind: 'gstr1'; file: Json } | { kind: 'einvoice'; i
 export const MAX_JSON_BYTES = 32 * 1024 * 1024;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isInvoice = (value: unknown): value is Json => isObject(value) && isObject(value.DocDtls) && isObject(value.SellerDtls) && Array.isArray(value.ItemList);
+const isInvoice = (value: unknown): value is Json =>
+  isObject(value) && isObject(value.DocDtls) && isObject(value.SellerDtls) && Array.isArray(value.ItemList);
 
 export const readOfficialJson = async (path: string, size: number): Promise<OfficialJson> => {
-  if (size > MAX_JSON_BYTES) throw new AppError('IMP0028', { message: `The JSON file is larger than ${MAX_JSON_BYTES / 1024 / 1024} MB and cannot be read whole: split it by return period.` });
+  if (size > MAX_JSON_BYTES)
+    throw new AppError('IMP0028', {
+      message: `The JSON file is larger than ${MAX_JSON_BYTES / 1024 / 1024} MB and cannot be read whole: split it by return period.`,
+    });
   let json: unknown;
   try {
     // A byte-order mark is dropped by the decoder; text that is not UTF-8 is not JSON (RFC 8259).
@@ -33,7 +37,8 @@ export const readOfficialJson = async (path: string, size: number): Promise<Offi
 };
 
 /** A JSON value as the text a spreadsheet cell would hold: numbers as JavaScript prints them, absent as blank. */
-export const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+export const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 
 export const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 

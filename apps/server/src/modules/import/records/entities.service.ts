@@ -14,19 +14,37 @@ import { checkEntitySave, grantNewEntity, type EntityRow } from '../../organizat
 import { rowError, type RecordHandler, type RowIssue, type StoreIssue } from './record-handler.rules';
 
 export type EntityRecord = {
-  entityType: Extract<EntityType, 'Location' | 'ChildLocation'>; entityName: string; parent: string; gstin: string | null; stateCode: string | null;
-  taxpayerType: string | null; legalName: string | null; tradeName: string | null; address: string | null; pincode: string | null; email: string | null;
-  registrationDate: string | null; status: string | null;
+  entityType: Extract<EntityType, 'Location' | 'ChildLocation'>;
+  entityName: string;
+  parent: string;
+  gstin: string | null;
+  stateCode: string | null;
+  taxpayerType: string | null;
+  legalName: string | null;
+  tradeName: string | null;
+  address: string | null;
+  pincode: string | null;
+  email: string | null;
+  registrationDate: string | null;
+  status: string | null;
 };
 
 /** entity/save's property names → our column keys. */
 const COLUMN_OF: Record<string, string> = {
-  Gstin: 'gstin', StateCode: 'stateCode', Pan: 'parent', ParentEntityId: 'parent', EntityType: 'entityType', TaxpayerType: 'taxpayerType', EntityName: 'entityName',
+  Gstin: 'gstin',
+  StateCode: 'stateCode',
+  Pan: 'parent',
+  ParentEntityId: 'parent',
+  EntityType: 'entityType',
+  TaxpayerType: 'taxpayerType',
+  EntityName: 'entityName',
 };
 
 const issuesOf = (error: unknown, fallbackColumn: string): RowIssue[] => {
   if (!(error instanceof AppError)) throw error;
-  return error.items.map((item) => rowError(item.propertyName ? (COLUMN_OF[item.propertyName] ?? fallbackColumn) : fallbackColumn, item.code, item.message));
+  return error.items.map((item) =>
+    rowError(item.propertyName ? (COLUMN_OF[item.propertyName] ?? fallbackColumn) : fallbackColumn, item.code, item.message),
+  );
 };
 
 /** The parent a row names: a business by PAN or name (for a location), a location by GSTIN or name (for a child location). */
@@ -34,25 +52,49 @@ const findParent = async (tx: Tx, subscriberId: number, record: EntityRecord): P
   const parentType = record.entityType === 'Location' ? 'Business' : 'Location';
   const key = record.parent.trim();
   const byCode = parentType === 'Business' ? eq(entities.pan, key.toUpperCase()) : eq(entities.gstin, key.toUpperCase());
-  const rows = await tx.select().from(entities).where(and(
-    eq(entities.subscriberId, subscriberId), eq(entities.entityType, parentType), ne(entities.status, 'Delete'),
-    or(byCode, sql`lower(${entities.entityName}) = ${key.toLowerCase()}`),
-  ));
+  const rows = await tx
+    .select()
+    .from(entities)
+    .where(
+      and(
+        eq(entities.subscriberId, subscriberId),
+        eq(entities.entityType, parentType),
+        ne(entities.status, 'Delete'),
+        or(byCode, sql`lower(${entities.entityName}) = ${key.toLowerCase()}`),
+      ),
+    );
   const exact = rows.filter((r) => (parentType === 'Business' ? r.pan : r.gstin) === key.toUpperCase());
   const found = exact.length === 1 ? exact : rows;
   if (found.length === 1 && found[0]) return found[0];
   const what = parentType === 'Business' ? 'business (by PAN or name)' : 'location (by GSTIN or name)';
   return found.length === 0
     ? rowError('parent', 'ORG0004', `No ${what} "${key}" among your entities.`)
-    : rowError('parent', 'ORG0004', `Several entities are named "${key}": give the ${parentType === 'Business' ? 'PAN' : 'GSTIN'} instead.`);
+    : rowError(
+        'parent',
+        'ORG0004',
+        `Several entities are named "${key}": give the ${parentType === 'Business' ? 'PAN' : 'GSTIN'} instead.`,
+      );
 };
 
 /** The entity a row updates: a location by its GSTIN, a child location by its GSTIN or its name under the parent. */
 const findExisting = async (tx: Tx, subscriberId: number, record: EntityRecord, parentId: number): Promise<EntityRow | null> => {
   const mine = and(eq(entities.subscriberId, subscriberId), ne(entities.status, 'Delete'));
   const [row] = record.gstin
-    ? await tx.select().from(entities).where(and(mine, eq(entities.gstin, record.gstin)))
-    : await tx.select().from(entities).where(and(mine, eq(entities.parentEntityId, parentId), eq(entities.entityType, record.entityType), sql`lower(${entities.entityName}) = ${record.entityName.toLowerCase()}`));
+    ? await tx
+        .select()
+        .from(entities)
+        .where(and(mine, eq(entities.gstin, record.gstin)))
+    : await tx
+        .select()
+        .from(entities)
+        .where(
+          and(
+            mine,
+            eq(entities.parentEntityId, parentId),
+            eq(entities.entityType, record.entityType),
+            sql`lower(${entities.entityName}) = ${record.entityName.toLowerCase()}`,
+          ),
+        );
   return row ?? null;
 };
 
@@ -67,9 +109,19 @@ export const entityHandler = (principal: SessionPrincipal): RecordHandler<Entity
     return {
       issues,
       record: {
-        entityType, entityName: text(values.entityName) ?? '', parent: text(values.parent) ?? '', gstin: text(values.gstin), stateCode: text(values.stateCode),
-        taxpayerType: text(values.taxpayerType), legalName: text(values.legalName), tradeName: text(values.tradeName), address: text(values.address),
-        pincode: text(values.pincode), email: text(values.email), registrationDate: text(values.registrationDate), status: text(values.status),
+        entityType,
+        entityName: text(values.entityName) ?? '',
+        parent: text(values.parent) ?? '',
+        gstin: text(values.gstin),
+        stateCode: text(values.stateCode),
+        taxpayerType: text(values.taxpayerType),
+        legalName: text(values.legalName),
+        tradeName: text(values.tradeName),
+        address: text(values.address),
+        pincode: text(values.pincode),
+        email: text(values.email),
+        registrationDate: text(values.registrationDate),
+        status: text(values.status),
       },
     };
   },
@@ -100,13 +152,24 @@ const storeOne = async (tx: Tx, principal: SessionPrincipal, record: EntityRecor
     return issuesOf(error, 'parent');
   }
   const request = EntitySaveRequestSchema.safeParse({
-    entityId: existing?.id, entityType: record.entityType, parentEntityId: parent.id, entityName: record.entityName, gstin: record.gstin,
+    entityId: existing?.id,
+    entityType: record.entityType,
+    parentEntityId: parent.id,
+    entityName: record.entityName,
+    gstin: record.gstin,
     // A location lies in its GSTIN's state unless the row says otherwise (then checkEntitySave compares them).
     stateCode: record.stateCode ?? (record.entityType === 'Location' ? record.gstin?.slice(0, 2) : null),
-    taxpayerType: record.taxpayerType ?? undefined, legalName: record.legalName, tradeName: record.tradeName, address: record.address,
-    pincode: record.pincode, email: record.email, registrationDate: record.registrationDate, status: record.status ?? undefined,
+    taxpayerType: record.taxpayerType ?? undefined,
+    legalName: record.legalName,
+    tradeName: record.tradeName,
+    address: record.address,
+    pincode: record.pincode,
+    email: record.email,
+    registrationDate: record.registrationDate,
+    status: record.status ?? undefined,
   });
-  if (!request.success) return request.error.issues.map((issue) => rowError(String(issue.path[0] ?? 'entityName'), 'GEN0009', issue.message));
+  if (!request.success)
+    return request.error.issues.map((issue) => rowError(String(issue.path[0] ?? 'entityName'), 'GEN0009', issue.message));
   let checked: Awaited<ReturnType<typeof checkEntitySave>>;
   try {
     checked = await checkEntitySave(tx, principal.subscriberId, request.data, existing);
@@ -115,13 +178,33 @@ const storeOne = async (tx: Tx, principal: SessionPrincipal, record: EntityRecor
   }
   const { values } = checked;
   if (existing) {
-    const [after] = await tx.update(entities).set({ ...values, updatedAt: new Date() }).where(eq(entities.id, existing.id)).returning();
-    await writeAudit(tx, principal, { entityType: 'Entity', entityKey: existing.id, entityName: values.entityName, action: 'Update', before: existing, after });
+    const [after] = await tx
+      .update(entities)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(entities.id, existing.id))
+      .returning();
+    await writeAudit(tx, principal, {
+      entityType: 'Entity',
+      entityKey: existing.id,
+      entityName: values.entityName,
+      action: 'Update',
+      before: existing,
+      after,
+    });
     return [];
   }
-  const [created] = await tx.insert(entities).values({ ...values, subscriberId: principal.subscriberId }).returning();
+  const [created] = await tx
+    .insert(entities)
+    .values({ ...values, subscriberId: principal.subscriberId })
+    .returning();
   if (!created) throw new Error('entity insert returned no row');
   await grantNewEntity(tx, principal, created.id);
-  await writeAudit(tx, principal, { entityType: 'Entity', entityKey: created.id, entityName: created.entityName, action: 'Create', after: created });
+  await writeAudit(tx, principal, {
+    entityType: 'Entity',
+    entityKey: created.id,
+    entityName: created.entityName,
+    action: 'Create',
+    after: created,
+  });
   return [];
 };

@@ -17,11 +17,21 @@ export const hsnHandler = (subscriberId: number, importId: number, today: string
     const result = validateHsn(values.hsn);
     if (!result.ok) issues.push(rowError('hsn', 'VAL0024', `${VAL_CODES.VAL0024.message} ${result.message}`));
     const rate = values.rate as number | null;
-    if (rate !== null && rateStatusOn(rate, today) === 'invalid') issues.push(rowError('rate', 'VAL0566', `${rate / 1000}% is not a GST rate in force today.`));
+    if (rate !== null && rateStatusOn(rate, today) === 'invalid')
+      issues.push(rowError('rate', 'VAL0566', `${rate / 1000}% is not a GST rate in force today.`));
     const uqc = (values.uqc as string | null)?.toUpperCase() ?? null;
     if (uqc !== null && !isUqc(uqc)) issues.push(rowError('uqc', 'VAL0027', VAL_CODES.VAL0027.message));
     if (!result.ok || issues.length > 0) return { record: null, issues };
-    return { issues, record: { code: result.code, description: (values.description as string | null) ?? '', isService: isServiceCode(result.code), rate, uqc } };
+    return {
+      issues,
+      record: {
+        code: result.code,
+        description: (values.description as string | null) ?? '',
+        isService: isServiceCode(result.code),
+        rate,
+        uqc,
+      },
+    };
   },
 
   keyOf: (r) => r.code,
@@ -30,14 +40,20 @@ export const hsnHandler = (subscriberId: number, importId: number, today: string
   store: async (tx: Tx, records) => {
     for (let at = 0; at < records.length; at += BATCH) {
       const rows = records.slice(at, at + BATCH).map(({ record }) => ({ ...record, subscriberId, importId }));
-      await tx.insert(hsnCodes).values(rows).onConflictDoUpdate({
-        target: [hsnCodes.subscriberId, hsnCodes.code],
-        set: {
-          description: sql`excluded.description`, isService: sql`excluded.is_service`,
-          rate: sql`coalesce(excluded.rate, ${hsnCodes.rate})`, uqc: sql`coalesce(excluded.uqc, ${hsnCodes.uqc})`,
-          importId, updatedAt: sql`now()`,
-        },
-      });
+      await tx
+        .insert(hsnCodes)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [hsnCodes.subscriberId, hsnCodes.code],
+          set: {
+            description: sql`excluded.description`,
+            isService: sql`excluded.is_service`,
+            rate: sql`coalesce(excluded.rate, ${hsnCodes.rate})`,
+            uqc: sql`coalesce(excluded.uqc, ${hsnCodes.uqc})`,
+            importId,
+            updatedAt: sql`now()`,
+          },
+        });
     }
     return { written: records.length, issues: [] };
   },

@@ -54,7 +54,8 @@ const collectXlsx = async (path: string, maxRows: number, progress: Progress): P
         }
         collected.rows.push(values);
         collected.refs.push({ row, column: column ?? '' });
-        if (collected.rows.length > maxRows) throw new AppError('IMP0007', { message: `The file has more than ${maxRows} rows, the limit of your import settings.` });
+        if (collected.rows.length > maxRows)
+          throw new AppError('IMP0007', { message: `The file has more than ${maxRows} rows, the limit of your import settings.` });
         if (collected.rows.length % 2000 === 0) await progress(collected.rows.length);
       }
     }
@@ -78,7 +79,8 @@ const collectRows = async (path: string, format: FileFormat, maxRows: number, pr
     }
     collected.rows.push(cells);
     collected.refs.push({ row, column: column ?? '' });
-    if (collected.rows.length > maxRows) throw new AppError('IMP0007', { message: `The file has more than ${maxRows} rows, the limit of your import settings.` });
+    if (collected.rows.length > maxRows)
+      throw new AppError('IMP0007', { message: `The file has more than ${maxRows} rows, the limit of your import settings.` });
     if (collected.rows.length % 2000 === 0) await progress(collected.rows.length);
   }
   return collected;
@@ -89,14 +91,22 @@ const collectRows = async (path: string, format: FileFormat, maxRows: number, pr
  * the subscriber's own list, read by the documented columns). The directory's few thousand rows are held at once:
  * a code listed twice must be resolved against the whole list (the clean spelling wins).
  */
-export const readPortalDirectory = async (path: string, format: FileFormat, maxRows: number, progress: Progress): Promise<PortalDirectory | null> => {
+export const readPortalDirectory = async (
+  path: string,
+  format: FileFormat,
+  maxRows: number,
+  progress: Progress,
+): Promise<PortalDirectory | null> => {
   const collected = format === 'xlsx' ? await collectXlsx(path, maxRows, progress) : await collectRows(path, format, maxRows, progress);
   if (!collected) return null;
   const { records, issues } = readHsnDirectory(collected.rows);
   const refOf = (index: number): RowRef => collected.refs[index - 1] ?? { row: 0, column: 'code' };
   return {
     dataRows: collected.rows.length,
-    records: records.map((r) => ({ row: refOf(r.row).row, record: { code: r.code, description: r.description, isService: isServiceCode(r.code), rate: null, uqc: null } })),
+    records: records.map((r) => ({
+      row: refOf(r.row).row,
+      record: { code: r.code, description: r.description, isService: isServiceCode(r.code), rate: null, uqc: null },
+    })),
     issues: issues.map((issue) => ({ ...issue, ref: refOf(issue.row) })),
   };
 };

@@ -7,7 +7,6 @@ import { orderByOf } from '../../../platform/lists';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import { findOwnEntity } from './entity.rules';
 
-
 /** The outer row's id, table-qualified: drizzle leaves columns unqualified in single-table queries, where a
  * subquery would read them as its own. */
 const ENTITY_ID = sql.raw('"entities"."id"');
@@ -69,28 +68,53 @@ const listColumns = (userId: number) => ({
   inactiveChildren: childCount('Inactive'),
 });
 
-export type EntitySearch = { start: number; size: number; sortExpression?: string | null | undefined; filters?: EntitySearchFilters | undefined };
+export type EntitySearch = {
+  start: number;
+  size: number;
+  sortExpression?: string | null | undefined;
+  filters?: EntitySearchFilters | undefined;
+};
 
 /** entity/search and entity/export: the same filters and order; export passes no page. */
-export const searchEntities = async (db: DbOrTx, principal: SessionPrincipal, search: EntitySearch): Promise<{ items: EntityListItem[]; totalRecords: number }> => {
+export const searchEntities = async (
+  db: DbOrTx,
+  principal: SessionPrincipal,
+  search: EntitySearch,
+): Promise<{ items: EntityListItem[]; totalRecords: number }> => {
   const where = whereOf(principal, search.filters);
   const orderBy = orderByOf(search.sortExpression, SORT_COLUMNS, 'parentEntityName DESC', entities.id);
-  const rows = await db.select(listColumns(principal.userId)).from(entities)
+  const rows = await db
+    .select(listColumns(principal.userId))
+    .from(entities)
     .leftJoin(parent, eq(parent.id, entities.parentEntityId))
-    .where(where).orderBy(...orderBy).limit(search.size).offset(search.start);
-  const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(entities).where(where);
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(search.size)
+    .offset(search.start);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(entities)
+    .where(where);
   return { items: rows.map((row) => ({ ...row, hasAccess: Boolean(row.hasAccess), gstinId: row.entityId })), totalRecords: count?.n ?? 0 };
 };
 
 export const findEntityDetail = async (db: DbOrTx, principal: SessionPrincipal, entityId: number): Promise<EntityDetail> => {
   const row = await findOwnEntity(db, principal.subscriberId, entityId);
-  const [listed] = await db.select(listColumns(principal.userId)).from(entities)
-    .leftJoin(parent, eq(parent.id, entities.parentEntityId)).where(eq(entities.id, row.id));
-  const turnovers = await db.select({ financialYear: entityTurnovers.financialYear, turnover: entityTurnovers.turnover })
-    .from(entityTurnovers).where(eq(entityTurnovers.entityId, row.id)).orderBy(asc(entityTurnovers.financialYear));
+  const [listed] = await db
+    .select(listColumns(principal.userId))
+    .from(entities)
+    .leftJoin(parent, eq(parent.id, entities.parentEntityId))
+    .where(eq(entities.id, row.id));
+  const turnovers = await db
+    .select({ financialYear: entityTurnovers.financialYear, turnover: entityTurnovers.turnover })
+    .from(entityTurnovers)
+    .where(eq(entityTurnovers.entityId, row.id))
+    .orderBy(asc(entityTurnovers.financialYear));
   // Only the user name: the sealed password never leaves this table.
-  const [credential] = await db.select({ portalUserName: entityPortalCredentials.portalUserName })
-    .from(entityPortalCredentials).where(eq(entityPortalCredentials.entityId, row.id));
+  const [credential] = await db
+    .select({ portalUserName: entityPortalCredentials.portalUserName })
+    .from(entityPortalCredentials)
+    .where(eq(entityPortalCredentials.entityId, row.id));
   return {
     entityId: row.id,
     parentEntityId: row.parentEntityId,
@@ -130,22 +154,33 @@ export const findEntityTree = async (db: DbOrTx, principal: SessionPrincipal): P
     .where(and(eq(entities.subscriberId, principal.subscriberId), ne(entities.status, 'Delete')))
     .orderBy(asc(entities.entityName), asc(entities.id));
   const node = ({ entity, accessUserId }: (typeof rows)[number]) => ({
-    entityId: entity.id, parentEntityId: entity.parentEntityId, entityName: entity.entityName, gstin: entity.gstin,
-    status: entity.status, stateCode: entity.stateCode, hasAccess: accessUserId !== null,
+    entityId: entity.id,
+    parentEntityId: entity.parentEntityId,
+    entityName: entity.entityName,
+    gstin: entity.gstin,
+    status: entity.status,
+    stateCode: entity.stateCode,
+    hasAccess: accessUserId !== null,
   });
   const byParent = new Map<number, typeof rows>();
   for (const row of rows) {
-    if (row.entity.parentEntityId !== null) byParent.set(row.entity.parentEntityId, [...(byParent.get(row.entity.parentEntityId) ?? []), row]);
+    if (row.entity.parentEntityId !== null)
+      byParent.set(row.entity.parentEntityId, [...(byParent.get(row.entity.parentEntityId) ?? []), row]);
   }
   const childrenOf = (id: number) => byParent.get(id) ?? [];
-  return rows.filter((r) => r.entity.entityType === 'Business').map((business) => ({
-    ...node(business),
-    entityType: 'Business' as const,
-    children: childrenOf(business.entity.id).filter((r) => r.entity.entityType === 'Location').map((location): LocationNode => ({
-      ...node(location),
-      entityType: 'Location',
-      children: childrenOf(location.entity.id).filter((r) => r.entity.entityType === 'ChildLocation')
-        .map((child) => ({ ...node(child), entityType: 'ChildLocation' as const, children: [] })),
-    })),
-  }));
+  return rows
+    .filter((r) => r.entity.entityType === 'Business')
+    .map((business) => ({
+      ...node(business),
+      entityType: 'Business' as const,
+      children: childrenOf(business.entity.id)
+        .filter((r) => r.entity.entityType === 'Location')
+        .map((location): LocationNode => ({
+          ...node(location),
+          entityType: 'Location',
+          children: childrenOf(location.entity.id)
+            .filter((r) => r.entity.entityType === 'ChildLocation')
+            .map((child) => ({ ...node(child), entityType: 'ChildLocation' as const, children: [] })),
+        })),
+    }));
 };

@@ -21,7 +21,11 @@ const EXPORT_COLUMNS: XlsxColumn<EntityListItem>[] = [
   { header: 'Name', width: 30, value: (e) => e.entityName },
   { header: 'GSTIN', width: 18, value: (e) => e.gstin },
   { header: 'State', width: 20, value: (e) => (e.stateCode ? (stateFromCode(e.stateCode)?.name ?? e.stateCode) : null) },
-  { header: 'Taxpayer type', width: 20, value: (e) => (e.taxpayerType && isTaxpayerType(e.taxpayerType) ? TAXPAYER_TYPES[e.taxpayerType].name : e.taxpayerType) },
+  {
+    header: 'Taxpayer type',
+    width: 20,
+    value: (e) => (e.taxpayerType && isTaxpayerType(e.taxpayerType) ? TAXPAYER_TYPES[e.taxpayerType].name : e.taxpayerType),
+  },
   { header: 'Status', value: (e) => e.status },
   { header: 'Parent', width: 30, value: (e) => e.parentEntityName },
 ];
@@ -45,10 +49,20 @@ export const entityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const principal = principalOf(request);
       const { items } = await searchEntities(db, principal, { ...request.body, start: 0, size: EXPORT_ROW_LIMIT });
       const content = await writeXlsx('Entities', EXPORT_COLUMNS, items);
-      await db.transaction((tx) => writeAudit(tx, principal, {
-        entityType: 'Entity', entityKey: 'export', entityName: 'Entities export', action: 'Export', after: { filters: request.body.filters ?? {}, rows: items.length }, ip: request.ip,
-      }));
-      return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', 'attachment; filename="entities.xlsx"').send(content);
+      await db.transaction((tx) =>
+        writeAudit(tx, principal, {
+          entityType: 'Entity',
+          entityKey: 'export',
+          entityName: 'Entities export',
+          action: 'Export',
+          after: { filters: request.body.filters ?? {}, rows: items.length },
+          ip: request.ip,
+        }),
+      );
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', 'attachment; filename="entities.xlsx"')
+        .send(content);
     },
   });
 
@@ -67,7 +81,9 @@ export const entityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   serve(app, ORG.entityUpdateStatus, {
     access: { rights: manage },
-    handler: async (request) => ({ affected: await updateEntityStatus(db, principalOf(request), request.body.ids, request.body.status, request.ip) }),
+    handler: async (request) => ({
+      affected: await updateEntityStatus(db, principalOf(request), request.body.ids, request.body.status, request.ip),
+    }),
   });
 
   serve(app, ORG.entityDelete, {

@@ -12,11 +12,27 @@ export type EntitySaveInput = z.output<typeof EntitySaveRequestSchema>;
 /** The columns a save writes, after every rule has passed. */
 export type EntityValues = Pick<
   EntityRow,
-  'entityType' | 'parentEntityId' | 'entityName' | 'gstin' | 'pan' | 'stateCode' | 'taxpayerType' | 'status' | 'legalName' | 'tradeName' | 'address' | 'pincode' | 'email' | 'registrationDate'
+  | 'entityType'
+  | 'parentEntityId'
+  | 'entityName'
+  | 'gstin'
+  | 'pan'
+  | 'stateCode'
+  | 'taxpayerType'
+  | 'status'
+  | 'legalName'
+  | 'tradeName'
+  | 'address'
+  | 'pincode'
+  | 'email'
+  | 'registrationDate'
 >;
 
 const fieldError = (code: keyof typeof ERROR_CATALOGUE, propertyName: string, message?: string): ErrorItem => ({
-  code, propertyName, message: message ?? ERROR_CATALOGUE[code].message, type: 'Error',
+  code,
+  propertyName,
+  message: message ?? ERROR_CATALOGUE[code].message,
+  type: 'Error',
 });
 
 /** The parent a type requires (spec core §3: business, then location, then child location). */
@@ -24,7 +40,9 @@ const PARENT_TYPE = { Business: null, Location: 'Business', ChildLocation: 'Loca
 
 /** The entity of the subscriber with this id (not deleted), else 404: another tenant's ids do not exist here. */
 export const findOwnEntity = async (db: DbOrTx, subscriberId: number, entityId: number): Promise<EntityRow> => {
-  const [row] = await db.select().from(entities)
+  const [row] = await db
+    .select()
+    .from(entities)
     .where(and(eq(entities.id, entityId), eq(entities.subscriberId, subscriberId), ne(entities.status, 'Delete')));
   if (!row) throw new AppError('GEN0003');
   return row;
@@ -55,7 +73,8 @@ export const checkEntitySave = async (
     parent = await findOwnEntity(db, subscriberId, input.parentEntityId);
     if (parent.entityType !== parentType) throw new AppError('ORG0004', { propertyName: 'ParentEntityId' });
   }
-  const business = parent === null ? null : parent.entityType === 'Business' ? parent : await findOwnEntity(db, subscriberId, parent.parentEntityId ?? 0);
+  const business =
+    parent === null ? null : parent.entityType === 'Business' ? parent : await findOwnEntity(db, subscriberId, parent.parentEntityId ?? 0);
 
   let pan: string | null = null;
   let gstin: string | null = null;
@@ -69,7 +88,8 @@ export const checkEntitySave = async (
     pan = business?.pan ?? null;
     // A child location lies in its location's state.
     if (input.entityType === 'ChildLocation') {
-      if (stateCode && stateCode !== parent?.stateCode) errors.push(fieldError('ORG0001', 'StateCode', 'A child location must be in the same state as its location.'));
+      if (stateCode && stateCode !== parent?.stateCode)
+        errors.push(fieldError('ORG0001', 'StateCode', 'A child location must be in the same state as its location.'));
       stateCode = parent?.stateCode ?? null;
     }
     if (!stateCode || !stateFromCode(stateCode)) errors.push(fieldError('GEN0009', 'StateCode', 'Choose a state.'));
@@ -83,20 +103,37 @@ export const checkEntitySave = async (
         if (result.pan !== pan) errors.push(fieldError('ORG0002', 'Gstin'));
         const allowedKinds: readonly string[] = TAXPAYER_TYPES[input.taxpayerType].gstinKinds;
         if (!allowedKinds.includes(result.kind)) {
-          errors.push(fieldError('GEN0009', 'TaxpayerType', `A GSTIN of this format does not belong to the taxpayer type ${TAXPAYER_TYPES[input.taxpayerType].name}.`));
+          errors.push(
+            fieldError(
+              'GEN0009',
+              'TaxpayerType',
+              `A GSTIN of this format does not belong to the taxpayer type ${TAXPAYER_TYPES[input.taxpayerType].name}.`,
+            ),
+          );
         }
       }
     }
   }
   if (gstin) {
     // A deleted entity frees its GSTIN (the unique index skips deleted rows).
-    const [clash] = await db.select({ id: entities.id }).from(entities)
-      .where(and(eq(entities.subscriberId, subscriberId), eq(entities.gstin, gstin), ne(entities.status, 'Delete'), existing ? ne(entities.id, existing.id) : undefined));
+    const [clash] = await db
+      .select({ id: entities.id })
+      .from(entities)
+      .where(
+        and(
+          eq(entities.subscriberId, subscriberId),
+          eq(entities.gstin, gstin),
+          ne(entities.status, 'Delete'),
+          existing ? ne(entities.id, existing.id) : undefined,
+        ),
+      );
     if (clash) errors.push(fieldError('ORG0003', 'Gstin'));
   }
   if (existing && input.entityType === 'Business' && pan && pan !== existing.pan) {
     // Every GSTIN below the business carries its PAN, so the PAN cannot change under existing GSTINs.
-    const [withGstin] = await db.select({ id: entities.id }).from(entities)
+    const [withGstin] = await db
+      .select({ id: entities.id })
+      .from(entities)
       .where(and(eq(entities.subscriberId, subscriberId), eq(entities.parentEntityId, existing.id), ne(entities.status, 'Delete')));
     if (withGstin) errors.push(fieldError('ORG0002', 'Pan', 'The PAN cannot change while locations carry GSTINs under it.'));
   }

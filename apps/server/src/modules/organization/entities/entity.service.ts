@@ -22,30 +22,60 @@ export const saveEntity = async (db: Db, principal: SessionPrincipal, input: Ent
   if (parent) await assertEntityAccess(db, principal, [parent.id]);
   return db.transaction(async (tx) => {
     if (existing) {
-      const [after] = await tx.update(entities).set({ ...values, updatedAt: new Date() }).where(eq(entities.id, existing.id)).returning();
-      await writeAudit(tx, principal, { entityType: AUDIT_TYPE, entityKey: existing.id, entityName: values.entityName, action: 'Update', before: existing, after, ip });
+      const [after] = await tx
+        .update(entities)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(entities.id, existing.id))
+        .returning();
+      await writeAudit(tx, principal, {
+        entityType: AUDIT_TYPE,
+        entityKey: existing.id,
+        entityName: values.entityName,
+        action: 'Update',
+        before: existing,
+        after,
+        ip,
+      });
       return existing.id;
     }
-    const [created] = await tx.insert(entities).values({ ...values, subscriberId: principal.subscriberId }).returning();
+    const [created] = await tx
+      .insert(entities)
+      .values({ ...values, subscriberId: principal.subscriberId })
+      .returning();
     if (!created) throw new Error('entity insert returned no row');
     await grantNewEntity(tx, principal, created.id);
-    await writeAudit(tx, principal, { entityType: AUDIT_TYPE, entityKey: created.id, entityName: created.entityName, action: 'Create', after: created, ip });
+    await writeAudit(tx, principal, {
+      entityType: AUDIT_TYPE,
+      entityKey: created.id,
+      entityName: created.entityName,
+      action: 'Create',
+      after: created,
+      ip,
+    });
     return created.id;
   });
 };
 
 /** A new entity is given to its creator and to the subscriber's Admin-role users (entity/save and the entities import). */
 export const grantNewEntity = async (tx: DbOrTx, principal: SessionPrincipal, entityId: number): Promise<void> => {
-  const admins = await tx.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId))
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.subscriberId, principal.subscriberId), eq(roles.isSystem, true), ne(users.status, 'Delete')));
   const grantees = [...new Set([principal.userId, ...admins.map((a) => a.id)])];
-  await tx.insert(userEntities).values(grantees.map((userId) => ({ userId, entityId }))).onConflictDoNothing();
+  await tx
+    .insert(userEntities)
+    .values(grantees.map((userId) => ({ userId, entityId })))
+    .onConflictDoNothing();
 };
 
 /** The subscriber's entities among these ids, all of them accessible to the user, none a system entity. */
 const loadForChange = async (db: DbOrTx, principal: SessionPrincipal, ids: readonly number[]): Promise<EntityRow[]> => {
   const unique = [...new Set(ids)];
-  const rows = await db.select().from(entities)
+  const rows = await db
+    .select()
+    .from(entities)
     .where(and(eq(entities.subscriberId, principal.subscriberId), inArray(entities.id, unique), ne(entities.status, 'Delete')));
   if (rows.length !== unique.length) throw new AppError('GEN0003');
   await assertEntityAccess(db, principal, unique);
@@ -53,12 +83,26 @@ const loadForChange = async (db: DbOrTx, principal: SessionPrincipal, ids: reado
   return rows;
 };
 
-export const updateEntityStatus = async (db: Db, principal: SessionPrincipal, ids: readonly number[], status: 'Active' | 'Inactive' | 'Draft', ip: string): Promise<number> => {
+export const updateEntityStatus = async (
+  db: Db,
+  principal: SessionPrincipal,
+  ids: readonly number[],
+  status: 'Active' | 'Inactive' | 'Draft',
+  ip: string,
+): Promise<number> => {
   const rows = await loadForChange(db, principal, ids);
   return db.transaction(async (tx) => {
     for (const row of rows) {
       await tx.update(entities).set({ status, updatedAt: new Date() }).where(eq(entities.id, row.id));
-      await writeAudit(tx, principal, { entityType: AUDIT_TYPE, entityKey: row.id, entityName: row.entityName, action: 'StatusChange', before: { status: row.status }, after: { status }, ip });
+      await writeAudit(tx, principal, {
+        entityType: AUDIT_TYPE,
+        entityKey: row.id,
+        entityName: row.entityName,
+        action: 'StatusChange',
+        before: { status: row.status },
+        after: { status },
+        ip,
+      });
     }
     return rows.length;
   });
@@ -68,14 +112,27 @@ export const updateEntityStatus = async (db: Db, principal: SessionPrincipal, id
 const idsWithDocuments = async (db: DbOrTx, ids: readonly number[]): Promise<number[]> =>
   ids.length === 0
     ? []
-    : (await db.selectDistinct({ id: documents.entityId }).from(documents).where(inArray(documents.entityId, [...ids]))).map((r) => r.id);
+    : (
+        await db
+          .selectDistinct({ id: documents.entityId })
+          .from(documents)
+          .where(inArray(documents.entityId, [...ids]))
+      ).map((r) => r.id);
 
 /** Soft delete (status Delete), refused while children that are not deleted or documents exist. */
 export const deleteEntities = async (db: Db, principal: SessionPrincipal, ids: readonly number[], ip: string): Promise<number> => {
   const rows = await loadForChange(db, principal, ids);
   const deleting = new Set(rows.map((r) => r.id));
-  const children = await db.select({ id: entities.id, parentEntityId: entities.parentEntityId }).from(entities)
-    .where(and(eq(entities.subscriberId, principal.subscriberId), inArray(entities.parentEntityId, [...deleting]), ne(entities.status, 'Delete')));
+  const children = await db
+    .select({ id: entities.id, parentEntityId: entities.parentEntityId })
+    .from(entities)
+    .where(
+      and(
+        eq(entities.subscriberId, principal.subscriberId),
+        inArray(entities.parentEntityId, [...deleting]),
+        ne(entities.status, 'Delete'),
+      ),
+    );
   // Children deleted in the same request do not hold their parent back.
   const blocked = new Set(children.filter((c) => !deleting.has(c.id)).map((c) => c.parentEntityId));
   for (const id of await idsWithDocuments(db, [...deleting])) blocked.add(id);
@@ -84,14 +141,27 @@ export const deleteEntities = async (db: Db, principal: SessionPrincipal, ids: r
   return db.transaction(async (tx) => {
     for (const row of rows) {
       await tx.update(entities).set({ status: 'Delete', updatedAt: new Date() }).where(eq(entities.id, row.id));
-      await writeAudit(tx, principal, { entityType: AUDIT_TYPE, entityKey: row.id, entityName: row.entityName, action: 'Delete', before: row, after: { status: 'Delete' }, ip });
+      await writeAudit(tx, principal, {
+        entityType: AUDIT_TYPE,
+        entityKey: row.id,
+        entityName: row.entityName,
+        action: 'Delete',
+        before: row,
+        after: { status: 'Delete' },
+        ip,
+      });
     }
     return rows.length;
   });
 };
 
 /** Aggregate turnover of a financial year (drives the e-invoice and HSN-digit rules), rupees in, paise stored. */
-export const setGstinTurnover = async (db: Db, principal: SessionPrincipal, request: SetGstinTurnoverRequest, ip: string): Promise<void> => {
+export const setGstinTurnover = async (
+  db: Db,
+  principal: SessionPrincipal,
+  request: SetGstinTurnoverRequest,
+  ip: string,
+): Promise<void> => {
   const entity = await findOwnEntity(db, principal.subscriberId, request.entityId);
   const [year] = await db.select({ id: financialYears.id }).from(financialYears).where(eq(financialYears.label, request.financialYear));
   if (!year) throw new AppError('GEN0009', { propertyName: 'FinancialYear', message: 'Choose a financial year from the list.' });
@@ -109,13 +179,22 @@ export const setGstinTurnover = async (db: Db, principal: SessionPrincipal, requ
   }
   if (paise < 0) throw new AppError('ORG0008', { propertyName: 'Turnover' });
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(entityTurnovers)
+    const [before] = await tx
+      .select()
+      .from(entityTurnovers)
       .where(and(eq(entityTurnovers.entityId, entity.id), eq(entityTurnovers.financialYear, request.financialYear)));
-    await tx.insert(entityTurnovers).values({ entityId: entity.id, financialYear: request.financialYear, turnover: paise })
+    await tx
+      .insert(entityTurnovers)
+      .values({ entityId: entity.id, financialYear: request.financialYear, turnover: paise })
       .onConflictDoUpdate({ target: [entityTurnovers.entityId, entityTurnovers.financialYear], set: { turnover: paise } });
     await writeAudit(tx, principal, {
-      entityType: AUDIT_TYPE, entityKey: entity.id, entityName: entity.entityName, action: 'Update',
-      before: { financialYear: request.financialYear, turnover: before?.turnover ?? null }, after: { financialYear: request.financialYear, turnover: paise }, ip,
+      entityType: AUDIT_TYPE,
+      entityKey: entity.id,
+      entityName: entity.entityName,
+      action: 'Update',
+      before: { financialYear: request.financialYear, turnover: before?.turnover ?? null },
+      after: { financialYear: request.financialYear, turnover: paise },
+      ip,
     });
   });
 };

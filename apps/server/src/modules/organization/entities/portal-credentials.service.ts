@@ -18,22 +18,50 @@ type Target = { id: number; entityName: string; gstin: string | null };
  * Seals and stores one credential (AES-256-GCM with the installation key). The audit row records the user name and
  * that the password changed, never the password.
  */
-const storeCredential = async (tx: Tx, key: Buffer, principal: SessionPrincipal, target: Target, credential: Omit<PortalCredential, 'entityId'>, action: 'Update' | 'Import', ip: string) => {
-  const [before] = await tx.select({ portalUserName: entityPortalCredentials.portalUserName })
-    .from(entityPortalCredentials).where(eq(entityPortalCredentials.entityId, target.id));
+const storeCredential = async (
+  tx: Tx,
+  key: Buffer,
+  principal: SessionPrincipal,
+  target: Target,
+  credential: Omit<PortalCredential, 'entityId'>,
+  action: 'Update' | 'Import',
+  ip: string,
+) => {
+  const [before] = await tx
+    .select({ portalUserName: entityPortalCredentials.portalUserName })
+    .from(entityPortalCredentials)
+    .where(eq(entityPortalCredentials.entityId, target.id));
   const secret = sealSecret(key, credential.portalPassword);
-  await tx.insert(entityPortalCredentials).values({ entityId: target.id, portalUserName: credential.portalUserName, secret })
-    .onConflictDoUpdate({ target: entityPortalCredentials.entityId, set: { portalUserName: credential.portalUserName, secret, updatedAt: new Date() } });
+  await tx
+    .insert(entityPortalCredentials)
+    .values({ entityId: target.id, portalUserName: credential.portalUserName, secret })
+    .onConflictDoUpdate({
+      target: entityPortalCredentials.entityId,
+      set: { portalUserName: credential.portalUserName, secret, updatedAt: new Date() },
+    });
   await writeAudit(tx, principal, {
-    entityType: 'Entity', entityKey: target.id, entityName: target.entityName, action,
-    before: { portalUserName: before?.portalUserName ?? null }, after: { portalUserName: credential.portalUserName, portalPasswordChanged: true }, ip,
+    entityType: 'Entity',
+    entityKey: target.id,
+    entityName: target.entityName,
+    action,
+    before: { portalUserName: before?.portalUserName ?? null },
+    after: { portalUserName: credential.portalUserName, portalPasswordChanged: true },
+    ip,
   });
 };
 
 /** setGstPortalCredential(s): every entity must be the user's and carry a GSTIN; all or nothing. */
-export const setPortalCredentials = async (db: Db, key: Buffer, principal: SessionPrincipal, credentials: readonly PortalCredential[], ip: string): Promise<Target[]> => {
+export const setPortalCredentials = async (
+  db: Db,
+  key: Buffer,
+  principal: SessionPrincipal,
+  credentials: readonly PortalCredential[],
+  ip: string,
+): Promise<Target[]> => {
   const ids = [...new Set(credentials.map((c) => c.entityId))];
-  const targets = await db.select({ id: entities.id, entityName: entities.entityName, gstin: entities.gstin }).from(entities)
+  const targets = await db
+    .select({ id: entities.id, entityName: entities.entityName, gstin: entities.gstin })
+    .from(entities)
     .where(and(eq(entities.subscriberId, principal.subscriberId), inArray(entities.id, ids), ne(entities.status, 'Delete')));
   if (targets.length !== ids.length) throw new AppError('GEN0003');
   await assertEntityAccess(db, principal, ids);
@@ -59,7 +87,12 @@ const rowsFromTable = (table: string[][]): ImportRow[] => {
   const [header, ...body] = table;
   if (!header || EXPECTED.some((name, i) => normalise(header[i] ?? '') !== name)) throw new AppError('ORG0009');
   return body
-    .map((cells, i) => ({ rowNumber: i + 2, gstin: (cells[0] ?? '').trim().toUpperCase(), portalUserName: (cells[1] ?? '').trim(), portalPassword: cells[2] ?? '' }))
+    .map((cells, i) => ({
+      rowNumber: i + 2,
+      gstin: (cells[0] ?? '').trim().toUpperCase(),
+      portalUserName: (cells[1] ?? '').trim(),
+      portalPassword: cells[2] ?? '',
+    }))
     .filter((row) => row.gstin || row.portalUserName || row.portalPassword);
 };
 
@@ -71,9 +104,16 @@ const splitCsvLine = (line: string): string[] => {
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { cells.push(cell); cell = ''; } else cell += c;
+    else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
   }
   cells.push(cell);
   return cells;
@@ -94,7 +134,8 @@ export const readCredentialFile = async (fileName: string, content: Buffer): Pro
       const workbook = await openXlsx(path);
       const [sheet] = workbook.sheets;
       if (!sheet) throw new AppError('ORG0009');
-      for await (const { row, values } of workbook.rows(sheet)) table[row - 1] = [0, 1, 2].map((column) => cellValueText(values[column] ?? null));
+      for await (const { row, values } of workbook.rows(sheet))
+        table[row - 1] = [0, 1, 2].map((column) => cellValueText(values[column] ?? null));
     } catch {
       throw new AppError('ORG0009');
     }
@@ -103,8 +144,16 @@ export const readCredentialFile = async (fileName: string, content: Buffer): Pro
 };
 
 /** Validates every row (GSTIN format, a location of the user's, user name, password), stores the valid ones. */
-export const importPortalCredentials = async (db: Db, key: Buffer, principal: SessionPrincipal, rows: readonly ImportRow[], ip: string): Promise<PortalCredentialImportResult> => {
-  const accessible = await db.select({ id: entities.id, entityName: entities.entityName, gstin: entities.gstin }).from(entities)
+export const importPortalCredentials = async (
+  db: Db,
+  key: Buffer,
+  principal: SessionPrincipal,
+  rows: readonly ImportRow[],
+  ip: string,
+): Promise<PortalCredentialImportResult> => {
+  const accessible = await db
+    .select({ id: entities.id, entityName: entities.entityName, gstin: entities.gstin })
+    .from(entities)
     .innerJoin(userEntities, and(eq(userEntities.entityId, entities.id), eq(userEntities.userId, principal.userId)))
     .where(and(eq(entities.subscriberId, principal.subscriberId), ne(entities.status, 'Delete')));
   const byGstin = new Map(accessible.filter((t) => t.gstin).map((t) => [t.gstin, t]));
@@ -112,7 +161,8 @@ export const importPortalCredentials = async (db: Db, key: Buffer, principal: Se
   const valid: { target: Target; row: ImportRow }[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
-    const fail = (propertyName: string, message: string) => errors.push({ rowNumber: row.rowNumber, gstin: row.gstin || null, propertyName, message });
+    const fail = (propertyName: string, message: string) =>
+      errors.push({ rowNumber: row.rowNumber, gstin: row.gstin || null, propertyName, message });
     const gstin = validateGstin(row.gstin);
     const target = gstin.ok ? byGstin.get(gstin.gstin) : undefined;
     if (!gstin.ok) fail('Gstin', gstin.message);
@@ -130,7 +180,15 @@ export const importPortalCredentials = async (db: Db, key: Buffer, principal: Se
   if (valid.length > 0) {
     await db.transaction(async (tx) => {
       for (const { target, row } of valid) {
-        await storeCredential(tx, key, principal, target, { portalUserName: row.portalUserName, portalPassword: row.portalPassword }, 'Import', ip);
+        await storeCredential(
+          tx,
+          key,
+          principal,
+          target,
+          { portalUserName: row.portalUserName, portalPassword: row.portalPassword },
+          'Import',
+          ip,
+        );
       }
     });
   }

@@ -15,38 +15,62 @@ export const lookupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   serve(app, ORG.subscriberEntities, {
     access: signedIn,
-    handler: async (request) => db.select({ id: entities.id, name: entities.entityName, type: entities.entityType, gstin: entities.gstin }).from(entities)
-      .where(and(eq(entities.subscriberId, principalOf(request).subscriberId), eq(entities.status, 'Active'))).orderBy(asc(entities.entityName), asc(entities.id)),
+    handler: async (request) =>
+      db
+        .select({ id: entities.id, name: entities.entityName, type: entities.entityType, gstin: entities.gstin })
+        .from(entities)
+        .where(and(eq(entities.subscriberId, principalOf(request).subscriberId), eq(entities.status, 'Active')))
+        .orderBy(asc(entities.entityName), asc(entities.id)),
   });
 
   serve(app, ORG.subscriberUsers, {
     access: signedIn,
-    handler: async (request) => db.select({ id: users.id, userName: users.userName, displayName: users.displayName }).from(users)
-      .where(and(eq(users.subscriberId, principalOf(request).subscriberId), ne(users.status, 'Delete'))).orderBy(asc(users.displayName), asc(users.id)),
+    handler: async (request) =>
+      db
+        .select({ id: users.id, userName: users.userName, displayName: users.displayName })
+        .from(users)
+        .where(and(eq(users.subscriberId, principalOf(request).subscriberId), ne(users.status, 'Delete')))
+        .orderBy(asc(users.displayName), asc(users.id)),
   });
 
   serve(app, ORG.subscriberDepartments, {
     access: signedIn,
-    handler: async (request) => db.select({ id: departments.id, name: departments.name }).from(departments)
-      .where(and(eq(departments.subscriberId, principalOf(request).subscriberId), eq(departments.status, 'Active'))).orderBy(asc(departments.name)),
+    handler: async (request) =>
+      db
+        .select({ id: departments.id, name: departments.name })
+        .from(departments)
+        .where(and(eq(departments.subscriberId, principalOf(request).subscriberId), eq(departments.status, 'Active')))
+        .orderBy(asc(departments.name)),
   });
 
   serve(app, ORG.subscriberBranches, {
     access: signedIn,
-    handler: async (request) => db.select({ id: branches.id, name: branches.name }).from(branches)
-      .where(and(eq(branches.subscriberId, principalOf(request).subscriberId), eq(branches.status, 'Active'))).orderBy(asc(branches.name)),
+    handler: async (request) =>
+      db
+        .select({ id: branches.id, name: branches.name })
+        .from(branches)
+        .where(and(eq(branches.subscriberId, principalOf(request).subscriberId), eq(branches.status, 'Active')))
+        .orderBy(asc(branches.name)),
   });
 
   serve(app, ORG.subscriberLevels, {
     access: signedIn,
-    handler: async (request) => db.select({ id: levels.id, name: levels.name, rank: levels.rank }).from(levels)
-      .where(eq(levels.subscriberId, principalOf(request).subscriberId)).orderBy(asc(levels.rank), asc(levels.name)),
+    handler: async (request) =>
+      db
+        .select({ id: levels.id, name: levels.name, rank: levels.rank })
+        .from(levels)
+        .where(eq(levels.subscriberId, principalOf(request).subscriberId))
+        .orderBy(asc(levels.rank), asc(levels.name)),
   });
 
   serve(app, ORG.subscriberVerticals, {
     access: signedIn,
-    handler: async (request) => db.select({ id: verticals.id, name: verticals.name }).from(verticals)
-      .where(eq(verticals.subscriberId, principalOf(request).subscriberId)).orderBy(asc(verticals.name)),
+    handler: async (request) =>
+      db
+        .select({ id: verticals.id, name: verticals.name })
+        .from(verticals)
+        .where(eq(verticals.subscriberId, principalOf(request).subscriberId))
+        .orderBy(asc(verticals.name)),
   });
 
   serve(app, ORG.subscriberTemplateNames, { access: signedIn, handler: async () => [...MAIL_TEMPLATES] });

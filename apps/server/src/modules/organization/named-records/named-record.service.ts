@@ -44,27 +44,48 @@ export const namedRecordService = ({ table, textColumns, auditType, noun, userCo
   /** The outer row's id, table-qualified: drizzle leaves columns unqualified in single-table queries, where a
    * subquery would read them as its own. */
   const outerId = sql.raw(`"${getTableName(table)}"."id"`);
-  const assignedUsers = sql<number>`(select count(*)::int from users u where u.${sql.raw(userColumn)} = ${outerId} and u.status <> 'Delete')`.mapWith(Number);
+  const assignedUsers =
+    sql<number>`(select count(*)::int from users u where u.${sql.raw(userColumn)} = ${outerId} and u.status <> 'Delete')`.mapWith(Number);
   const sortColumns: Record<(typeof NAMED_RECORD_SORT_COLUMNS)[number], PgColumn> = {
-    id: table.id, name: table.name, code: table.code, status: table.status, createdAt: table.createdAt,
+    id: table.id,
+    name: table.name,
+    code: table.code,
+    status: table.status,
+    createdAt: table.createdAt,
   };
   /** The stored row: what audit rows hold before and after. */
   const rowColumns = {
-    id: table.id, subscriberId: table.subscriberId, name: table.name, code: table.code, ...textColumns,
-    status: table.status, createdAt: table.createdAt, updatedAt: table.updatedAt,
+    id: table.id,
+    subscriberId: table.subscriberId,
+    name: table.name,
+    code: table.code,
+    ...textColumns,
+    status: table.status,
+    createdAt: table.createdAt,
+    updatedAt: table.updatedAt,
   };
   const listColumns = { ...rowColumns, activeUsers: assignedUsers };
   const isLive = (principal: SessionPrincipal) => and(eq(table.subscriberId, principal.subscriberId), ne(table.status, 'Delete'));
 
   const loadMany = async (db: DbOrTx, principal: SessionPrincipal, ids: readonly number[]) => {
     const unique = [...new Set(ids)];
-    const rows = await db.select(listColumns).from(table).where(and(isLive(principal), inArray(table.id, unique)));
+    const rows = await db
+      .select(listColumns)
+      .from(table)
+      .where(and(isLive(principal), inArray(table.id, unique)));
     if (rows.length !== unique.length) throw new AppError('GEN0003');
     return rows;
   };
 
-  const toRecord = ({ subscriberId: _subscriber, createdAt, updatedAt, ...rest }: Awaited<ReturnType<typeof loadMany>>[number]): NamedRecord => ({
-    ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(),
+  const toRecord = ({
+    subscriberId: _subscriber,
+    createdAt,
+    updatedAt,
+    ...rest
+  }: Awaited<ReturnType<typeof loadMany>>[number]): NamedRecord => ({
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   });
 
   const search = async (db: DbOrTx, principal: SessionPrincipal, request: Search) => {
@@ -74,52 +95,106 @@ export const namedRecordService = ({ table, textColumns, auditType, noun, userCo
       request.filters?.status ? eq(table.status, request.filters.status) : ne(table.status, 'Delete'),
       name ? ilike(table.name, `%${name}%`) : undefined,
     );
-    const rows = await db.select(listColumns).from(table).where(where)
-      .orderBy(...orderByOf(request.sortExpression, sortColumns, 'id DESC', table.id)).limit(request.size).offset(request.start);
-    const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(table).where(where);
+    const rows = await db
+      .select(listColumns)
+      .from(table)
+      .where(where)
+      .orderBy(...orderByOf(request.sortExpression, sortColumns, 'id DESC', table.id))
+      .limit(request.size)
+      .offset(request.start);
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(table)
+      .where(where);
     return { items: rows.map(toRecord), totalRecords: count?.n ?? 0 };
   };
 
   /** The subscriber's record (not deleted), else 404. */
   const find = async (db: DbOrTx, principal: SessionPrincipal, id: number): Promise<NamedRecord> => {
-    const [row] = await db.select(listColumns).from(table).where(and(eq(table.id, id), isLive(principal)));
+    const [row] = await db
+      .select(listColumns)
+      .from(table)
+      .where(and(eq(table.id, id), isLive(principal)));
     if (!row) throw new AppError('GEN0003');
     return toRecord(row);
   };
 
   /** Names are unique per subscriber among records not deleted, ignoring case (the database index says the same). */
   const assertNameFree = async (db: DbOrTx, principal: SessionPrincipal, name: string, exceptId: number | undefined) => {
-    const [clash] = await db.select({ id: table.id }).from(table)
+    const [clash] = await db
+      .select({ id: table.id })
+      .from(table)
       .where(and(isLive(principal), sql`lower(${table.name}) = lower(${name})`, exceptId ? ne(table.id, exceptId) : undefined));
     if (clash) throw new AppError('ORG0006', { propertyName: 'Name' });
   };
 
   const save = async (db: Db, principal: SessionPrincipal, input: SaveInput, ip: string): Promise<number> => {
     // The stored row, not the answer's shape, is what the audit row compares.
-    const [existing] = input.id ? await db.select(rowColumns).from(table).where(and(eq(table.id, input.id), isLive(principal))) : [];
+    const [existing] = input.id
+      ? await db
+          .select(rowColumns)
+          .from(table)
+          .where(and(eq(table.id, input.id), isLive(principal)))
+      : [];
     if (input.id && !existing) throw new AppError('GEN0003');
     await assertNameFree(db, principal, input.name, input.id);
     const texts = Object.fromEntries(Object.keys(textColumns).map((column) => [column, input[column] ?? null]));
     const values = { name: input.name, code: input.code ?? null, ...texts, status: input.status };
     return db.transaction(async (tx) => {
       if (existing) {
-        const [after] = await tx.update(table).set({ ...values, updatedAt: new Date() }).where(eq(table.id, existing.id)).returning(rowColumns);
-        await writeAudit(tx, principal, { entityType: auditType, entityKey: existing.id, entityName: values.name, action: 'Update', before: existing, after, ip });
+        const [after] = await tx
+          .update(table)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(table.id, existing.id))
+          .returning(rowColumns);
+        await writeAudit(tx, principal, {
+          entityType: auditType,
+          entityKey: existing.id,
+          entityName: values.name,
+          action: 'Update',
+          before: existing,
+          after,
+          ip,
+        });
         return existing.id;
       }
-      const [created] = await tx.insert(table).values({ ...values, subscriberId: principal.subscriberId }).returning(rowColumns);
+      const [created] = await tx
+        .insert(table)
+        .values({ ...values, subscriberId: principal.subscriberId })
+        .returning(rowColumns);
       if (!created) throw new Error(`${noun} insert returned no row`);
-      await writeAudit(tx, principal, { entityType: auditType, entityKey: created.id, entityName: created.name, action: 'Create', after: created, ip });
+      await writeAudit(tx, principal, {
+        entityType: auditType,
+        entityKey: created.id,
+        entityName: created.name,
+        action: 'Create',
+        after: created,
+        ip,
+      });
       return created.id;
     });
   };
 
-  const updateStatus = async (db: Db, principal: SessionPrincipal, ids: readonly number[], status: 'Active' | 'Inactive', ip: string): Promise<number> => {
+  const updateStatus = async (
+    db: Db,
+    principal: SessionPrincipal,
+    ids: readonly number[],
+    status: 'Active' | 'Inactive',
+    ip: string,
+  ): Promise<number> => {
     const rows = await loadMany(db, principal, ids);
     return db.transaction(async (tx) => {
       for (const row of rows) {
         await tx.update(table).set({ status, updatedAt: new Date() }).where(eq(table.id, row.id));
-        await writeAudit(tx, principal, { entityType: auditType, entityKey: row.id, entityName: row.name, action: 'StatusChange', before: { status: row.status }, after: { status }, ip });
+        await writeAudit(tx, principal, {
+          entityType: auditType,
+          entityKey: row.id,
+          entityName: row.name,
+          action: 'StatusChange',
+          before: { status: row.status },
+          after: { status },
+          ip,
+        });
       }
       return rows.length;
     });
@@ -129,11 +204,22 @@ export const namedRecordService = ({ table, textColumns, auditType, noun, userCo
   const remove = async (db: Db, principal: SessionPrincipal, ids: readonly number[], ip: string): Promise<number> => {
     const rows = await loadMany(db, principal, ids);
     const busy = rows.find((row) => row.activeUsers > 0);
-    if (busy) throw new AppError('ORG0007', { message: `${busy.name}: this ${noun} cannot be deleted while ${busy.activeUsers} user(s) are assigned to it.` });
+    if (busy)
+      throw new AppError('ORG0007', {
+        message: `${busy.name}: this ${noun} cannot be deleted while ${busy.activeUsers} user(s) are assigned to it.`,
+      });
     return db.transaction(async (tx) => {
       for (const row of rows) {
         await tx.update(table).set({ status: 'Delete', updatedAt: new Date() }).where(eq(table.id, row.id));
-        await writeAudit(tx, principal, { entityType: auditType, entityKey: row.id, entityName: row.name, action: 'Delete', before: row, after: { status: 'Delete' }, ip });
+        await writeAudit(tx, principal, {
+          entityType: auditType,
+          entityKey: row.id,
+          entityName: row.name,
+          action: 'Delete',
+          before: row,
+          after: { status: 'Delete' },
+          ip,
+        });
       }
       return rows.length;
     });

@@ -25,7 +25,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     config: { rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } },
     handler: async (request) => {
       const encId = request.headers[HEADERS.encId];
-      await changePassword(ctx, principalOf(request), request.body, { encId: typeof encId === 'string' ? encId : undefined, ip: request.ip });
+      await changePassword(ctx, principalOf(request), request.body, {
+        encId: typeof encId === 'string' ? encId : undefined,
+        ip: request.ip,
+      });
       return { message: 'Your password has been changed. Other sessions were signed out.' };
     },
   });

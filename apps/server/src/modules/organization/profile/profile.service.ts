@@ -12,7 +12,12 @@ import { hashPassword, verifyPassword } from '../../../platform/auth/passwords';
 import { revokeUserSessions } from '../../../platform/auth/sessions';
 
 const ownUser = async (db: DbOrTx, principal: SessionPrincipal) => {
-  const user = (await db.select().from(users).where(and(eq(users.id, principal.userId), eq(users.subscriberId, principal.subscriberId))))[0];
+  const user = (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, principal.userId), eq(users.subscriberId, principal.subscriberId)))
+  )[0];
   if (!user) throw new AppError('AUTH0013');
   return user;
 };
@@ -59,8 +64,13 @@ export const saveProfile = async (db: DbOrTx, principal: SessionPrincipal, input
       .where(eq(users.id, before.id))
       .returning({ displayName: users.displayName, email: users.email, mobile: users.mobile });
     await writeAudit(tx, principal, {
-      entityType: 'User', entityKey: before.id, entityName: before.userName, action: 'Update',
-      before: { displayName: before.displayName, email: before.email, mobile: before.mobile }, after, ip,
+      entityType: 'User',
+      entityKey: before.id,
+      entityName: before.userName,
+      action: 'Update',
+      before: { displayName: before.displayName, email: before.email, mobile: before.mobile },
+      after,
+      ip,
     });
   });
 };
@@ -84,7 +94,9 @@ export const changePassword = async (
   const confirmPassword = decrypt(body.confirmPassword);
   const user = await ownUser(db, principal);
   if (!(await verifyPassword(user.passwordHash, current))) {
-    await db.insert(authEvents).values({ event: 'WrongCurrentPassword', userId: user.id, subscriberId: user.subscriberId, userName: user.userName, ip: meta.ip });
+    await db
+      .insert(authEvents)
+      .values({ event: 'WrongCurrentPassword', userId: user.id, subscriberId: user.subscriberId, userName: user.userName, ip: meta.ip });
     throw new AppError('ADM0008', { propertyName: 'CurrentPassword' });
   }
   await assertNewPasswordAllowed(db, user, password, confirmPassword);
@@ -93,7 +105,16 @@ export const changePassword = async (
     await tx.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now });
     await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, 'PasswordChanged', now, principal.sessionId);
-    await tx.insert(authEvents).values({ event: 'PasswordChanged', userId: user.id, subscriberId: user.subscriberId, userName: user.userName, ip: meta.ip });
-    await writeAudit(tx, principal, { entityType: 'User', entityKey: user.id, entityName: user.userName, action: 'Update', after: { passwordChangedAt: now }, ip: meta.ip });
+    await tx
+      .insert(authEvents)
+      .values({ event: 'PasswordChanged', userId: user.id, subscriberId: user.subscriberId, userName: user.userName, ip: meta.ip });
+    await writeAudit(tx, principal, {
+      entityType: 'User',
+      entityKey: user.id,
+      entityName: user.userName,
+      action: 'Update',
+      after: { passwordChangedAt: now },
+      ip: meta.ip,
+    });
   });
 };

@@ -16,12 +16,15 @@ describe.each(ENGINES)('profile on %s', (engine) => {
   const changePassword = async (token: string, currentPassword: string, password: string, confirmPassword = password) => {
     const { encId, encrypt } = await encryptor(h.app);
     return h.app.inject({
-      method: 'POST', url: PATHS.changePassword, headers: { ...authed(token), [HEADERS.encId]: encId },
-      payload: { currentPassword: encrypt(currentPassword), password: encrypt(password), confirmPassword: encrypt(confirmPassword) }, remoteAddress: someIp(),
+      method: 'POST',
+      url: PATHS.changePassword,
+      headers: { ...authed(token), [HEADERS.encId]: encId },
+      payload: { currentPassword: encrypt(currentPassword), password: encrypt(password), confirmPassword: encrypt(confirmPassword) },
+      remoteAddress: someIp(),
     });
   };
 
-  it('shows the signed-in user\'s profile (v0.2) with role and accessible locations', async () => {
+  it("shows the signed-in user's profile (v0.2) with role and accessible locations", async () => {
     const t = await createTenant(h);
     const token = await signIn(h.app, t);
     const res = await h.app.inject({ method: 'GET', url: PATHS.profileDetail, headers: authed(token) });
@@ -35,18 +38,36 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     expect((await h.app.inject({ method: 'GET', url: PATHS.profileDetail })).statusCode).toBe(401);
   });
 
-  it('saves the user\'s own name, e-mail and mobile with an audit row, and refuses invalid ones', async () => {
+  it("saves the user's own name, e-mail and mobile with an audit row, and refuses invalid ones", async () => {
     const t = await createTenant(h);
     const token = await signIn(h.app, t);
-    const saved = await h.app.inject({ method: 'POST', url: PATHS.profileSave, headers: authed(token), payload: { displayName: 'Me Myself', email: 'me@example.test', mobile: '9876543210' } });
+    const saved = await h.app.inject({
+      method: 'POST',
+      url: PATHS.profileSave,
+      headers: authed(token),
+      payload: { displayName: 'Me Myself', email: 'me@example.test', mobile: '9876543210' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ displayName: 'Me Myself', email: 'me@example.test', mobile: '9876543210' });
-    const audit = await h.ctx.database.db.select().from(auditTrail).where(and(eq(auditTrail.entityType, 'User'), eq(auditTrail.entityKey, String(t.adminUserId))));
+    const audit = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.entityType, 'User'), eq(auditTrail.entityKey, String(t.adminUserId))));
     expect(audit[0]).toMatchObject({ action: 'Update', before: { email: t.email }, after: { email: 'me@example.test' } });
-    const bad = await h.app.inject({ method: 'POST', url: PATHS.profileSave, headers: authed(token), payload: { displayName: '', email: 'nope', mobile: 'abc' } });
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: PATHS.profileSave,
+      headers: authed(token),
+      payload: { displayName: '', email: 'nope', mobile: 'abc' },
+    });
     expect(bad.statusCode).toBe(422);
     // The profile cannot change the role: unknown keys are ignored.
-    await h.app.inject({ method: 'POST', url: PATHS.profileSave, headers: authed(token), payload: { displayName: 'X', email: 'me@example.test', roleId: 999 } });
+    await h.app.inject({
+      method: 'POST',
+      url: PATHS.profileSave,
+      headers: authed(token),
+      payload: { displayName: 'X', email: 'me@example.test', roleId: 999 },
+    });
     expect((await h.ctx.database.db.select().from(users).where(eq(users.id, t.adminUserId)))[0]?.roleId).toBe(t.adminRoleId);
   });
 
@@ -59,7 +80,9 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     expect(wrong.json().errors[0]).toMatchObject({ code: 'ADM0008', propertyName: 'CurrentPassword' });
     const weak = await changePassword(token, t.password, 'short');
     expect(weak.statusCode).toBe(422);
-    expect(weak.json().errors.every((e: { code: string; propertyName: string }) => e.code === 'AUTH0011' && e.propertyName === 'Password')).toBe(true);
+    expect(
+      weak.json().errors.every((e: { code: string; propertyName: string }) => e.code === 'AUTH0011' && e.propertyName === 'Password'),
+    ).toBe(true);
     const mismatch = await changePassword(token, t.password, 'Brand#New2026pw', 'Brand#New2026px');
     expect(mismatch.json().errors[0].code).toBe('AUTH0010');
     const same = await changePassword(token, t.password, t.password);
@@ -81,7 +104,11 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     const t = await createTenant(h);
     const token = await signIn(h.app, t);
     const { encId, encrypt } = await encryptor(h.app);
-    const payload = { currentPassword: encrypt(t.password), password: encrypt('Brand#New2026pw'), confirmPassword: encrypt('Brand#New2026pw') };
+    const payload = {
+      currentPassword: encrypt(t.password),
+      password: encrypt('Brand#New2026pw'),
+      confirmPassword: encrypt('Brand#New2026pw'),
+    };
     const headers = { ...authed(token), [HEADERS.encId]: encId };
     expect((await h.app.inject({ method: 'POST', url: PATHS.changePassword, headers, payload })).statusCode).toBe(200);
     expect((await h.app.inject({ method: 'POST', url: PATHS.changePassword, headers, payload })).json().errors[0].code).toBe('AUTH0004');

@@ -18,9 +18,15 @@ export const roleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     handler: async (request) => searchRoles(db, principalOf(request).subscriberId, request.body),
   });
 
-  serve(app, ROLES.roleDetail, { access: { rights: readers }, handler: async (request) => roleDetail(db, principalOf(request).subscriberId, request.query.roleId) });
+  serve(app, ROLES.roleDetail, {
+    access: { rights: readers },
+    handler: async (request) => roleDetail(db, principalOf(request).subscriberId, request.query.roleId),
+  });
 
-  serve(app, ROLES.roleRightsTree, { access: { rights: readers }, handler: async (request) => rightsTree(db, principalOf(request).subscriberId) });
+  serve(app, ROLES.roleRightsTree, {
+    access: { rights: readers },
+    handler: async (request) => rightsTree(db, principalOf(request).subscriberId),
+  });
 
   // Either right opens the route; the handler then asks for the one the action needs (RoleAdd or RoleEdit).
   serve(app, ROLES.roleSave, {

@@ -16,7 +16,8 @@ describe.each(ENGINES)('roles and rights on %s', (engine) => {
     await h.close();
   });
 
-  const post = (token: string, url: string, payload: unknown) => h.app.inject({ method: 'POST', url, headers: authed(token), payload: payload as object });
+  const post = (token: string, url: string, payload: unknown) =>
+    h.app.inject({ method: 'POST', url, headers: authed(token), payload: payload as object });
   const get = (token: string, url: string) => h.app.inject({ method: 'GET', url, headers: authed(token) });
 
   /** Signs in a fresh user of the tenant holding a role with exactly these rights. */
@@ -25,19 +26,45 @@ describe.each(ENGINES)('roles and rights on %s', (engine) => {
   it('creates a role with a subset of rights; a user of that role holds exactly those rights', async () => {
     const t = await createTenant(h);
     const token = await signIn(h.app, t);
-    const saved = await post(token, PATHS.roleSave, { name: 'Accountant', description: 'Books only', rightIds: ['DashboardStatistics', 'SalesView', 'SalesView'] });
+    const saved = await post(token, PATHS.roleSave, {
+      name: 'Accountant',
+      description: 'Books only',
+      rightIds: ['DashboardStatistics', 'SalesView', 'SalesView'],
+    });
     expect(saved.statusCode).toBe(200);
     const { roleId } = saved.json().data;
     const detail = (await get(token, `${PATHS.roleDetail}?roleId=${roleId}`)).json().data;
-    expect(detail).toMatchObject({ name: 'Accountant', description: 'Books only', isSystem: false, rightIds: ['DashboardStatistics', 'SalesView'], rightCount: 2, userCount: 0 });
+    expect(detail).toMatchObject({
+      name: 'Accountant',
+      description: 'Books only',
+      isSystem: false,
+      rightIds: ['DashboardStatistics', 'SalesView'],
+      rightCount: 2,
+      userCount: 0,
+    });
 
     const userName = `acc-${randomUUID().slice(0, 8)}`;
-    await h.ctx.database.db.insert(users).values({ subscriberId: t.subscriberId, roleId, userName, displayName: 'Acc', email: `${userName}@example.test`, passwordHash: await hashPassword('Acc#Pass2026x') });
+    await h.ctx.database.db.insert(users).values({
+      subscriberId: t.subscriberId,
+      roleId,
+      userName,
+      displayName: 'Acc',
+      email: `${userName}@example.test`,
+      passwordHash: await hashPassword('Acc#Pass2026x'),
+    });
     const userToken = (await login(h.app, userName, 'Acc#Pass2026x')).json().data.token;
     const rights = (await get(userToken, API.loadSettings)).json().data.rights as { rightId: string; hasAccess: boolean }[];
-    expect(rights.filter((r) => r.hasAccess).map((r) => r.rightId).sort()).toEqual(['DashboardStatistics', 'SalesView']);
+    expect(
+      rights
+        .filter((r) => r.hasAccess)
+        .map((r) => r.rightId)
+        .sort(),
+    ).toEqual(['DashboardStatistics', 'SalesView']);
 
-    const audit = await h.ctx.database.db.select().from(auditTrail).where(and(eq(auditTrail.entityType, 'Role'), eq(auditTrail.entityKey, String(roleId))));
+    const audit = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.entityType, 'Role'), eq(auditTrail.entityKey, String(roleId))));
     expect(audit[0]).toMatchObject({ action: 'Create' });
     expect((audit[0]?.after as { rightIds: string[] }).rightIds).toEqual(['DashboardStatistics', 'SalesView']);
   });
@@ -62,7 +89,10 @@ describe.each(ENGINES)('roles and rights on %s', (engine) => {
     const { roleId } = (await post(token, PATHS.roleSave, { name: 'Clerk', rightIds: ['SalesView'] })).json().data;
     const edited = await post(token, PATHS.roleSave, { roleId, name: 'Senior clerk', rightIds: ['PurchaseView'] });
     expect(edited.statusCode).toBe(200);
-    expect((await get(token, `${PATHS.roleDetail}?roleId=${roleId}`)).json().data).toMatchObject({ name: 'Senior clerk', rightIds: ['PurchaseView'] });
+    expect((await get(token, `${PATHS.roleDetail}?roleId=${roleId}`)).json().data).toMatchObject({
+      name: 'Senior clerk',
+      rightIds: ['PurchaseView'],
+    });
     const duplicate = await post(token, PATHS.roleSave, { name: 'senior CLERK', rightIds: [] });
     expect(duplicate.json().errors[0]).toMatchObject({ code: 'ADM0003', propertyName: 'Name' });
     const unknown = await post(token, PATHS.roleSave, { name: 'Other', rightIds: ['SalesView', 'RootAccess'] });
@@ -87,20 +117,34 @@ describe.each(ENGINES)('roles and rights on %s', (engine) => {
     const token = await signIn(h.app, t);
     const { roleId } = (await post(token, PATHS.roleSave, { name: 'Temp', rightIds: ['SalesView'] })).json().data;
     const userName = `tmp-${randomUUID().slice(0, 8)}`;
-    const [user] = await h.ctx.database.db.insert(users).values({ subscriberId: t.subscriberId, roleId, userName, displayName: 'T', email: `${userName}@example.test`, passwordHash: 'x' }).returning();
+    const [user] = await h.ctx.database.db
+      .insert(users)
+      .values({ subscriberId: t.subscriberId, roleId, userName, displayName: 'T', email: `${userName}@example.test`, passwordHash: 'x' })
+      .returning();
     expect((await post(token, PATHS.roleDelete, { roleId })).json().errors[0].code).toBe('ADM0004');
-    await h.ctx.database.db.update(users).set({ status: 'Delete' }).where(eq(users.id, user?.id ?? 0));
+    await h.ctx.database.db
+      .update(users)
+      .set({ status: 'Delete' })
+      .where(eq(users.id, user?.id ?? 0));
     expect((await post(token, PATHS.roleDelete, { roleId })).statusCode).toBe(200);
     expect(await h.ctx.database.db.select().from(roles).where(eq(roles.id, roleId))).toHaveLength(0);
-    const audit = await h.ctx.database.db.select().from(auditTrail).where(and(eq(auditTrail.entityType, 'Role'), eq(auditTrail.entityKey, String(roleId)), eq(auditTrail.action, 'Delete')));
+    const audit = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.entityType, 'Role'), eq(auditTrail.entityKey, String(roleId)), eq(auditTrail.action, 'Delete')));
     expect(audit).toHaveLength(1);
   });
 
   it('answers the rights tree by module with premium and subscription flags', async () => {
     const t = await createTenant(h);
-    await h.ctx.database.db.delete(subscriptions).where(and(eq(subscriptions.subscriberId, t.subscriberId), eq(subscriptions.rightId, 'DashboardCfo')));
+    await h.ctx.database.db
+      .delete(subscriptions)
+      .where(and(eq(subscriptions.subscriberId, t.subscriberId), eq(subscriptions.rightId, 'DashboardCfo')));
     const token = await signIn(h.app, t);
-    const tree = (await get(token, PATHS.roleRightsTree)).json().data as { module: string; rights: { rightId: string; isPremium: boolean; subscribed: boolean }[] }[];
+    const tree = (await get(token, PATHS.roleRightsTree)).json().data as {
+      module: string;
+      rights: { rightId: string; isPremium: boolean; subscribed: boolean }[];
+    }[];
     expect(tree.flatMap((g) => g.rights)).toHaveLength(RIGHTS.length);
     const dashboard = tree.find((g) => g.module === 'Dashboard');
     expect(dashboard?.rights.find((r) => r.rightId === 'DashboardCfo')).toMatchObject({ isPremium: true, subscribed: false });
@@ -126,7 +170,7 @@ describe.each(ENGINES)('roles and rights on %s', (engine) => {
     expect((await post(editor, PATHS.roleSave, { roleId, name: 'Changed', rightIds: [] })).statusCode).toBe(200);
   });
 
-  it('answers 404 for another subscriber\'s role on detail, save and delete, and never shows it', async () => {
+  it("answers 404 for another subscriber's role on detail, save and delete, and never shows it", async () => {
     const t = await createTenant(h);
     const other = await createTenant(h);
     const otherToken = await signIn(h.app, other);

@@ -56,7 +56,14 @@ export const apiAccessRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       await db.transaction(async (tx) => {
         const revoked = await revokeUserApiKeys(tx, user.id, ctx.now());
         if (revoked.length > 0) {
-          await writeAudit(tx, principal, { entityType: 'ApiKey', entityKey: user.id, entityName: user.userName, action: 'Update', after: { apiAccess: false, revokedApiKeyIds: revoked }, ip: request.ip });
+          await writeAudit(tx, principal, {
+            entityType: 'ApiKey',
+            entityKey: user.id,
+            entityName: user.userName,
+            action: 'Update',
+            after: { apiAccess: false, revokedApiKeyIds: revoked },
+            ip: request.ip,
+          });
         }
       });
       return apiAccessOf(db, user.id);
@@ -68,24 +75,54 @@ export const apiAccessRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     if (user.status !== 'Active') throw new AppError('ADM0011');
     return db.transaction(async (tx) => {
       const { secret, key, revokedIds } = await issueApiKey(tx, { subscriberId: principal.subscriberId, userId: user.id }, kind, ctx.now());
-      await writeAudit(tx, principal, { entityType: 'ApiKey', entityKey: key.id, entityName: user.userName, action: 'Create', after: { ...toApiKey(key), userId: user.id, revokedApiKeyIds: revokedIds }, ip });
+      await writeAudit(tx, principal, {
+        entityType: 'ApiKey',
+        entityKey: key.id,
+        entityName: user.userName,
+        action: 'Create',
+        after: { ...toApiKey(key), userId: user.id, revokedApiKeyIds: revokedIds },
+        ip,
+      });
       return { ...toApiKey(key), secret };
     });
   };
   const lifetimeToken = generate('LifetimeToken');
   const authKey = generate('AuthKey');
-  serve(app, USERS.userGenerateLifetimeAuthToken, { access, handler: async (request) => lifetimeToken(principalOf(request), request.query.userId, request.ip) });
-  serve(app, USERS.userGenerateAuthKey, { access, handler: async (request) => authKey(principalOf(request), request.query.userId, request.ip) });
+  serve(app, USERS.userGenerateLifetimeAuthToken, {
+    access,
+    handler: async (request) => lifetimeToken(principalOf(request), request.query.userId, request.ip),
+  });
+  serve(app, USERS.userGenerateAuthKey, {
+    access,
+    handler: async (request) => authKey(principalOf(request), request.query.userId, request.ip),
+  });
 
   serve(app, USERS.userRevokeApiKey, {
     access,
     handler: async (request) => {
       const principal = principalOf(request);
-      const key = (await db.select().from(apiKeys).where(and(eq(apiKeys.id, request.body.id), eq(apiKeys.subscriberId, principal.subscriberId))))[0];
+      const key = (
+        await db
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.id, request.body.id), eq(apiKeys.subscriberId, principal.subscriberId)))
+      )[0];
       if (!key) throw new AppError('GEN0003', { propertyName: 'Id' });
       await db.transaction(async (tx) => {
-        const [after] = await tx.update(apiKeys).set({ revokedAt: ctx.now() }).where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt))).returning();
-        if (after) await writeAudit(tx, principal, { entityType: 'ApiKey', entityKey: key.id, action: 'Update', before: toApiKey(key), after: toApiKey(after), ip: request.ip });
+        const [after] = await tx
+          .update(apiKeys)
+          .set({ revokedAt: ctx.now() })
+          .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt)))
+          .returning();
+        if (after)
+          await writeAudit(tx, principal, {
+            entityType: 'ApiKey',
+            entityKey: key.id,
+            action: 'Update',
+            before: toApiKey(key),
+            after: toApiKey(after),
+            ip: request.ip,
+          });
       });
       return apiAccessOf(db, key.userId);
     },

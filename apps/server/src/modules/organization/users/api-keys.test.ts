@@ -11,30 +11,47 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
   let h: Harness;
   let logs = '';
   beforeAll(async () => {
-    const logStream = new Writable({ write(chunk, _encoding, done) { logs += String(chunk); done(); } });
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logs += String(chunk);
+        done();
+      },
+    });
     h = await startHarness(engine, { logStream });
   });
   afterAll(async () => {
     await h.close();
   });
 
-  const post = (token: string, url: string, payload: unknown) => h.app.inject({ method: 'POST', url, headers: authed(token), payload: payload as object });
+  const post = (token: string, url: string, payload: unknown) =>
+    h.app.inject({ method: 'POST', url, headers: authed(token), payload: payload as object });
   const get = (token: string, url: string) => h.app.inject({ method: 'GET', url, headers: authed(token) });
 
   /** A user with exactly these rights and access to the Delhi location only. */
   const userWith = async (t: Tenant, rights: RightId[]) => {
     const { db } = h.ctx.database;
-    const [role] = await db.insert(roles).values({ subscriberId: t.subscriberId, name: `K ${randomUUID().slice(0, 6)}` }).returning();
+    const [role] = await db
+      .insert(roles)
+      .values({ subscriberId: t.subscriberId, name: `K ${randomUUID().slice(0, 6)}` })
+      .returning();
     await db.insert(roleRights).values(rights.map((rightId) => ({ roleId: role?.id ?? 0, rightId })));
     const userName = `k-${randomUUID().slice(0, 8)}`;
-    const [user] = await db.insert(users).values({
-      subscriberId: t.subscriberId, roleId: role?.id ?? 0, userName, displayName: userName, email: `${userName}@example.test`, passwordHash: await hashPassword('Keys#Pass2026'),
-    }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({
+        subscriberId: t.subscriberId,
+        roleId: role?.id ?? 0,
+        userName,
+        displayName: userName,
+        email: `${userName}@example.test`,
+        passwordHash: await hashPassword('Keys#Pass2026'),
+      })
+      .returning();
     await db.insert(userEntities).values({ userId: user?.id ?? 0, entityId: t.entityIds[1] ?? 0 });
     return { userId: user?.id ?? 0, userName };
   };
 
-  it('issues a key whose secret is shown once, works as auth-token with exactly its user\'s rights, and stops when revoked', async () => {
+  it("issues a key whose secret is shown once, works as auth-token with exactly its user's rights, and stops when revoked", async () => {
     const t = await createTenant(h);
     const admin = await signIn(h.app, t);
     const client = await userWith(t, ['UserView']);
@@ -65,7 +82,10 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     expect(revoked.json().data.isEnabled).toBe(false);
     expect((await post(key.secret, PATHS.userSearch, {})).json().errors[0].code).toBe('AUTH0013');
 
-    const audit = await h.ctx.database.db.select().from(auditTrail).where(and(eq(auditTrail.entityType, 'ApiKey'), eq(auditTrail.entityKey, String(key.id))));
+    const audit = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.entityType, 'ApiKey'), eq(auditTrail.entityKey, String(key.id))));
     expect(audit.map((a) => a.action).sort()).toEqual(['Create', 'Update']);
     // The secret never appears again: not in later answers, the audit trail or the log.
     expect(JSON.stringify(audit)).not.toContain(key.secret);
@@ -104,7 +124,7 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     expect((await post(admin, PATHS.userApiAccess, { userId: client.userId, isEnabled: true })).json().errors[0].code).toBe('ADM0011');
   });
 
-  it('needs UserApiAccess, and another subscriber\'s users and keys are 404', async () => {
+  it("needs UserApiAccess, and another subscriber's users and keys are 404", async () => {
     const t = await createTenant(h);
     const other = await createTenant(h);
     const admin = await signIn(h.app, t);
@@ -116,7 +136,8 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
       await get(admin, `${PATHS.userGenerateLifetimeAuthToken}?userId=${other.adminUserId}`),
       await post(admin, PATHS.userApiAccess, { userId: other.adminUserId, isEnabled: false }),
       await post(admin, PATHS.userRevokeApiKey, { id: theirKey.id }),
-    ]) expect(res.statusCode).toBe(404);
+    ])
+      expect(res.statusCode).toBe(404);
     expect((await post(theirKey.secret, PATHS.userSearch, {})).statusCode).toBe(200);
 
     const viewer = await userWith(t, ['UserView', 'UserManage']);

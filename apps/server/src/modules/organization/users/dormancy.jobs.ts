@@ -21,7 +21,13 @@ export const markDormantUsers = async (db: Db, now: Date): Promise<number> => {
     const cutoff = new Date(now.getTime() - days * DAY_MS);
     marked += await db.transaction(async (tx) => {
       const active = await tx
-        .select({ id: users.id, userName: users.userName, lastLoginAt: users.lastLoginAt, createdAt: users.createdAt, isAdmin: roles.isSystem })
+        .select({
+          id: users.id,
+          userName: users.userName,
+          lastLoginAt: users.lastLoginAt,
+          createdAt: users.createdAt,
+          isAdmin: roles.isSystem,
+        })
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(and(eq(users.subscriberId, subscriber.id), eq(users.status, 'Active')));
@@ -34,18 +40,31 @@ export const markDormantUsers = async (db: Db, now: Date): Promise<number> => {
         idle.splice(idle.indexOf(spared), 1);
       }
       if (idle.length === 0) return 0;
-      await tx.update(users).set({ status: 'Dormant' }).where(and(inArray(users.id, idle.map((u) => u.id)), eq(users.status, 'Active')));
-      await tx.insert(auditTrail).values(idle.map((u) => ({
-        subscriberId: subscriber.id,
-        userId: null,
-        entityType: 'User',
-        entityKey: String(u.id),
-        entityName: u.userName,
-        action: 'StatusChange' as const,
-        before: { status: 'Active', lastLoginAt: u.lastLoginAt?.toISOString() ?? null },
-        after: { status: 'Dormant', reason: `No sign-in for ${days} days` },
-        createdAt: now,
-      })));
+      await tx
+        .update(users)
+        .set({ status: 'Dormant' })
+        .where(
+          and(
+            inArray(
+              users.id,
+              idle.map((u) => u.id),
+            ),
+            eq(users.status, 'Active'),
+          ),
+        );
+      await tx.insert(auditTrail).values(
+        idle.map((u) => ({
+          subscriberId: subscriber.id,
+          userId: null,
+          entityType: 'User',
+          entityKey: String(u.id),
+          entityName: u.userName,
+          action: 'StatusChange' as const,
+          before: { status: 'Active', lastLoginAt: u.lastLoginAt?.toISOString() ?? null },
+          after: { status: 'Dormant', reason: `No sign-in for ${days} days` },
+          createdAt: now,
+        })),
+      );
       return idle.length;
     });
   }

@@ -19,7 +19,12 @@ export const preparePasswordLink = async (
   purpose: 'welcome' | 'reset',
   validityMinutes: number,
 ): Promise<PasswordLink> => {
-  const { token } = await openChallenge(tx, { purpose: 'ResetLink', userId: user.id, lifetimeMs: validityMinutes * MINUTE, now: ctx.now() });
+  const { token } = await openChallenge(tx, {
+    purpose: 'ResetLink',
+    userId: user.id,
+    lifetimeMs: validityMinutes * MINUTE,
+    now: ctx.now(),
+  });
   const link = `${ctx.config.publicUrl}/reset-password?request=${encodeURIComponent(token)}`;
   const hours = validityMinutes >= 120 ? `${Math.round(validityMinutes / 60)} hours` : `${validityMinutes} minutes`;
   return purpose === 'welcome'

@@ -44,7 +44,14 @@ export const userAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       const { items } = await searchUsers(db, principal.subscriberId, { ...request.body, start: 0, size: EXPORT_LIMIT });
       const file = await writeXlsx('Users', EXPORT_COLUMNS, items);
       await db.transaction((tx) =>
-        writeAudit(tx, principal, { entityType: 'User', entityKey: 'export', action: 'Export', after: { filters: request.body.filters ?? {}, rows: items.length }, ip: request.ip }));
+        writeAudit(tx, principal, {
+          entityType: 'User',
+          entityKey: 'export',
+          action: 'Export',
+          after: { filters: request.body.filters ?? {}, rows: items.length },
+          ip: request.ip,
+        }),
+      );
       return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', 'attachment; filename="users.xlsx"').send(file);
     },
   });
@@ -74,7 +81,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     access: { rights: ['UserManage'] },
     handler: async (request) => {
       await requestPasswordReset(ctx, principalOf(request), request.body.userId, request.ip);
-      return { message: 'A link to reset the password has been sent to the user\'s e-mail address.' };
+      return { message: "A link to reset the password has been sent to the user's e-mail address." };
     },
   });
 };

@@ -75,7 +75,10 @@ export const searchUsers = async (
 ): Promise<{ items: UserListItem[]; totalRecords: number }> => {
   const where = whereOf(subscriberId, request.filters);
   const orderBy = orderByOf(request.sortExpression, SORT_COLUMNS, DEFAULT_SORT, users.id);
-  let query = selectUsers(db).where(where).orderBy(...orderBy).$dynamic();
+  let query = selectUsers(db)
+    .where(where)
+    .orderBy(...orderBy)
+    .$dynamic();
   if (request.size !== undefined) query = query.limit(request.size).offset(request.start ?? 0);
   const [rows, total] = await Promise.all([query, db.select({ n: count() }).from(users).where(where)]);
   return { items: rows.map(toListItem), totalRecords: total[0]?.n ?? 0 };
@@ -83,7 +86,10 @@ export const searchUsers = async (
 
 /** A user of the principal's subscriber, or 404: another subscriber's users do not exist for this caller. */
 export const findUser = async (db: DbOrTx, subscriberId: number, userId: number): Promise<typeof users.$inferSelect> => {
-  const rows = await db.select().from(users).where(and(eq(users.id, userId), eq(users.subscriberId, subscriberId)));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.subscriberId, subscriberId)));
   const user = rows[0];
   if (!user) throw new AppError('GEN0003', { propertyName: 'UserId' });
   return user;
@@ -91,13 +97,18 @@ export const findUser = async (db: DbOrTx, subscriberId: number, userId: number)
 
 export const findUsers = async (db: DbOrTx, subscriberId: number, userIds: readonly number[]): Promise<(typeof users.$inferSelect)[]> => {
   const ids = [...new Set(userIds)];
-  const rows = await db.select().from(users).where(and(eq(users.subscriberId, subscriberId), inArray(users.id, ids)));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.subscriberId, subscriberId), inArray(users.id, ids)));
   if (rows.length !== ids.length) throw new AppError('GEN0003', { propertyName: 'UserIds' });
   return rows;
 };
 
 export const entityIdsOfUser = async (db: DbOrTx, userId: number): Promise<number[]> =>
-  (await db.select({ entityId: userEntities.entityId }).from(userEntities).where(eq(userEntities.userId, userId))).map((r) => r.entityId).sort((a, b) => a - b);
+  (await db.select({ entityId: userEntities.entityId }).from(userEntities).where(eq(userEntities.userId, userId)))
+    .map((r) => r.entityId)
+    .sort((a, b) => a - b);
 
 export const userDetail = async (db: DbOrTx, subscriberId: number, userId: number): Promise<UserDetail> => {
   const rows = await selectUsers(db).where(and(eq(users.id, userId), eq(users.subscriberId, subscriberId)));
@@ -105,7 +116,11 @@ export const userDetail = async (db: DbOrTx, subscriberId: number, userId: numbe
   if (!row) throw new AppError('GEN0003', { propertyName: 'UserId' });
   const [entityIds, liveKeys] = await Promise.all([
     entityIdsOfUser(db, userId),
-    db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).limit(1),
+    db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .limit(1),
   ]);
   return { ...toListItem(row), entityIds, hasApiAccess: liveKeys.length > 0 };
 };

@@ -32,21 +32,34 @@ const isUniqueViolation = (error: unknown): boolean => {
 const assertUserNameFree = async (db: DbOrTx, userName: string, exceptUserId: number | undefined): Promise<void> => {
   const conditions = [sql`lower(${users.userName}) = lower(${userName})`];
   if (exceptUserId !== undefined) conditions.push(ne(users.id, exceptUserId));
-  const taken = await db.select({ id: users.id }).from(users).where(and(...conditions)).limit(1);
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
   if (taken.length > 0) throw new AppError('ADM0001', { propertyName: 'UserName' });
 };
 
 /** Role, branch and department must be the subscriber's own (404 otherwise, as for any foreign id). */
 const assertOwnReferences = async (db: DbOrTx, subscriberId: number, input: SaveInput): Promise<{ isAdminRole: boolean }> => {
-  const role = (await db.select().from(roles).where(and(eq(roles.id, input.roleId), eq(roles.subscriberId, subscriberId))))[0];
+  const role = (
+    await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.id, input.roleId), eq(roles.subscriberId, subscriberId)))
+  )[0];
   if (!role) throw new AppError('GEN0003', { propertyName: 'RoleId', message: 'Role not found.' });
   if (input.branchId) {
-    const found = await db.select({ id: branches.id }).from(branches)
+    const found = await db
+      .select({ id: branches.id })
+      .from(branches)
       .where(and(eq(branches.id, input.branchId), eq(branches.subscriberId, subscriberId), ne(branches.status, 'Delete')));
     if (found.length === 0) throw new AppError('GEN0003', { propertyName: 'BranchId', message: 'Branch not found.' });
   }
   if (input.departmentId) {
-    const found = await db.select({ id: departments.id }).from(departments)
+    const found = await db
+      .select({ id: departments.id })
+      .from(departments)
       .where(and(eq(departments.id, input.departmentId), eq(departments.subscriberId, subscriberId), ne(departments.status, 'Delete')));
     if (found.length === 0) throw new AppError('GEN0003', { propertyName: 'DepartmentId', message: 'Department not found.' });
   }
@@ -81,24 +94,51 @@ export const saveUser = async (ctx: AppContext, principal: SessionPrincipal, inp
   try {
     const userId = await db.transaction(async (tx) => {
       if (existing) {
-        const wasAdmin = (await tx.select({ isSystem: roles.isSystem }).from(roles).where(eq(roles.id, existing.roleId)))[0]?.isSystem ?? false;
-        if (wasAdmin && !isAdminRole && existing.status === 'Active' && (await otherActiveAdmins(tx, principal.subscriberId, [existing.id])) === 0) {
+        const wasAdmin =
+          (await tx.select({ isSystem: roles.isSystem }).from(roles).where(eq(roles.id, existing.roleId)))[0]?.isSystem ?? false;
+        if (
+          wasAdmin &&
+          !isAdminRole &&
+          existing.status === 'Active' &&
+          (await otherActiveAdmins(tx, principal.subscriberId, [existing.id])) === 0
+        ) {
           throw new AppError('ADM0007', { propertyName: 'RoleId' });
         }
         const before = auditView(existing, await entityIdsOfUser(tx, existing.id));
         const [after] = await tx.update(users).set(values).where(eq(users.id, existing.id)).returning();
         if (!after) throw new AppError('GEN0003');
         await replaceEntityAccess(tx, existing.id, entityIds);
-        await writeAudit(tx, principal, { entityType: 'User', entityKey: existing.id, entityName: after.userName, action: 'Update', before, after: auditView(after, entityIds), ip });
+        await writeAudit(tx, principal, {
+          entityType: 'User',
+          entityKey: existing.id,
+          entityName: after.userName,
+          action: 'Update',
+          before,
+          after: auditView(after, entityIds),
+          ip,
+        });
         return existing.id;
       }
       const [created] = await tx
         .insert(users)
-        .values({ ...values, subscriberId: principal.subscriberId, passwordHash: passwordHash ?? '', passwordChangedAt: now, createdAt: now })
+        .values({
+          ...values,
+          subscriberId: principal.subscriberId,
+          passwordHash: passwordHash ?? '',
+          passwordChangedAt: now,
+          createdAt: now,
+        })
         .returning();
       if (!created) throw new Error('user insert returned no row');
       await replaceEntityAccess(tx, created.id, entityIds);
-      await writeAudit(tx, principal, { entityType: 'User', entityKey: created.id, entityName: created.userName, action: 'Create', after: auditView(created, entityIds), ip });
+      await writeAudit(tx, principal, {
+        entityType: 'User',
+        entityKey: created.id,
+        entityName: created.userName,
+        action: 'Create',
+        after: auditView(created, entityIds),
+        ip,
+      });
       welcome = await preparePasswordLink(ctx, tx, created, 'welcome', WELCOME_LINK_MINUTES);
       return created.id;
     });
@@ -120,14 +160,33 @@ const replaceEntityAccess = async (tx: DbOrTx, userId: number, entityIds: readon
 const assertNotLosingLastAdmin = async (tx: DbOrTx, principal: SessionPrincipal, affected: readonly User[]): Promise<void> => {
   if (affected.some((u) => u.id === principal.userId)) throw new AppError('ADM0006');
   const adminRoleIds = new Set(
-    (await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.subscriberId, principal.subscriberId), eq(roles.isSystem, true)))).map((r) => r.id),
+    (
+      await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.subscriberId, principal.subscriberId), eq(roles.isSystem, true)))
+    ).map((r) => r.id),
   );
   const losesAdmin = affected.some((u) => u.status === 'Active' && adminRoleIds.has(u.roleId));
-  if (losesAdmin && (await otherActiveAdmins(tx, principal.subscriberId, affected.map((u) => u.id))) === 0) throw new AppError('ADM0007');
+  if (
+    losesAdmin &&
+    (await otherActiveAdmins(
+      tx,
+      principal.subscriberId,
+      affected.map((u) => u.id),
+    )) === 0
+  )
+    throw new AppError('ADM0007');
 };
 
 /** user/updateStatus: Active, Inactive or Locked. Unlocking clears the failed sign-ins; leaving Active ends sessions. */
-export const updateUserStatus = async (ctx: AppContext, principal: SessionPrincipal, userIds: readonly number[], status: Settable, ip: string): Promise<number> => {
+export const updateUserStatus = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  userIds: readonly number[],
+  status: Settable,
+  ip: string,
+): Promise<number> => {
   const { db } = ctx.database;
   const now = ctx.now();
   const targets = await findUsers(db, principal.subscriberId, userIds);
@@ -142,14 +201,27 @@ export const updateUserStatus = async (ctx: AppContext, principal: SessionPrinci
         .where(eq(users.id, user.id))
         .returning();
       if (status !== 'Active') await revokeUserSessions(tx, user.id, 'Deactivated', now);
-      await writeAudit(tx, principal, { entityType: 'User', entityKey: user.id, entityName: user.userName, action: 'StatusChange', before: auditView(user), after: after && auditView(after), ip });
+      await writeAudit(tx, principal, {
+        entityType: 'User',
+        entityKey: user.id,
+        entityName: user.userName,
+        action: 'StatusChange',
+        before: auditView(user),
+        after: after && auditView(after),
+        ip,
+      });
     }
     return changing.length;
   });
 };
 
 /** user/delete: a soft delete (status Delete); sessions and API keys are revoked with it. */
-export const deleteUsers = async (ctx: AppContext, principal: SessionPrincipal, userIds: readonly number[], ip: string): Promise<number> => {
+export const deleteUsers = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  userIds: readonly number[],
+  ip: string,
+): Promise<number> => {
   const { db } = ctx.database;
   const now = ctx.now();
   const targets = (await findUsers(db, principal.subscriberId, userIds)).filter((u) => u.status !== 'Delete');
@@ -160,7 +232,13 @@ export const deleteUsers = async (ctx: AppContext, principal: SessionPrincipal, 
       await revokeUserSessions(tx, user.id, 'Deleted', now);
       const revokedKeys = await revokeUserApiKeys(tx, user.id, now);
       await writeAudit(tx, principal, {
-        entityType: 'User', entityKey: user.id, entityName: user.userName, action: 'Delete', before: auditView(user), after: after && { ...auditView(after), revokedApiKeyIds: revokedKeys }, ip,
+        entityType: 'User',
+        entityKey: user.id,
+        entityName: user.userName,
+        action: 'Delete',
+        before: auditView(user),
+        after: after && { ...auditView(after), revokedApiKeyIds: revokedKeys },
+        ip,
       });
     }
     return targets.length;
@@ -175,7 +253,14 @@ export const requestPasswordReset = async (ctx: AppContext, principal: SessionPr
   const { security } = await loadSubscriberSettings(db, principal.subscriberId);
   const mail = await db.transaction(async (tx) => {
     const prepared = await preparePasswordLink(ctx, tx, user, 'reset', security.resetLinkValidityMinutes);
-    await writeAudit(tx, principal, { entityType: 'User', entityKey: user.id, entityName: user.userName, action: 'Update', after: { resetLinkSentTo: user.email }, ip });
+    await writeAudit(tx, principal, {
+      entityType: 'User',
+      entityKey: user.id,
+      entityName: user.userName,
+      action: 'Update',
+      after: { resetLinkSentTo: user.email },
+      ip,
+    });
     return prepared;
   });
   await sendPasswordLink(ctx, mail);

@@ -5,7 +5,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, sessions, users } from '../../../db/schema';
 import { signInLimitedUser } from '../../../test-support/org-fixtures';
-import { authed, createTenant, encryptor, ENGINES, login, signIn, someIp, startHarness, type Harness, type Tenant } from '../../../test-support/harness';
+import {
+  authed,
+  createTenant,
+  encryptor,
+  ENGINES,
+  login,
+  signIn,
+  someIp,
+  startHarness,
+  type Harness,
+  type Tenant,
+} from '../../../test-support/harness';
 import { linkIn } from '../../../test-support/smtp';
 
 describe.each(ENGINES)('users on %s', (engine) => {
@@ -17,15 +28,25 @@ describe.each(ENGINES)('users on %s', (engine) => {
     await h.close();
   });
 
-  const post = (token: string, url: string, payload: unknown) => h.app.inject({ method: 'POST', url, headers: authed(token), payload: payload as object });
+  const post = (token: string, url: string, payload: unknown) =>
+    h.app.inject({ method: 'POST', url, headers: authed(token), payload: payload as object });
   const get = (token: string, url: string) => h.app.inject({ method: 'GET', url, headers: authed(token) });
 
   /** A user of the tenant with a role of exactly these rights and access to the given locations; signed in. */
-  const userWith = (t: Tenant, rights: RightId[], entityIds: number[] = [t.entityIds[1] ?? 0]) => signInLimitedUser(h, t, rights, entityIds);
+  const userWith = (t: Tenant, rights: RightId[], entityIds: number[] = [t.entityIds[1] ?? 0]) =>
+    signInLimitedUser(h, t, rights, entityIds);
 
   const newUser = (t: Tenant, extra: Record<string, unknown> = {}) => {
     const userName = `new-${randomUUID().slice(0, 8)}`;
-    return { userName, displayName: 'New Person', email: `${userName}@example.test`, mobile: '+919876543210', roleId: t.adminRoleId, entityIds: [t.entityIds[1]], ...extra };
+    return {
+      userName,
+      displayName: 'New Person',
+      email: `${userName}@example.test`,
+      mobile: '+919876543210',
+      roleId: t.adminRoleId,
+      entityIds: [t.entityIds[1]],
+      ...extra,
+    };
   };
 
   it('creates a user who sets their own password from the welcome mail, with access to one location and an audit row', async () => {
@@ -38,10 +59,21 @@ describe.each(ENGINES)('users on %s', (engine) => {
     const { userId } = saved.json().data;
 
     const detail = (await get(token, `${PATHS.userDetail}?userId=${userId}`)).json().data;
-    expect(detail).toMatchObject({ userName: body.userName, email: body.email, mobile: '+919876543210', roleName: 'Admin', status: 'Active', entityIds: [t.entityIds[1]], hasApiAccess: false });
+    expect(detail).toMatchObject({
+      userName: body.userName,
+      email: body.email,
+      mobile: '+919876543210',
+      roleName: 'Admin',
+      status: 'Active',
+      entityIds: [t.entityIds[1]],
+      hasApiAccess: false,
+    });
     expect(JSON.stringify(detail)).not.toMatch(/password/i);
 
-    const audit = await h.ctx.database.db.select().from(auditTrail).where(and(eq(auditTrail.entityType, 'User'), eq(auditTrail.entityKey, String(userId))));
+    const audit = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.entityType, 'User'), eq(auditTrail.entityKey, String(userId))));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'Create', userId: t.adminUserId, subscriberId: t.subscriberId });
     expect(JSON.stringify(audit[0]?.after)).not.toMatch(/passwordHash|argon/);
@@ -51,8 +83,11 @@ describe.each(ENGINES)('users on %s', (engine) => {
     const valid = await h.app.inject({ method: 'GET', url: `${API.validateResetLink}?request=${encodeURIComponent(request)}` });
     const { encId, encrypt } = await encryptor(h.app);
     const reset = await h.app.inject({
-      method: 'POST', url: API.resetPassword, headers: { [HEADERS.encId]: encId, [HEADERS.publicAuthToken]: valid.json().data.token },
-      payload: { password: encrypt('Welcome#Pass2026'), confirmPassword: encrypt('Welcome#Pass2026') }, remoteAddress: someIp(),
+      method: 'POST',
+      url: API.resetPassword,
+      headers: { [HEADERS.encId]: encId, [HEADERS.publicAuthToken]: valid.json().data.token },
+      payload: { password: encrypt('Welcome#Pass2026'), confirmPassword: encrypt('Welcome#Pass2026') },
+      remoteAddress: someIp(),
     });
     expect(reset.statusCode).toBe(200);
     const signedIn = await login(h.app, body.userName, 'Welcome#Pass2026');
@@ -60,7 +95,7 @@ describe.each(ENGINES)('users on %s', (engine) => {
     expect(entities.filter((e) => e.hasAccess).map((e) => e.entityId)).toEqual([t.entityIds[1]]);
   });
 
-  it('refuses a taken user name (any case, any subscriber), a bad e-mail and phone, and another subscriber\'s role or location', async () => {
+  it("refuses a taken user name (any case, any subscriber), a bad e-mail and phone, and another subscriber's role or location", async () => {
     const t = await createTenant(h);
     const other = await createTenant(h);
     const token = await signIn(h.app, t);
@@ -76,14 +111,17 @@ describe.each(ENGINES)('users on %s', (engine) => {
     expect(JSON.stringify(foreignLocation.json())).not.toContain(other.userName);
   });
 
-  it('edits a user and replaces their locations; another subscriber\'s user is 404 for detail, save, status, delete and reset', async () => {
+  it("edits a user and replaces their locations; another subscriber's user is 404 for detail, save, status, delete and reset", async () => {
     const t = await createTenant(h);
     const other = await createTenant(h);
     const token = await signIn(h.app, t);
     const { userId } = (await post(token, PATHS.userSave, newUser(t))).json().data;
     const edited = await post(token, PATHS.userSave, { ...newUser(t), userId, displayName: 'Renamed', entityIds: [t.entityIds[2]] });
     expect(edited.statusCode).toBe(200);
-    expect((await get(token, `${PATHS.userDetail}?userId=${userId}`)).json().data).toMatchObject({ displayName: 'Renamed', entityIds: [t.entityIds[2]] });
+    expect((await get(token, `${PATHS.userDetail}?userId=${userId}`)).json().data).toMatchObject({
+      displayName: 'Renamed',
+      entityIds: [t.entityIds[2]],
+    });
 
     const foreign = other.adminUserId;
     const answers = [
@@ -160,7 +198,9 @@ describe.each(ENGINES)('users on %s', (engine) => {
     // Now the second is the only active Admin: a user manager cannot remove them.
     const manager = await userWith(t, ['UserManage', 'UserDelete']);
     expect((await post(manager.token, PATHS.userDelete, { userIds: [second.userId] })).json().errors[0].code).toBe('ADM0007');
-    expect((await post(manager.token, PATHS.userUpdateStatus, { userIds: [second.userId], status: 'Locked' })).json().errors[0].code).toBe('ADM0007');
+    expect((await post(manager.token, PATHS.userUpdateStatus, { userIds: [second.userId], status: 'Locked' })).json().errors[0].code).toBe(
+      'ADM0007',
+    );
   });
 
   it('deletes users softly, revoking their sessions; deleted users cannot be changed', async () => {
@@ -173,10 +213,17 @@ describe.each(ENGINES)('users on %s', (engine) => {
     expect(row?.status).toBe('Delete');
     const live = await h.ctx.database.db.select().from(sessions).where(eq(sessions.userId, limited.userId));
     expect(live.every((s) => s.revokedAt !== null)).toBe(true);
-    expect((await post(token, PATHS.userSearch, {})).json().data.items.map((u: { userId: number }) => u.userId)).not.toContain(limited.userId);
+    expect((await post(token, PATHS.userSearch, {})).json().data.items.map((u: { userId: number }) => u.userId)).not.toContain(
+      limited.userId,
+    );
     expect((await post(token, PATHS.userSearch, { filters: { status: 'Delete' } })).json().data.totalRecords).toBe(1);
-    expect((await post(token, PATHS.userUpdateStatus, { userIds: [limited.userId], status: 'Active' })).json().errors[0].code).toBe('ADM0010');
-    const audit = await h.ctx.database.db.select().from(auditTrail).where(and(eq(auditTrail.entityKey, String(limited.userId)), eq(auditTrail.action, 'Delete')));
+    expect((await post(token, PATHS.userUpdateStatus, { userIds: [limited.userId], status: 'Active' })).json().errors[0].code).toBe(
+      'ADM0010',
+    );
+    const audit = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.entityKey, String(limited.userId)), eq(auditTrail.action, 'Delete')));
     expect(audit).toHaveLength(1);
   });
 
@@ -216,6 +263,8 @@ describe.each(ENGINES)('users on %s', (engine) => {
     const res = await post(manager.token, PATHS.userSave, newUser(t, { roleId: manager.roleId, entityIds: [t.entityIds[2]] }));
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0].code).toBe('GEN0010');
-    expect((await post(manager.token, PATHS.userSave, newUser(t, { roleId: manager.roleId, entityIds: [t.entityIds[1]] }))).statusCode).toBe(200);
+    expect(
+      (await post(manager.token, PATHS.userSave, newUser(t, { roleId: manager.roleId, entityIds: [t.entityIds[1]] }))).statusCode,
+    ).toBe(200);
   });
 });

@@ -13,5 +13,8 @@ export const auditRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   serve(app, REPORTS.auditSearch, { access: report, handler: async (request) => searchAuditTrail(db, principalOf(request), request.body) });
 
-  serve(app, REPORTS.auditDetail, { access: report, handler: async (request) => findAuditDetail(db, principalOf(request), request.query.id) });
+  serve(app, REPORTS.auditDetail, {
+    access: report,
+    handler: async (request) => findAuditDetail(db, principalOf(request), request.query.id),
+  });
 };

@@ -14,14 +14,23 @@ const istMidnight = (date: string): Date => new Date(`${date}T00:00:00+05:30`);
 const NOISE_FIELDS = new Set(['updatedAt']);
 
 const columns = {
-  id: auditTrail.id, userId: auditTrail.userId, userName: users.userName, entityType: auditTrail.entityType, entityKey: auditTrail.entityKey,
-  entityName: auditTrail.entityName, action: auditTrail.action, ip: auditTrail.ip, createdAt: auditTrail.createdAt,
+  id: auditTrail.id,
+  userId: auditTrail.userId,
+  userName: users.userName,
+  entityType: auditTrail.entityType,
+  entityKey: auditTrail.entityKey,
+  entityName: auditTrail.entityName,
+  action: auditTrail.action,
+  ip: auditTrail.ip,
+  createdAt: auditTrail.createdAt,
 };
 
 const toItem = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export const searchAuditTrail = async (
-  db: DbOrTx, principal: SessionPrincipal, search: { start: number; size: number; sortExpression?: string | null | undefined; filters?: AuditSearchFilters | undefined },
+  db: DbOrTx,
+  principal: SessionPrincipal,
+  search: { start: number; size: number; sortExpression?: string | null | undefined; filters?: AuditSearchFilters | undefined },
 ): Promise<{ items: AuditItem[]; totalRecords: number }> => {
   const f = search.filters;
   const where: SQL | undefined = and(
@@ -33,9 +42,18 @@ export const searchAuditTrail = async (
     f?.fromDate ? gte(auditTrail.createdAt, istMidnight(f.fromDate)) : undefined,
     f?.toDate ? lt(auditTrail.createdAt, new Date(istMidnight(f.toDate).getTime() + DAY_MS)) : undefined,
   );
-  const rows = await db.select(columns).from(auditTrail).leftJoin(users, eq(users.id, auditTrail.userId)).where(where)
-    .orderBy(...orderByOf(search.sortExpression, SORT_COLUMNS, 'id DESC', auditTrail.id)).limit(search.size).offset(search.start);
-  const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(auditTrail).where(where);
+  const rows = await db
+    .select(columns)
+    .from(auditTrail)
+    .leftJoin(users, eq(users.id, auditTrail.userId))
+    .where(where)
+    .orderBy(...orderByOf(search.sortExpression, SORT_COLUMNS, 'id DESC', auditTrail.id))
+    .limit(search.size)
+    .offset(search.start);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(auditTrail)
+    .where(where);
   return { items: rows.map(toItem), totalRecords: count?.n ?? 0 };
 };
 
@@ -52,7 +70,9 @@ export const changedFields = (before: unknown, after: unknown): AuditDetail['cha
 };
 
 export const findAuditDetail = async (db: DbOrTx, principal: SessionPrincipal, id: number): Promise<AuditDetail> => {
-  const [row] = await db.select({ ...columns, before: auditTrail.before, after: auditTrail.after }).from(auditTrail)
+  const [row] = await db
+    .select({ ...columns, before: auditTrail.before, after: auditTrail.after })
+    .from(auditTrail)
     .leftJoin(users, eq(users.id, auditTrail.userId))
     .where(and(eq(auditTrail.id, id), eq(auditTrail.subscriberId, principal.subscriberId)));
   if (!row) throw new AppError('GEN0003');

@@ -4,7 +4,16 @@ import { changedFields } from './audit-trail.service';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../../test-support/harness';
 import { clientOf, signInLimitedUser } from '../../../test-support/org-fixtures';
 
-type Item = { id: number; entityType: string; entityKey: string; entityName: string | null; action: string; userName: string | null; userId: number | null; createdAt: string };
+type Item = {
+  id: number;
+  entityType: string;
+  entityKey: string;
+  entityName: string | null;
+  action: string;
+  userName: string | null;
+  userId: number | null;
+  createdAt: string;
+};
 
 describe.each(ENGINES)('audit trail report on %s', (engine) => {
   let h: Harness;
@@ -23,24 +32,34 @@ describe.each(ENGINES)('audit trail report on %s', (engine) => {
     branchId = (await api.post(O.branchSave, { name: 'Pune', code: 'P1' })).json().data.id;
     await api.post(O.branchSave, { id: branchId, name: 'Pune West', code: 'P1' });
     await api.post(O.departmentSave, { name: 'Tax' });
-    await api.post(O.entitySetGstPortalCredential, { entityId: t.entityIds[1], portalUserName: 'delhi_portal', portalPassword: 'Never#Shown-99' });
+    await api.post(O.entitySetGstPortalCredential, {
+      entityId: t.entityIds[1],
+      portalUserName: 'delhi_portal',
+      portalPassword: 'Never#Shown-99',
+    });
     await otherApi.post(O.branchSave, { name: 'Their branch' });
   });
   afterAll(async () => {
     await h.close();
   });
 
-  it('lists the subscriber\'s rows newest first with the user\'s name, and filters them', async () => {
+  it("lists the subscriber's rows newest first with the user's name, and filters them", async () => {
     const res = await api.post(O.auditSearch, {});
     expect(res.statusCode).toBe(200);
     const { items, totalRecords } = res.json().data as { items: Item[]; totalRecords: number };
     expect(totalRecords).toBe(4);
     expect(items.map((i) => i.id)).toEqual([...items.map((i) => i.id)].sort((a, b) => b - a));
-    expect(items.map((i) => [i.entityType, i.action])).toEqual([['Entity', 'Update'], ['Department', 'Create'], ['Branch', 'Update'], ['Branch', 'Create']]);
+    expect(items.map((i) => [i.entityType, i.action])).toEqual([
+      ['Entity', 'Update'],
+      ['Department', 'Create'],
+      ['Branch', 'Update'],
+      ['Branch', 'Create'],
+    ]);
     expect(items[2]).toMatchObject({ entityKey: String(branchId), entityName: 'Pune West', userName: t.userName, userId: t.adminUserId });
     expect(res.body).not.toContain('Their branch');
 
-    const search = async (filters: Record<string, unknown>) => ((await api.post(O.auditSearch, { filters })).json().data.items as Item[]).map((i) => `${i.entityType}:${i.action}`);
+    const search = async (filters: Record<string, unknown>) =>
+      ((await api.post(O.auditSearch, { filters })).json().data.items as Item[]).map((i) => `${i.entityType}:${i.action}`);
     expect(await search({ entityType: 'Branch' })).toEqual(['Branch:Update', 'Branch:Create']);
     expect(await search({ action: 'Create' })).toEqual(['Department:Create', 'Branch:Create']);
     expect(await search({ entityType: 'Branch', entityKey: String(branchId), action: 'Update' })).toEqual(['Branch:Update']);
@@ -66,11 +85,13 @@ describe.each(ENGINES)('audit trail report on %s', (engine) => {
 
   it('computes changed fields over both sides, ignoring updatedAt', () => {
     expect(changedFields(null, { a: 1 })).toEqual([{ field: 'a', before: null, after: 1 }]);
-    expect(changedFields({ a: 1, b: [1], updatedAt: 'x' }, { a: 1, b: [2], updatedAt: 'y' })).toEqual([{ field: 'b', before: [1], after: [2] }]);
+    expect(changedFields({ a: 1, b: [1], updatedAt: 'x' }, { a: 1, b: [2], updatedAt: 'y' })).toEqual([
+      { field: 'b', before: [1], after: [2] },
+    ]);
     expect(changedFields({ status: 'Active' }, { status: 'Delete' })).toEqual([{ field: 'status', before: 'Active', after: 'Delete' }]);
   });
 
-  it('refuses users without ReportAuditTrail, bad filters, and another subscriber\'s rows (404)', async () => {
+  it("refuses users without ReportAuditTrail, bad filters, and another subscriber's rows (404)", async () => {
     const clerk = clientOf(h, (await signInLimitedUser(h, t, ['BranchManage'], [])).token);
     expect((await clerk.post(O.auditSearch, {})).statusCode).toBe(403);
     expect((await clerk.get(O.auditDetail, { id: 1 })).json().errors[0].code).toBe('GEN0002');

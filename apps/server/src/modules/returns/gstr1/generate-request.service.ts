@@ -12,7 +12,13 @@ import { GENERATE_JOB } from '../returns.jobs';
 import { findReturnByKey, returnTarget } from '../returns.repo';
 import { returnDetail } from '../returns.queries';
 
-export const requestGeneration = async (ctx: AppContext, jobs: JobQueue, principal: SessionPrincipal, key: ReturnKey, ip: string): Promise<ReturnDetail> => {
+export const requestGeneration = async (
+  ctx: AppContext,
+  jobs: JobQueue,
+  principal: SessionPrincipal,
+  key: ReturnKey,
+  ip: string,
+): Promise<ReturnDetail> => {
   const { db } = ctx.database;
   const target = await returnTarget(db, principal, key.entityId);
   if (key.returnType === 'GSTR1A') {
@@ -20,23 +26,59 @@ export const requestGeneration = async (ctx: AppContext, jobs: JobQueue, princip
     if (gstr1?.status !== 'Filed') throw new AppError('RET0004');
   }
   const id = await db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(returns).where(and(
-      eq(returns.subscriberId, principal.subscriberId), eq(returns.entityId, key.entityId), eq(returns.returnType, key.returnType), eq(returns.returnPeriod, key.returnPeriod),
-    )).for('update');
-    if (existing && (existing.status === 'Submitted' || existing.status === 'Signed' || existing.status === 'Filed')) throw new AppError('RET0003');
+    const [existing] = await tx
+      .select()
+      .from(returns)
+      .where(
+        and(
+          eq(returns.subscriberId, principal.subscriberId),
+          eq(returns.entityId, key.entityId),
+          eq(returns.returnType, key.returnType),
+          eq(returns.returnPeriod, key.returnPeriod),
+        ),
+      )
+      .for('update');
+    if (existing && (existing.status === 'Submitted' || existing.status === 'Signed' || existing.status === 'Filed'))
+      throw new AppError('RET0003');
     if (existing?.generationStatus === 'InProgress') throw new AppError('RET0002');
     const name = `${key.returnType} ${target.gstin} ${key.returnPeriod}`;
     if (existing) {
-      await tx.update(returns).set({ generationStatus: 'InProgress', generationMessage: null, updatedAt: ctx.now() }).where(eq(returns.id, existing.id));
-      await writeAudit(tx, principal, { entityType: 'Return', entityKey: existing.id, entityName: name, action: 'Update', before: { generationStatus: existing.generationStatus }, after: { generationStatus: 'InProgress' }, ip });
+      await tx
+        .update(returns)
+        .set({ generationStatus: 'InProgress', generationMessage: null, updatedAt: ctx.now() })
+        .where(eq(returns.id, existing.id));
+      await writeAudit(tx, principal, {
+        entityType: 'Return',
+        entityKey: existing.id,
+        entityName: name,
+        action: 'Update',
+        before: { generationStatus: existing.generationStatus },
+        after: { generationStatus: 'InProgress' },
+        ip,
+      });
       return existing.id;
     }
-    const [created] = await tx.insert(returns).values({
-      subscriberId: principal.subscriberId, entityId: key.entityId, gstin: target.gstin, returnType: key.returnType, financialYear: financialYearOfPeriod(key.returnPeriod),
-      returnPeriod: key.returnPeriod, generationStatus: 'InProgress',
-    }).returning({ id: returns.id });
+    const [created] = await tx
+      .insert(returns)
+      .values({
+        subscriberId: principal.subscriberId,
+        entityId: key.entityId,
+        gstin: target.gstin,
+        returnType: key.returnType,
+        financialYear: financialYearOfPeriod(key.returnPeriod),
+        returnPeriod: key.returnPeriod,
+        generationStatus: 'InProgress',
+      })
+      .returning({ id: returns.id });
     if (!created) throw new Error('return not created');
-    await writeAudit(tx, principal, { entityType: 'Return', entityKey: created.id, entityName: name, action: 'Create', after: { ...key, generationStatus: 'InProgress' }, ip });
+    await writeAudit(tx, principal, {
+      entityType: 'Return',
+      entityKey: created.id,
+      entityName: name,
+      action: 'Create',
+      after: { ...key, generationStatus: 'InProgress' },
+      ip,
+    });
     return created.id;
   });
   // Queued after the commit: on PGlite the job queue shares the one connection an open transaction holds.

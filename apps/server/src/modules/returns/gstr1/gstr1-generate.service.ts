@@ -2,7 +2,13 @@
 // builds the portal's save JSON with the domain's buildGstr1, and stores the payload, its section summary and which
 // document went to which section (the drill-down), replacing whatever an earlier generation stored.
 import {
-  buildGstr1, type Gstr1Document, type Gstr1Item, type Gstr1SummaryRow, type Gstr1SummaryType, sectionOf, summarizeGstr1,
+  buildGstr1,
+  type Gstr1Document,
+  type Gstr1Item,
+  type Gstr1SummaryRow,
+  type Gstr1SummaryType,
+  sectionOf,
+  summarizeGstr1,
 } from '@opengst/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/database';
@@ -20,7 +26,12 @@ export type GenerateDeps = { db: Db; now: () => Date };
 
 /** The selection key of a stored return (GSTR-1A: with its filed GSTR-1). */
 export const selectionKeyOf = async (db: DbOrTx, row: ReturnRow): Promise<SelectionKey> => {
-  const key: SelectionKey = { subscriberId: row.subscriberId, entityId: row.entityId, returnType: row.returnType, returnPeriod: row.returnPeriod };
+  const key: SelectionKey = {
+    subscriberId: row.subscriberId,
+    entityId: row.entityId,
+    returnType: row.returnType,
+    returnPeriod: row.returnPeriod,
+  };
   if (row.returnType !== 'GSTR1A') return key;
   const gstr1 = await findReturnByKey(db, row.subscriberId, row.entityId, 'GSTR1', row.returnPeriod);
   return { ...key, gstr1: gstr1?.status === 'Filed' && gstr1.filedAt ? { id: gstr1.id, filedAt: gstr1.filedAt } : null };
@@ -28,13 +39,26 @@ export const selectionKeyOf = async (db: DbOrTx, row: ReturnRow): Promise<Select
 
 /** The document's fields the return builders read (documents module), with its id and what a filed return recorded. */
 const documentColumns = {
-  id: documents.id, ...documentColumnsOf(documents, RETURN_DOCUMENT_FIELDS), filedReturnId: documents.filedReturnId, filedNumber: documents.filedNumber,
-  filedDate: documents.filedDate, filedItems: documents.filedItems,
+  id: documents.id,
+  ...documentColumnsOf(documents, RETURN_DOCUMENT_FIELDS),
+  filedReturnId: documents.filedReturnId,
+  filedNumber: documents.filedNumber,
+  filedDate: documents.filedDate,
+  filedItems: documents.filedItems,
 };
 
 const itemColumns = {
-  documentId: documentItems.documentId, hsn: documentItems.hsn, description: documentItems.description, uqc: documentItems.uqc, quantity: documentItems.quantity,
-  rate: documentItems.rate, taxable: documentItems.taxable, igst: documentItems.igst, cgst: documentItems.cgst, sgst: documentItems.sgst, cess: documentItems.cess,
+  documentId: documentItems.documentId,
+  hsn: documentItems.hsn,
+  description: documentItems.description,
+  uqc: documentItems.uqc,
+  quantity: documentItems.quantity,
+  rate: documentItems.rate,
+  taxable: documentItems.taxable,
+  igst: documentItems.igst,
+  cgst: documentItems.cgst,
+  sgst: documentItems.sgst,
+  cess: documentItems.cess,
 };
 
 /** A list of ids as one text parameter, read back in SQL as bigint[]: one bound value however many ids. */
@@ -47,7 +71,10 @@ const idArray = (ids: readonly number[]) => sql`string_to_array(${ids.join(',')}
 const selectedIds = async (db: Db, key: SelectionKey): Promise<number[]> => {
   const ids: number[] = [];
   for (const part of selectionParts(key)) {
-    const [row] = await db.select({ ids: sql<string | null>`string_agg(${documents.id}::text, ',' order by ${documents.id})` }).from(documents).where(part);
+    const [row] = await db
+      .select({ ids: sql<string | null>`string_agg(${documents.id}::text, ',' order by ${documents.id})` })
+      .from(documents)
+      .where(part);
     if (row?.ids) for (const id of row.ids.split(',')) ids.push(Number(id));
   }
   return ids;
@@ -61,9 +88,16 @@ export const loadDocuments = async (db: Db, key: SelectionKey): Promise<{ docs: 
   const ids: number[] = [];
   for (let i = 0; i < selected.length; i += READ_BATCH) {
     const batch = idArray(selected.slice(i, i + READ_BATCH));
-    const rows = await db.select(documentColumns).from(documents).where(sql`${documents.id} = any(${batch})`).orderBy(asc(documents.id));
+    const rows = await db
+      .select(documentColumns)
+      .from(documents)
+      .where(sql`${documents.id} = any(${batch})`)
+      .orderBy(asc(documents.id));
     const items = new Map<number, Gstr1Item[]>();
-    for (const it of await db.select(itemColumns).from(documentItems).where(sql`${documentItems.documentId} = any(${batch})`)
+    for (const it of await db
+      .select(itemColumns)
+      .from(documentItems)
+      .where(sql`${documentItems.documentId} = any(${batch})`)
       .orderBy(asc(documentItems.documentId), asc(documentItems.lineNumber))) {
       const { documentId, ...item } = it;
       const list = items.get(documentId);
@@ -74,9 +108,14 @@ export const loadDocuments = async (db: Db, key: SelectionKey): Promise<{ docs: 
       const { id, filedReturnId, filedNumber, filedDate, filedItems, ...doc } = r;
       docs.push({
         ...doc,
-        amendment: filedReturnId !== null
-          ? { documentNumber: filedNumber ?? doc.documentNumber, documentDate: filedDate ?? doc.documentDate, items: (filedItems as Gstr1Item[] | null) ?? null }
-          : null,
+        amendment:
+          filedReturnId !== null
+            ? {
+                documentNumber: filedNumber ?? doc.documentNumber,
+                documentDate: filedDate ?? doc.documentDate,
+                items: (filedItems as Gstr1Item[] | null) ?? null,
+              }
+            : null,
         items: items.get(id) ?? [],
       });
       ids.push(id);
@@ -87,14 +126,37 @@ export const loadDocuments = async (db: Db, key: SelectionKey): Promise<{ docs: 
 
 /** The period's summary rows (GSTR-1 tables 7, 8, 11 and 13 as imported or keyed in). */
 const loadSummaries = async (db: Db, row: ReturnRow): Promise<Gstr1SummaryRow[]> => {
-  const rows = await db.select().from(documentSummaries).where(and(
-    eq(documentSummaries.subscriberId, row.subscriberId), eq(documentSummaries.entityId, row.entityId), eq(documentSummaries.direction, 'Sales'),
-    eq(documentSummaries.returnPeriod, row.returnPeriod),
-  )).orderBy(asc(documentSummaries.id));
+  const rows = await db
+    .select()
+    .from(documentSummaries)
+    .where(
+      and(
+        eq(documentSummaries.subscriberId, row.subscriberId),
+        eq(documentSummaries.entityId, row.entityId),
+        eq(documentSummaries.direction, 'Sales'),
+        eq(documentSummaries.returnPeriod, row.returnPeriod),
+      ),
+    )
+    .orderBy(asc(documentSummaries.id));
   return rows.map((s) => ({
-    summaryType: s.summaryType as Gstr1SummaryType, placeOfSupply: s.placeOfSupply, supplyType: s.supplyType, rate: s.rate, ecommerceGstin: s.ecommerceGstin,
-    documentNature: s.documentNature, fromNumber: s.fromNumber, toNumber: s.toNumber, totalNumber: s.totalNumber, cancelledNumber: s.cancelledNumber,
-    taxable: s.taxable, igst: s.igst, cgst: s.cgst, sgst: s.sgst, cess: s.cess, nilRated: s.nilRated, exempted: s.exempted, nonGst: s.nonGst,
+    summaryType: s.summaryType as Gstr1SummaryType,
+    placeOfSupply: s.placeOfSupply,
+    supplyType: s.supplyType,
+    rate: s.rate,
+    ecommerceGstin: s.ecommerceGstin,
+    documentNature: s.documentNature,
+    fromNumber: s.fromNumber,
+    toNumber: s.toNumber,
+    totalNumber: s.totalNumber,
+    cancelledNumber: s.cancelledNumber,
+    taxable: s.taxable,
+    igst: s.igst,
+    cgst: s.cgst,
+    sgst: s.sgst,
+    cess: s.cess,
+    nilRated: s.nilRated,
+    exempted: s.exempted,
+    nonGst: s.nonGst,
   }));
 };
 
@@ -102,7 +164,11 @@ const loadSummaries = async (db: Db, row: ReturnRow): Promise<Gstr1SummaryRow[]>
  * The section of each document, by the same classification the builder uses (sectionOf, then the amendment table for
  * an amended document), so the drill-down lists exactly the documents the JSON's sections hold.
  */
-export const sectionsOf = (docs: readonly Gstr1Document[], ids: readonly number[], supplierState: string): { documentId: number; section: string }[] => {
+export const sectionsOf = (
+  docs: readonly Gstr1Document[],
+  ids: readonly number[],
+  supplierState: string,
+): { documentId: number; section: string }[] => {
   const out: { documentId: number; section: string }[] = [];
   docs.forEach((d, i) => {
     const section = sectionOf(d, supplierState);
@@ -140,28 +206,53 @@ export const processGeneration = async (deps: GenerateDeps, returnId: number, us
     const placed = sectionsOf(docs, ids, row.gstin.slice(0, 2));
     docs.length = 0;
     await db.transaction(async (tx) => {
-      const [current] = await tx.select({ status: returns.status, generationStatus: returns.generationStatus }).from(returns).where(eq(returns.id, returnId)).for('update');
+      const [current] = await tx
+        .select({ status: returns.status, generationStatus: returns.generationStatus })
+        .from(returns)
+        .where(eq(returns.id, returnId))
+        .for('update');
       if (!current || current.generationStatus !== 'InProgress') return;
       await tx.delete(returnDocuments).where(eq(returnDocuments.returnId, returnId));
       await tx.delete(returnErrors).where(eq(returnErrors.returnId, returnId));
       // One statement per section, the ids as one text value (no statement with hundreds of thousands of parameters).
       for (const [section, sectionIds] of bySection(placed)) {
-        await tx.execute(sql`insert into ${returnDocuments} (return_id, document_id, section) select ${returnId}, unnest(${idArray(sectionIds)}), ${section}`);
+        await tx.execute(
+          sql`insert into ${returnDocuments} (return_id, document_id, section) select ${returnId}, unnest(${idArray(sectionIds)}), ${section}`,
+        );
       }
       // A new generation starts the portal round again: an Error of the last save is cleared with it.
       const status = current.status === 'Error' ? 'NotSubmitted' : current.status;
-      await tx.update(returns).set({
-        payload, summary, documentCount: ids.length, generationStatus: 'Completed', generationMessage: null, generatedAt: startedAt, generatedBy: userId,
-        portalReferenceId: null, portalSaveStatus: null, lastError: null, status, updatedAt: deps.now(),
-      }).where(eq(returns.id, returnId));
+      await tx
+        .update(returns)
+        .set({
+          payload,
+          summary,
+          documentCount: ids.length,
+          generationStatus: 'Completed',
+          generationMessage: null,
+          generatedAt: startedAt,
+          generatedBy: userId,
+          portalReferenceId: null,
+          portalSaveStatus: null,
+          lastError: null,
+          status,
+          updatedAt: deps.now(),
+        })
+        .where(eq(returns.id, returnId));
       await writeHistory(tx, returnId, userId, {
-        action: 'Generate', fromStatus: current.status, toStatus: status, message: `${ids.length} documents, ${placed.length} in the document tables.`,
+        action: 'Generate',
+        fromStatus: current.status,
+        toStatus: status,
+        message: `${ids.length} documents, ${placed.length} in the document tables.`,
       });
     });
   } catch (error) {
     console.error(`[return ${returnId}]`, error);
     const message = 'The return could not be generated because of an unexpected error; generate it again.';
-    await db.update(returns).set({ generationStatus: 'Failed', generationMessage: message, updatedAt: deps.now() }).where(eq(returns.id, returnId));
+    await db
+      .update(returns)
+      .set({ generationStatus: 'Failed', generationMessage: message, updatedAt: deps.now() })
+      .where(eq(returns.id, returnId));
     await writeHistory(db, returnId, userId, { action: 'Generate', message });
   }
 };
@@ -171,8 +262,11 @@ export const processGeneration = async (deps: GenerateDeps, returnId: number, us
  * transaction that completes it, so the last complete generation (if any) is intact. It is marked Failed.
  */
 export const recoverInterruptedGenerations = async (db: Db): Promise<number> => {
-  const rows = await db.update(returns).set({ generationStatus: 'Failed', generationMessage: INTERRUPTED_GENERATION })
-    .where(eq(returns.generationStatus, 'InProgress')).returning({ id: returns.id });
+  const rows = await db
+    .update(returns)
+    .set({ generationStatus: 'Failed', generationMessage: INTERRUPTED_GENERATION })
+    .where(eq(returns.generationStatus, 'InProgress'))
+    .returning({ id: returns.id });
   for (const { id } of rows) await writeHistory(db, id, null, { action: 'Generate', message: INTERRUPTED_GENERATION });
   return rows.length;
 };

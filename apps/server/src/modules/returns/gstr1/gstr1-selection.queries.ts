@@ -28,7 +28,10 @@ export type SelectionKey = {
 };
 
 const finalSales = (k: SelectionKey): SQL[] => [
-  eq(documents.subscriberId, k.subscriberId), eq(documents.entityId, k.entityId), eq(documents.direction, 'Sales'), eq(documents.isDraftDocument, false),
+  eq(documents.subscriberId, k.subscriberId),
+  eq(documents.entityId, k.entityId),
+  eq(documents.direction, 'Sales'),
+  eq(documents.isDraftDocument, false),
 ];
 
 /**
@@ -40,7 +43,12 @@ export const selectionParts = (k: SelectionKey): SQL[] => {
     const gstr1 = k.gstr1;
     if (!gstr1) return [];
     return [
-      and(...finalSales(k), eq(documents.returnPeriod, k.returnPeriod), isNull(documents.filedReturnId), gt(documents.createdAt, gstr1.filedAt)) as SQL,
+      and(
+        ...finalSales(k),
+        eq(documents.returnPeriod, k.returnPeriod),
+        isNull(documents.filedReturnId),
+        gt(documents.createdAt, gstr1.filedAt),
+      ) as SQL,
       and(...finalSales(k), eq(documents.filedReturnId, gstr1.id), eq(documents.amendmentPending, true)) as SQL,
     ];
   }
@@ -59,4 +67,12 @@ export const selectionCondition = (k: SelectionKey): SQL => {
 };
 
 /** Amendment sections of the document tables; nil (table 8) has none, the builder reports a bill of supply there. */
-export const AMENDMENT_SECTION: Record<string, string> = { b2b: 'b2ba', b2cl: 'b2cla', exp: 'expa', cdnr: 'cdnra', cdnur: 'cdnura', b2cs: 'b2csa', nil: 'nil' };
+export const AMENDMENT_SECTION: Record<string, string> = {
+  b2b: 'b2ba',
+  b2cl: 'b2cla',
+  exp: 'expa',
+  cdnr: 'cdnra',
+  cdnur: 'cdnura',
+  b2cs: 'b2csa',
+  nil: 'nil',
+};

@@ -17,21 +17,46 @@ import type { ReturnTarget } from '../returns.repo';
 const WRITE_BATCH = 2000;
 
 const rowOf = (r: InwardRecord) => ({
-  section: r.section, supplierGstin: r.supplierGstin, supplierName: r.supplierName ?? null, documentType: r.documentType, documentNumber: r.documentNumber,
-  documentDate: r.documentDate, placeOfSupply: r.placeOfSupply ?? null, isReverseCharge: r.isReverseCharge ?? false, taxable: r.taxable, igst: r.igst,
-  cgst: r.cgst, sgst: r.sgst, cess: r.cess, documentValue: r.invoiceValue, supplierFiled: r.supplierFiledGstr1, supplierFilingDate: r.supplierFilingDate,
+  section: r.section,
+  supplierGstin: r.supplierGstin,
+  supplierName: r.supplierName ?? null,
+  documentType: r.documentType,
+  documentNumber: r.documentNumber,
+  documentDate: r.documentDate,
+  placeOfSupply: r.placeOfSupply ?? null,
+  isReverseCharge: r.isReverseCharge ?? false,
+  taxable: r.taxable,
+  igst: r.igst,
+  cgst: r.cgst,
+  sgst: r.sgst,
+  cess: r.cess,
+  documentValue: r.invoiceValue,
+  supplierFiled: r.supplierFiledGstr1,
+  supplierFilingDate: r.supplierFilingDate,
   itcAvailability: r.itcAvailability,
 });
 
 /** Downloads and stores one source for one period; answers the Sync activity it recorded. */
 export const downloadInward = async (
-  ctx: AppContext, principal: SessionPrincipal, target: ReturnTarget, returnPeriod: string, source: InwardSource, ip: string,
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  target: ReturnTarget,
+  returnPeriod: string,
+  source: InwardSource,
+  ip: string,
 ): Promise<DataActivity> => {
   const { db } = ctx.database;
   const session = await activePortalSession(ctx, target.entityId, target.gstin);
   const activityId = await startActivity(db, {
-    subscriberId: principal.subscriberId, entityId: target.entityId, gstin: target.gstin, kind: 'Sync', action: source, returnType: source, returnPeriod,
-    status: 'InProcess', userId: principal.userId,
+    subscriberId: principal.subscriberId,
+    entityId: target.entityId,
+    gstin: target.gstin,
+    kind: 'Sync',
+    action: source,
+    returnType: source,
+    returnPeriod,
+    status: 'InProcess',
+    userId: principal.userId,
   });
   const fail = async (status: 'Unprocessable' | 'Unhandled', error: AppError): Promise<never> => {
     await updateActivity(db, activityId, ctx.now(), { status, message: error.message });
@@ -43,49 +68,116 @@ export const downloadInward = async (
   } catch (error) {
     const failure = portalFailure(error);
     if (!failure) console.error(`[inward ${target.gstin} ${source} ${returnPeriod}]`, error);
-    return fail(failure ? 'Unprocessable' : 'Unhandled', failure ?? new AppError('RET0012', { message: 'The GST portal could not be reached because of an unexpected error.' }));
+    return fail(
+      failure ? 'Unprocessable' : 'Unhandled',
+      failure ?? new AppError('RET0012', { message: 'The GST portal could not be reached because of an unexpected error.' }),
+    );
   }
   const read = source === 'GSTR2A' ? parseGstr2a(json) : parseGstr2b(json);
   if (!read.ok) {
     const first = read.errors[0];
-    return fail('Unprocessable', new AppError('RET0014', { message: `The portal's ${source} could not be read: ${first ? `${first.path}: ${first.message}` : 'unknown shape'}.` }));
+    return fail(
+      'Unprocessable',
+      new AppError('RET0014', {
+        message: `The portal's ${source} could not be read: ${first ? `${first.path}: ${first.message}` : 'unknown shape'}.`,
+      }),
+    );
   }
   const syncedAt = ctx.now();
   await db.transaction(async (tx) => {
-    await tx.delete(portalDocuments).where(and(
-      eq(portalDocuments.subscriberId, principal.subscriberId), eq(portalDocuments.entityId, target.entityId), eq(portalDocuments.source, source),
-      eq(portalDocuments.returnPeriod, returnPeriod),
-    ));
+    await tx
+      .delete(portalDocuments)
+      .where(
+        and(
+          eq(portalDocuments.subscriberId, principal.subscriberId),
+          eq(portalDocuments.entityId, target.entityId),
+          eq(portalDocuments.source, source),
+          eq(portalDocuments.returnPeriod, returnPeriod),
+        ),
+      );
     for (let i = 0; i < read.records.length; i += WRITE_BATCH) {
-      await tx.insert(portalDocuments).values(read.records.slice(i, i + WRITE_BATCH).map((r) => ({
-        ...rowOf(r), subscriberId: principal.subscriberId, entityId: target.entityId, gstin: target.gstin, source, returnPeriod, dataActivityId: activityId, syncedAt,
-      })));
+      await tx.insert(portalDocuments).values(
+        read.records.slice(i, i + WRITE_BATCH).map((r) => ({
+          ...rowOf(r),
+          subscriberId: principal.subscriberId,
+          entityId: target.entityId,
+          gstin: target.gstin,
+          source,
+          returnPeriod,
+          dataActivityId: activityId,
+          syncedAt,
+        })),
+      );
     }
-    await updateActivity(tx, activityId, ctx.now(), { status: 'Completed', documentCount: read.records.length, message: read.warnings.length > 0 ? `${read.warnings.length} warning(s) while reading.` : null });
-    await writeAudit(tx, principal, { entityType: 'PortalDocuments', entityKey: `${target.entityId}/${source}/${returnPeriod}`, entityName: target.gstin, action: 'Import', after: { source, returnPeriod, documents: read.records.length }, ip });
+    await updateActivity(tx, activityId, ctx.now(), {
+      status: 'Completed',
+      documentCount: read.records.length,
+      message: read.warnings.length > 0 ? `${read.warnings.length} warning(s) while reading.` : null,
+    });
+    await writeAudit(tx, principal, {
+      entityType: 'PortalDocuments',
+      entityKey: `${target.entityId}/${source}/${returnPeriod}`,
+      entityName: target.gstin,
+      action: 'Import',
+      after: { source, returnPeriod, documents: read.records.length },
+      ip,
+    });
   });
-  const { items } = await searchActivities(db, principal, { kind: 'Sync', entityIds: [target.entityId], returnPeriods: [returnPeriod], size: 1 });
+  const { items } = await searchActivities(db, principal, {
+    kind: 'Sync',
+    entityIds: [target.entityId],
+    returnPeriods: [returnPeriod],
+    size: 1,
+  });
   const activity = items.find((a) => a.id === activityId);
   if (!activity) throw new AppError('GEN0003');
   return activity;
 };
 
 export const searchInward = async (
-  db: DbOrTx, principal: SessionPrincipal, request: { entityId: number; returnPeriod: string; source: InwardSource; start?: number; size?: number | null },
+  db: DbOrTx,
+  principal: SessionPrincipal,
+  request: { entityId: number; returnPeriod: string; source: InwardSource; start?: number; size?: number | null },
 ): Promise<InwardSearchResponse> => {
   const where = and(
-    eq(portalDocuments.subscriberId, principal.subscriberId), eq(portalDocuments.entityId, request.entityId), eq(portalDocuments.source, request.source),
+    eq(portalDocuments.subscriberId, principal.subscriberId),
+    eq(portalDocuments.entityId, request.entityId),
+    eq(portalDocuments.source, request.source),
     eq(portalDocuments.returnPeriod, request.returnPeriod),
   );
-  const [total] = await db.select({ n: count(), syncedAt: max(portalDocuments.syncedAt) }).from(portalDocuments).where(where);
-  const rows = await db.select().from(portalDocuments).where(where).orderBy(asc(portalDocuments.id)).offset(request.start ?? 0).limit(request.size ?? 50);
+  const [total] = await db
+    .select({ n: count(), syncedAt: max(portalDocuments.syncedAt) })
+    .from(portalDocuments)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(portalDocuments)
+    .where(where)
+    .orderBy(asc(portalDocuments.id))
+    .offset(request.start ?? 0)
+    .limit(request.size ?? 50);
   return {
     totalRecords: Number(total?.n ?? 0),
     syncedAt: total?.syncedAt ? new Date(total.syncedAt).toISOString() : null,
     items: rows.map((r): InwardDocument => ({
-      id: r.id, section: r.section, supplierGstin: r.supplierGstin, supplierName: r.supplierName, documentType: r.documentType, documentNumber: r.documentNumber,
-      documentDate: r.documentDate, placeOfSupply: r.placeOfSupply, isReverseCharge: r.isReverseCharge, taxable: r.taxable, igst: r.igst, cgst: r.cgst,
-      sgst: r.sgst, cess: r.cess, documentValue: r.documentValue, supplierFiled: r.supplierFiled, supplierFilingDate: r.supplierFilingDate, itcAvailability: r.itcAvailability,
+      id: r.id,
+      section: r.section,
+      supplierGstin: r.supplierGstin,
+      supplierName: r.supplierName,
+      documentType: r.documentType,
+      documentNumber: r.documentNumber,
+      documentDate: r.documentDate,
+      placeOfSupply: r.placeOfSupply,
+      isReverseCharge: r.isReverseCharge,
+      taxable: r.taxable,
+      igst: r.igst,
+      cgst: r.cgst,
+      sgst: r.sgst,
+      cess: r.cess,
+      documentValue: r.documentValue,
+      supplierFiled: r.supplierFiled,
+      supplierFilingDate: r.supplierFilingDate,
+      itcAvailability: r.itcAvailability,
     })),
   };
 };

@@ -15,20 +15,33 @@ import type { ReturnTarget } from '../returns.repo';
 
 /** A portal failure as the API's error: RET0012 with the portal's own message. */
 export const portalFailure = (error: unknown): AppError | null =>
-  error instanceof PortalError ? new AppError('RET0012', { message: `The GST portal refused the request: ${error.message} (${error.portalCode})` }) : null;
+  error instanceof PortalError
+    ? new AppError('RET0012', { message: `The GST portal refused the request: ${error.message} (${error.portalCode})` })
+    : null;
 
 const userNameOf = async (db: DbOrTx, entityId: number): Promise<string | null> => {
-  const [row] = await db.select({ userName: entityPortalCredentials.portalUserName }).from(entityPortalCredentials).where(eq(entityPortalCredentials.entityId, entityId));
+  const [row] = await db
+    .select({ userName: entityPortalCredentials.portalUserName })
+    .from(entityPortalCredentials)
+    .where(eq(entityPortalCredentials.entityId, entityId));
   return row?.userName ?? null;
 };
 
 export const portalSessionOf = async (ctx: AppContext, target: ReturnTarget): Promise<PortalSession> => {
   const { db } = ctx.database;
-  const [session] = await db.select({ expiresAt: portalSessions.expiresAt }).from(portalSessions)
-    .where(and(eq(portalSessions.entityId, target.entityId), eq(portalSessions.gstin, target.gstin), gt(portalSessions.expiresAt, ctx.now())));
+  const [session] = await db
+    .select({ expiresAt: portalSessions.expiresAt })
+    .from(portalSessions)
+    .where(
+      and(eq(portalSessions.entityId, target.entityId), eq(portalSessions.gstin, target.gstin), gt(portalSessions.expiresAt, ctx.now())),
+    );
   return {
-    entityId: target.entityId, gstin: target.gstin, hasCredentials: (await userNameOf(db, target.entityId)) !== null,
-    active: !!session, expiresAt: session?.expiresAt.toISOString() ?? null, sandbox: ctx.gstPortal.sandbox,
+    entityId: target.entityId,
+    gstin: target.gstin,
+    hasCredentials: (await userNameOf(db, target.entityId)) !== null,
+    active: !!session,
+    expiresAt: session?.expiresAt.toISOString() ?? null,
+    sandbox: ctx.gstPortal.sandbox,
   };
 };
 
@@ -44,7 +57,13 @@ export const requestPortalOtp = async (ctx: AppContext, target: ReturnTarget): P
 };
 
 /** Exchanges the OTP for a session, stored sealed; the audit row records the GSTIN and expiry, never the tokens. */
-export const authenticatePortal = async (ctx: AppContext, principal: SessionPrincipal, target: ReturnTarget, otp: string, ip: string): Promise<void> => {
+export const authenticatePortal = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  target: ReturnTarget,
+  otp: string,
+  ip: string,
+): Promise<void> => {
   const { db } = ctx.database;
   const userName = await userNameOf(db, target.entityId);
   if (!userName) throw new AppError('RET0009');
@@ -57,17 +76,36 @@ export const authenticatePortal = async (ctx: AppContext, principal: SessionPrin
   const sealed = sealSecret(ctx.secretKey, JSON.stringify(state));
   const expiresAt = new Date(state.expiresAt);
   await db.transaction(async (tx) => {
-    await tx.insert(portalSessions).values({ entityId: target.entityId, subscriberId: principal.subscriberId, gstin: target.gstin, session: sealed, expiresAt, createdBy: principal.userId })
-      .onConflictDoUpdate({ target: portalSessions.entityId, set: { gstin: target.gstin, session: sealed, expiresAt, createdBy: principal.userId, createdAt: ctx.now() } });
+    await tx
+      .insert(portalSessions)
+      .values({
+        entityId: target.entityId,
+        subscriberId: principal.subscriberId,
+        gstin: target.gstin,
+        session: sealed,
+        expiresAt,
+        createdBy: principal.userId,
+      })
+      .onConflictDoUpdate({
+        target: portalSessions.entityId,
+        set: { gstin: target.gstin, session: sealed, expiresAt, createdBy: principal.userId, createdAt: ctx.now() },
+      });
     await writeAudit(tx, principal, {
-      entityType: 'PortalSession', entityKey: target.entityId, entityName: target.gstin, action: 'Create', after: { gstin: target.gstin, expiresAt: state.expiresAt }, ip,
+      entityType: 'PortalSession',
+      entityKey: target.entityId,
+      entityName: target.gstin,
+      action: 'Create',
+      after: { gstin: target.gstin, expiresAt: state.expiresAt },
+      ip,
     });
   });
 };
 
 /** The active session of the GSTIN, opened for a portal call; RET0008 when there is none. */
 export const activePortalSession = async (ctx: AppContext, entityId: number, gstin: string): Promise<PortalSessionState> => {
-  const [row] = await ctx.database.db.select({ session: portalSessions.session }).from(portalSessions)
+  const [row] = await ctx.database.db
+    .select({ session: portalSessions.session })
+    .from(portalSessions)
     .where(and(eq(portalSessions.entityId, entityId), eq(portalSessions.gstin, gstin), gt(portalSessions.expiresAt, ctx.now())));
   if (!row) throw new AppError('RET0008');
   return JSON.parse(openSecret(ctx.secretKey, row.session)) as PortalSessionState;

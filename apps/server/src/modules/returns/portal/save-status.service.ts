@@ -22,7 +22,10 @@ export type SaveStatusDeps = {
 };
 
 /** About a minute in all: 0.5 s, 1 s, 2 s, 4 s, then 8 s between polls. */
-export const SAVE_STATUS_POLICY = { attempts: 12, delayMs: (attempt: number) => (attempt === 1 ? 0 : Math.min(500 * 2 ** (attempt - 2), 8000)) };
+export const SAVE_STATUS_POLICY = {
+  attempts: 12,
+  delayMs: (attempt: number) => (attempt === 1 ? 0 : Math.min(500 * 2 ** (attempt - 2), 8000)),
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,8 +34,10 @@ const documentIdsOf = async (db: DbOrTx, returnId: number, errors: readonly Port
   const numbers = [...new Set(errors.flatMap((e) => (e.documentNumber ? [e.documentNumber] : [])))];
   const found = new Map<string, number>();
   for (let i = 0; i < numbers.length; i += 1000) {
-    const rows = await db.select({ id: documents.id, section: returnDocuments.section, number: documents.documentNumber, ctin: documents.counterpartyGstin })
-      .from(returnDocuments).innerJoin(documents, eq(documents.id, returnDocuments.documentId))
+    const rows = await db
+      .select({ id: documents.id, section: returnDocuments.section, number: documents.documentNumber, ctin: documents.counterpartyGstin })
+      .from(returnDocuments)
+      .innerJoin(documents, eq(documents.id, returnDocuments.documentId))
       .where(and(eq(returnDocuments.returnId, returnId), inArray(documents.documentNumber, numbers.slice(i, i + 1000))));
     for (const r of rows) {
       found.set(`${r.section}|${r.number}|${r.ctin}`, r.id);
@@ -45,30 +50,66 @@ const documentIdsOf = async (db: DbOrTx, returnId: number, errors: readonly Port
 const nameOf = (row: ReturnRow) => `${row.returnType} ${row.gstin} ${row.returnPeriod}`;
 
 /** Stores the portal's final answer on the return, its errors, the activity and the history. */
-const applyAnswer = async (deps: SaveStatusDeps, row: ReturnRow, activityId: number, userId: number | null, answer: PortalSaveStatus): Promise<void> => {
+const applyAnswer = async (
+  deps: SaveStatusDeps,
+  row: ReturnRow,
+  activityId: number,
+  userId: number | null,
+  answer: PortalSaveStatus,
+): Promise<void> => {
   const { ctx } = deps;
   const { db } = ctx.database;
   const ids = answer.status === 'P' ? new Map<string, number>() : await documentIdsOf(db, row.id, answer.errors);
   const clean = answer.status === 'P';
   const toStatus = clean ? (row.status === 'Error' ? 'NotSubmitted' : row.status) : 'Error';
-  const lastError = clean ? null : answer.message ?? `The portal refused ${answer.errors.length} document(s): see the errors.`;
-  const message = clean ? 'The portal processed the save.' : answer.status === 'PE' ? `The portal processed the save with ${answer.errors.length} error(s).` : `The portal refused the save: ${lastError}`;
+  const lastError = clean ? null : (answer.message ?? `The portal refused ${answer.errors.length} document(s): see the errors.`);
+  const message = clean
+    ? 'The portal processed the save.'
+    : answer.status === 'PE'
+      ? `The portal processed the save with ${answer.errors.length} error(s).`
+      : `The portal refused the save: ${lastError}`;
   await db.transaction(async (tx) => {
     await tx.delete(returnErrors).where(eq(returnErrors.returnId, row.id));
     for (let i = 0; i < answer.errors.length; i += 1000) {
-      await tx.insert(returnErrors).values(answer.errors.slice(i, i + 1000).map((e) => ({
-        returnId: row.id, dataActivityId: activityId, section: e.section,
-        documentId: ids.get(`${e.section}|${e.documentNumber}|${e.counterpartyGstin ?? ''}`) ?? ids.get(`${e.section}|${e.documentNumber}|`) ?? null,
-        documentNumber: e.documentNumber, counterpartyGstin: e.counterpartyGstin, errorCode: e.errorCode, errorMessage: e.errorMessage,
-      })));
+      await tx.insert(returnErrors).values(
+        answer.errors.slice(i, i + 1000).map((e) => ({
+          returnId: row.id,
+          dataActivityId: activityId,
+          section: e.section,
+          documentId:
+            ids.get(`${e.section}|${e.documentNumber}|${e.counterpartyGstin ?? ''}`) ??
+            ids.get(`${e.section}|${e.documentNumber}|`) ??
+            null,
+          documentNumber: e.documentNumber,
+          counterpartyGstin: e.counterpartyGstin,
+          errorCode: e.errorCode,
+          errorMessage: e.errorMessage,
+        })),
+      );
     }
-    await tx.update(returns).set({ portalSaveStatus: answer.status, status: toStatus, lastError, updatedAt: ctx.now() }).where(eq(returns.id, row.id));
-    await updateActivity(tx, activityId, ctx.now(), { status: answer.status === 'ER' ? 'Unprocessable' : 'Completed', errorCount: answer.errors.length, message: clean ? null : lastError });
+    await tx
+      .update(returns)
+      .set({ portalSaveStatus: answer.status, status: toStatus, lastError, updatedAt: ctx.now() })
+      .where(eq(returns.id, row.id));
+    await updateActivity(tx, activityId, ctx.now(), {
+      status: answer.status === 'ER' ? 'Unprocessable' : 'Completed',
+      errorCount: answer.errors.length,
+      message: clean ? null : lastError,
+    });
     await writeHistory(tx, row.id, userId, { action: 'Save', fromStatus: row.status, toStatus, message });
     if (userId !== null) {
-      await writeAudit(tx, { subscriberId: row.subscriberId, userId }, {
-        entityType: 'Return', entityKey: row.id, entityName: nameOf(row), action: 'StatusChange', before: { status: row.status }, after: { status: toStatus, portalSaveStatus: answer.status },
-      });
+      await writeAudit(
+        tx,
+        { subscriberId: row.subscriberId, userId },
+        {
+          entityType: 'Return',
+          entityKey: row.id,
+          entityName: nameOf(row),
+          action: 'StatusChange',
+          before: { status: row.status },
+          after: { status: toStatus, portalSaveStatus: answer.status },
+        },
+      );
     }
   });
 };
@@ -78,7 +119,10 @@ const giveUp = async (deps: SaveStatusDeps, row: ReturnRow, activityId: number, 
   const { ctx } = deps;
   const message = `The portal gave no final answer to the save after ${deps.attempts} attempts (${reason}); save again.`;
   await ctx.database.db.transaction(async (tx) => {
-    await tx.update(returns).set({ portalSaveStatus: null, status: 'Error', lastError: message, updatedAt: ctx.now() }).where(eq(returns.id, row.id));
+    await tx
+      .update(returns)
+      .set({ portalSaveStatus: null, status: 'Error', lastError: message, updatedAt: ctx.now() })
+      .where(eq(returns.id, row.id));
     await updateActivity(tx, activityId, ctx.now(), { status: 'MaxAttemptReached', message });
     await writeHistory(tx, row.id, userId, { action: 'Save', fromStatus: row.status, toStatus: 'Error', message });
   });
@@ -100,8 +144,18 @@ export const pollSaveStatus = async (deps: SaveStatusDeps, activityId: number, r
     } catch (error) {
       reason = portalFailure(error)?.message ?? (error instanceof Error ? error.message : String(error));
       await startActivity(db, {
-        subscriberId: row.subscriberId, entityId: row.entityId, gstin: row.gstin, kind: 'Callback', action: 'SaveStatus', returnType: row.returnType,
-        returnPeriod: row.returnPeriod, returnId: row.id, status: 'Attempted', message: `Attempt ${attempt}: ${reason}`, userId, portalReferenceId: row.portalReferenceId,
+        subscriberId: row.subscriberId,
+        entityId: row.entityId,
+        gstin: row.gstin,
+        kind: 'Callback',
+        action: 'SaveStatus',
+        returnType: row.returnType,
+        returnPeriod: row.returnPeriod,
+        returnId: row.id,
+        status: 'Attempted',
+        message: `Attempt ${attempt}: ${reason}`,
+        userId,
+        portalReferenceId: row.portalReferenceId,
       });
       await updateActivity(db, activityId, ctx.now(), { status: 'Attempted', message: reason });
       continue;
@@ -119,8 +173,18 @@ export const resumeSaveStatusPolls = async (jobs: JobQueue, deps: SaveStatusDeps
   // Saves still waiting for the portal's answer when the last process stopped are polled again (a poll of an answered
   // save does nothing, so one polled twice is harmless).
   const { db } = deps.ctx.database;
-  const waiting = await db.select({ returnId: returns.id, activityId: dataActivities.id, userId: dataActivities.userId }).from(returns)
-    .innerJoin(dataActivities, and(eq(dataActivities.returnId, returns.id), eq(dataActivities.kind, 'Push'), eq(dataActivities.action, 'Save'), eq(dataActivities.portalReferenceId, returns.portalReferenceId)))
+  const waiting = await db
+    .select({ returnId: returns.id, activityId: dataActivities.id, userId: dataActivities.userId })
+    .from(returns)
+    .innerJoin(
+      dataActivities,
+      and(
+        eq(dataActivities.returnId, returns.id),
+        eq(dataActivities.kind, 'Push'),
+        eq(dataActivities.action, 'Save'),
+        eq(dataActivities.portalReferenceId, returns.portalReferenceId),
+      ),
+    )
     .where(eq(returns.portalSaveStatus, 'IP'));
   for (const w of waiting) await jobs.send(SAVE_STATUS_JOB, { activityId: w.activityId, returnId: w.returnId, userId: w.userId });
 };

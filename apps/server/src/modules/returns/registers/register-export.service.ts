@@ -17,14 +17,44 @@ const d = documents;
 const i = documentItems;
 
 const selection = {
-  locationGstin: entities.gstin, entityName: entities.entityName, financialYear: d.financialYear, returnPeriod: d.returnPeriod, documentType: d.documentType,
-  documentNumber: d.documentNumber, documentDate: d.documentDate, supplyType: d.supplyType, counterpartyGstin: d.counterpartyGstin, counterpartyName: d.counterpartyName,
-  placeOfSupply: d.placeOfSupply, isReverseCharge: d.isReverseCharge, originalDocumentNumber: d.originalDocumentNumber, originalDocumentDate: d.originalDocumentDate,
-  status: d.status, source: d.source, documentValue: d.documentValue, lineNumber: i.lineNumber, hsn: i.hsn, description: i.description, uqc: i.uqc,
-  quantity: i.quantity, rate: i.rate, taxable: i.taxable, igst: i.igst, cgst: i.cgst, sgst: i.sgst, cess: i.cess, itcEligibility: i.itcEligibility,
+  locationGstin: entities.gstin,
+  entityName: entities.entityName,
+  financialYear: d.financialYear,
+  returnPeriod: d.returnPeriod,
+  documentType: d.documentType,
+  documentNumber: d.documentNumber,
+  documentDate: d.documentDate,
+  supplyType: d.supplyType,
+  counterpartyGstin: d.counterpartyGstin,
+  counterpartyName: d.counterpartyName,
+  placeOfSupply: d.placeOfSupply,
+  isReverseCharge: d.isReverseCharge,
+  originalDocumentNumber: d.originalDocumentNumber,
+  originalDocumentDate: d.originalDocumentDate,
+  status: d.status,
+  source: d.source,
+  documentValue: d.documentValue,
+  lineNumber: i.lineNumber,
+  hsn: i.hsn,
+  description: i.description,
+  uqc: i.uqc,
+  quantity: i.quantity,
+  rate: i.rate,
+  taxable: i.taxable,
+  igst: i.igst,
+  cgst: i.cgst,
+  sgst: i.sgst,
+  cess: i.cess,
+  itcEligibility: i.itcEligibility,
 };
 const exportRows = (db: Db, condition: SQL | undefined, orderBy: SQL[]) =>
-  db.select(selection).from(d).innerJoin(entities, eq(entities.id, d.entityId)).leftJoin(i, eq(i.documentId, d.id)).where(condition).orderBy(...orderBy, i.lineNumber);
+  db
+    .select(selection)
+    .from(d)
+    .innerJoin(entities, eq(entities.id, d.entityId))
+    .leftJoin(i, eq(i.documentId, d.id))
+    .where(condition)
+    .orderBy(...orderBy, i.lineNumber);
 type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];
 
 /** YYYY-MM-DD as DD-MM-YYYY, the date format of the import templates. */
@@ -69,7 +99,11 @@ const columnsOf = (direction: Direction): XlsxColumn<ExportRow>[] => {
 
 /** The workbook and its row count; refuses an export of more than `maxRows` (EXPORT_MAX_ROWS) item lines. */
 export const exportRegister = async (
-  db: Db, principal: SessionPrincipal, direction: Direction, request: { sortExpression?: string | null; filters?: RegisterFilters }, maxRows = EXPORT_MAX_ROWS,
+  db: Db,
+  principal: SessionPrincipal,
+  direction: Direction,
+  request: { sortExpression?: string | null; filters?: RegisterFilters },
+  maxRows = EXPORT_MAX_ROWS,
 ): Promise<{ content: Buffer; rows: number }> => {
   const orderBy = orderByOf(request.sortExpression, REGISTER_SORT_COLUMNS, REGISTER_DEFAULT_SORT, d.id);
   const { condition } = await registerConditions(db, principal, direction, request.filters);

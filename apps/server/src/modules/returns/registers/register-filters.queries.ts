@@ -5,14 +5,21 @@ import { documents } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 
 /** Bulk-apply lists and the property name their error is reported under. */
-const BULK_LISTS = [['documentNumbers', 'DocumentNumbers'], ['gstins', 'Gstins'], ['pans', 'Pans']] as const;
+const BULK_LISTS = [
+  ['documentNumbers', 'DocumentNumbers'],
+  ['gstins', 'Gstins'],
+  ['pans', 'Pans'],
+] as const;
 
 /** Refuses a bulk list longer than the maxBulkSearchKeywords setting (modules §5 "Bulk apply": keywordExceededLimit). */
 export const assertBulkLimits = (filters: RegisterFilters | undefined, maxKeywords: number): void => {
   for (const [key, propertyName] of BULK_LISTS) {
     const values = filters?.[key];
     if (values && new Set(values).size > maxKeywords) {
-      throw new AppError('GEN0009', { propertyName, message: RESOURCES['filter.keywordExceededLimit'].replace('{limit}', String(maxKeywords)) });
+      throw new AppError('GEN0009', {
+        propertyName,
+        message: RESOURCES['filter.keywordExceededLimit'].replace('{limit}', String(maxKeywords)),
+      });
     }
   }
 };
@@ -27,7 +34,11 @@ const upper = (values: readonly string[]) => [...new Set(values.map((v) => v.toU
  * is left out for the status-count bar, which counts every status over the other filters.
  */
 export const documentConditions = (
-  subscriberId: number, direction: Direction, locationIds: readonly number[], f: RegisterFilters = {}, options: { withStatuses?: boolean } = {},
+  subscriberId: number,
+  direction: Direction,
+  locationIds: readonly number[],
+  f: RegisterFilters = {},
+  options: { withStatuses?: boolean } = {},
 ): SQL | undefined => {
   const d = documents;
   const text = f.text?.trim();
@@ -47,7 +58,9 @@ export const documentConditions = (
     options.withStatuses !== false && f.statuses?.length ? inArray(d.status, f.statuses) : undefined,
     f.sourceTypes?.length ? inArray(d.source, f.sourceTypes) : undefined,
     f.documentNumbers?.length
-      ? (f.isDocNumberLikeSearch ? or(...[...new Set(f.documentNumbers)].map((n) => ilike(d.documentNumber, containsPattern(n)))) : inArray(d.documentNumber, [...new Set(f.documentNumbers)]))
+      ? f.isDocNumberLikeSearch
+        ? or(...[...new Set(f.documentNumbers)].map((n) => ilike(d.documentNumber, containsPattern(n))))
+        : inArray(d.documentNumber, [...new Set(f.documentNumbers)])
       : undefined,
     f.gstins?.length ? inArray(d.counterpartyGstin, upper(f.gstins)) : undefined,
     // The PAN is characters 3 to 12 of a GSTIN.
@@ -55,6 +68,12 @@ export const documentConditions = (
     f.placesOfSupply?.length ? inArray(d.placeOfSupply, f.placesOfSupply) : undefined,
     typeof f.isReverseCharge === 'boolean' ? eq(d.isReverseCharge, f.isReverseCharge) : undefined,
     f.importId ? eq(d.importId, f.importId) : undefined,
-    text ? or(ilike(d.documentNumber, containsPattern(text)), ilike(d.counterpartyName, containsPattern(text)), ilike(d.counterpartyGstin, containsPattern(text))) : undefined,
+    text
+      ? or(
+          ilike(d.documentNumber, containsPattern(text)),
+          ilike(d.counterpartyName, containsPattern(text)),
+          ilike(d.counterpartyGstin, containsPattern(text)),
+        )
+      : undefined,
   );
 };

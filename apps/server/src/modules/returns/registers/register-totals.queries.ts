@@ -11,18 +11,39 @@ import { registerTotals } from '../../../db/schema';
 const r = registerTotals;
 
 /** The filters register_totals can answer: its own columns. Every other filter, present now or added later, is not. */
-const DIMENSION_FILTERS = new Set<keyof RegisterFilters>(['entityIds', 'financialYear', 'returnPeriods', 'documentTypes', 'supplyTypes', 'statuses', 'sourceTypes', 'isReverseCharge']);
+const DIMENSION_FILTERS = new Set<keyof RegisterFilters>([
+  'entityIds',
+  'financialYear',
+  'returnPeriods',
+  'documentTypes',
+  'supplyTypes',
+  'statuses',
+  'sourceTypes',
+  'isReverseCharge',
+]);
 
-const isSet = (value: unknown) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0) && !(typeof value === 'string' && value.trim() === '');
+const isSet = (value: unknown) =>
+  value !== undefined &&
+  value !== null &&
+  !(Array.isArray(value) && value.length === 0) &&
+  !(typeof value === 'string' && value.trim() === '');
 
 /** Whether register_totals answers these filters (isDocNumberLikeSearch alone changes nothing without document numbers). */
 export const answeredByTotals = (filters: RegisterFilters = {}): boolean =>
-  Object.entries(filters).every(([key, value]) => DIMENSION_FILTERS.has(key as keyof RegisterFilters) || key === 'isDocNumberLikeSearch' || !isSet(value));
+  Object.entries(filters).every(
+    ([key, value]) => DIMENSION_FILTERS.has(key as keyof RegisterFilters) || key === 'isDocNumberLikeSearch' || !isSet(value),
+  );
 
 const upper = (values: readonly string[]) => [...new Set(values.map((v) => v.toUpperCase()))];
 
 /** The same conditions as documentConditions (register.filters.ts), on the dimensions of register_totals. */
-const totalsConditions = (subscriberId: number, direction: Direction, locationIds: readonly number[], f: RegisterFilters, withStatuses: boolean): SQL | undefined =>
+const totalsConditions = (
+  subscriberId: number,
+  direction: Direction,
+  locationIds: readonly number[],
+  f: RegisterFilters,
+  withStatuses: boolean,
+): SQL | undefined =>
   and(
     eq(r.subscriberId, subscriberId),
     eq(r.direction, direction),
@@ -43,15 +64,38 @@ const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::
 export type RegisterSummary = { n: number; taxable: number; igst: number; cgst: number; sgst: number; cess: number; documentValue: number };
 
 /** The number of matching documents and their totals. */
-export const summaryFromTotals = async (db: Db, subscriberId: number, direction: Direction, locationIds: readonly number[], filters: RegisterFilters = {}): Promise<RegisterSummary> => {
-  const [row] = await db.select({
-    n: sumOf(r.documents), taxable: sumOf(r.taxable), igst: sumOf(r.igst), cgst: sumOf(r.cgst), sgst: sumOf(r.sgst), cess: sumOf(r.cess), documentValue: sumOf(r.documentValue),
-  }).from(r).where(totalsConditions(subscriberId, direction, locationIds, filters, true));
+export const summaryFromTotals = async (
+  db: Db,
+  subscriberId: number,
+  direction: Direction,
+  locationIds: readonly number[],
+  filters: RegisterFilters = {},
+): Promise<RegisterSummary> => {
+  const [row] = await db
+    .select({
+      n: sumOf(r.documents),
+      taxable: sumOf(r.taxable),
+      igst: sumOf(r.igst),
+      cgst: sumOf(r.cgst),
+      sgst: sumOf(r.sgst),
+      cess: sumOf(r.cess),
+      documentValue: sumOf(r.documentValue),
+    })
+    .from(r)
+    .where(totalsConditions(subscriberId, direction, locationIds, filters, true));
   return row ?? { n: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0, documentValue: 0 };
 };
 
 /** The number of matching documents per status, over the filters without `statuses`. */
 export const statusCountsFromTotals = async (
-  db: Db, subscriberId: number, direction: Direction, locationIds: readonly number[], filters: RegisterFilters = {},
+  db: Db,
+  subscriberId: number,
+  direction: Direction,
+  locationIds: readonly number[],
+  filters: RegisterFilters = {},
 ): Promise<{ status: DocumentStatus; n: number }[]> =>
-  db.select({ status: r.status, n: sumOf(r.documents) }).from(r).where(totalsConditions(subscriberId, direction, locationIds, filters, false)).groupBy(r.status);
+  db
+    .select({ status: r.status, n: sumOf(r.documents) })
+    .from(r)
+    .where(totalsConditions(subscriberId, direction, locationIds, filters, false))
+    .groupBy(r.status);

@@ -43,10 +43,20 @@ export const registerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       handler: async (request, reply) => {
         const principal = principalOf(request);
         const { content, rows } = await exportRegister(db, principal, direction, request.body);
-        await db.transaction((tx) => writeAudit(tx, principal, {
-          entityType: 'Register', entityKey: direction, entityName: `${direction} register export`, action: 'Export', after: { filters: request.body.filters ?? {}, rows }, ip: request.ip,
-        }));
-        return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', `attachment; filename="${r.file}"`).send(content);
+        await db.transaction((tx) =>
+          writeAudit(tx, principal, {
+            entityType: 'Register',
+            entityKey: direction,
+            entityName: `${direction} register export`,
+            action: 'Export',
+            after: { filters: request.body.filters ?? {}, rows },
+            ip: request.ip,
+          }),
+        );
+        return reply
+          .header('content-type', XLSX_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="${r.file}"`)
+          .send(content);
       },
     });
 

@@ -40,7 +40,8 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     warehouse = await addChildLocation(h, t, delhi, '07', [t.adminUserId]);
 
     // Imported: two Delhi invoices, the first with two item lines.
-    const csv = csvOf([headerOf(),
+    const csv = csvOf([
+      headerOf(),
       saleRow({ documentNumber: 'IMP/1' }),
       saleRow({ documentNumber: 'IMP/1', description: 'Mouse', taxable: '500', igst: '90' }),
       saleRow({ documentNumber: 'IMP/2', documentDate: '20-05-2024', taxable: '2000', igst: '360' }),
@@ -50,12 +51,54 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     importId = imported.importId;
 
     // Keyed in: other locations, periods, types, statuses and counterparties.
-    await insertDocument(h, t, chennai, { documentNumber: 'CH/1', documentDate: '2024-06-10', status: 'Generated', placeOfSupply: '33', supplyType: 'B2B' }, [{ taxable: 300_000, cgst: 27_000, sgst: 27_000 }]);
-    await insertDocument(h, t, chennai, { documentNumber: 'CH/CRN/1', documentType: 'CRN', documentDate: '2024-06-20', status: 'Approved', isReverseCharge: true, counterpartyGstin: OTHER_CUSTOMER, counterpartyName: 'Zenith Metals', placeOfSupply: '27' }, [{ taxable: 50_000, igst: 9_000 }]);
-    await insertDocument(h, t, warehouse, { documentNumber: 'WH/1', documentDate: '2025-04-02', financialYear: '2025-26', status: 'Completed', supplyType: 'EXPWP', counterpartyName: '=HYPERLINK("http://evil.test","click")' }, [{ taxable: 700_000, igst: 126_000 }, { taxable: 10_000, igst: 1_800 }, { taxable: 5, igst: 1 }]);
+    await insertDocument(
+      h,
+      t,
+      chennai,
+      { documentNumber: 'CH/1', documentDate: '2024-06-10', status: 'Generated', placeOfSupply: '33', supplyType: 'B2B' },
+      [{ taxable: 300_000, cgst: 27_000, sgst: 27_000 }],
+    );
+    await insertDocument(
+      h,
+      t,
+      chennai,
+      {
+        documentNumber: 'CH/CRN/1',
+        documentType: 'CRN',
+        documentDate: '2024-06-20',
+        status: 'Approved',
+        isReverseCharge: true,
+        counterpartyGstin: OTHER_CUSTOMER,
+        counterpartyName: 'Zenith Metals',
+        placeOfSupply: '27',
+      },
+      [{ taxable: 50_000, igst: 9_000 }],
+    );
+    await insertDocument(
+      h,
+      t,
+      warehouse,
+      {
+        documentNumber: 'WH/1',
+        documentDate: '2025-04-02',
+        financialYear: '2025-26',
+        status: 'Completed',
+        supplyType: 'EXPWP',
+        counterpartyName: '=HYPERLINK("http://evil.test","click")',
+      },
+      [
+        { taxable: 700_000, igst: 126_000 },
+        { taxable: 10_000, igst: 1_800 },
+        { taxable: 5, igst: 1 },
+      ],
+    );
     // Never listed: a draft, a purchase, and another subscriber's invoice.
     await insertDocument(h, t, delhi, { documentNumber: 'DRAFT/1', isDraftDocument: true, status: 'Draft' });
-    await insertDocument(h, t, delhi, { documentNumber: 'PUR/1', direction: 'Purchase', counterpartyGstin: gstinFor('27', 'AAACS4321K', '1') });
+    await insertDocument(h, t, delhi, {
+      documentNumber: 'PUR/1',
+      direction: 'Purchase',
+      counterpartyGstin: gstinFor('27', 'AAACS4321K', '1'),
+    });
     await insertDocument(h, other, other.entityIds[1] ?? 0, { documentNumber: 'OTHER/1' });
   });
   afterAll(async () => {
@@ -69,12 +112,38 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     expect(sorted(numbers(r))).toEqual(['CH/1', 'CH/CRN/1', 'IMP/1', 'IMP/2', 'WH/1']);
     const imp1 = r.items.find((i) => i.documentNumber === 'IMP/1') as RegisterItem;
     expect(imp1).toMatchObject({
-      entityId: delhi, entityName: 'Delhi', gstin: DELHI_GSTIN, financialYear: '2024-25', returnPeriod: '042024', documentType: 'INV', documentDate: '2024-04-15',
-      counterpartyGstin: CUSTOMER_GSTIN, counterpartyName: 'Bharat Traders', taxable: 150_050, igst: 27_009, documentValue: 177_059, itemCount: 2, status: 'YetNotGenerated', source: 'Import', importId,
+      entityId: delhi,
+      entityName: 'Delhi',
+      gstin: DELHI_GSTIN,
+      financialYear: '2024-25',
+      returnPeriod: '042024',
+      documentType: 'INV',
+      documentDate: '2024-04-15',
+      counterpartyGstin: CUSTOMER_GSTIN,
+      counterpartyName: 'Bharat Traders',
+      taxable: 150_050,
+      igst: 27_009,
+      documentValue: 177_059,
+      itemCount: 2,
+      status: 'YetNotGenerated',
+      source: 'Import',
+      importId,
     });
-    expect(r.items.find((i) => i.documentNumber === 'WH/1')).toMatchObject({ entityId: warehouse, entityName: 'Warehouse 07', itemCount: 3, taxable: 710_005 });
+    expect(r.items.find((i) => i.documentNumber === 'WH/1')).toMatchObject({
+      entityId: warehouse,
+      entityName: 'Warehouse 07',
+      itemCount: 3,
+      taxable: 710_005,
+    });
     // Totals over every match: 150,050 + 200,000 + 300,000 + 50,000 + 710,005 paise taxable.
-    expect(r.totals).toEqual({ taxable: 1_410_055, igst: 27_009 + 36_000 + 9_000 + 127_801, cgst: 27_000, sgst: 27_000, cess: 0, documentValue: 1_410_055 + 199_810 + 54_000 });
+    expect(r.totals).toEqual({
+      taxable: 1_410_055,
+      igst: 27_009 + 36_000 + 9_000 + 127_801,
+      cgst: 27_000,
+      sgst: 27_000,
+      cess: 0,
+      documentValue: 1_410_055 + 199_810 + 54_000,
+    });
   });
 
   it('pages by the pageSize setting and loads more from a start, totals and count unchanged', async () => {
@@ -94,7 +163,12 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
       await saveInstallationSettings(h.ctx.database.db, { pageSize: 50 });
       const rows = await search({ size: 50, filters: { documentNumbers: Array.from({ length: 8 }, (_, i) => `PAGE/${i + 1}`) } });
       expect(rows.totalRecords).toBe(8);
-      await h.ctx.database.db.delete(documents).where(inArray(documents.id, rows.items.map((i) => i.id)));
+      await h.ctx.database.db.delete(documents).where(
+        inArray(
+          documents.id,
+          rows.items.map((i) => i.id),
+        ),
+      );
     }
   });
 
@@ -179,7 +253,14 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json().data.items as StatusCountItem[];
     expect(items.map((i) => i.status)).toEqual(['YetNotGenerated', 'Generated', 'Completed', 'Draft', 'Approved', 'Rejected']);
-    expect(Object.fromEntries(items.map((i) => [i.status, i.count]))).toEqual({ YetNotGenerated: 2, Generated: 1, Completed: 0, Draft: 0, Approved: 1, Rejected: 0 });
+    expect(Object.fromEntries(items.map((i) => [i.status, i.count]))).toEqual({
+      YetNotGenerated: 2,
+      Generated: 1,
+      Completed: 0,
+      Draft: 0,
+      Approved: 1,
+      Rejected: 0,
+    });
     expect(items.every((i) => i.total === 4)).toBe(true);
   });
 
@@ -187,10 +268,19 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     await saveInstallationSettings(h.ctx.database.db, { maxBulkSearchKeywords: 3 });
     try {
       expect((await search({ filters: { documentNumbers: ['A', 'B', 'C'] } })).totalRecords).toBe(0);
-      for (const [key, propertyName, value] of [['documentNumbers', 'DocumentNumbers', 'N'], ['gstins', 'Gstins', 'G'], ['pans', 'Pans', 'P']] as const) {
+      for (const [key, propertyName, value] of [
+        ['documentNumbers', 'DocumentNumbers', 'N'],
+        ['gstins', 'Gstins', 'G'],
+        ['pans', 'Pans', 'P'],
+      ] as const) {
         const res = await api.post(R.salesSearch, { filters: { [key]: [1, 2, 3, 4].map((n) => `${value}${n}`) } });
         expect(res.statusCode).toBe(422);
-        expect(res.json().errors[0]).toEqual({ code: 'GEN0009', type: 'Error', propertyName, message: 'Apply at most 3 values at a time: remove some lines.' });
+        expect(res.json().errors[0]).toEqual({
+          code: 'GEN0009',
+          type: 'Error',
+          propertyName,
+          message: 'Apply at most 3 values at a time: remove some lines.',
+        });
       }
       const status = await api.post(R.salesStatusCount, { filters: { documentNumbers: ['1', '2', '3', '4'] } });
       expect(status.statusCode).toBe(422);
@@ -211,13 +301,32 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     const col = (name: string) => header.indexOf(name);
     // 1 + 1 + 2 (IMP/1) + 1 (IMP/2) + 3 (WH/1) item lines, and the header.
     expect(rows).toHaveLength(9);
-    expect(rows.slice(1).map((r) => r[col('Document number')])).toEqual(['CH/1', 'CH/CRN/1', 'IMP/1', 'IMP/1', 'IMP/2', 'WH/1', 'WH/1', 'WH/1']);
+    expect(rows.slice(1).map((r) => r[col('Document number')])).toEqual([
+      'CH/1',
+      'CH/CRN/1',
+      'IMP/1',
+      'IMP/1',
+      'IMP/2',
+      'WH/1',
+      'WH/1',
+      'WH/1',
+    ]);
     const imp1 = rows.filter((r) => r[col('Document number')] === 'IMP/1');
-    expect(imp1.map((r) => [r[col('Line')], r[col('Description')], r[col('Taxable value (₹)')], r[col('IGST (₹)')], r[col('Rate (%)')]])).toEqual([['1', 'Laptop', '1000.5', '180.09', '18'], ['2', 'Mouse', '500', '90', '18']]);
-    expect(imp1[0]).toEqual(expect.arrayContaining([DELHI_GSTIN, 'Delhi', '2024-25', '042024', 'INV', '15-04-2024', CUSTOMER_GSTIN, 'Bharat Traders', '1770.59']));
+    expect(
+      imp1.map((r) => [r[col('Line')], r[col('Description')], r[col('Taxable value (₹)')], r[col('IGST (₹)')], r[col('Rate (%)')]]),
+    ).toEqual([
+      ['1', 'Laptop', '1000.5', '180.09', '18'],
+      ['2', 'Mouse', '500', '90', '18'],
+    ]);
+    expect(imp1[0]).toEqual(
+      expect.arrayContaining([DELHI_GSTIN, 'Delhi', '2024-25', '042024', 'INV', '15-04-2024', CUSTOMER_GSTIN, 'Bharat Traders', '1770.59']),
+    );
     const wh = rows.find((r) => r[col('Document number')] === 'WH/1') ?? [];
     expect(wh[col('Customer name')]).toBe(`'=HYPERLINK("http://evil.test","click")`);
-    const [audit] = await h.ctx.database.db.select().from(auditTrail).where(and(eq(auditTrail.subscriberId, t.subscriberId), eq(auditTrail.entityType, 'Register'), eq(auditTrail.action, 'Export')));
+    const [audit] = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.subscriberId, t.subscriberId), eq(auditTrail.entityType, 'Register'), eq(auditTrail.action, 'Export')));
     expect(audit?.after).toMatchObject({ rows: 8 });
     // Same filters as the list; the export right is its own.
     const filtered = await readXlsx((await api.post(R.salesExport, { filters: { importId } })).rawPayload);
@@ -230,12 +339,16 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     const principal = { sessionId: 0, userId: t.adminUserId, subscriberId: t.subscriberId, roleId: t.adminRoleId, userName: t.userName };
     const within = await exportRegister(h.ctx.database.db, principal, 'Sales', { filters: { importId } }, 3);
     expect(within.rows).toBe(3);
-    const refused = await exportRegister(h.ctx.database.db, principal, 'Sales', { filters: { entityIds: [delhi] } }, 3).catch((error: unknown) => error);
+    const refused = await exportRegister(h.ctx.database.db, principal, 'Sales', { filters: { entityIds: [delhi] } }, 3).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).status).toBe(422);
     expect((refused as AppError).items[0]).toMatchObject({
-      code: 'GEN0009', propertyName: 'Filters',
-      message: 'These filters match 6 item lines; an export holds at most 3. Narrow the filters (for example to a few return periods) and export again.',
+      code: 'GEN0009',
+      propertyName: 'Filters',
+      message:
+        'These filters match 6 item lines; an export holds at most 3. Narrow the filters (for example to a few return periods) and export again.',
     });
     expect(EXPORT_MAX_ROWS).toBe(1_000_000);
   });
@@ -244,15 +357,63 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     const { db } = h.ctx.database;
     const base = { subscriberId: t.subscriberId, financialYear: '2024-25', source: 'Manual' as const };
     await db.insert(documentSummaries).values([
-      { ...base, entityId: delhi, direction: 'Sales', returnPeriod: '042024', summaryType: 'B2CS', placeOfSupply: '07', rate: 18_000, taxable: 1_000_000, cgst: 90_000, sgst: 90_000 },
-      { ...base, entityId: chennai, direction: 'Sales', returnPeriod: '052024', summaryType: 'DocumentsIssued', documentNature: 1, fromNumber: 'CH/1', toNumber: 'CH/99', totalNumber: 99, cancelledNumber: 2 },
-      { ...base, entityId: delhi, direction: 'Purchase', returnPeriod: '042024', summaryType: 'NilExemptNonGst', supplyType: 'INTRB2B', exempted: 5_000 },
-      { subscriberId: other.subscriberId, financialYear: '2024-25', source: 'Manual', entityId: other.entityIds[1] ?? 0, direction: 'Sales', returnPeriod: '042024', summaryType: 'B2CS', placeOfSupply: '07', rate: 5_000 },
+      {
+        ...base,
+        entityId: delhi,
+        direction: 'Sales',
+        returnPeriod: '042024',
+        summaryType: 'B2CS',
+        placeOfSupply: '07',
+        rate: 18_000,
+        taxable: 1_000_000,
+        cgst: 90_000,
+        sgst: 90_000,
+      },
+      {
+        ...base,
+        entityId: chennai,
+        direction: 'Sales',
+        returnPeriod: '052024',
+        summaryType: 'DocumentsIssued',
+        documentNature: 1,
+        fromNumber: 'CH/1',
+        toNumber: 'CH/99',
+        totalNumber: 99,
+        cancelledNumber: 2,
+      },
+      {
+        ...base,
+        entityId: delhi,
+        direction: 'Purchase',
+        returnPeriod: '042024',
+        summaryType: 'NilExemptNonGst',
+        supplyType: 'INTRB2B',
+        exempted: 5_000,
+      },
+      {
+        subscriberId: other.subscriberId,
+        financialYear: '2024-25',
+        source: 'Manual',
+        entityId: other.entityIds[1] ?? 0,
+        direction: 'Sales',
+        returnPeriod: '042024',
+        summaryType: 'B2CS',
+        placeOfSupply: '07',
+        rate: 5_000,
+      },
     ]);
     const all = (await api.post(R.salesSummarySearch, {})).json().data;
     expect(all.totalRecords).toBe(2);
     expect(all.items.map((i: { summaryType: string }) => i.summaryType)).toEqual(['DocumentsIssued', 'B2CS']);
-    expect(all.items[1]).toMatchObject({ entityId: delhi, entityName: 'Delhi', gstin: DELHI_GSTIN, placeOfSupply: '07', rate: 18_000, taxable: 1_000_000, cgst: 90_000 });
+    expect(all.items[1]).toMatchObject({
+      entityId: delhi,
+      entityName: 'Delhi',
+      gstin: DELHI_GSTIN,
+      placeOfSupply: '07',
+      rate: 18_000,
+      taxable: 1_000_000,
+      cgst: 90_000,
+    });
     const b2cs = (await api.post(R.salesSummarySearch, { filters: { summaryTypes: ['B2CS'], returnPeriods: ['042024'] } })).json().data;
     expect(b2cs.items.map((i: { summaryType: string }) => i.summaryType)).toEqual(['B2CS']);
     const chennaiOnly = (await api.post(R.salesSummarySearch, { filters: { entityIds: [chennai] } })).json().data;
@@ -260,7 +421,9 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     const purchases = (await api.post(R.purchaseSummarySearch, {})).json().data;
     expect(purchases.items).toMatchObject([{ summaryType: 'NilExemptNonGst', supplyType: 'INTRB2B', exempted: 5_000 }]);
     const limited = clientOf(h, (await signInLimitedUser(h, t, ['SalesView'], [chennai])).token);
-    expect((await limited.post(R.salesSummarySearch, {})).json().data.items.map((i: { summaryType: string }) => i.summaryType)).toEqual(['DocumentsIssued']);
+    expect((await limited.post(R.salesSummarySearch, {})).json().data.items.map((i: { summaryType: string }) => i.summaryType)).toEqual([
+      'DocumentsIssued',
+    ]);
     const sortedByRate = (await api.post(R.salesSummarySearch, { sortExpression: 'rate DESC' })).json().data;
     expect(sortedByRate.items[0].rate).toBe(18_000);
     expect((await api.post(R.salesSummarySearch, { sortExpression: 'gstin DESC' })).statusCode).toBe(422);

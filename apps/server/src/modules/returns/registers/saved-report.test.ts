@@ -19,8 +19,14 @@ describe.each(ENGINES)('saved reports of the register filter bar on %s', (engine
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.items as SavedReport[];
   };
-  const auditOf = (id: number) => h.ctx.database.db.select({ action: auditTrail.action, after: auditTrail.after, before: auditTrail.before }).from(auditTrail)
-    .where(and(eq(auditTrail.subscriberId, t.subscriberId), eq(auditTrail.entityType, 'SavedReport'), eq(auditTrail.entityKey, String(id)))).orderBy(auditTrail.id);
+  const auditOf = (id: number) =>
+    h.ctx.database.db
+      .select({ action: auditTrail.action, after: auditTrail.after, before: auditTrail.before })
+      .from(auditTrail)
+      .where(
+        and(eq(auditTrail.subscriberId, t.subscriberId), eq(auditTrail.entityType, 'SavedReport'), eq(auditTrail.entityKey, String(id))),
+      )
+      .orderBy(auditTrail.id);
 
   beforeAll(async () => {
     h = await startHarness(engine);
@@ -34,7 +40,13 @@ describe.each(ENGINES)('saved reports of the register filter bar on %s', (engine
   });
 
   it('saves a filter set per module, replaces it when saved again under the same name, and deletes it, with audit rows', async () => {
-    const filters = { entityIds: [delhi], financialYear: '2024-25', returnPeriods: ['042024'], statuses: ['Generated'], documentNumbers: ['INV/1', 'INV/2'] };
+    const filters = {
+      entityIds: [delhi],
+      financialYear: '2024-25',
+      returnPeriods: ['042024'],
+      statuses: ['Generated'],
+      documentNumbers: ['INV/1', 'INV/2'],
+    };
     const saved = await api.post(R.savedReportSave, { module: 'RegularSales', name: ' April Delhi ', filters });
     expect(saved.statusCode, saved.body).toBe(200);
     const report = saved.json().data as SavedReport;
@@ -42,7 +54,9 @@ describe.each(ENGINES)('saved reports of the register filter bar on %s', (engine
     expect(await list('RegularSales')).toEqual([report]);
     expect(await list('RegularPurchase')).toEqual([]);
 
-    const replaced = (await api.post(R.savedReportSave, { module: 'RegularSales', name: 'April Delhi', filters: { financialYear: '2025-26' } })).json().data as SavedReport;
+    const replaced = (
+      await api.post(R.savedReportSave, { module: 'RegularSales', name: 'April Delhi', filters: { financialYear: '2025-26' } })
+    ).json().data as SavedReport;
     expect(replaced.id).toBe(report.id);
     expect(await list('RegularSales')).toEqual([{ ...report, filters: { financialYear: '2025-26' } }]);
     await api.post(R.savedReportSave, { module: 'RegularPurchase', name: 'April Delhi', filters: {} });
@@ -76,14 +90,21 @@ describe.each(ENGINES)('saved reports of the register filter bar on %s', (engine
     const refused = await salesOnly.post(R.savedReportSave, { module: 'RegularSales', name: 'Chennai', filters: { entityIds: [chennai] } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errors[0].code).toBe('GEN0010');
-    expect((await salesOnly.post(R.savedReportSave, { module: 'RegularSales', name: 'Theirs', filters: { entityIds: [other.entityIds[1]] } })).statusCode).toBe(404);
+    expect(
+      (await salesOnly.post(R.savedReportSave, { module: 'RegularSales', name: 'Theirs', filters: { entityIds: [other.entityIds[1]] } }))
+        .statusCode,
+    ).toBe(404);
     expect(await list('RegularSales', salesOnly)).toEqual([]);
   });
 
   it('validates the name and the filters like the register does', async () => {
     const bad = await api.post(R.savedReportSave, { module: 'RegularSales', name: 'Bad', filters: { returnPeriods: ['2024-04'] } });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors[0]).toMatchObject({ code: 'GEN0009', propertyName: 'Filters.ReturnPeriods[0]', message: 'A return period is MMYYYY.' });
+    expect(bad.json().errors[0]).toMatchObject({
+      code: 'GEN0009',
+      propertyName: 'Filters.ReturnPeriods[0]',
+      message: 'A return period is MMYYYY.',
+    });
     const unnamed = await api.post(R.savedReportSave, { module: 'RegularSales', name: '  ', filters: {} });
     expect(unnamed.json().errors[0]).toMatchObject({ code: 'GEN0009', propertyName: 'Name', message: 'Name the report.' });
     expect((await api.post(R.savedReportSave, { module: 'Gstr1', name: 'X', filters: {} })).statusCode).toBe(422);

@@ -10,9 +10,21 @@ import { loadInstallationSettings } from '../../../platform/settings/installatio
 import { locationScope } from '../../../platform/location-scope';
 
 const s = documentSummaries;
-const SORT_COLUMNS = { id: s.id, returnPeriod: s.returnPeriod, summaryType: s.summaryType, placeOfSupply: s.placeOfSupply, rate: s.rate, taxable: s.taxable };
+const SORT_COLUMNS = {
+  id: s.id,
+  returnPeriod: s.returnPeriod,
+  summaryType: s.summaryType,
+  placeOfSupply: s.placeOfSupply,
+  rate: s.rate,
+  taxable: s.taxable,
+};
 
-export const searchSummaries = async (db: Db, principal: SessionPrincipal, direction: Direction, request: SummarySearchRequest): Promise<{ items: SummaryItem[]; totalRecords: number }> => {
+export const searchSummaries = async (
+  db: Db,
+  principal: SessionPrincipal,
+  direction: Direction,
+  request: SummarySearchRequest,
+): Promise<{ items: SummaryItem[]; totalRecords: number }> => {
   const orderBy = orderByOf(request.sortExpression, SORT_COLUMNS, 'id DESC', s.id);
   const f = request.filters ?? {};
   const locationIds = await locationScope(db, principal, f.entityIds);
@@ -27,15 +39,43 @@ export const searchSummaries = async (db: Db, principal: SessionPrincipal, direc
   );
   const [total] = await db.select({ n: count() }).from(s).where(condition);
   const size = request.size ?? (await loadInstallationSettings(db)).pageSize;
-  const rows = await db.select({ row: s, entityName: entities.entityName, gstin: entities.gstin }).from(s).innerJoin(entities, eq(entities.id, s.entityId))
-    .where(condition).orderBy(...orderBy).offset(request.start ?? 0).limit(size);
+  const rows = await db
+    .select({ row: s, entityName: entities.entityName, gstin: entities.gstin })
+    .from(s)
+    .innerJoin(entities, eq(entities.id, s.entityId))
+    .where(condition)
+    .orderBy(...orderBy)
+    .offset(request.start ?? 0)
+    .limit(size);
   return {
     totalRecords: total?.n ?? 0,
     items: rows.map(({ row, entityName, gstin }) => ({
-      id: row.id, entityId: row.entityId, entityName, gstin, financialYear: row.financialYear, returnPeriod: row.returnPeriod, summaryType: row.summaryType,
-      placeOfSupply: row.placeOfSupply, supplyType: row.supplyType, rate: row.rate, ecommerceGstin: row.ecommerceGstin, documentNature: row.documentNature,
-      fromNumber: row.fromNumber, toNumber: row.toNumber, totalNumber: row.totalNumber, cancelledNumber: row.cancelledNumber, taxable: row.taxable, igst: row.igst,
-      cgst: row.cgst, sgst: row.sgst, cess: row.cess, nilRated: row.nilRated, exempted: row.exempted, nonGst: row.nonGst, source: row.source, importId: row.importId,
+      id: row.id,
+      entityId: row.entityId,
+      entityName,
+      gstin,
+      financialYear: row.financialYear,
+      returnPeriod: row.returnPeriod,
+      summaryType: row.summaryType,
+      placeOfSupply: row.placeOfSupply,
+      supplyType: row.supplyType,
+      rate: row.rate,
+      ecommerceGstin: row.ecommerceGstin,
+      documentNature: row.documentNature,
+      fromNumber: row.fromNumber,
+      toNumber: row.toNumber,
+      totalNumber: row.totalNumber,
+      cancelledNumber: row.cancelledNumber,
+      taxable: row.taxable,
+      igst: row.igst,
+      cgst: row.cgst,
+      sgst: row.sgst,
+      cess: row.cess,
+      nilRated: row.nilRated,
+      exempted: row.exempted,
+      nonGst: row.nonGst,
+      source: row.source,
+      importId: row.importId,
       updatedAt: row.updatedAt.toISOString(),
     })),
   };

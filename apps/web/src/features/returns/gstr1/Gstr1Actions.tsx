@@ -22,12 +22,26 @@ const Why = ({ reason, children }: { reason: TextKey | null; children: ReactNode
   if (!reason) return <>{children}</>;
   return (
     <Tooltip label={t(reason)} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <span data-why={reason} tabIndex={0}>{children}</span>
+      <span data-why={reason} tabIndex={0}>
+        {children}
+      </span>
     </Tooltip>
   );
 };
 
-const FileModal = ({ detail, session, opened, onClose, onFiled }: { detail: ReturnDetail; session: PortalSession | undefined; opened: boolean; onClose: () => void; onFiled: (next: ReturnDetail) => void }) => {
+const FileModal = ({
+  detail,
+  session,
+  opened,
+  onClose,
+  onFiled,
+}: {
+  detail: ReturnDetail;
+  session: PortalSession | undefined;
+  opened: boolean;
+  onClose: () => void;
+  onFiled: (next: ReturnDetail) => void;
+}) => {
   const t = useText();
   const [isSent, setSent] = useState(false);
   const [otp, setOtp] = useState('');
@@ -52,11 +66,20 @@ const FileModal = ({ detail, session, opened, onClose, onFiled }: { detail: Retu
   };
   const id = detail.id ?? 0;
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={600}>{t('returns.file.title', { type: RETURN_TYPE_LABELS[detail.returnType] })}</Text>} size="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={<Text fw={600}>{t('returns.file.title', { type: RETURN_TYPE_LABELS[detail.returnType] })}</Text>}
+      size="md"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!isSent) return void run(async () => { await requestFileOtp(id); setSent(true); });
+          if (!isSent)
+            return void run(async () => {
+              await requestFileOtp(id);
+              setSent(true);
+            });
           void run(async () => {
             const filed = await fileReturn(id, otp);
             close();
@@ -138,7 +161,13 @@ export const Gstr1Actions = ({ detail, session, onChanged }: Props) => {
           leftSection={<IconRefresh size={14} />}
           disabled={why.generate !== null}
           loading={busy === 'generate'}
-          onClick={() => void run('generate', async () => onChanged(await generateReturn({ entityId: detail.entityId, returnType: detail.returnType, returnPeriod: detail.returnPeriod })))}
+          onClick={() =>
+            void run('generate', async () =>
+              onChanged(
+                await generateReturn({ entityId: detail.entityId, returnType: detail.returnType, returnPeriod: detail.returnPeriod }),
+              ),
+            )
+          }
           data-testid="action-generate"
         >
           {detail.id === null ? t('returns.action.generate') : t('returns.action.regenerate')}
@@ -188,7 +217,14 @@ export const Gstr1Actions = ({ detail, session, onChanged }: Props) => {
         />
       </Why>
       <Why reason={why.file}>
-        <Button size="xs" color="green" leftSection={<IconFileCheck size={14} />} disabled={why.file !== null} onClick={() => setFileOpen(true)} data-testid="action-file">
+        <Button
+          size="xs"
+          color="green"
+          leftSection={<IconFileCheck size={14} />}
+          disabled={why.file !== null}
+          onClick={() => setFileOpen(true)}
+          data-testid="action-file"
+        >
           {t('returns.action.file')}
         </Button>
       </Why>

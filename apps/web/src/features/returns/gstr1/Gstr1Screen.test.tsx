@@ -7,7 +7,15 @@ import { json, renderAt, stubApi } from '../../../test/screenTestSupport';
 // The screen against a stubbed API: it polls the detail while the generation runs, then shows the summary, the
 // sandbox notice and each action enabled or disabled with its reason; a section opens its documents.
 
-const zero = (section: ReturnSectionSummary['section']): ReturnSectionSummary => ({ section, records: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 });
+const zero = (section: ReturnSectionSummary['section']): ReturnSectionSummary => ({
+  section,
+  records: 0,
+  taxable: 0,
+  igst: 0,
+  cgst: 0,
+  sgst: 0,
+  cess: 0,
+});
 const SUMMARY: ReturnSectionSummary[] = [
   { section: 'b2b', records: 2, taxable: 1_50_000_00, igst: 27_000_00, cgst: 0, sgst: 0, cess: 0 },
   zero('b2cl'),
@@ -15,26 +23,64 @@ const SUMMARY: ReturnSectionSummary[] = [
   { section: 'hsn_b2b', records: 1, taxable: 1_40_000_00, igst: 25_200_00, cgst: 0, sgst: 0, cess: 0 },
 ];
 const detail = (patch: Partial<ReturnDetail>): ReturnDetail => ({
-  id: 12, entityId: 5, entityName: 'Mumbai', gstin: '27AAPFU0939F1ZV', returnType: 'GSTR1', financialYear: '2026-27', returnPeriod: '102026',
-  dueDate: '2099-11-11', status: 'NotSubmitted', generationStatus: 'Completed', generationMessage: null, generatedAt: '2026-11-02T10:00:00Z',
-  documentCount: 3, summary: SUMMARY, portalReferenceId: null, portalSaveStatus: null, savedAt: null, submittedAt: null, filedAt: null, arn: null,
-  lastError: null, errorCount: 0, stale: false, isOpen: true, ...patch,
+  id: 12,
+  entityId: 5,
+  entityName: 'Mumbai',
+  gstin: '27AAPFU0939F1ZV',
+  returnType: 'GSTR1',
+  financialYear: '2026-27',
+  returnPeriod: '102026',
+  dueDate: '2099-11-11',
+  status: 'NotSubmitted',
+  generationStatus: 'Completed',
+  generationMessage: null,
+  generatedAt: '2026-11-02T10:00:00Z',
+  documentCount: 3,
+  summary: SUMMARY,
+  portalReferenceId: null,
+  portalSaveStatus: null,
+  savedAt: null,
+  submittedAt: null,
+  filedAt: null,
+  arn: null,
+  lastError: null,
+  errorCount: 0,
+  stale: false,
+  isOpen: true,
+  ...patch,
 });
 
-const SECTION_ROW = { documentId: 91, documentType: 'INV', documentNumber: 'INV-001', documentDate: '2026-10-05', counterpartyGstin: '29AAGCB1286Q1Z4', counterpartyName: 'Buyer', placeOfSupply: '29', taxable: 1_00_000_00, igst: 18_000_00, cgst: 0, sgst: 0, cess: 0, documentValue: 1_18_000_00, portalError: null };
+const SECTION_ROW = {
+  documentId: 91,
+  documentType: 'INV',
+  documentNumber: 'INV-001',
+  documentDate: '2026-10-05',
+  counterpartyGstin: '29AAGCB1286Q1Z4',
+  counterpartyName: 'Buyer',
+  placeOfSupply: '29',
+  taxable: 1_00_000_00,
+  igst: 18_000_00,
+  cgst: 0,
+  sgst: 0,
+  cess: 0,
+  documentValue: 1_18_000_00,
+  portalError: null,
+};
 
 /** The detail answers each of `details` in turn (then the last again); the session is active at the sandbox. */
 const stubReturn = (details: ReturnDetail[]) => {
   let detailCalls = 0;
   return stubApi((url) => {
     if (url.includes('/returns/gstr1/detail')) return json(details[Math.min(detailCalls++, details.length - 1)]);
-    if (url.includes('/returns/portal/session')) return json({ entityId: 5, gstin: '27AAPFU0939F1ZV', hasCredentials: true, active: true, expiresAt: null, sandbox: true });
+    if (url.includes('/returns/portal/session'))
+      return json({ entityId: 5, gstin: '27AAPFU0939F1ZV', hasCredentials: true, active: true, expiresAt: null, sandbox: true });
     if (url.includes('/returns/gstr1/section/search')) return json({ items: [SECTION_ROW], totalRecords: 1 });
     return json([]);
   });
 };
 
-const renderScreen = () => renderAt(<Gstr1Screen />, '/gstr-1?entityId=5&returnPeriod=102026', ['Gstr1Prepare', 'Gstr1File', 'ReturnsView']);
+const renderScreen = () =>
+  renderAt(<Gstr1Screen />, '/gstr-1?entityId=5&returnPeriod=102026', ['Gstr1Prepare', 'Gstr1File', 'ReturnsView']);
 
 describe('Gstr1Screen', () => {
   afterEach(() => {
@@ -43,10 +89,15 @@ describe('Gstr1Screen', () => {
   });
 
   it('polls while generating, then shows the summary, the sandbox notice and the actions with their reasons', async () => {
-    const calls = stubReturn([detail({ generationStatus: 'InProgress', generatedAt: null, summary: SUMMARY.map((row) => zero(row.section)) }), detail({})]);
+    const calls = stubReturn([
+      detail({ generationStatus: 'InProgress', generatedAt: null, summary: SUMMARY.map((row) => zero(row.section)) }),
+      detail({}),
+    ]);
     renderScreen();
     expect(await screen.findByTestId('generation-progress')).toBeTruthy();
-    expect(calls.find((call) => call.url.includes('/detail'))?.url).toContain('/returns/gstr1/detail?entityId=5&returnType=GSTR1&returnPeriod=102026');
+    expect(calls.find((call) => call.url.includes('/detail'))?.url).toContain(
+      '/returns/gstr1/detail?entityId=5&returnType=GSTR1&returnPeriod=102026',
+    );
 
     // The next poll (poolingTime 1 s) brings the finished generation.
     await waitFor(() => expect(screen.getByTestId('section-b2b-records').textContent).toBe('2'), { timeout: 3000 });
@@ -85,7 +136,16 @@ describe('Gstr1Screen', () => {
   });
 
   it('shows the ARN of a filed return', async () => {
-    stubReturn([detail({ status: 'Filed', savedAt: '2026-11-02T11:00:00Z', portalSaveStatus: 'P', submittedAt: '2026-11-03T09:00:00Z', filedAt: '2026-11-03T09:05:00Z', arn: 'AA271026000123X' })]);
+    stubReturn([
+      detail({
+        status: 'Filed',
+        savedAt: '2026-11-02T11:00:00Z',
+        portalSaveStatus: 'P',
+        submittedAt: '2026-11-03T09:00:00Z',
+        filedAt: '2026-11-03T09:05:00Z',
+        arn: 'AA271026000123X',
+      }),
+    ]);
     renderScreen();
     expect((await screen.findByTestId('return-arn')).textContent).toBe('AA271026000123X');
     expect(screen.getByTestId('return-status').textContent).toBe('Filed');

@@ -188,7 +188,11 @@ const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; 
       </Paper>
       {showSessionCard ? <PortalSessionCard entityId={entityId} /> : null}
       {detail.id === null ? (
-        <FilterPlaceholder kind="empty" testId="return-not-generated" text={t('returns.notGenerated', { type: RETURN_TYPE_LABELS[returnType], n: formatCount(detail.documentCount) })} />
+        <FilterPlaceholder
+          kind="empty"
+          testId="return-not-generated"
+          text={t('returns.notGenerated', { type: RETURN_TYPE_LABELS[returnType], n: formatCount(detail.documentCount) })}
+        />
       ) : (
         <Tabs value={tab} onChange={(next) => setTab((next as Tab | null) ?? 'summary')} keepMounted={false}>
           <Tabs.List>
@@ -222,7 +226,13 @@ const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; 
             </Text>
           </Tabs.Panel>
           <Tabs.Panel value="documents" pt="xs">
-            <SectionDocumentsPanel returnId={detail.id} version={version} summary={detail.summary} section={section} onSection={setSection} />
+            <SectionDocumentsPanel
+              returnId={detail.id}
+              version={version}
+              summary={detail.summary}
+              section={section}
+              onSection={setSection}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="errors" pt="xs">
             <PortalErrorsPanel returnId={detail.id} version={version} />
@@ -250,7 +260,12 @@ export const ReturnScreen = ({ returnType }: { returnType: FiledReturnForm }) =>
       {entityId === null ? (
         <FilterPlaceholder kind="empty" testId="return-choose" text={t('returns.chooseReturn', { type: RETURN_TYPE_LABELS[returnType] })} />
       ) : (
-        <ReturnView key={`${entityId}:${returnPeriod}:${returnType}`} entityId={entityId} returnPeriod={returnPeriod} returnType={returnType} />
+        <ReturnView
+          key={`${entityId}:${returnPeriod}:${returnType}`}
+          entityId={entityId}
+          returnPeriod={returnPeriod}
+          returnType={returnType}
+        />
       )}
     </Stack>
   );

@@ -17,16 +17,47 @@ const actionLabel = (t: Translate, action: string): string => {
 
 const columns = (t: Translate): Column<ReturnHistoryRow>[] => [
   { key: 'createdAt', header: t('returns.when'), width: 140, render: (row) => <DateText iso={row.createdAt} withTime /> },
-  { key: 'action', header: t('returns.action'), width: 150, render: (row) => <Text span size="sm" fw={500}>{actionLabel(t, row.action)}</Text> },
-  { key: 'fromStatus', header: t('returns.from'), width: 120, render: (row) => (row.fromStatus ? <ReturnStatusBadge status={row.fromStatus} /> : '—') },
-  { key: 'toStatus', header: t('returns.to'), width: 120, render: (row) => (row.toStatus ? <ReturnStatusBadge status={row.toStatus} /> : '—') },
+  {
+    key: 'action',
+    header: t('returns.action'),
+    width: 150,
+    render: (row) => (
+      <Text span size="sm" fw={500}>
+        {actionLabel(t, row.action)}
+      </Text>
+    ),
+  },
+  {
+    key: 'fromStatus',
+    header: t('returns.from'),
+    width: 120,
+    render: (row) => (row.fromStatus ? <ReturnStatusBadge status={row.fromStatus} /> : '—'),
+  },
+  {
+    key: 'toStatus',
+    header: t('returns.to'),
+    width: 120,
+    render: (row) => (row.toStatus ? <ReturnStatusBadge status={row.toStatus} /> : '—'),
+  },
   { key: 'message', header: t('returns.message'), render: (row) => <Text size="sm">{row.message ?? '—'}</Text> },
-  { key: 'userName', header: t('returns.user'), width: 160, render: (row) => <Text size="sm" truncate maw={160} title={row.userName ?? undefined}>{row.userName ?? '—'}</Text> },
+  {
+    key: 'userName',
+    header: t('returns.user'),
+    width: 160,
+    render: (row) => (
+      <Text size="sm" truncate maw={160} title={row.userName ?? undefined}>
+        {row.userName ?? '—'}
+      </Text>
+    ),
+  },
 ];
 
 export const HistoryPanel = ({ returnId, version }: { returnId: number; version: string }) => {
   const t = useText();
-  const { data: rows = [], isPending } = useQuery({ queryKey: returnKeys.history(returnId, version), queryFn: () => fetchReturnHistory(returnId) });
+  const { data: rows = [], isPending } = useQuery({
+    queryKey: returnKeys.history(returnId, version),
+    queryFn: () => fetchReturnHistory(returnId),
+  });
   return (
     <DataTable
       columns={columns(t)}

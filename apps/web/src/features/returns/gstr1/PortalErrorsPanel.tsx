@@ -11,7 +11,16 @@ import { returnKeys, searchReturnErrors } from '../returnsApi';
 // the portal's own code and message).
 
 const columns = (t: Translate): Column<ReturnErrorRow>[] => [
-  { key: 'section', header: t('returns.section'), width: 90, render: (row) => <Text span size="sm" ff="monospace">{row.section}</Text> },
+  {
+    key: 'section',
+    header: t('returns.section'),
+    width: 90,
+    render: (row) => (
+      <Text span size="sm" ff="monospace">
+        {row.section}
+      </Text>
+    ),
+  },
   {
     key: 'documentNumber',
     header: t('register.number'),
@@ -25,9 +34,35 @@ const columns = (t: Translate): Column<ReturnErrorRow>[] => [
         (row.documentNumber ?? '—')
       ),
   },
-  { key: 'counterpartyGstin', header: t('register.detail.gstin'), width: 160, render: (row) => <Text span size="sm" ff="monospace">{row.counterpartyGstin ?? '—'}</Text> },
-  { key: 'errorCode', header: t('errors.code'), width: 110, render: (row) => <Text span size="sm" ff="monospace">{row.errorCode}</Text> },
-  { key: 'errorMessage', header: t('errors.message'), render: (row) => <Text size="sm" c="red.8">{row.errorMessage}</Text> },
+  {
+    key: 'counterpartyGstin',
+    header: t('register.detail.gstin'),
+    width: 160,
+    render: (row) => (
+      <Text span size="sm" ff="monospace">
+        {row.counterpartyGstin ?? '—'}
+      </Text>
+    ),
+  },
+  {
+    key: 'errorCode',
+    header: t('errors.code'),
+    width: 110,
+    render: (row) => (
+      <Text span size="sm" ff="monospace">
+        {row.errorCode}
+      </Text>
+    ),
+  },
+  {
+    key: 'errorMessage',
+    header: t('errors.message'),
+    render: (row) => (
+      <Text size="sm" c="red.8">
+        {row.errorMessage}
+      </Text>
+    ),
+  },
 ];
 
 export const PortalErrorsPanel = ({ returnId, version }: { returnId: number; version: string }) => {

@@ -9,15 +9,30 @@ import { formatDateTime } from '../../../shared/format';
 
 type Step = { key: string; label: TextKey; at: string | null; detail?: string | null };
 
-const SAVE_STATUS: Record<string, TextKey> = { P: 'returns.saveStatus.P', PE: 'returns.saveStatus.PE', ER: 'returns.saveStatus.ER', IP: 'returns.saveStatus.IP' };
+const SAVE_STATUS: Record<string, TextKey> = {
+  P: 'returns.saveStatus.P',
+  PE: 'returns.saveStatus.PE',
+  ER: 'returns.saveStatus.ER',
+  IP: 'returns.saveStatus.IP',
+};
 
 export const ReturnTimeline = ({ detail }: { detail: ReturnDetail }) => {
   const t = useText();
   const steps: Step[] = [
     { key: 'generated', label: 'returns.step.generated', at: detail.generationStatus === 'Completed' ? detail.generatedAt : null },
-    { key: 'saved', label: 'returns.step.saved', at: detail.savedAt, detail: detail.portalSaveStatus ? t(SAVE_STATUS[detail.portalSaveStatus] ?? 'returns.saveStatus.IP') : null },
+    {
+      key: 'saved',
+      label: 'returns.step.saved',
+      at: detail.savedAt,
+      detail: detail.portalSaveStatus ? t(SAVE_STATUS[detail.portalSaveStatus] ?? 'returns.saveStatus.IP') : null,
+    },
     { key: 'submitted', label: 'returns.step.submitted', at: detail.submittedAt },
-    { key: 'filed', label: 'returns.step.filed', at: detail.filedAt, detail: detail.arn ? t('returns.arnValue', { arn: detail.arn }) : null },
+    {
+      key: 'filed',
+      label: 'returns.step.filed',
+      at: detail.filedAt,
+      detail: detail.arn ? t('returns.arnValue', { arn: detail.arn }) : null,
+    },
   ];
   return (
     <Group gap={0} wrap="nowrap" data-testid="return-timeline">

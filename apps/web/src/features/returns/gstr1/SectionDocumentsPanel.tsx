@@ -17,7 +17,13 @@ import { returnKeys, searchSection } from '../returnsApi';
 const DEFAULT_SORT: SortState = parseSortExpression('documentDate ASC');
 
 const columns = (t: Translate): Column<ReturnSectionRow>[] => [
-  { key: 'documentDate', header: t('register.documentDate'), sortKey: 'documentDate', width: 100, render: (row) => <DateText iso={row.documentDate} /> },
+  {
+    key: 'documentDate',
+    header: t('register.documentDate'),
+    sortKey: 'documentDate',
+    width: 100,
+    render: (row) => <DateText iso={row.documentDate} />,
+  },
   {
     key: 'documentNumber',
     header: t('register.number'),
@@ -25,7 +31,14 @@ const columns = (t: Translate): Column<ReturnSectionRow>[] => [
     width: 140,
     render: (row) => (
       <Stack gap={0}>
-        <Anchor component={Link} to={documentLink(row.documentId)} size="sm" ff="monospace" fw={500} onClick={(event) => event.stopPropagation()}>
+        <Anchor
+          component={Link}
+          to={documentLink(row.documentId)}
+          size="sm"
+          ff="monospace"
+          fw={500}
+          onClick={(event) => event.stopPropagation()}
+        >
           {row.documentNumber}
         </Anchor>
         <Text size="xs" c="dimmed">
@@ -50,12 +63,26 @@ const columns = (t: Translate): Column<ReturnSectionRow>[] => [
     ),
   },
   { key: 'placeOfSupply', header: t('returns.pos'), width: 56, render: (row) => row.placeOfSupply ?? '—' },
-  { key: 'taxable', header: t('register.taxable'), sortKey: 'taxable', isNumeric: true, width: 116, render: (row) => <Amount paise={row.taxable} /> },
+  {
+    key: 'taxable',
+    header: t('register.taxable'),
+    sortKey: 'taxable',
+    isNumeric: true,
+    width: 116,
+    render: (row) => <Amount paise={row.taxable} />,
+  },
   { key: 'igst', header: t('register.igst'), isNumeric: true, width: 100, render: (row) => <Amount paise={row.igst} /> },
   // CGST and SGST are equal halves; one column keeps the table within a laptop screen (the summary has each head).
   { key: 'cgstSgst', header: t('register.cgstSgst'), isNumeric: true, width: 110, render: (row) => <Amount paise={row.cgst + row.sgst} /> },
   { key: 'cess', header: t('register.cess'), isNumeric: true, width: 80, render: (row) => <Amount paise={row.cess} /> },
-  { key: 'documentValue', header: t('register.documentValue'), sortKey: 'documentValue', isNumeric: true, width: 116, render: (row) => <Amount paise={row.documentValue} /> },
+  {
+    key: 'documentValue',
+    header: t('register.documentValue'),
+    sortKey: 'documentValue',
+    isNumeric: true,
+    width: 116,
+    render: (row) => <Amount paise={row.documentValue} />,
+  },
   {
     key: 'portalError',
     header: t('returns.portalError'),
@@ -97,7 +124,10 @@ export const SectionDocumentsPanel = ({ returnId, version, summary, section, onS
           size="xs"
           w={340}
           label={t('returns.section')}
-          data={sections.map((row) => ({ value: row.section, label: `${t(`returns.section.${row.section}` as TextKey)} (${row.records})` }))}
+          data={sections.map((row) => ({
+            value: row.section,
+            label: `${t(`returns.section.${row.section}` as TextKey)} (${row.records})`,
+          }))}
           value={section}
           allowDeselect={false}
           onChange={(next) => {

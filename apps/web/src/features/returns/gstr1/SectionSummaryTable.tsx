@@ -13,7 +13,15 @@ import { isSupplySection, supplyTotals, type SectionTotals } from '../returnRule
 const HEADS = ['taxable', 'igst', 'cgst', 'sgst', 'cess'] as const;
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 
-const SectionRow = ({ t, row, onOpen }: { t: Translate; row: ReturnSectionSummary; onOpen: (section: ReturnSectionSummary['section']) => void }) => {
+const SectionRow = ({
+  t,
+  row,
+  onOpen,
+}: {
+  t: Translate;
+  row: ReturnSectionSummary;
+  onOpen: (section: ReturnSectionSummary['section']) => void;
+}) => {
   const canOpen = row.records > 0;
   const name = t(`returns.section.${row.section}` as TextKey);
   return (
@@ -74,7 +82,13 @@ const TotalsRow = ({ t, totals }: { t: Translate; totals: SectionTotals }) => (
   </Table.Tr>
 );
 
-export const SectionSummaryTable = ({ summary, onOpen }: { summary: readonly ReturnSectionSummary[]; onOpen: (section: ReturnSectionSummary['section']) => void }) => {
+export const SectionSummaryTable = ({
+  summary,
+  onOpen,
+}: {
+  summary: readonly ReturnSectionSummary[];
+  onOpen: (section: ReturnSectionSummary['section']) => void;
+}) => {
   const t = useText();
   const supplies = summary.filter((row) => isSupplySection(row.section));
   const restating = summary.filter((row) => !isSupplySection(row.section));

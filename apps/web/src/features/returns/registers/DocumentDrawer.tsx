@@ -34,7 +34,13 @@ const DocumentBody = ({ document, canEdit, module }: { document: DocumentDetail;
           </Text>
         </Group>
         {canEdit ? (
-          <Button component={Link} to={editDocumentHref(module.direction, document.id)} size="xs" leftSection={<IconPencil size={14} />} data-testid="document-edit">
+          <Button
+            component={Link}
+            to={editDocumentHref(module.direction, document.id)}
+            size="xs"
+            leftSection={<IconPencil size={14} />}
+            data-testid="document-edit"
+          >
             {t('register.detail.edit')}
           </Button>
         ) : null}
@@ -88,10 +94,18 @@ const DocumentBody = ({ document, canEdit, module }: { document: DocumentDetail;
             <Table.Tr key={index}>
               <Table.Td ff="monospace">{item.hsn ?? '—'}</Table.Td>
               <Table.Td>{item.description ?? ''}</Table.Td>
-              <Table.Td className="numeric" style={numeric}>{`${quantityText(item.quantity)} ${item.uqc ?? ''}`.trim()}</Table.Td>
-              <Table.Td className="numeric" style={numeric}>{rateText(item.rate)}</Table.Td>
-              <Table.Td className="numeric" style={numeric}>{formatInr(item.taxable)}</Table.Td>
-              <Table.Td className="numeric" style={numeric}>{formatInr(item.igst + item.cgst + item.sgst + item.cess)}</Table.Td>
+              <Table.Td className="numeric" style={numeric}>
+                {`${quantityText(item.quantity)} ${item.uqc ?? ''}`.trim()}
+              </Table.Td>
+              <Table.Td className="numeric" style={numeric}>
+                {rateText(item.rate)}
+              </Table.Td>
+              <Table.Td className="numeric" style={numeric}>
+                {formatInr(item.taxable)}
+              </Table.Td>
+              <Table.Td className="numeric" style={numeric}>
+                {formatInr(item.igst + item.cgst + item.sgst + item.cess)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -112,7 +126,9 @@ const DocumentBody = ({ document, canEdit, module }: { document: DocumentDetail;
           ).map(([key, value]) => (
             <Table.Tr key={key}>
               <Table.Td c="dimmed">{t(key)}</Table.Td>
-              <Table.Td className="numeric" style={numeric}>{formatInr(value)}</Table.Td>
+              <Table.Td className="numeric" style={numeric}>
+                {formatInr(value)}
+              </Table.Td>
             </Table.Tr>
           ))}
           <Table.Tr>
@@ -124,14 +140,25 @@ const DocumentBody = ({ document, canEdit, module }: { document: DocumentDetail;
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed">
-        {t('register.detail.createdBy')}: {document.createdByName ?? '—'} · {t('register.detail.updatedAt')}: {formatDateTime(document.updatedAt)}
+        {t('register.detail.createdBy')}: {document.createdByName ?? '—'} · {t('register.detail.updatedAt')}:{' '}
+        {formatDateTime(document.updatedAt)}
         {document.updatedByName ? ` (${document.updatedByName})` : ''}
       </Text>
     </Stack>
   );
 };
 
-export const DocumentDrawer = ({ module, id, title, onClose }: { module: RegisterModule; id: number | null; title: string; onClose: () => void }) => {
+export const DocumentDrawer = ({
+  module,
+  id,
+  title,
+  onClose,
+}: {
+  module: RegisterModule;
+  id: number | null;
+  title: string;
+  onClose: () => void;
+}) => {
   const t = useText();
   const { DocumentEdit: canEdit } = useRights(['DocumentEdit']);
   const { data, isError } = useQuery({ ...documentDetailQuery(module, id ?? 0), enabled: id !== null });

@@ -70,7 +70,9 @@ export const DocumentsPanel = ({ module, tab, filters, isFiltered, reloadCount, 
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [open, setOpen] = useState<RegisterItem | null>(null);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(registerKeys.list(module.direction, tab, filters, sortExpression, reloadCount), (page) => searchRegister(module, page, sortExpression, filters));
+  const list = useListQuery(registerKeys.list(module.direction, tab, filters, sortExpression, reloadCount), (page) =>
+    searchRegister(module, page, sortExpression, filters),
+  );
   // The first page carries the totals over every matching document.
   const firstPage = list.data?.pages[0] as RegisterSearchResponse | undefined;
   useEffect(() => onTotal(list.totalRecords), [list.totalRecords, onTotal]);
@@ -85,7 +87,11 @@ export const DocumentsPanel = ({ module, tab, filters, isFiltered, reloadCount, 
         <Group justify="space-between" gap="sm">
           <Totals response={firstPage} />
           {rights[module.exportRight] ? (
-            <ExportButton download={() => exportRegister(module, sortExpression, filters)} fileName={module.exportFileName} testId={`${tab}-export`} />
+            <ExportButton
+              download={() => exportRegister(module, sortExpression, filters)}
+              fileName={module.exportFileName}
+              testId={`${tab}-export`}
+            />
           ) : null}
         </Group>
       </Paper>
@@ -103,7 +109,12 @@ export const DocumentsPanel = ({ module, tab, filters, isFiltered, reloadCount, 
         onRowClick={setOpen}
         loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
       />
-      <DocumentDrawer module={module} id={open?.id ?? null} title={open ? `${open.documentType} ${open.documentNumber}` : ''} onClose={() => setOpen(null)} />
+      <DocumentDrawer
+        module={module}
+        id={open?.id ?? null}
+        title={open ? `${open.documentType} ${open.documentNumber}` : ''}
+        onClose={() => setOpen(null)}
+      />
     </Stack>
   );
 };

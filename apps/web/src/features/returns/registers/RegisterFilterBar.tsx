@@ -17,7 +17,14 @@ import { periodLabel } from '../../../shared/filter-bar/periods';
 import { SavedReportsMenu } from '../../../shared/filter-bar/SavedReportsMenu';
 import { TextFilterInput } from '../../../shared/filter-bar/TextFilterInput';
 import type { FilterFlow } from '../../../shared/filter-bar/useFilterFlow';
-import { ADVANCED_KEYS, CLEAR_ALL_THRESHOLD, fromSavedFilters, KEPT_ON_CLEAR_ALL, toRequestFilters, type RegisterFilterState } from './registerFilters';
+import {
+  ADVANCED_KEYS,
+  CLEAR_ALL_THRESHOLD,
+  fromSavedFilters,
+  KEPT_ON_CLEAR_ALL,
+  toRequestFilters,
+  type RegisterFilterState,
+} from './registerFilters';
 import type { RegisterModule } from './registerModules';
 import { statusLabel } from './registerColumns';
 
@@ -40,7 +47,17 @@ const BULK_KEYS = ['documentNumbers', 'gstins', 'pans'] as const;
 type BulkKey = (typeof BULK_KEYS)[number];
 const isBulkKey = (key: string): key is BulkKey => (BULK_KEYS as readonly string[]).includes(key);
 
-export const RegisterFilterBar = ({ module, flow, tree, financialYears, maxBulkKeywords, lockedReason, preference, currentPeriod, onPreference }: Props) => {
+export const RegisterFilterBar = ({
+  module,
+  flow,
+  tree,
+  financialYears,
+  maxBulkKeywords,
+  lockedReason,
+  preference,
+  currentPeriod,
+  onPreference,
+}: Props) => {
   const t = useText();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [isBulkOpen, setBulkOpen] = useState(false);
@@ -50,9 +67,21 @@ export const RegisterFilterBar = ({ module, flow, tree, financialYears, maxBulkK
 
   const controls = (
     <>
-      <FinancialYearSelect years={financialYears} value={filters.financialYear ?? ''} onChange={(financialYear) => flow.dispatch({ type: 'changeFinancialYear', financialYear })} />
-      <LocationPicker tree={tree} selected={filters.entityIds ?? []} onChange={(entityIds) => change({ entityIds: entityIds.length > 0 ? entityIds : null })} />
-      <ReturnPeriodSelect financialYear={filters.financialYear ?? ''} value={filters.returnPeriods ?? []} onChange={(periods) => change({ returnPeriods: periods.length > 0 ? periods : null })} />
+      <FinancialYearSelect
+        years={financialYears}
+        value={filters.financialYear ?? ''}
+        onChange={(financialYear) => flow.dispatch({ type: 'changeFinancialYear', financialYear })}
+      />
+      <LocationPicker
+        tree={tree}
+        selected={filters.entityIds ?? []}
+        onChange={(entityIds) => change({ entityIds: entityIds.length > 0 ? entityIds : null })}
+      />
+      <ReturnPeriodSelect
+        financialYear={filters.financialYear ?? ''}
+        value={filters.returnPeriods ?? []}
+        onChange={(periods) => change({ returnPeriods: periods.length > 0 ? periods : null })}
+      />
       <TextFilterInput
         label={t('filter.text')}
         kind={{ type: 'text' }}
@@ -61,7 +90,13 @@ export const RegisterFilterBar = ({ module, flow, tree, financialYears, maxBulkK
         onApply={(text) => flow.dispatch({ type: 'apply', patch: { text: text === null ? null : String(text) } })}
         testId="filter-text"
       />
-      <Button size="xs" variant="default" leftSection={<IconListDetails size={14} />} onClick={() => setBulkOpen(true)} data-testid="filter-bulk">
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconListDetails size={14} />}
+        onClick={() => setBulkOpen(true)}
+        data-testid="filter-bulk"
+      >
         {t('filter.bulkApply')}
       </Button>
     </>
@@ -105,8 +140,22 @@ export const RegisterFilterBar = ({ module, flow, tree, financialYears, maxBulkK
             {t('register.dateRange')}
           </Text>
           <Group gap="xs" grow>
-            <DateField size="xs" aria-label={`${t('register.dateRange')} ${t('filter.from')}`} placeholder={t('filter.from')} value={filters.fromDate ?? ''} onChange={(iso) => change({ fromDate: iso || null })} data-testid="advance-from" />
-            <DateField size="xs" aria-label={`${t('register.dateRange')} ${t('filter.to')}`} placeholder={t('filter.to')} value={filters.toDate ?? ''} onChange={(iso) => change({ toDate: iso || null })} data-testid="advance-to" />
+            <DateField
+              size="xs"
+              aria-label={`${t('register.dateRange')} ${t('filter.from')}`}
+              placeholder={t('filter.from')}
+              value={filters.fromDate ?? ''}
+              onChange={(iso) => change({ fromDate: iso || null })}
+              data-testid="advance-from"
+            />
+            <DateField
+              size="xs"
+              aria-label={`${t('register.dateRange')} ${t('filter.to')}`}
+              placeholder={t('filter.to')}
+              value={filters.toDate ?? ''}
+              onChange={(iso) => change({ toDate: iso || null })}
+              data-testid="advance-to"
+            />
           </Group>
         </Stack>
         <MultiSelect
@@ -118,7 +167,14 @@ export const RegisterFilterBar = ({ module, flow, tree, financialYears, maxBulkK
           searchable
           data-testid="advance-document-types"
         />
-        <MultiSelect size="xs" label={t('register.supplyTypes')} data={[...SUPPLY_TYPES]} value={filters.supplyTypes ?? []} onChange={(values) => change({ supplyTypes: values.length > 0 ? values : null })} data-testid="advance-supply-types" />
+        <MultiSelect
+          size="xs"
+          label={t('register.supplyTypes')}
+          data={[...SUPPLY_TYPES]}
+          value={filters.supplyTypes ?? []}
+          onChange={(values) => change({ supplyTypes: values.length > 0 ? values : null })}
+          data-testid="advance-supply-types"
+        />
         <MultiSelect
           size="xs"
           label={t('register.status')}
@@ -138,7 +194,10 @@ export const RegisterFilterBar = ({ module, flow, tree, financialYears, maxBulkK
         <MultiSelect
           size="xs"
           label={t('register.placesOfSupply')}
-          data={STATES.filter((state) => state.status === 'active').map((state) => ({ value: state.code, label: `${state.code} ${state.name}` }))}
+          data={STATES.filter((state) => state.status === 'active').map((state) => ({
+            value: state.code,
+            label: `${state.code} ${state.name}`,
+          }))}
           value={filters.placesOfSupply ?? []}
           onChange={(values) => change({ placesOfSupply: values.length > 0 ? values : null })}
           searchable
@@ -155,7 +214,9 @@ export const RegisterFilterBar = ({ module, flow, tree, financialYears, maxBulkK
               { value: 'yes', label: t('filter.yes') },
               { value: 'no', label: t('filter.no') },
             ]}
-            value={filters.isReverseCharge === null || filters.isReverseCharge === undefined ? 'any' : filters.isReverseCharge ? 'yes' : 'no'}
+            value={
+              filters.isReverseCharge === null || filters.isReverseCharge === undefined ? 'any' : filters.isReverseCharge ? 'yes' : 'no'
+            }
             onChange={(value) => change({ isReverseCharge: value === 'any' ? null : value === 'yes' })}
             data-testid="advance-reverse-charge"
           />
@@ -178,7 +239,10 @@ export const RegisterFilterBar = ({ module, flow, tree, financialYears, maxBulkK
         likeField={{ key: 'documentNumbers', label: t('filter.bulkLike') }}
         onApply={(key, values, isLike) => {
           if (!isBulkKey(key)) return;
-          flow.dispatch({ type: 'apply', patch: { [key]: values, ...(key === 'documentNumbers' ? { isDocNumberLikeSearch: isLike || null } : {}) } });
+          flow.dispatch({
+            type: 'apply',
+            patch: { [key]: values, ...(key === 'documentNumbers' ? { isDocNumberLikeSearch: isLike || null } : {}) },
+          });
         }}
       />
     </>

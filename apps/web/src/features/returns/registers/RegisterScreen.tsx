@@ -5,7 +5,14 @@ import { useSearchParams } from 'react-router';
 import { latestOpenReturnPeriod } from '@opengst/domain';
 import { financialYearsQuery, loadSettingsQuery, userEntitiesQuery } from '../../../api/sessionData';
 import { useText, type TextKey } from '../../../i18n/useText';
-import { readPreference, readSavedPeriods, writePreference, writeSavedPeriods, openingPeriods, type ReturnPeriodPreference } from '../../../shared/filter-bar/filterPreference';
+import {
+  readPreference,
+  readSavedPeriods,
+  writePreference,
+  writeSavedPeriods,
+  openingPeriods,
+  type ReturnPeriodPreference,
+} from '../../../shared/filter-bar/filterPreference';
 import { buildLocationTree } from '../../../shared/filter-bar/locationSelection';
 import { StatusCountBar } from '../../../shared/filter-bar/StatusCountBar';
 import { useFilterFlow, useFilterState } from '../../../shared/filter-bar/useFilterFlow';
@@ -14,7 +21,15 @@ import { formatCount } from '../../../shared/format';
 import { DocumentsPanel } from './DocumentsPanel';
 import { RegisterFilterBar } from './RegisterFilterBar';
 import { statusLabel } from './registerColumns';
-import { emptyRegisterFilters, filtersFromLink, isNarrowed, registerChipSpecs, toRequestFilters, toSummaryFilters, withNoteTypes } from './registerFilters';
+import {
+  emptyRegisterFilters,
+  filtersFromLink,
+  isNarrowed,
+  registerChipSpecs,
+  toRequestFilters,
+  toSummaryFilters,
+  withNoteTypes,
+} from './registerFilters';
 import { PURCHASE_REGISTER, SALES_REGISTER, type RegisterModule, type RegisterTab } from './registerModules';
 import { fetchStatusCounts, registerKeys } from './registersApi';
 import { SummaryPanel } from './SummaryPanel';
@@ -22,7 +37,11 @@ import { SummaryPanel } from './SummaryPanel';
 // /regular-sales and /regular-purchase (spec core §2 "Regular returns group", modules §2.9 and §4): the shared filter
 // bar, the status-count bar, and the tabs of the register.
 
-const TAB_LABELS: Record<RegisterTab, TextKey> = { documents: 'register.tab.documents', notes: 'register.tab.notes', summary: 'register.tab.summary' };
+const TAB_LABELS: Record<RegisterTab, TextKey> = {
+  documents: 'register.tab.documents',
+  notes: 'register.tab.notes',
+  summary: 'register.tab.summary',
+};
 
 export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
   const t = useText();
@@ -49,7 +68,10 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
 
   const requestFilters = useMemo(() => toRequestFilters(applied), [applied]);
   // The saved return period of the preference is the one last applied here.
-  useEffect(() => writeSavedPeriods(userId, module.savedReportModule, applied.returnPeriods), [userId, module.savedReportModule, applied.returnPeriods]);
+  useEffect(
+    () => writeSavedPeriods(userId, module.savedReportModule, applied.returnPeriods),
+    [userId, module.savedReportModule, applied.returnPeriods],
+  );
 
   const runningImport = useModuleImportLock(module.importType, loaded?.settings.poolingTime);
   const isImportRunning = runningImport !== null;
@@ -66,7 +88,13 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
   const [tab, setTab] = useState<RegisterTab>('documents');
   const [totals, setTotals] = useState<Partial<Record<RegisterTab, number>>>({});
   const totalSetters = useMemo(
-    () => Object.fromEntries(module.tabs.map((name) => [name, (total: number) => setTotals((current) => (current[name] === total ? current : { ...current, [name]: total }))])) as Record<RegisterTab, (total: number) => void>,
+    () =>
+      Object.fromEntries(
+        module.tabs.map((name) => [
+          name,
+          (total: number) => setTotals((current) => (current[name] === total ? current : { ...current, [name]: total })),
+        ]),
+      ) as Record<RegisterTab, (total: number) => void>,
     [module.tabs],
   );
   const onSelect = useCallback((ids: number[]) => dispatch({ type: 'select', ids }), [dispatch]);
@@ -94,7 +122,9 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
         items={statusItems}
         active={applied.statuses}
         labelOf={(status) => statusLabel(t, status)}
-        onSelect={(status) => dispatch({ type: 'apply', patch: { statuses: status ? [status as NonNullable<typeof applied.statuses>[number]] : null } })}
+        onSelect={(status) =>
+          dispatch({ type: 'apply', patch: { statuses: status ? [status as NonNullable<typeof applied.statuses>[number]] : null } })
+        }
         disabled={isImportRunning}
       />
       <Tabs value={tab} onChange={(next) => setTab((next as RegisterTab | null) ?? 'documents')}>
@@ -115,15 +145,39 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
           ))}
         </Tabs.List>
         <Tabs.Panel value="documents" pt="xs">
-          <DocumentsPanel module={module} tab="documents" filters={requestFilters} isFiltered={isNarrowed(requestFilters)} reloadCount={reloadCount} selectedIds={selectedIds} onSelect={onSelect} onTotal={totalSetters.documents} />
+          <DocumentsPanel
+            module={module}
+            tab="documents"
+            filters={requestFilters}
+            isFiltered={isNarrowed(requestFilters)}
+            reloadCount={reloadCount}
+            selectedIds={selectedIds}
+            onSelect={onSelect}
+            onTotal={totalSetters.documents}
+          />
         </Tabs.Panel>
         {module.tabs.includes('notes') ? (
           <Tabs.Panel value="notes" pt="xs">
-            <DocumentsPanel module={module} tab="notes" filters={withNoteTypes(requestFilters)} isFiltered={isNarrowed(requestFilters)} reloadCount={reloadCount} selectedIds={selectedIds} onSelect={onSelect} onTotal={totalSetters.notes} />
+            <DocumentsPanel
+              module={module}
+              tab="notes"
+              filters={withNoteTypes(requestFilters)}
+              isFiltered={isNarrowed(requestFilters)}
+              reloadCount={reloadCount}
+              selectedIds={selectedIds}
+              onSelect={onSelect}
+              onTotal={totalSetters.notes}
+            />
           </Tabs.Panel>
         ) : null}
         <Tabs.Panel value="summary" pt="xs">
-          <SummaryPanel module={module} filters={toSummaryFilters(requestFilters)} reloadCount={reloadCount} isImportRunning={isImportRunning} onTotal={totalSetters.summary} />
+          <SummaryPanel
+            module={module}
+            filters={toSummaryFilters(requestFilters)}
+            reloadCount={reloadCount}
+            isImportRunning={isImportRunning}
+            onTotal={totalSetters.summary}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -14,13 +14,21 @@ import { registerKeys, searchSummaries } from './registersApi';
 
 const DEFAULT_SORT: SortState = parseSortExpression('id DESC');
 
-type Props = { module: RegisterModule; filters: SummaryFilters; reloadCount: number; isImportRunning: boolean; onTotal: (total: number) => void };
+type Props = {
+  module: RegisterModule;
+  filters: SummaryFilters;
+  reloadCount: number;
+  isImportRunning: boolean;
+  onTotal: (total: number) => void;
+};
 
 export const SummaryPanel = ({ module, filters, reloadCount, isImportRunning, onTotal }: Props) => {
   const t = useText();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery<SummaryItem>(registerKeys.summary(module.direction, filters, sortExpression, reloadCount), (page) => searchSummaries(module, page, sortExpression, filters));
+  const list = useListQuery<SummaryItem>(registerKeys.summary(module.direction, filters, sortExpression, reloadCount), (page) =>
+    searchSummaries(module, page, sortExpression, filters),
+  );
   useEffect(() => onTotal(list.totalRecords), [list.totalRecords, onTotal]);
   if (isImportRunning) return <FilterPlaceholder kind="summaryInProgress" text={t('filter.summaryInProgress')} />;
   return (

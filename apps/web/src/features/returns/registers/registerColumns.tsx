@@ -31,7 +31,12 @@ export const statusLabel = (t: Translate, status: string): string => t(`register
 /** A dot in the status colour and the status written out: it never truncates, so the column stays narrow. */
 export const DocumentStatusBadge = ({ t, status }: { t: Translate; status: DocumentStatus }) => (
   <Group gap={6} wrap="nowrap" data-status={status}>
-    <Box w={8} h={8} style={{ borderRadius: '50%', flexShrink: 0, background: `var(--mantine-color-${DOCUMENT_STATUS_COLOR[status]}-6)` }} aria-hidden />
+    <Box
+      w={8}
+      h={8}
+      style={{ borderRadius: '50%', flexShrink: 0, background: `var(--mantine-color-${DOCUMENT_STATUS_COLOR[status]}-6)` }}
+      aria-hidden
+    />
     <Text span size="xs" style={{ whiteSpace: 'nowrap' }}>
       {statusLabel(t, status)}
     </Text>
@@ -39,7 +44,17 @@ export const DocumentStatusBadge = ({ t, status }: { t: Translate; status: Docum
 );
 
 export const registerColumns = (t: Translate, counterpartyKey: 'register.customer' | 'register.supplier'): Column<RegisterItem>[] => [
-  { key: 'documentDate', header: t('register.documentDate'), sortKey: 'documentDate', width: 96, render: (row) => <Text span size="sm" style={numeric}>{formatDate(row.documentDate)}</Text> },
+  {
+    key: 'documentDate',
+    header: t('register.documentDate'),
+    sortKey: 'documentDate',
+    width: 96,
+    render: (row) => (
+      <Text span size="sm" style={numeric}>
+        {formatDate(row.documentDate)}
+      </Text>
+    ),
+  },
   {
     key: 'documentNumber',
     header: t('register.number'),
@@ -86,13 +101,30 @@ export const registerColumns = (t: Translate, counterpartyKey: 'register.custome
       </Stack>
     ),
   },
-  { key: 'returnPeriod', header: t('register.returnPeriod'), sortKey: 'returnPeriod', width: 78, render: (row) => <Text span size="sm" style={numeric}>{periodLabel(row.returnPeriod)}</Text> },
+  {
+    key: 'returnPeriod',
+    header: t('register.returnPeriod'),
+    sortKey: 'returnPeriod',
+    width: 78,
+    render: (row) => (
+      <Text span size="sm" style={numeric}>
+        {periodLabel(row.returnPeriod)}
+      </Text>
+    ),
+  },
   { key: 'taxable', header: t('register.taxable'), sortKey: 'taxable', isNumeric: true, width: 120, render: (row) => money(row.taxable) },
   { key: 'igst', header: t('register.igst'), isNumeric: true, width: 100, render: (row) => money(row.igst) },
   // CGST and SGST are equal halves (computeTax); one column keeps the table within a laptop screen. Cess is in the
   // totals, the drawer and the export.
   { key: 'cgstSgst', header: t('register.cgstSgst'), isNumeric: true, width: 110, render: (row) => money(row.cgst + row.sgst) },
-  { key: 'documentValue', header: t('register.documentValue'), sortKey: 'documentValue', isNumeric: true, width: 120, render: (row) => money(row.documentValue) },
+  {
+    key: 'documentValue',
+    header: t('register.documentValue'),
+    sortKey: 'documentValue',
+    isNumeric: true,
+    width: 120,
+    render: (row) => money(row.documentValue),
+  },
   {
     key: 'status',
     header: t('register.status'),
@@ -105,11 +137,38 @@ export const registerColumns = (t: Translate, counterpartyKey: 'register.custome
 const rateText = (milliPercent: number): string => `${(milliPercent / 1000).toLocaleString('en-IN', { maximumFractionDigits: 3 })}%`;
 
 export const summaryColumns = (t: Translate): Column<SummaryItem>[] => [
-  { key: 'returnPeriod', header: t('register.returnPeriod'), sortKey: 'returnPeriod', width: 78, render: (row) => <Text span size="sm" style={numeric}>{periodLabel(row.returnPeriod)}</Text> },
+  {
+    key: 'returnPeriod',
+    header: t('register.returnPeriod'),
+    sortKey: 'returnPeriod',
+    width: 78,
+    render: (row) => (
+      <Text span size="sm" style={numeric}>
+        {periodLabel(row.returnPeriod)}
+      </Text>
+    ),
+  },
   { key: 'summaryType', header: t('register.summaryType'), sortKey: 'summaryType', width: 140, render: (row) => row.summaryType },
   { key: 'location', header: t('register.location'), render: (row) => row.entityName },
-  { key: 'placeOfSupply', header: t('register.placeOfSupply'), sortKey: 'placeOfSupply', width: 80, render: (row) => row.placeOfSupply || row.supplyType || '—' },
-  { key: 'rate', header: t('register.rate'), sortKey: 'rate', isNumeric: true, width: 64, render: (row) => <Text span size="sm" style={numeric}>{rateText(row.rate)}</Text> },
+  {
+    key: 'placeOfSupply',
+    header: t('register.placeOfSupply'),
+    sortKey: 'placeOfSupply',
+    width: 80,
+    render: (row) => row.placeOfSupply || row.supplyType || '—',
+  },
+  {
+    key: 'rate',
+    header: t('register.rate'),
+    sortKey: 'rate',
+    isNumeric: true,
+    width: 64,
+    render: (row) => (
+      <Text span size="sm" style={numeric}>
+        {rateText(row.rate)}
+      </Text>
+    ),
+  },
   { key: 'taxable', header: t('register.taxable'), sortKey: 'taxable', isNumeric: true, width: 120, render: (row) => money(row.taxable) },
   { key: 'igst', header: t('register.igst'), isNumeric: true, width: 100, render: (row) => money(row.igst) },
   { key: 'cgst', header: t('register.cgst'), isNumeric: true, width: 100, render: (row) => money(row.cgst) },
@@ -122,6 +181,7 @@ export const summaryColumns = (t: Translate): Column<SummaryItem>[] => [
     key: 'numbers',
     header: t('register.numbers'),
     width: 150,
-    render: (row) => (row.fromNumber ? <Text span size="xs" ff="monospace">{`${row.fromNumber} – ${row.toNumber} (${row.totalNumber})`}</Text> : '—'),
+    render: (row) =>
+      row.fromNumber ? <Text span size="xs" ff="monospace">{`${row.fromNumber} – ${row.toNumber} (${row.totalNumber})`}</Text> : '—',
   },
 ];

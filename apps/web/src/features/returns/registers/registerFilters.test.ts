@@ -4,11 +4,29 @@ import { translateFrom } from '../../../i18n/useText';
 import { buildChips, showsClearAll } from '../../../shared/filter-bar/filterChips';
 import { reduceFlow, initialFlow } from '../../../shared/filter-bar/filterFlow';
 import type { LocationBusiness } from '../../../shared/filter-bar/locationSelection';
-import { CLEAR_ALL_THRESHOLD, KEPT_ON_CLEAR_ALL, emptyRegisterFilters, filtersFromLink, fromSavedFilters, isNarrowed, registerChipSpecs, toRequestFilters, toSummaryFilters, withNoteTypes } from './registerFilters';
+import {
+  CLEAR_ALL_THRESHOLD,
+  KEPT_ON_CLEAR_ALL,
+  emptyRegisterFilters,
+  filtersFromLink,
+  fromSavedFilters,
+  isNarrowed,
+  registerChipSpecs,
+  toRequestFilters,
+  toSummaryFilters,
+  withNoteTypes,
+} from './registerFilters';
 
 const t = translateFrom({ ...RESOURCES });
 const tree: LocationBusiness[] = [
-  { entityId: 1, entityName: 'Demo Traders', locations: [{ entityId: 2, entityName: 'Mumbai', gstin: '27AABCD1234E1Z8', depth: 0 }, { entityId: 4, entityName: 'Bengaluru', gstin: '29AABCD1234E1Z4', depth: 0 }] },
+  {
+    entityId: 1,
+    entityName: 'Demo Traders',
+    locations: [
+      { entityId: 2, entityName: 'Mumbai', gstin: '27AABCD1234E1Z8', depth: 0 },
+      { entityId: 4, entityName: 'Bengaluru', gstin: '29AABCD1234E1Z4', depth: 0 },
+    ],
+  },
 ];
 const specs = registerChipSpecs(t, tree);
 
@@ -21,7 +39,17 @@ describe('register chips', () => {
   });
 
   it('name a business chip and its locations, statuses and document types as people read them', () => {
-    const filters = { ...emptyRegisterFilters('2026-27', ['102026']), entityIds: [1], statuses: ['Draft' as const], documentTypes: ['CRN'], documentNumbers: ['INV/1'], isDocNumberLikeSearch: true, fromDate: '2026-10-01', toDate: '2026-10-31', placesOfSupply: ['33'] };
+    const filters = {
+      ...emptyRegisterFilters('2026-27', ['102026']),
+      entityIds: [1],
+      statuses: ['Draft' as const],
+      documentTypes: ['CRN'],
+      documentNumbers: ['INV/1'],
+      isDocNumberLikeSearch: true,
+      fromDate: '2026-10-01',
+      toDate: '2026-10-31',
+      placesOfSupply: ['33'],
+    };
     const chips = buildChips(filters, specs);
     expect(chips.map((chip) => chip.text)).toEqual([
       'Financial year: 2026-27',
@@ -50,7 +78,12 @@ describe('register requests', () => {
     expect(filters).toEqual({ financialYear: '2026-27', returnPeriods: ['102026'], entityIds: [2] });
     expect(withNoteTypes(filters).documentTypes).toEqual(['CRN', 'DBN']);
     expect(withNoteTypes({ ...filters, documentTypes: ['INV', 'DBN'] }).documentTypes).toEqual(['DBN']);
-    expect(toSummaryFilters({ ...filters, statuses: ['Draft'] })).toEqual({ entityIds: [2], financialYear: '2026-27', returnPeriods: ['102026'], importId: null });
+    expect(toSummaryFilters({ ...filters, statuses: ['Draft'] })).toEqual({
+      entityIds: [2],
+      financialYear: '2026-27',
+      returnPeriods: ['102026'],
+      importId: null,
+    });
   });
 
   it('tell an empty register from an empty search', () => {
@@ -67,10 +100,19 @@ describe('register requests', () => {
 describe('filtersFromLink', () => {
   const opening = emptyRegisterFilters('2026-27', ['112026']);
   it('opens a finished import over the whole year', () => {
-    expect(filtersFromLink(new URLSearchParams('importId=7'), opening)).toMatchObject({ importId: 7, returnPeriods: null, financialYear: '2026-27' });
+    expect(filtersFromLink(new URLSearchParams('importId=7'), opening)).toMatchObject({
+      importId: 7,
+      returnPeriods: null,
+      financialYear: '2026-27',
+    });
   });
-  it('opens a GSTIN\'s return at its location and period, in that period\'s financial year', () => {
-    expect(filtersFromLink(new URLSearchParams('entityId=12&returnPeriod=032026'), opening)).toMatchObject({ entityIds: [12], financialYear: '2025-26', returnPeriods: ['032026'], importId: null });
+  it("opens a GSTIN's return at its location and period, in that period's financial year", () => {
+    expect(filtersFromLink(new URLSearchParams('entityId=12&returnPeriod=032026'), opening)).toMatchObject({
+      entityIds: [12],
+      financialYear: '2025-26',
+      returnPeriods: ['032026'],
+      importId: null,
+    });
   });
   it('ignores a malformed period and keeps the opening filters without a link', () => {
     expect(filtersFromLink(new URLSearchParams('returnPeriod=132026'), opening)).toEqual(opening);

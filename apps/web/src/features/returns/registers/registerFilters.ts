@@ -52,7 +52,17 @@ export const CLEAR_ALL_THRESHOLD = 2;
 export const KEPT_ON_CLEAR_ALL = ['financialYear'] as const;
 
 /** The keys the advance filter drawer sets (Reset empties them). */
-export const ADVANCED_KEYS = ['fromDate', 'toDate', 'documentTypes', 'supplyTypes', 'statuses', 'sourceTypes', 'placesOfSupply', 'isReverseCharge', 'importId'] as const;
+export const ADVANCED_KEYS = [
+  'fromDate',
+  'toDate',
+  'documentTypes',
+  'supplyTypes',
+  'statuses',
+  'sourceTypes',
+  'placesOfSupply',
+  'isReverseCharge',
+  'importId',
+] as const;
 
 export const NOTE_TYPES = ['CRN', 'DBN'] as const;
 
@@ -112,7 +122,9 @@ export const registerChipSpecs = (t: Translate, tree: readonly LocationBusiness[
 
 /** The request's filters: empty values left out. */
 export const toRequestFilters = (filters: RegisterFilterState): RegisterFilters =>
-  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== null && !(Array.isArray(value) && value.length === 0))) as RegisterFilters;
+  Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== null && !(Array.isArray(value) && value.length === 0)),
+  ) as RegisterFilters;
 
 /** The credit/debit notes tab: the register's filters with its document types preset (narrowed by the user's own). */
 export const withNoteTypes = (filters: RegisterFilters): RegisterFilters => {
@@ -130,7 +142,14 @@ export const toSummaryFilters = (filters: RegisterFilters): SummaryFilters => ({
 
 /** Spec modules §2.8/§8: an empty list under filters of the user's own is "no search result", else noRecordsAvailable. */
 export const isNarrowed = (filters: RegisterFilters): boolean =>
-  Object.entries(filters).some(([key, value]) => key !== 'financialYear' && key !== 'returnPeriods' && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0));
+  Object.entries(filters).some(
+    ([key, value]) =>
+      key !== 'financialYear' &&
+      key !== 'returnPeriods' &&
+      value !== null &&
+      value !== undefined &&
+      !(Array.isArray(value) && value.length === 0),
+  );
 
 /** A saved report's filters over the screen's full set of keys. */
 export const fromSavedFilters = (saved: RegisterFilters, financialYear: string): RegisterFilterState => ({

@@ -1,4 +1,12 @@
-import { DOCUMENT_ENDPOINTS, REGISTER_ENDPOINTS_OF, type Direction, type ImportType, type RegisterEndpoints, type RightId, type SavedReportModule } from '@opengst/contracts';
+import {
+  DOCUMENT_ENDPOINTS,
+  REGISTER_ENDPOINTS_OF,
+  type Direction,
+  type ImportType,
+  type RegisterEndpoints,
+  type RightId,
+  type SavedReportModule,
+} from '@opengst/contracts';
 
 // What differs between /regular-sales and /regular-purchase (spec core §2 "Regular returns group"): their calls,
 // rights, tabs and words.

@@ -14,7 +14,8 @@ export const registerKeys = {
     [...registerKeys.direction(direction), tab, filters, sortExpression, reloadCount] as const,
   summary: (direction: Direction, filters: SummaryFilters, sortExpression: string | undefined, reloadCount: number) =>
     [...registerKeys.direction(direction), 'summary', filters, sortExpression, reloadCount] as const,
-  statusCount: (direction: Direction, filters: RegisterFilters, reloadCount: number) => [...registerKeys.direction(direction), 'statusCount', filters, reloadCount] as const,
+  statusCount: (direction: Direction, filters: RegisterFilters, reloadCount: number) =>
+    [...registerKeys.direction(direction), 'statusCount', filters, reloadCount] as const,
   detail: (direction: Direction, id: number) => [...registerKeys.direction(direction), 'detail', id] as const,
 };
 
@@ -24,7 +25,8 @@ export const searchRegister = (module: RegisterModule, page: PageRequest, sortEx
 export const exportRegister = (module: RegisterModule, sortExpression: string | undefined, filters: RegisterFilters) =>
   call(module.endpoints.export, { body: { sortExpression, filters } });
 
-export const fetchStatusCounts = async (module: RegisterModule, filters: RegisterFilters) => (await call(module.endpoints.statusCount, { body: { filters } })).items;
+export const fetchStatusCounts = async (module: RegisterModule, filters: RegisterFilters) =>
+  (await call(module.endpoints.statusCount, { body: { filters } })).items;
 
 export const searchSummaries = (module: RegisterModule, page: PageRequest, sortExpression: string | undefined, filters: SummaryFilters) =>
   call(module.endpoints.summarySearch, { body: { ...page, sortExpression, filters } });
