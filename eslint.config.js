@@ -60,5 +60,15 @@ export default tseslint.config(
     plugins: { opengst: layersPlugin },
     rules: { 'opengst/server-layers': 'error' },
   },
+  {
+    // One style for indexed access (noUncheckedIndexedAccess makes `xs[i]` possibly undefined): where the element is
+    // certainly there (a loop bounded by the length, a parser's checked offset) say so with `xs[i]!`, which states
+    // exactly that; `xs[i] as T` could also change the type and hides what it claims. Elsewhere handle the gap
+    // (`?.`, `??`, a check that throws). Type-aware, so it runs with the TypeScript project service.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/vitest.config.ts', '**/drizzle.config.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/non-nullable-type-assertion-style': 'error' },
+  },
   ...webRules,
 );

@@ -92,7 +92,7 @@ function makeDocument(n: number): DocumentInput {
   };
   if (rand() < 0.05) {
     const k = Math.floor(rand() * 5);
-    const first = items[0] as DocumentItem;
+    const first = items[0]!;
     if (k === 0 && buyer !== 'URP') d.counterpartyGstin = buyer.slice(0, 14) + (buyer.endsWith('A') ? 'B' : 'A');
     else if (k === 1) first.igst = (first.igst ?? 0) + 5_000;
     else if (k === 2) d.documentDate = '2025-06-30';
@@ -113,12 +113,12 @@ const context: ValidationContext = {
 function readFields(docs: readonly DocumentInput[]): number {
   let acc = 0;
   for (let i = 0; i < docs.length; i++) {
-    const d = docs[i] as DocumentInput;
+    const d = docs[i]!;
     acc += d.documentType.length + d.documentNumber.length + d.documentDate.length + (d.supplierGstin?.length ?? 0);
     acc += (d.counterpartyGstin?.length ?? 0) + (d.counterpartyState?.length ?? 0) + (d.placeOfSupply?.length ?? 0);
     const items = d.items;
     for (let j = 0; j < items.length; j++) {
-      const it = items[j] as DocumentItem;
+      const it = items[j]!;
       acc += it.taxable + it.ratePercent + (it.igst ?? 0) + (it.cgst ?? 0) + (it.sgst ?? 0) + (it.cess ?? 0);
       acc += (it.hsn?.length ?? 0) + (it.uqc?.length ?? 0) + (it.quantity ?? 0);
     }
@@ -153,7 +153,7 @@ for (let done = 0; done < TOTAL; done += BATCH) {
   t = process.hrtime.bigint();
   const cpu0 = process.cpuUsage();
   for (let i = 0; i < size; i++) {
-    const found = validateDocument(docs[i] as DocumentInput, context);
+    const found = validateDocument(docs[i]!, context);
     if (found.length > 0) {
       invalidDocuments++;
       issueCount += found.length;

@@ -14,7 +14,7 @@ const port = Number(env['PORTAL_SANDBOX_PORT'] ?? 8390);
 const host = env['PORTAL_SANDBOX_HOST'] ?? '127.0.0.1';
 const otp = env['PORTAL_SANDBOX_OTP'] ?? '575757';
 const dataDir = resolve(env['PORTAL_SANDBOX_DATA_DIR'] ?? 'data/portal-sandbox');
-const schemaDir = resolve(env['PORTAL_SANDBOX_SCHEMA_DIR'] ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url)));
+const schemaDir = resolve(env['PORTAL_SANDBOX_SCHEMA_DIR'] ?? fileURLToPath(new URL('../../../official', import.meta.url)));
 const databaseUrl = env['DATABASE_URL'] || undefined;
 
 if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('PORTAL_SANDBOX_PORT must be a port number');

@@ -1,6 +1,6 @@
 // The recipient's side: GSTR-2A (every filed GSTR-1/1A b2b and cdnr document naming the GSTIN, at once, by the
 // supplier's period) and GSTR-2B (documents the suppliers filed in the 2B's window, from the 14th of the next month),
-// in the portal's JSON shapes (shared/data/gstr2a_2b).
+// in the portal's JSON shapes (packages/domain/src/reconcile/readers/fixtures).
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { sessionOf } from './auth';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { portalSandbox } from '../src/index';
 import { sandboxSqlOfPglite } from '../src/sql';
 
-export const SCHEMA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+export const SCHEMA_DIR = fileURLToPath(new URL('../../../official', import.meta.url));
 export const OTP = '575757';
 
 export type Clock = { at: Date };

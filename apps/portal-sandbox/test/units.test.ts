@@ -81,7 +81,7 @@ describe('official schema', () => {
     const warnings: string[] = [];
     expect(loadSaveSchema('/nonexistent-folder', (m) => warnings.push(m))).toBeNull();
     expect(warnings[0]).toContain('NOT validated against the official schema');
-    const check = loadSaveSchema(new URL('../../../../shared/data', import.meta.url).pathname, (m) => warnings.push(m));
+    const check = loadSaveSchema(new URL('../../../official', import.meta.url).pathname, (m) => warnings.push(m));
     expect(check?.({ gstin: SUPPLIER, fp: '052025' })).toEqual([]);
     expect(check?.({ gstin: SUPPLIER, fp: '132025' })?.[0]).toContain('/fp');
   });

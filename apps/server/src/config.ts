@@ -69,8 +69,8 @@ export type GstPortalConfig = {
   sandboxOtp: string;
 };
 
-/** Where the official formats live next to the checkout (../shared/data), never copied into the repository. */
-const DEFAULT_SCHEMA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+/** The official formats the sandbox checks against (official/ in the repository: sources and licence in its README). */
+const DEFAULT_SCHEMA_DIR = fileURLToPath(new URL('../../../official', import.meta.url));
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

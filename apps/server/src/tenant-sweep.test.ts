@@ -88,6 +88,7 @@ const SWEEPS: Sweep[] = [
   sweep(`POST ${O.departmentDelete}`, (r) => p(r, (b) => ({ ids: [b.department] }))),
   sweep(`GET ${O.auditDetail}`, (r) => g(r, (b) => ({ id: b.audit }))),
   sweep(`POST ${O.auditSearch}`, (r) => p(r, (b) => ({ filters: { userId: b.user } })), 'empty'),
+  sweep(`POST ${O.auditExport}`, (r) => p(r, (b) => ({ filters: { userId: b.user } })), 'emptyXlsx'),
   sweep(`GET ${A.userDetail}`, (r) => g(r, (b) => ({ userId: b.user }))),
   sweep(`POST ${A.userSave}`, (r) =>
     p(r, (b) => ({ userId: b.user, userName: 'hijacked', displayName: 'Hijacked', email: 'h@example.test', roleId: b.role })),

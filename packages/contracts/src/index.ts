@@ -20,6 +20,7 @@ export * from './settings/subscriber-settings.endpoints';
 export * from './sidebar';
 export * from './resources';
 export * from './list';
+export * from './report';
 export * from './organization/organization.schemas';
 export * from './organization/named-record.endpoints';
 export * from './organization/organization.endpoints';

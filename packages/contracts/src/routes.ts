@@ -304,7 +304,7 @@ export const ROUTES = [
 export type RouteName = (typeof ROUTES)[number]['name'];
 
 const byName = new Map<string, RouteDefinition>(ROUTES.map((route) => [route.name, route]));
-export const routeByName = (name: RouteName): RouteDefinition => byName.get(name) as RouteDefinition;
+export const routeByName = (name: RouteName): RouteDefinition => byName.get(name)!;
 
 /** The home route after sign-in (spec core §2: /quick-access-and-statistics, also reached at /). */
 export const HOME_ROUTE: RouteName = 'Statistics';

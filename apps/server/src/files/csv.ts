@@ -11,7 +11,7 @@ export const guessDelimiter = (text: string): string => {
   const counts = new Map<string, number>();
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
+    const c = text[i]!;
     if (c === '"') quoted = !quoted;
     else if (!quoted && (c === '\n' || c === '\r')) break;
     else if (!quoted && (DELIMITERS as readonly string[]).includes(c)) counts.set(c, (counts.get(c) ?? 0) + 1);

@@ -110,7 +110,7 @@ const sheetRecords = (rows: readonly XlsCell[][], strings: Map<string, number>, 
   const out: Buffer[] = [record(0x0809, u16(0x0600, 0x0010, 0, 0, 0, 0, 0, 0))];
   const sst = (text: string) => {
     if (!strings.has(text)) strings.set(text, strings.size);
-    return strings.get(text) as number;
+    return strings.get(text)!;
   };
   rows.forEach((cells, r) => {
     for (let c = 0; c < cells.length; c++) {
@@ -217,10 +217,10 @@ export const workbookStream = (rows: readonly XlsCell[][], options: XlsOptions =
   ];
   const tail = [...sstRecords([...strings.keys()], options.sstChunk ?? 8224), record(0x000a, Buffer.alloc(0))];
   const names = ['Data', 'Instructions'];
-  const boundsheetLength = sheets.reduce((n, _s, i) => n + boundsheet(0, names[i] as string).length, 0);
+  const boundsheetLength = sheets.reduce((n, _s, i) => n + boundsheet(0, names[i]!).length, 0);
   let position = [...head, ...tail].reduce((n, b) => n + b.length, 0) + boundsheetLength;
   const entries = sheets.map((sheet, i) => {
-    const entry = boundsheet(position, names[i] as string);
+    const entry = boundsheet(position, names[i]!);
     position += sheet.reduce((n, b) => n + b.length, 0);
     return entry;
   });
@@ -257,7 +257,7 @@ export const compoundFile = (streamName: string, data: Buffer): { bytes: Buffer;
   const allocate = (count: number): number[] => {
     const sectors = Array.from({ length: count }, () => next++);
     sectors.forEach((s, i) => {
-      fat[s] = i + 1 < sectors.length ? (sectors[i + 1] as number) : END;
+      fat[s] = i + 1 < sectors.length ? sectors[i + 1]! : END;
     });
     return sectors;
   };
@@ -281,11 +281,11 @@ export const compoundFile = (streamName: string, data: Buffer): { bytes: Buffer;
   header.writeUInt32LE(fatSectors, 0x2c);
   header.writeUInt32LE(directory, 0x30);
   header.writeUInt32LE(4096, 0x38);
-  header.writeUInt32LE(mini ? (miniFatList[0] as number) : END, 0x3c);
+  header.writeUInt32LE(mini ? miniFatList[0]! : END, 0x3c);
   header.writeUInt32LE(miniFatSectorCount, 0x40);
-  header.writeUInt32LE(difatSectors > 0 ? (difatList[0] as number) : END, 0x44);
+  header.writeUInt32LE(difatSectors > 0 ? difatList[0]! : END, 0x44);
   header.writeUInt32LE(difatSectors, 0x48);
-  for (let i = 0; i < 109; i++) header.writeUInt32LE(i < fatSectors ? (fatList[i] as number) : FREE, 0x4c + i * 4);
+  for (let i = 0; i < 109; i++) header.writeUInt32LE(i < fatSectors ? fatList[i]! : FREE, 0x4c + i * 4);
   const at = (sector: number) => (sector + 1) * SECTOR;
   difatList.forEach((s, d) => {
     for (let i = 0; i < 127; i++) bytes.writeUInt32LE(fatList[109 + d * 127 + i] ?? FREE, at(s) + i * 4);
@@ -305,8 +305,8 @@ export const compoundFile = (streamName: string, data: Buffer): { bytes: Buffer;
     e.writeUInt32LE(start, 0x74);
     e.writeUInt32LE(size, 0x78);
   };
-  entry(0, 'Root Entry', 5, 1, mini ? (rootList[0] as number) : END, rootBytes);
-  entry(1, streamName, 2, FREE, mini ? 0 : (streamList[0] as number), data.length);
+  entry(0, 'Root Entry', 5, 1, mini ? rootList[0]! : END, rootBytes);
+  entry(1, streamName, 2, FREE, mini ? 0 : streamList[0]!, data.length);
   for (let i = 2; i < 4; i++) {
     const e = bytes.subarray(at(directory) + i * 128);
     e.writeUInt32LE(FREE, 0x44);
@@ -325,7 +325,7 @@ export const compoundFile = (streamName: string, data: Buffer): { bytes: Buffer;
   return {
     bytes,
     layout: {
-      fatOffset: at(fatList[0] as number),
+      fatOffset: at(fatList[0]!),
       directoryOffset: at(directory),
       streamSectors: mini ? rootList : streamList,
       miniStream: mini,

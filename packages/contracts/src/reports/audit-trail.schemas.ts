@@ -18,7 +18,6 @@ export const AuditSearchFiltersSchema = z.object({
   entityKey: z.string().max(100).nullish(),
 });
 export type AuditSearchFilters = z.infer<typeof AuditSearchFiltersSchema>;
-export const AUDIT_SORT_COLUMNS = ['id', 'createdAt', 'entityType', 'action'] as const;
 
 export const AuditItemSchema = z.object({
   id: z.number().int(),

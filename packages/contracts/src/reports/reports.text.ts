@@ -9,6 +9,7 @@ export const REPORTS_TEXT = {
   'audit.dateFormat': 'Use DD-MM-YYYY.',
   'audit.when': 'When',
   'audit.record': 'Record',
+  'audit.recordKey': 'Record key',
   'audit.ip': 'IP address',
   'audit.empty': 'No changes recorded for these filters.',
   'audit.detailTitle': 'Change',

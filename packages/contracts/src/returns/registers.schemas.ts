@@ -3,23 +3,6 @@
 // modules §2.9, §3 "Filter entity", §4 "Filter flow", §5 "Bulk apply", §9).
 import { z } from 'zod';
 
-/** Modules §9: default sort of the registers; "id DESC" is the product's list default. */
-export const REGISTER_DEFAULT_SORT = 'id DESC';
-/** Fields a register may be sorted by ("{field} ASC|DESC"). */
-export const REGISTER_SORT_FIELDS = [
-  'id',
-  'documentDate',
-  'documentNumber',
-  'documentType',
-  'counterpartyGstin',
-  'counterpartyName',
-  'returnPeriod',
-  'taxable',
-  'documentValue',
-  'status',
-  'updatedAt',
-] as const;
-
 /**
  * Bulk apply (modules §5): one value per line, each at most this many characters (else keywordLengthInvalid), and at
  * most the maxBulkSearchKeywords setting lines (else keywordExceededLimit). Lengths are the values' legal maximums:
@@ -74,16 +57,6 @@ export const RegisterFiltersSchema = z.object({
 });
 export type RegisterFilters = z.infer<typeof RegisterFiltersSchema>;
 
-export const RegisterSearchRequestSchema = z.object({
-  start: z.number().int().min(0).default(0),
-  /** Default: the pageSize setting. */
-  size: z.number().int().min(1).max(1000).nullish(),
-  /** "{field} ASC|DESC" over REGISTER_SORT_FIELDS; default REGISTER_DEFAULT_SORT. */
-  sortExpression: z.string().max(100).nullish(),
-  filters: RegisterFiltersSchema.optional(),
-});
-export type RegisterSearchRequest = z.input<typeof RegisterSearchRequestSchema>;
-
 /** A register row: one document, totals over its items. Money in paise. */
 export const RegisterItemSchema = z.object({
   id: z.number().int(),
@@ -116,33 +89,11 @@ export const RegisterItemSchema = z.object({
 });
 export type RegisterItem = z.infer<typeof RegisterItemSchema>;
 
-export const RegisterTotalsSchema = z.object({
-  taxable: z.number().int(),
-  igst: z.number().int(),
-  cgst: z.number().int(),
-  sgst: z.number().int(),
-  cess: z.number().int(),
-  documentValue: z.number().int(),
-});
-export const RegisterSearchResponseSchema = z.object({
-  items: z.array(RegisterItemSchema),
-  totalRecords: z.number().int(),
-  /** Sums over every matching document, not just this page. */
-  totals: RegisterTotalsSchema,
-});
-export type RegisterSearchResponse = z.infer<typeof RegisterSearchResponseSchema>;
-
 export const StatusCountRequestSchema = z.object({ filters: RegisterFiltersSchema.optional() });
 /** Modules §3 "Status count item": status, count, total (total = every matching document). */
 export const StatusCountItemSchema = z.object({ status: DocumentStatusSchema, count: z.number().int(), total: z.number().int() });
 export const StatusCountResponseSchema = z.object({ items: z.array(StatusCountItemSchema) });
 export type StatusCountItem = z.infer<typeof StatusCountItemSchema>;
-
-export const RegisterExportRequestSchema = z.object({
-  sortExpression: z.string().max(100).nullish(),
-  filters: RegisterFiltersSchema.optional(),
-});
-export type RegisterExportRequest = z.input<typeof RegisterExportRequestSchema>;
 
 // Summaries -------------------------------------------------------------------------------------------------------
 

@@ -21,6 +21,9 @@ export const RETURNS_TEXT = {
   'register.documentValue': 'Value',
   'register.status': 'Status',
   'register.source': 'Source',
+  'register.counterpartyGstin': 'GSTIN',
+  'register.locationGstin': 'Location GSTIN',
+  'register.updatedAt': 'Updated',
   'register.totals': 'Totals (₹) of {n} documents',
   'register.noRecordsAvailable.Sales':
     'No sales documents for {period}. Import a sales register on the Import screen, or create a document.',

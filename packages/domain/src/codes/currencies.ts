@@ -1,4 +1,4 @@
-// ISO 4217 currency codes accepted by NIC for e-invoice ExpDtls.ForCur (../shared/data/masters/currency_codes.csv, 179 codes).
+// ISO 4217 currency codes accepted by NIC for e-invoice ExpDtls.ForCur (official/masters/currency_codes.csv, 179 codes).
 const LIST = `
   AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF
   BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF CHE CHF CHW CLF

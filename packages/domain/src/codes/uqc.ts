@@ -1,4 +1,4 @@
-// Unit Quantity Codes: the GST UQC list (45 codes; ../shared/data/masters/uqc.csv, NIC e-invoice/e-way bill masters).
+// Unit Quantity Codes: the GST UQC list (45 codes; official/masters/uqc.csv, NIC e-invoice/e-way bill masters).
 // GSTR-1 table 12 and the e-invoice `Unit` accept only these; "OTH" (others) is the catch-all.
 export const UQC = {
   BAG: 'BAGS',

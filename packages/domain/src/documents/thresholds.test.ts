@@ -54,7 +54,7 @@ describe('every dated threshold, on both sides of its dates', () => {
       if (s.effectiveTo) {
         expect(rateStatusOn(s.milliPercent, s.effectiveTo)).toBe(s.restricted ? 'restricted' : 'valid');
         const successor = RATE_SLABS.find(
-          (o) => o !== s && o.milliPercent === s.milliPercent && o.effectiveFrom === addDays(s.effectiveTo as string, 1),
+          (o) => o !== s && o.milliPercent === s.milliPercent && o.effectiveFrom === addDays(s.effectiveTo!, 1),
         );
         expect(rateStatusOn(s.milliPercent, addDays(s.effectiveTo, 1))).toBe(
           successor ? (successor.restricted ? 'restricted' : 'valid') : 'invalid',

@@ -101,7 +101,7 @@ export function compile(table: readonly DatedThreshold[]): CompiledThresholds {
 /** Allocation-free lookup with the date as a yyyymmdd integer. */
 export function thresholdOnNumber(c: CompiledThresholds, dateNumber: number): number {
   for (let i = 0; i < c.from.length; i++) {
-    if ((c.from[i] as number) <= dateNumber && dateNumber <= (c.to[i] as number)) return c.above[i] as number;
+    if (c.from[i]! <= dateNumber && dateNumber <= c.to[i]!) return c.above[i]!;
   }
   return -1;
 }

@@ -356,8 +356,7 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
     if (ctx.checkIrn === true && isBlank(d.irn)) {
       add('VAL0035');
       const limit = thresholdOnNumber(EINVOICE_REPORTING_COMPILED, dateNum);
-      if (ctx.today !== undefined && limit >= 0 && (aato as number) > limit && daysBetween(date, ctx.today) > EINVOICE_REPORTING_DAYS)
-        add('VAL0037');
+      if (ctx.today !== undefined && limit >= 0 && aato! > limit && daysBetween(date, ctx.today) > EINVOICE_REPORTING_DAYS) add('VAL0037');
     }
   }
   // E-way bill (Rule 138(1)): movement of goods above the consignment value threshold.

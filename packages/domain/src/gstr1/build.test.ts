@@ -1,5 +1,5 @@
 // Conformance: GSTR-1 built from documents that exercise every section validates against GSTN's save schema
-// (shared/data/gstr1/saveGSTR1Schema.json, 2025 revision) with ajv (draft-07), and the figures come out exact.
+// (official/gstr1/saveGSTR1Schema.json, 2025 revision) with ajv (draft-07), and the figures come out exact.
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { buildGstr1 } from './build';
 import { summarizeGstr1 } from './summary';
 import type { Gstr1Document, Gstr1Item, Gstr1SummaryRow } from './types';
 
-const data = new URL('../../../../../shared/data/gstr1/', import.meta.url);
+const data = new URL('../../../../official/gstr1/', import.meta.url);
 const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(name, data), 'utf8').replace(/^\uFEFF/, ''));
 
 const ajv = new Ajv({ allErrors: true, strict: false });

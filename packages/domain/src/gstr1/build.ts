@@ -47,9 +47,9 @@ type RateTotals = { rate: number; taxable: number; igst: number; cgst: number; s
 function totalsByRate(items: readonly Gstr1Item[]): RateTotals[] {
   const out: RateTotals[] = [];
   for (let i = 0; i < items.length; i++) {
-    const it = items[i] as Gstr1Item;
+    const it = items[i]!;
     let t: RateTotals | undefined;
-    for (let j = 0; j < out.length; j++) if ((out[j] as RateTotals).rate === it.rate) t = out[j];
+    for (let j = 0; j < out.length; j++) if (out[j]!.rate === it.rate) t = out[j];
     if (t === undefined) out.push({ rate: it.rate, taxable: it.taxable, igst: it.igst, cgst: it.cgst, sgst: it.sgst, cess: it.cess });
     else {
       t.taxable += it.taxable;
@@ -89,7 +89,7 @@ function addToGroup(groups: Map<string, Group>, key: string, make: () => Group, 
     groups.set(key, g);
   }
   let r: RateTotals | undefined;
-  for (let j = 0; j < g.totals.length; j++) if ((g.totals[j] as RateTotals).rate === t.rate) r = g.totals[j];
+  for (let j = 0; j < g.totals.length; j++) if (g.totals[j]!.rate === t.rate) r = g.totals[j];
   if (r === undefined)
     g.totals.push({
       rate: t.rate,
@@ -230,7 +230,7 @@ function addToSection(
         inv.oidt = dateOf(b, a.documentDate);
       }
       inv.itms = totals.map((t) => ({ rt: rateOf(t.rate), txval: rupeesOf(t.taxable), iamt: rupeesOf(t.igst), csamt: rupeesOf(t.cess) }));
-      pushTo(a ? b.expa : b.exp, exportTypeOf(d.supplyType) as 'WPAY' | 'WOPAY', inv);
+      pushTo(a ? b.expa : b.exp, exportTypeOf(d.supplyType)!, inv);
       return;
     }
     case 'cdnr': {
@@ -459,7 +459,7 @@ export function buildGstr1(documents: readonly Gstr1Document[], options: Gstr1Op
     series: new Map(),
     eco: new Map(),
   };
-  for (let i = 0; i < documents.length; i++) addDocument(b, documents[i] as Gstr1Document);
+  for (let i = 0; i < documents.length; i++) addDocument(b, documents[i]!);
   // Table 13 as declared (document_summaries rows) replaces the count derived from the books' documents.
   if (hasSeriesRows) b.series.clear();
   for (const s of summaries) addSummary(b, s, hasSeriesRows);

@@ -7,7 +7,7 @@ import { buildGstr1 } from './build';
 import { parseGstr1 } from './parse';
 import type { Gstr1Document, Gstr1Item, Gstr1Json, Gstr1SummaryRow } from './types';
 
-const data = new URL('../../../../../shared/data/gstr1/', import.meta.url);
+const data = new URL('../../../../official/gstr1/', import.meta.url);
 const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(name, data), 'utf8').replace(/^\uFEFF/, ''));
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateSave = ajv.compile(readJson('saveGSTR1Schema.json') as object);
@@ -231,7 +231,7 @@ describe('parseGstr1', () => {
       fp: '052025',
       cdnr: [
         {
-          ctin: BUYERS[0] as string,
+          ctin: BUYERS[0]!,
           nt: [{ nt_num: 'R1', nt_dt: '01-05-2025', ntty: 'R' as 'C', val: 1, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [] }],
         },
       ],

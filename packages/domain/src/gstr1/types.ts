@@ -1,6 +1,6 @@
 // GSTR-1 input and output shapes. Inputs mirror the server's tables (documents, document_items, document_summaries):
 // money in integer paise, rates in milli-percent (18% = 18000), quantities in thousandths, dates ISO 'YYYY-MM-DD'.
-// Outputs are the GSTN save format (shared/data/gstr1/saveGSTR1Schema.json, 2025 revision): rupees as JSON numbers
+// Outputs are the GSTN save format (official/gstr1/saveGSTR1Schema.json, 2025 revision): rupees as JSON numbers
 // with at most 2 decimals, dates 'DD-MM-YYYY', period 'MMYYYY'.
 
 /** documents.supply_type: the e-invoice supply types (INV-01 TranDtls.SupTyp) plus B2C for unregistered buyers. */

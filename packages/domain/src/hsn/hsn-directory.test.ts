@@ -37,7 +37,7 @@ describe('readHsnDirectory', () => {
   });
   it('reads the real portal workbook (HSN_SAC_2024-11.xlsx)', async () => {
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(new URL('../../../../../shared/data/masters/HSN_SAC_2024-11.xlsx', import.meta.url).pathname);
+    await wb.xlsx.readFile(new URL('../../../../official/masters/HSN_SAC_2024-11.xlsx', import.meta.url).pathname);
     const rows: unknown[][] = [];
     for (const ws of wb.worksheets) ws.eachRow((row) => rows.push(row.values as unknown[]));
     const { records } = readHsnDirectory(rows);

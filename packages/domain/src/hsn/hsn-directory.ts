@@ -95,7 +95,7 @@ export function readHsnDirectory(rows: Iterable<readonly unknown[]>): HsnDirecto
     const record: HsnRecord = {
       code,
       kind,
-      level: LEVELS[code.length] as HsnLevel,
+      level: LEVELS[code.length]!,
       description,
       ...(context ? { context } : {}),
       row: rowNumber,

@@ -80,9 +80,8 @@ const RULE_TO = Int32Array.from(HSN_DIGIT_RULES, (r) => dateNumberOf(r.effective
 /** Allocation-free: minimum HSN digits on a yyyymmdd date number for an aggregate turnover (paise). */
 export function hsnMinimumDigitsNumber(dateNumber: number, aatoPaise: number, isB2C: boolean): number {
   for (let i = 0; i < HSN_DIGIT_RULES.length; i++) {
-    const r = HSN_DIGIT_RULES[i] as HsnDigitRule;
-    if ((RULE_FROM[i] as number) <= dateNumber && dateNumber <= (RULE_TO[i] as number) && aatoPaise <= r.upToPaise)
-      return isB2C ? r.b2c : r.b2b;
+    const r = HSN_DIGIT_RULES[i]!;
+    if (RULE_FROM[i]! <= dateNumber && dateNumber <= RULE_TO[i]! && aatoPaise <= r.upToPaise) return isB2C ? r.b2c : r.b2b;
   }
   return 0;
 }

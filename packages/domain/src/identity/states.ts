@@ -1,4 +1,4 @@
-// GST state codes (../shared/data/masters/gst_state_codes.csv; GSTN state code list).
+// GST state codes (official/masters/gst_state_codes.csv; GSTN state code list).
 // `levies`: s.2(103) CGST Act counts UTs with a legislature (Delhi, Puducherry, J&K) as States, so they levy SGST;
 // the other UTs levy UTGST (UTGST Act 2017, s.2 and s.7).
 export type StateKind = 'State' | 'UnionTerritory' | 'Special';

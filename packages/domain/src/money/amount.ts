@@ -27,7 +27,7 @@ function commasValid(s: string, start: number, end: number): boolean {
   }
   if (groups.length === 0) return true;
   if (run !== 3) return false;
-  const first = groups[0] as number;
+  const first = groups[0]!;
   const inner = groups.slice(1);
   if (inner.every((g) => g === 2)) return first >= 1 && first <= 2; // en-IN: 1,23,45,678
   return inner.every((g) => g === 3) && first >= 1 && first <= 3; // thousands: 1,234,567
@@ -184,7 +184,7 @@ function roundDigits(digits: string, keep: number, onCarry: () => void): string 
     head = '1' + chars.join('');
     return head;
   }
-  chars[j] = String.fromCharCode((chars[j] as string).charCodeAt(0) + 1);
+  chars[j] = String.fromCharCode(chars[j]!.charCodeAt(0) + 1);
   return chars.join('');
 }
 

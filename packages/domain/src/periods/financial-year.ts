@@ -87,7 +87,7 @@ export function quarterOf(dateOrPeriod: DateInput): QuarterInfo {
   return {
     financialYear: financialYearName(start),
     quarter: (index + 1) as 1 | 2 | 3 | 4,
-    label: QUARTER_LABELS[index] as QuarterInfo['label'],
+    label: QUARTER_LABELS[index]!,
     months,
     returnPeriod: months[2],
   };

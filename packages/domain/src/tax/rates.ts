@@ -85,7 +85,7 @@ const SLAB_RESTRICTED = Uint8Array.from(RATE_SLABS, (s) => (s.restricted ? 1 : 0
 export function rateStatusOnNumber(milliPercent: number, dateNumber: number): RateStatus {
   let status: RateStatus = 'invalid';
   for (let i = 0; i < SLAB_MILLI.length; i++) {
-    if (SLAB_MILLI[i] === milliPercent && (SLAB_FROM[i] as number) <= dateNumber && dateNumber <= (SLAB_TO[i] as number)) {
+    if (SLAB_MILLI[i] === milliPercent && SLAB_FROM[i]! <= dateNumber && dateNumber <= SLAB_TO[i]!) {
       if (SLAB_RESTRICTED[i] === 0) return 'valid';
       status = 'restricted';
     }

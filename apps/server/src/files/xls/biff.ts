@@ -77,7 +77,7 @@ const recordReader = (stream: CfbStream, from: number) => {
 const segmentReader = (segments: readonly Buffer[]) => {
   let index = 0;
   let pos = 0;
-  const current = () => segments[index] as Buffer;
+  const current = () => segments[index]!;
   const nextSegment = (): boolean => {
     if (index + 1 >= segments.length) return false;
     index++;
@@ -108,7 +108,7 @@ const segmentReader = (segments: readonly Buffer[]) => {
     while (remaining > 0) {
       if (pos >= current().length) {
         if (!nextSegment()) throw damaged('a string runs past its record');
-        wide = ((current()[pos++] as number) & 1) === 1;
+        wide = (current()[pos++]! & 1) === 1;
       }
       const width = wide ? 2 : 1;
       const n = Math.min(remaining, Math.floor((current().length - pos) / width));
@@ -121,7 +121,7 @@ const segmentReader = (segments: readonly Buffer[]) => {
   };
   const atEnd = () => pos >= current().length && index >= segments.length - 1;
   return {
-    u8: () => bytes(1)[0] as number,
+    u8: () => bytes(1)[0]!,
     u16: () => bytes(2).readUInt16LE(0),
     u32: () => bytes(4).readUInt32LE(0),
     skip: (n: number) => void bytes(n),
@@ -216,7 +216,7 @@ export const openXls = (file: Buffer) => {
   /** The cells of the first worksheet, a row at a time, in file order (BIFF8 writes them sorted by row). */
   function* rows(): Generator<XlsRow> {
     if (globals.firstSheet === null) return;
-    const records = recordReader(stream as CfbStream, globals.firstSheet);
+    const records = recordReader(stream!, globals.firstSheet);
     const bof = records.next();
     if (!bof || bof.type !== R.BOF || bof.data.readUInt16LE(2) !== WORKSHEET) throw damaged('the first sheet does not start with BOF');
     let current: XlsRow | null = null;
@@ -248,7 +248,7 @@ export const openXls = (file: Buffer) => {
         case R.LABELSST: {
           const index = data.readUInt32LE(6);
           if (index >= globals.strings.length) throw damaged('a cell names a shared string that does not exist');
-          done = put(row, column, globals.strings[index] as string);
+          done = put(row, column, globals.strings[index]!);
           break;
         }
         case R.LABEL:
@@ -271,7 +271,7 @@ export const openXls = (file: Buffer) => {
           break;
         }
         case R.BOOLERR:
-          done = put(row, column, data[7] === 1 ? { error: ERRORS[data[6] as number] ?? '#N/A' } : data[6] === 1);
+          done = put(row, column, data[7] === 1 ? { error: ERRORS[data[6]!] ?? '#N/A' } : data[6] === 1);
           break;
         case R.FORMULA: {
           // The cached result: a double, or (bytes 6-7 = FFFF) a string in the next STRING record, a boolean, an error, or "".
@@ -280,7 +280,7 @@ export const openXls = (file: Buffer) => {
           else {
             const kind = data[6];
             done = put(row, column, {
-              formulaResult: kind === 1 ? data[8] === 1 : kind === 2 ? { error: ERRORS[data[8] as number] ?? '#N/A' } : '',
+              formulaResult: kind === 1 ? data[8] === 1 : kind === 2 ? { error: ERRORS[data[8]!] ?? '#N/A' } : '',
             });
             if (kind === 0) pendingString = { values: (current as XlsRow | null)?.values ?? [], column };
           }

@@ -39,18 +39,18 @@ const streamOver = (file: Buffer, offsets: readonly number[], unit: number, size
     let adjacent = true;
     for (let u = first; u <= last; u++) {
       // Only the file's last sector can be short; a unit of it must still hold the bytes asked for.
-      if ((offsets[u] as number) + (u === last ? (at + length - 1) % unit : unit - 1) >= file.length)
+      if (offsets[u]! + (u === last ? (at + length - 1) % unit : unit - 1) >= file.length)
         throw damaged('a stream runs past the end of the file');
-      if (u < last && (offsets[u + 1] as number) !== (offsets[u] as number) + unit) adjacent = false;
+      if (u < last && offsets[u + 1]! !== offsets[u]! + unit) adjacent = false;
     }
-    const start = (offsets[first] as number) + (at % unit);
+    const start = offsets[first]! + (at % unit);
     if (adjacent) return file.subarray(start, start + length);
     const copy = Buffer.alloc(length);
     let done = 0;
     for (let u = first; u <= last; u++) {
       const from = u === first ? at % unit : 0;
       const take = Math.min(unit - from, length - done);
-      file.copy(copy, done, (offsets[u] as number) + from, (offsets[u] as number) + from + take);
+      file.copy(copy, done, offsets[u]! + from, offsets[u]! + from + take);
       done += take;
     }
     return copy;
@@ -103,7 +103,7 @@ export const openCompoundFile = (file: Buffer) => {
       if (s >= count || s >= table.length || seen[s]) throw damaged(`bad ${what} sector chain`);
       seen[s] = 1;
       sectors.push(s);
-      s = table[s] as number;
+      s = table[s]!;
       if (s === FREE) throw damaged(`free sector inside a ${what} chain`);
     }
     if (need !== Infinity && sectors.length < need) throw damaged(`${what} chain shorter than its stream`);
@@ -119,7 +119,7 @@ export const openCompoundFile = (file: Buffer) => {
       const nameLength = Math.min(file.readUInt16LE(at + 0x40), 64);
       entries.push({
         name: file.toString('utf16le', at, at + Math.max(0, nameLength - 2)),
-        type: file[at + 0x42] as number,
+        type: file[at + 0x42]!,
         left: file.readUInt32LE(at + 0x44),
         right: file.readUInt32LE(at + 0x48),
         child: file.readUInt32LE(at + 0x4c),
@@ -137,7 +137,7 @@ export const openCompoundFile = (file: Buffer) => {
   const stack = [root.child];
   const visited = new Set<number>();
   while (stack.length > 0) {
-    const id = stack.pop() as number;
+    const id = stack.pop()!;
     if (id === NO_STREAM) continue;
     const entry = entries[id];
     if (!entry || visited.has(id)) throw damaged('bad directory tree');
@@ -162,7 +162,7 @@ export const openCompoundFile = (file: Buffer) => {
     const count = Math.floor(root.size / MINI_SECTOR);
     const offsets: number[] = [];
     for (let k = 0; k < count; k++)
-      offsets.push(offsetOf(rootSectors[Math.floor((k * MINI_SECTOR) / sectorSize)] as number) + ((k * MINI_SECTOR) % sectorSize));
+      offsets.push(offsetOf(rootSectors[Math.floor((k * MINI_SECTOR) / sectorSize)]!) + ((k * MINI_SECTOR) % sectorSize));
     mini = { fat: miniFat, offsets };
     return mini;
   };
@@ -179,7 +179,7 @@ export const openCompoundFile = (file: Buffer) => {
         const units = chain(m.fat, entry.start, m.offsets.length, Math.ceil(entry.size / MINI_SECTOR), 'mini FAT');
         return streamOver(
           file,
-          units.map((u) => m.offsets[u] as number),
+          units.map((u) => m.offsets[u]!),
           MINI_SECTOR,
           entry.size,
         );

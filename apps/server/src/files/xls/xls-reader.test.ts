@@ -125,8 +125,8 @@ describe('the .xls (BIFF8) reader', () => {
     const regular = () => compoundFile('Workbook', workbookStream([['A'], ['B']], { regularSectors: true }));
     // A sector chain that loops back on itself.
     const loop = regular();
-    const first = loop.layout.streamSectors[0] as number;
-    loop.bytes.writeUInt32LE(first, loop.layout.fatOffset + (loop.layout.streamSectors[3] as number) * 4);
+    const first = loop.layout.streamSectors[0]!;
+    loop.bytes.writeUInt32LE(first, loop.layout.fatOffset + loop.layout.streamSectors[3]! * 4);
     expect(await refusal(loop.bytes)).toMatchObject({ code: 'IMP0024', message: expect.stringContaining('chain') });
     // A chain pointing past the end of the file.
     const outside = regular();

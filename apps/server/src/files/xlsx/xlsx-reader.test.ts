@@ -394,7 +394,7 @@ describe('xlsx reader reads what exceljs read from the files the import tests us
     for (const importType of ['Vendors', 'HsnSac', 'Entities'] as const) await parity(await saved(await sampleWorkbook(importType)));
   });
 
-  const portalDirectory = new URL('../../../../../../shared/data/masters/HSN_SAC_2024-11.xlsx', import.meta.url).pathname;
+  const portalDirectory = new URL('../../../../../official/masters/HSN_SAC_2024-11.xlsx', import.meta.url).pathname;
   it.skipIf(!existsSync(portalDirectory))(
     'the GST portal HSN/SAC directory (written by Excel, shared strings)',
     async () => {

@@ -31,7 +31,7 @@ describe.each(ENGINES)('document integrity on %s', (engine) => {
 
   it("takes documents of the subscriber's own entities", async () => {
     await run(
-      `INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, t.entityIds[1] as number, 'OK1')}, ${row(t.subscriberId, t.entityIds[2] as number, 'OK2')}`,
+      `INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, t.entityIds[1]!, 'OK1')}, ${row(t.subscriberId, t.entityIds[2]!, 'OK2')}`,
     );
     expect(await countOf(`subscriber_id = ${t.subscriberId} AND document_number LIKE 'OK%'`)).toBe(2);
   });
@@ -39,7 +39,7 @@ describe.each(ENGINES)('document integrity on %s', (engine) => {
   it("refuses a whole INSERT when one row is of another subscriber's entity or of no entity", async () => {
     await expect(
       run(
-        `INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, t.entityIds[1] as number, 'A1')}, ${row(t.subscriberId, other.entityIds[1] as number, 'A2')}`,
+        `INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, t.entityIds[1]!, 'A1')}, ${row(t.subscriberId, other.entityIds[1]!, 'A2')}`,
       ),
     ).rejects.toThrow();
     await expect(run(`INSERT INTO documents (${COLUMNS}) VALUES ${row(t.subscriberId, 999_999, 'A3')}`)).rejects.toThrow();

@@ -105,7 +105,7 @@ describe.each(ENGINES)('import of an .xls (Excel 97-2003) on %s', (engine) => {
       message: expect.stringContaining('Excel 5.0/95'),
     });
     const broken = compoundFile('Workbook', workbookStream(rows, { regularSectors: true }));
-    const first = broken.layout.streamSectors[0] as number;
+    const first = broken.layout.streamSectors[0]!;
     broken.bytes.writeUInt32LE(first, broken.bytes.readUInt32LE(0x4c) * 512 + 512 + first * 4);
     expect(await refused('loop.xls', broken.bytes)).toMatchObject({ code: 'IMP0024', message: expect.stringContaining('damaged') });
     expect(await stored(['BAD/1'])).toHaveLength(0);

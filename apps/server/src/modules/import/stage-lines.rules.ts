@@ -86,7 +86,7 @@ export const rowLine = (row: ParsedRow, hash: number, lineNo: number, documentId
   rowParts[5] = copyText(row.entityId);
   rowParts[6] = copyText(row.locationGstin);
   rowParts[7] = copyText(row.key);
-  for (let i = 0; i < VALUE_SLOTS.length; i++) rowParts[8 + i] = copyText(row.values[VALUE_SLOTS[i] as number]);
+  for (let i = 0; i < VALUE_SLOTS.length; i++) rowParts[8 + i] = copyText(row.values[VALUE_SLOTS[i]!]);
   return rowParts.join('\t');
 };
 
@@ -138,7 +138,7 @@ export const documentLine = (doc: ImportedDocument, hash: number, documentId: nu
   documentParts[1] = String(hash);
   documentParts[2] = String(documentId);
   documentParts[3] = String(doc.rows.length);
-  for (let i = 0; i < DOCUMENT_VALUES.length; i++) documentParts[4 + i] = copyText((DOCUMENT_VALUES[i] as ValueOf)(doc));
+  for (let i = 0; i < DOCUMENT_VALUES.length; i++) documentParts[4 + i] = copyText(DOCUMENT_VALUES[i]!(doc));
   return documentParts.join('\t');
 };
 
@@ -217,7 +217,7 @@ export const createIdSource = (fetch: (count: number) => Promise<number[]>) => {
     },
     next: (): number => {
       if (at >= ids.length) throw new Error('document ids were not reserved');
-      return ids[at++] as number;
+      return ids[at++]!;
     },
   };
 };

@@ -50,7 +50,7 @@ export async function* readInThread(
     for (;;) {
       while (events.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
-      const event = events.shift() as Event;
+      const event = events.shift()!;
       switch (event.kind) {
         case 'batch': {
           const { kind: _, ...batch } = event;

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { IMPORT_TYPES, type ImportTypeInfo } from '@opengst/contracts';
+import { IMPORT_TYPES } from '@opengst/contracts';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ColumnMappingDialog } from './ColumnMappingDialog';
 
-const VENDORS = IMPORT_TYPES.find((type) => type.importType === 'Vendors') as ImportTypeInfo;
+const VENDORS = IMPORT_TYPES.find((type) => type.importType === 'Vendors')!;
 
 const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
 

@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { Alert, Badge, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { AuditItem, AuditSearchFilters } from '@opengst/contracts';
+import { AUDIT_TRAIL_REPORT, reportFileName, type AuditItem, type AuditSearchFilters } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
 import { formatDateTime } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/list/DataTable';
-import { toSortExpression, type SortState } from '../../shared/list/sortExpression';
-import { useListQuery } from '../../shared/list/useListQuery';
+import { ExportButton } from '../../shared/ExportButton';
+import { DataTable } from '../../shared/list/DataTable';
+import { parseSortExpression, toSortExpression, type SortState } from '../../shared/list/sortExpression';
+import { reportColumn, type ColumnOverride } from '../../shared/report/reportColumns';
+import { exportReport, useReport } from '../../shared/report/useReport';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { changedFields, displayValue, isoOfDdMmYyyy } from './auditChanges';
-import { auditDetailQuery, auditTrailKeys, searchAuditTrail, userLookupQuery } from './auditTrailApi';
+import { auditDetailQuery, auditTrailKeys, userLookupQuery } from './auditTrailApi';
 
 // /audit-trail-report (spec modules §2.1): who changed what and when, newest first, with before → after.
 
-const DEFAULT_SORT: SortState = { column: 'id', direction: 'DESC' };
+const DEFAULT_SORT: SortState = parseSortExpression(AUDIT_TRAIL_REPORT.defaultSort);
 // The record types the server's audit rows carry.
 const ENTITY_TYPES = [
   'User',
@@ -122,45 +124,24 @@ export const AuditTrailScreen = () => {
   const [filters, setFilters] = useState<AuditSearchFilters>({});
   const [openId, setOpenId] = useState<number | null>(null);
   const sortExpression = toSortExpression(sort);
-  const list = useListQuery(auditTrailKeys.list(filters, sortExpression), (page) => searchAuditTrail(page, sortExpression, filters));
+  const list = useReport(AUDIT_TRAIL_REPORT, auditTrailKeys.list, filters, sortExpression);
   const setFilter = (patch: Partial<AuditSearchFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
-  const columns: Column<AuditItem>[] = [
-    {
-      key: 'createdAt',
-      header: t('audit.when'),
-      sortKey: 'createdAt',
-      width: 150,
-      render: (row) => (
-        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatDateTime(row.createdAt)}
-        </Text>
-      ),
-    },
-    { key: 'user', header: t('audit.user'), width: 160, render: (row) => row.userName ?? '' },
-    {
-      key: 'entityType',
-      header: t('audit.entityType'),
-      sortKey: 'entityType',
-      width: 150,
+  const column = (key: (typeof AUDIT_TRAIL_REPORT)['columns'][number]['key'], override?: ColumnOverride<AuditItem>) =>
+    reportColumn(AUDIT_TRAIL_REPORT, key, t, override);
+  const columns = [
+    column('createdAt'),
+    column('userName'),
+    column('entityType', {
       render: (row) => (
         <Badge size="sm" variant="outline" color="gray" radius="sm">
           {row.entityType}
         </Badge>
       ),
-    },
-    { key: 'record', header: t('audit.record'), render: (row) => row.entityName ?? row.entityKey },
-    { key: 'action', header: t('audit.action'), sortKey: 'action', width: 120, render: (row) => <StatusBadge status={row.action} /> },
-    {
-      key: 'ip',
-      header: t('audit.ip'),
-      width: 130,
-      render: (row) => (
-        <Text size="xs" ff="monospace">
-          {row.ip ?? ''}
-        </Text>
-      ),
-    },
+    }),
+    column('entityName', { render: (row) => row.entityName ?? row.entityKey }),
+    column('action', { render: (row) => <StatusBadge status={row.action} /> }),
+    column('ip'),
   ];
 
   return (
@@ -202,6 +183,11 @@ export const AuditTrailScreen = () => {
         />
         <DateFilter label={t('audit.from')} onChange={(fromDate) => setFilter({ fromDate })} testId="audit-from" />
         <DateFilter label={t('audit.to')} onChange={(toDate) => setFilter({ toDate })} testId="audit-to" />
+        <ExportButton
+          download={() => exportReport(AUDIT_TRAIL_REPORT, sortExpression, filters)}
+          fileName={reportFileName(AUDIT_TRAIL_REPORT)}
+          testId="audit-export"
+        />
       </Group>
       <DataTable
         columns={columns}

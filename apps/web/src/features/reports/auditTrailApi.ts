@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ORGANIZATION_ENDPOINTS, REPORTS_ENDPOINTS, type AuditSearchFilters } from '@opengst/contracts';
+import { ORGANIZATION_ENDPOINTS, REPORTS_ENDPOINTS } from '@opengst/contracts';
 import { call } from '../../api/call';
-import type { PageRequest } from '../../shared/list/useListQuery';
 
 // Calls of the audit trail report (contracts reports/), and the users of its filter.
 
@@ -11,7 +10,7 @@ import type { PageRequest } from '../../shared/list/useListQuery';
  */
 export const auditTrailKeys = {
   all: ['organization', 'audit'] as const,
-  list: (filters: AuditSearchFilters, sortExpression: string | undefined) => [...auditTrailKeys.all, filters, sortExpression] as const,
+  list: ['organization', 'audit', 'list'] as const,
   detail: (id: number) => [...auditTrailKeys.all, id] as const,
   users: ['organization', 'lookup', 'users'] as const,
 };
@@ -23,6 +22,3 @@ export const userLookupQuery = queryOptions({
 
 export const auditDetailQuery = (id: number) =>
   queryOptions({ queryKey: auditTrailKeys.detail(id), queryFn: () => call(REPORTS_ENDPOINTS.auditDetail, { query: { id } }) });
-
-export const searchAuditTrail = (page: PageRequest, sortExpression: string | undefined, filters: AuditSearchFilters) =>
-  call(REPORTS_ENDPOINTS.auditSearch, { body: { ...page, sortExpression, filters } });

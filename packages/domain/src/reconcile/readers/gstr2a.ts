@@ -1,4 +1,4 @@
-// GSTR-2A reader (GSTN GSTR-2A GET response, ../shared/data/gstr2a_2b/gstr2a_b2b.schema.json):
+// GSTR-2A reader (GSTN GSTR-2A GET response, the GSTN GSTR-2A B2B response schema):
 // dates "idt"/"nt_dt", reverse charge "rchrg", tax heads iamt/camt/samt/csamt under itms[].itm_det,
 // supplier filing data cfs/cfs3b/fldtr1 ("18-Nov-19")/flprdr1 ("Nov-19").
 import type { DocumentType } from '../types';

@@ -1,4 +1,4 @@
-// GSTR-2B reader. Reads the "v3" shape (items per document, as in ../shared/data/gstr2a_2b/
+// GSTR-2B reader. Reads the "v3" shape (items per document, as in fixtures/
 // gstr2b_sample.json) and the IMS-era shape (GSTR-2B API v4: document-level amounts, the
 // "docRejdata" list of documents rejected in IMS, the "itcrev" ITC-reversal list, "ecom" and
 // "imsStatus"). Field names: GSTN's GSTR-2B GET response as published in the GST API docs.

@@ -4,9 +4,8 @@ import { parseGstr2a } from './gstr2a';
 import { parseGstr2b } from './gstr2b';
 import { parseShortMonthDate, parseShortMonthPeriod } from './common';
 
-// Shared reference data lives beside the repository (../shared/data); it is read, never copied.
-const shared = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../../../../shared/data/gstr2a_2b/${name}`, import.meta.url), 'utf8'));
+// The portal's GSTR-2A and GSTR-2B answers, as kept by another open-source GST project (fixtures/README.md: source, licence).
+const sample = (name: string): unknown => JSON.parse(readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8'));
 
 const ok = <T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> => {
   if (!r.ok) throw new Error(JSON.stringify(r));
@@ -14,7 +13,7 @@ const ok = <T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> => {
 };
 
 describe('parseGstr2b on the v3 sample', () => {
-  const r = ok(parseGstr2b(shared('gstr2b_sample.json')));
+  const r = ok(parseGstr2b(sample('gstr2b_sample.json')));
   it('reads every section', () => {
     expect(r.recipientGstin).toBe('01AABCE2207R1Z5');
     expect(r.returnPeriod).toBe('032020');
@@ -183,7 +182,7 @@ describe('parseGstr2b on the IMS-era shape', () => {
 });
 
 describe('parseGstr2a on the sample', () => {
-  const r = ok(parseGstr2a(shared('gstr2a_sample.json')));
+  const r = ok(parseGstr2a(sample('gstr2a_sample.json')));
   it('reads 2A field names (idt, rchrg, iamt, camt, samt, csamt)', () => {
     expect(r.records.map((x) => `${x.section}:${x.documentType}`)).toEqual([
       'b2b:INV',

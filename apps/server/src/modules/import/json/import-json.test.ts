@@ -366,7 +366,7 @@ describe.each(ENGINES)('import of official JSON (GSTR-1, e-invoice) on %s', (eng
 
   it('refuses a JSON of another GSTIN row by row (IMP0014), and a JSON that is not GSTR-1 or not JSON on upload', async () => {
     // The GST portal's own sample: its GSTIN is not one of this tenant's locations.
-    const sample = await readFile(new URL('../../../../../../../shared/data/gstr1/b2bin.json', import.meta.url));
+    const sample = await readFile(new URL('../../../../../../official/gstr1/b2bin.json', import.meta.url));
     const { importId, progress } = await importFile(h, token, 'b2bin.json', sample);
     expect(progress.status).toBe('Failed');
     expect(await errorsOf(importId)).toEqual([

@@ -21,7 +21,7 @@ import { type ApiClient, gstinFor, openSignedIn, signInLimitedUser, TENANT_PAN }
 // The record imports of issue 6: sales and purchase summaries, vendors, HSN/SAC codes (with the GST portal's own
 // directory file) and entities, each read back from its table.
 
-const PORTAL_DIRECTORY = new URL('../../../../../../../shared/data/masters/HSN_SAC_2024-11.xlsx', import.meta.url).pathname;
+const PORTAL_DIRECTORY = new URL('../../../../../../official/masters/HSN_SAC_2024-11.xlsx', import.meta.url).pathname;
 const VENDOR_GSTIN = gstinFor('27', 'AAACS4321K', '1');
 const OTHER_VENDOR_GSTIN = gstinFor('29', 'AAACE1234E', '1');
 

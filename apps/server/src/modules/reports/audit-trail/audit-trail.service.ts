@@ -1,12 +1,11 @@
-import type { AuditDetail, AuditItem, AuditSearchFilters } from '@opengst/contracts';
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AUDIT_TRAIL_REPORT, AuditDetail } from '@opengst/contracts';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
 import { auditTrail, users } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
-import { orderByOf } from '../../../platform/lists';
+import type { ReportSource } from '../../../platform/reports/report.queries';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 
-const SORT_COLUMNS = { id: auditTrail.id, createdAt: auditTrail.createdAt, entityType: auditTrail.entityType, action: auditTrail.action };
 const DAY_MS = 86_400_000;
 /** Report dates are India dates: a day runs from 00:00 IST (UTC+05:30). */
 const istMidnight = (date: string): Date => new Date(`${date}T00:00:00+05:30`);
@@ -27,34 +26,31 @@ const columns = {
 
 const toItem = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-export const searchAuditTrail = async (
-  db: DbOrTx,
-  principal: SessionPrincipal,
-  search: { start: number; size: number; sortExpression?: string | null | undefined; filters?: AuditSearchFilters | undefined },
-): Promise<{ items: AuditItem[]; totalRecords: number }> => {
-  const f = search.filters;
-  const where: SQL | undefined = and(
-    eq(auditTrail.subscriberId, principal.subscriberId),
-    f?.entityType ? eq(auditTrail.entityType, f.entityType) : undefined,
-    f?.action ? eq(auditTrail.action, f.action) : undefined,
-    f?.userId ? eq(auditTrail.userId, f.userId) : undefined,
-    f?.entityKey ? eq(auditTrail.entityKey, f.entityKey) : undefined,
-    f?.fromDate ? gte(auditTrail.createdAt, istMidnight(f.fromDate)) : undefined,
-    f?.toDate ? lt(auditTrail.createdAt, new Date(istMidnight(f.toDate).getTime() + DAY_MS)) : undefined,
-  );
-  const rows = await db
-    .select(columns)
-    .from(auditTrail)
-    .leftJoin(users, eq(users.id, auditTrail.userId))
-    .where(where)
-    .orderBy(...orderByOf(search.sortExpression, SORT_COLUMNS, 'id DESC', auditTrail.id))
-    .limit(search.size)
-    .offset(search.start);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(auditTrail)
-    .where(where);
-  return { items: rows.map(toItem), totalRecords: count?.n ?? 0 };
+/** The audit trail as a report (contracts AUDIT_TRAIL_REPORT): the subscriber's own rows only. */
+export const auditTrailSource: ReportSource<typeof AUDIT_TRAIL_REPORT> = {
+  table: auditTrail,
+  id: auditTrail.id,
+  sortColumns: { createdAt: auditTrail.createdAt, entityType: auditTrail.entityType, action: auditTrail.action },
+  totalColumns: {},
+  scope: async (_db, principal, f) => ({
+    condition: and(
+      eq(auditTrail.subscriberId, principal.subscriberId),
+      f?.entityType ? eq(auditTrail.entityType, f.entityType) : undefined,
+      f?.action ? eq(auditTrail.action, f.action) : undefined,
+      f?.userId ? eq(auditTrail.userId, f.userId) : undefined,
+      f?.entityKey ? eq(auditTrail.entityKey, f.entityKey) : undefined,
+      f?.fromDate ? gte(auditTrail.createdAt, istMidnight(f.fromDate)) : undefined,
+      f?.toDate ? lt(auditTrail.createdAt, new Date(istMidnight(f.toDate).getTime() + DAY_MS)) : undefined,
+    ),
+  }),
+  rowsOf: async (db, ids) =>
+    (
+      await db
+        .select(columns)
+        .from(auditTrail)
+        .leftJoin(users, eq(users.id, auditTrail.userId))
+        .where(inArray(auditTrail.id, [...ids]))
+    ).map(toItem),
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

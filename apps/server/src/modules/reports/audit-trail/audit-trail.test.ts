@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedFields } from './audit-trail.service';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../../test-support/harness';
 import { clientOf, signInLimitedUser } from '../../../test-support/org-fixtures';
+import { readXlsx } from '../../../test-support/import-fixtures';
 
 type Item = {
   id: number;
@@ -106,5 +107,30 @@ describe.each(ENGINES)('audit trail report on %s', (engine) => {
     const res = await api.get(O.auditDetail, { id: theirs[0]?.id ?? 0 });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('Their branch');
+  });
+
+  // Runs last: the export writes an audit row of its own.
+  it('exports exactly the filtered rows in the sort on screen, India time, and audits the export', async () => {
+    const clerk = clientOf(h, (await signInLimitedUser(h, t, ['BranchManage'], [])).token);
+    expect((await clerk.post(O.auditExport, {})).statusCode).toBe(403);
+    const res = await api.post(O.auditExport, { sortExpression: 'id ASC', filters: { entityType: 'Branch' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="audit-trail.xlsx"');
+    const [header, ...rows] = await readXlsx(res.rawPayload);
+    expect(header).toEqual(['When', 'User', 'Record type', 'Record', 'Record key', 'Action', 'IP address']);
+    expect(rows.map((row) => [row[2], row[3], row[4], row[5]])).toEqual([
+      ['Branch', 'Pune', String(branchId), 'Create'],
+      ['Branch', 'Pune West', String(branchId), 'Update'],
+    ]);
+    expect(rows[0]?.[1]).toBe(t.userName);
+    // A time of day in India (UTC+05:30), DD-MM-YYYY HH:mm:ss.
+    const [first] = (await api.post(O.auditSearch, { sortExpression: 'id ASC', filters: { entityType: 'Branch' } })).json().data
+      .items as Item[];
+    const ist = new Date(new Date(first?.createdAt ?? '').getTime() + 5.5 * 3600_000).toISOString();
+    expect(rows[0]?.[0]).toBe(`${ist.slice(8, 10)}-${ist.slice(5, 7)}-${ist.slice(0, 4)} ${ist.slice(11, 19)}`);
+    const [exported] = (await api.post(O.auditSearch, { filters: { action: 'Export' } })).json().data.items as Item[];
+    expect(exported).toMatchObject({ entityType: 'Report', entityKey: 'AuditTrail', entityName: 'Audit trail export' });
+    const detail = (await api.get(O.auditDetail, { id: exported?.id ?? 0 })).json().data;
+    expect(detail.after).toEqual({ filters: { entityType: 'Branch' }, rows: 2 });
   });
 });

@@ -173,7 +173,7 @@ export const sectionsOf = (
   docs.forEach((d, i) => {
     const section = sectionOf(d, supplierState);
     if (section === null) return;
-    out.push({ documentId: ids[i] as number, section: d.amendment ? (AMENDMENT_SECTION[section] ?? section) : section });
+    out.push({ documentId: ids[i]!, section: d.amendment ? (AMENDMENT_SECTION[section] ?? section) : section });
   });
   return out;
 };

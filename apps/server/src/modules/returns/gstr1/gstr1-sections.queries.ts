@@ -26,7 +26,7 @@ export const searchSection = async (
   const conditions: SQL[] = [eq(returnDocuments.returnId, returnId), eq(returnDocuments.section, request.section)];
   if (request.text) {
     const pattern = `%${escapeLike(request.text)}%`;
-    conditions.push(or(ilike(d.documentNumber, pattern), ilike(d.counterpartyGstin, pattern)) as SQL);
+    conditions.push(or(ilike(d.documentNumber, pattern), ilike(d.counterpartyGstin, pattern))!);
   }
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(returnDocuments).innerJoin(d, eq(d.id, returnDocuments.documentId)).where(where);

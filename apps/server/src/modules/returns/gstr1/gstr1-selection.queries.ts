@@ -48,22 +48,22 @@ export const selectionParts = (k: SelectionKey): SQL[] => {
         eq(documents.returnPeriod, k.returnPeriod),
         isNull(documents.filedReturnId),
         gt(documents.createdAt, gstr1.filedAt),
-      ) as SQL,
-      and(...finalSales(k), eq(documents.filedReturnId, gstr1.id), eq(documents.amendmentPending, true)) as SQL,
+      )!,
+      and(...finalSales(k), eq(documents.filedReturnId, gstr1.id), eq(documents.amendmentPending, true))!,
     ];
   }
   const earlierFiled = sql`${documents.filedReturnId} in (select ${returns.id} from ${returns} where ${returns.subscriberId} = ${k.subscriberId}
     and ${returns.entityId} = ${k.entityId} and ${returns.status} = 'Filed' and ${periodOrder(returns.returnPeriod)} < ${k.returnPeriod.slice(2) + k.returnPeriod.slice(0, 2)})`;
   return [
-    and(...finalSales(k), eq(documents.returnPeriod, k.returnPeriod), isNull(documents.filedReturnId)) as SQL,
-    and(...finalSales(k), isNotNull(documents.filedReturnId), eq(documents.amendmentPending, true), earlierFiled) as SQL,
+    and(...finalSales(k), eq(documents.returnPeriod, k.returnPeriod), isNull(documents.filedReturnId))!,
+    and(...finalSales(k), isNotNull(documents.filedReturnId), eq(documents.amendmentPending, true), earlierFiled)!,
   ];
 };
 
 /** The whole selection as one condition on `documents` (counts and the staleness check). */
 export const selectionCondition = (k: SelectionKey): SQL => {
   const parts = selectionParts(k);
-  return parts.length === 0 ? sql`false` : (or(...parts) as SQL);
+  return parts.length === 0 ? sql`false` : or(...parts)!;
 };
 
 /** Amendment sections of the document tables; nil (table 8) has none, the builder reports a bill of supply there. */

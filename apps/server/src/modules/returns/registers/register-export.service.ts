@@ -2,16 +2,13 @@
 // list's sort order. Amounts in rupees, rates in percent, quantities in the unit (the stored integers divided back).
 import { type Direction, REGISTER_DEFAULT_SORT, type RegisterFilters } from '@opengst/contracts';
 import { count, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/database';
+import type { DbOrTx } from '../../../db/database';
 import { documentItems, documents, entities } from '../../../db/schema';
-import { AppError } from '../../../platform/errors';
 import { writeXlsx, type XlsxColumn } from '../../../files/xlsx-writer';
 import { orderByOf } from '../../../platform/lists';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
+import { assertExportSize, EXPORT_MAX_ROWS } from '../../../platform/reports/report.queries';
 import { REGISTER_SORT_COLUMNS, registerConditions } from './register.queries';
-
-/** A spreadsheet holds 1,048,576 rows; one is the header. */
-export const EXPORT_MAX_ROWS = 1_000_000;
 
 const d = documents;
 const i = documentItems;
@@ -47,7 +44,7 @@ const selection = {
   cess: i.cess,
   itcEligibility: i.itcEligibility,
 };
-const exportRows = (db: Db, condition: SQL | undefined, orderBy: SQL[]) =>
+const exportRows = (db: DbOrTx, condition: SQL | undefined, orderBy: SQL[]) =>
   db
     .select(selection)
     .from(d)
@@ -99,22 +96,16 @@ const columnsOf = (direction: Direction): XlsxColumn<ExportRow>[] => {
 
 /** The workbook and its row count; refuses an export of more than `maxRows` (EXPORT_MAX_ROWS) item lines. */
 export const exportRegister = async (
-  db: Db,
+  db: DbOrTx,
   principal: SessionPrincipal,
   direction: Direction,
   request: { sortExpression?: string | null; filters?: RegisterFilters },
   maxRows = EXPORT_MAX_ROWS,
 ): Promise<{ content: Buffer; rows: number }> => {
-  const orderBy = orderByOf(request.sortExpression, REGISTER_SORT_COLUMNS, REGISTER_DEFAULT_SORT, d.id);
+  const orderBy = orderByOf(request.sortExpression, { id: d.id, ...REGISTER_SORT_COLUMNS }, REGISTER_DEFAULT_SORT, d.id);
   const { condition } = await registerConditions(db, principal, direction, request.filters);
   const [lines] = await db.select({ n: count() }).from(d).leftJoin(i, eq(i.documentId, d.id)).where(condition);
-  const n = lines?.n ?? 0;
-  if (n > maxRows) {
-    throw new AppError('GEN0009', {
-      propertyName: 'Filters',
-      message: `These filters match ${n.toLocaleString('en-IN')} item lines; an export holds at most ${maxRows.toLocaleString('en-IN')}. Narrow the filters (for example to a few return periods) and export again.`,
-    });
-  }
+  assertExportSize(lines?.n ?? 0, maxRows, 'item lines');
   const rows = await exportRows(db, condition, orderBy);
   const content = await writeXlsx(direction === 'Sales' ? 'Sales register' : 'Purchase register', columnsOf(direction), rows);
   return { content, rows: rows.length };

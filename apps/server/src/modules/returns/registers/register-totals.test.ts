@@ -95,7 +95,7 @@ describe.each(ENGINES)('register totals on %s', (engine) => {
   const expectAnswersExact = async () => {
     const { db } = h.ctx.database;
     for (const direction of ['Sales', 'Purchase'] as const) {
-      for (const scope of [locations, [locations[0] as number]]) {
+      for (const scope of [locations, [locations[0]!]]) {
         for (const filters of FILTERS) {
           const condition = documentConditions(t.subscriberId, direction, scope, filters);
           const [exact] = await db
@@ -179,7 +179,7 @@ describe.each(ENGINES)('register totals on %s', (engine) => {
       ${valuesOf({ entity: b, number: 'K3', taxable: 4000, period: '052024', supply: null })}, ${valuesOf({ entity: b, number: 'K4', taxable: 10, draft: true })},
       ${valuesOf({ entity: a, number: 'K5', taxable: 700, fy: '2023-24', period: '032024', type: 'CRN', source: 'Manual' })},
       ${valuesOf({ entity: a, number: 'P1', taxable: 900, direction: 'Purchase', rcm: true })},
-      ${valuesOf({ tenant: other, entity: other.entityIds[1] as number, number: 'O1', taxable: 5000 })}`);
+      ${valuesOf({ tenant: other, entity: other.entityIds[1]!, number: 'O1', taxable: 5000 })}`);
     await expectExact();
     expect(await summaryFromTotals(h.ctx.database.db, t.subscriberId, 'Sales', locations, { financialYear: '2024-25' })).toMatchObject({
       n: 3,

@@ -1,30 +1,20 @@
-// Reads of the sales and purchase registers: the paged list with its totals, the status-count bar and the export
-// rows. Scoped to the subscriber and to the locations the user may see (register.scope.ts).
-import {
-  type Direction,
-  DocumentStatusSchema,
-  REGISTER_DEFAULT_SORT,
-  type RegisterFilters,
-  type RegisterItem,
-  type RegisterSearchResponse,
-  type StatusCountItem,
-} from '@opengst/contracts';
-import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/database';
+// Reads of the sales and purchase registers: the register as a report source (its page, count and totals through
+// platform/reports) and the status-count bar. Scoped to the subscriber and to the locations the user may see.
+import { type Direction, DocumentStatusSchema, type RegisterFilters, type RegisterReport, type StatusCountItem } from '@opengst/contracts';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/database';
 import { documentItems, documents, entities } from '../../../db/schema';
-import { orderByOf } from '../../../platform/lists';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import { loadInstallationSettings } from '../../../platform/settings/installation-settings';
+import type { ReportSource } from '../../../platform/reports/report.queries';
 import { assertBulkLimits, documentConditions } from './register-filters.queries';
 import { locationScope } from '../../../platform/location-scope';
-import { answeredByTotals, type RegisterSummary, statusCountsFromTotals, summaryFromTotals } from './register-totals.queries';
+import { answeredByTotals, statusCountsFromTotals, summaryFromTotals } from './register-totals.queries';
 
 const d = documents;
 
-/** REGISTER_SORT_FIELDS and their columns. */
+/** The sortable columns of the register report (contracts REGISTER_REPORTS) on the documents table. */
 export const REGISTER_SORT_COLUMNS = {
-  id: d.id,
   documentDate: d.documentDate,
   documentNumber: d.documentNumber,
   documentType: d.documentType,
@@ -37,12 +27,9 @@ export const REGISTER_SORT_COLUMNS = {
   updatedAt: d.updatedAt,
 };
 
-/** A sum of paise: bigint in SQL, a safe integer in JavaScript (below 2^53 paise, ₹90 lakh crore). */
-const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
-
 /** The conditions of a request, after its bulk lists are checked and its entity chips expanded. */
 export const registerConditions = async (
-  db: Db,
+  db: DbOrTx,
   principal: SessionPrincipal,
   direction: Direction,
   filters: RegisterFilters | undefined,
@@ -54,7 +41,7 @@ export const registerConditions = async (
   return { condition: documentConditions(principal.subscriberId, direction, locationIds, filters, options), locationIds, settings };
 };
 
-const itemColumns = {
+const rowColumns = {
   id: d.id,
   entityId: d.entityId,
   entityName: entities.entityName,
@@ -81,83 +68,34 @@ const itemColumns = {
   updatedAt: d.updatedAt,
 };
 
-export const searchRegister = async (
-  db: Db,
-  principal: SessionPrincipal,
-  direction: Direction,
-  request: { start?: number; size?: number | null; sortExpression?: string | null; filters?: RegisterFilters },
-): Promise<RegisterSearchResponse> => {
-  const orderBy = orderByOf(request.sortExpression, REGISTER_SORT_COLUMNS, REGISTER_DEFAULT_SORT, d.id);
-  const { condition, locationIds, settings } = await registerConditions(db, principal, direction, request.filters);
-  const start = request.start ?? 0;
-  const summary = answeredByTotals(request.filters)
-    ? await summaryFromTotals(db, principal.subscriberId, direction, locationIds, request.filters)
-    : await exactSummary(db, condition);
-  const totalRecords = summary.n;
-  if (totalRecords <= start) return { items: [], totalRecords, totals: totalsOf(summary) };
-  // The page's ids first, then its rows: over a whole year the ids come from an index alone (documents_register_page or
-  // documents_register_value), so skipping to "load more" at start 5000 reads 5,000 index entries, not 5,000 rows.
-  const pageIds = (
-    await db
-      .select({ id: d.id })
+type RegisterScope = Awaited<ReturnType<typeof registerConditions>>;
+
+/** A register's documents: rows with their location and item count, totals from register_totals when the filters allow. */
+export const registerSource = (direction: Direction): ReportSource<RegisterReport, RegisterScope> => ({
+  table: d,
+  id: d.id,
+  sortColumns: REGISTER_SORT_COLUMNS,
+  totalColumns: { taxable: d.taxable, igst: d.igst, cgst: d.cgst, sgst: d.sgst, cess: d.cess, documentValue: d.documentValue },
+  scope: (db, principal, filters) => registerConditions(db, principal, direction, filters),
+  summary: async (db, principal, scope, filters) => {
+    if (!answeredByTotals(filters)) return null;
+    const { n, ...totals } = await summaryFromTotals(db, principal.subscriberId, direction, scope.locationIds, filters);
+    return { n, totals };
+  },
+  rowsOf: async (db, ids) => {
+    const rows = await db
+      .select(rowColumns)
       .from(d)
-      .where(condition)
-      .orderBy(...orderBy)
-      .offset(start)
-      .limit(request.size ?? settings.pageSize)
-  ).map((p) => p.id);
-  const byId = new Map(
-    (pageIds.length === 0
-      ? []
-      : await db.select(itemColumns).from(d).innerJoin(entities, eq(entities.id, d.entityId)).where(inArray(d.id, pageIds))
-    ).map((row) => [row.id, row]),
-  );
-  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
-  const counts =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ documentId: documentItems.documentId, n: count() })
-          .from(documentItems)
-          .where(
-            inArray(
-              documentItems.documentId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .groupBy(documentItems.documentId);
-  const itemCount = new Map(counts.map((c) => [c.documentId, c.n]));
-  return {
-    totalRecords,
-    totals: totalsOf(summary),
-    items: rows.map((r): RegisterItem => ({ ...r, itemCount: itemCount.get(r.id) ?? 0, updatedAt: r.updatedAt.toISOString() })),
-  };
-};
-
-/** The count and totals summed over the matching documents themselves. */
-const exactSummary = async (db: Db, condition: SQL | undefined): Promise<RegisterSummary> => {
-  const [summary] = await db
-    .select({
-      n: count(),
-      taxable: sumOf(d.taxable),
-      igst: sumOf(d.igst),
-      cgst: sumOf(d.cgst),
-      sgst: sumOf(d.sgst),
-      cess: sumOf(d.cess),
-      documentValue: sumOf(d.documentValue),
-    })
-    .from(d)
-    .where(condition);
-  return summary ?? { n: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0, documentValue: 0 };
-};
-
-const totalsOf = (s: RegisterSummary) => ({
-  taxable: s.taxable,
-  igst: s.igst,
-  cgst: s.cgst,
-  sgst: s.sgst,
-  cess: s.cess,
-  documentValue: s.documentValue,
+      .innerJoin(entities, eq(entities.id, d.entityId))
+      .where(inArray(d.id, [...ids]));
+    const counts = await db
+      .select({ documentId: documentItems.documentId, n: count() })
+      .from(documentItems)
+      .where(inArray(documentItems.documentId, [...ids]))
+      .groupBy(documentItems.documentId);
+    const itemCount = new Map(counts.map((c) => [c.documentId, c.n]));
+    return rows.map((r) => ({ ...r, itemCount: itemCount.get(r.id) ?? 0, updatedAt: r.updatedAt.toISOString() }));
+  },
 });
 
 /** Every document status with its count over the filters without `statuses`; `total` is every matching document. */

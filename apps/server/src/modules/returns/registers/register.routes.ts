@@ -1,20 +1,19 @@
 // Routes of the sales and purchase registers (issue 6 "Registers"; spec core §2 /regular-sales and /regular-purchase,
 // modules §2.9 shared filter bar): list with totals, status counts, export, summaries, and saved reports.
-import { REGISTER_ENDPOINTS, REGISTER_ENDPOINTS_OF } from '@opengst/contracts';
+import { REGISTER_ENDPOINTS, REGISTER_ENDPOINTS_OF, REGISTER_REPORTS } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
-import { XLSX_CONTENT_TYPE } from '../../../files/xlsx-writer';
 import { principalOf, type RouteAccess } from '../../../platform/access.plugin';
 import { serve } from '../../../platform/endpoint';
+import { serveReport } from '../../../platform/reports/serve-report';
 import { exportRegister } from './register-export.service';
-import { searchRegister, statusCounts } from './register.queries';
+import { registerSource, statusCounts } from './register.queries';
 import { assertModuleRight, deleteSavedReport, listSavedReports, saveSavedReport } from './saved-reports.service';
 import { searchSummaries } from './summary.queries';
 
 const REGISTERS = [
-  { direction: 'Sales', view: 'SalesView', exportRight: 'SalesExport', file: 'sales-register.xlsx' },
-  { direction: 'Purchase', view: 'PurchaseView', exportRight: 'PurchaseExport', file: 'purchase-register.xlsx' },
+  { direction: 'Sales', view: 'SalesView', exportRight: 'SalesExport' },
+  { direction: 'Purchase', view: 'PurchaseView', exportRight: 'PurchaseExport' },
 ] as const;
 
 /** Either register's view right lets a user reach their saved reports; the module's own right is checked per report. */
@@ -28,36 +27,16 @@ export const registerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     const endpoints = REGISTER_ENDPOINTS_OF[direction];
     const view = { rights: [r.view], entity: 'body' } as const satisfies RouteAccess;
 
-    serve(app, endpoints.search, {
-      access: view,
-      handler: async (request) => searchRegister(db, principalOf(request), direction, request.body),
+    serveReport(app, db, REGISTER_REPORTS[direction], {
+      access: { search: view, export: { rights: [r.exportRight], entity: 'body' } },
+      source: registerSource(direction),
+      audit: { entityType: 'Register', entityKey: direction },
+      exportWith: (principal, request) => exportRegister(db, principal, direction, request as Parameters<typeof exportRegister>[3]),
     });
 
     serve(app, endpoints.statusCount, {
       access: view,
       handler: async (request) => ({ items: await statusCounts(db, principalOf(request), direction, request.body.filters) }),
-    });
-
-    serve(app, endpoints.export, {
-      access: { rights: [r.exportRight], entity: 'body' },
-      handler: async (request, reply) => {
-        const principal = principalOf(request);
-        const { content, rows } = await exportRegister(db, principal, direction, request.body);
-        await db.transaction((tx) =>
-          writeAudit(tx, principal, {
-            entityType: 'Register',
-            entityKey: direction,
-            entityName: `${direction} register export`,
-            action: 'Export',
-            after: { filters: request.body.filters ?? {}, rows },
-            ip: request.ip,
-          }),
-        );
-        return reply
-          .header('content-type', XLSX_CONTENT_TYPE)
-          .header('content-disposition', `attachment; filename="${r.file}"`)
-          .send(content);
-      },
     });
 
     serve(app, endpoints.summarySearch, {

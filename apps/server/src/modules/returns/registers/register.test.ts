@@ -3,7 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, documents, documentSummaries } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
-import { EXPORT_MAX_ROWS, exportRegister } from './register-export.service';
+import { EXPORT_MAX_ROWS } from '../../../platform/reports/report.queries';
+import { exportRegister } from './register-export.service';
 import { saveInstallationSettings } from '../../../platform/settings/installation-settings';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../../test-support/harness';
 import { csvOf, CUSTOMER_GSTIN, DELHI_GSTIN, headerOf, importFile, readXlsx, saleRow } from '../../../test-support/import-fixtures';
@@ -110,7 +111,7 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
     expect(r.totalRecords).toBe(5);
     expect(r.items.map((i) => i.id)).toEqual([...r.items.map((i) => i.id)].sort((a, b) => b - a));
     expect(sorted(numbers(r))).toEqual(['CH/1', 'CH/CRN/1', 'IMP/1', 'IMP/2', 'WH/1']);
-    const imp1 = r.items.find((i) => i.documentNumber === 'IMP/1') as RegisterItem;
+    const imp1 = r.items.find((i) => i.documentNumber === 'IMP/1')!;
     expect(imp1).toMatchObject({
       entityId: delhi,
       entityName: 'Delhi',

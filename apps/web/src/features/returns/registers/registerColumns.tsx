@@ -1,13 +1,14 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { formatInr } from '@opengst/domain';
-import type { DocumentStatus, RegisterItem, SummaryItem } from '@opengst/contracts';
+import type { DocumentStatus, RegisterItem, RegisterReport, SummaryItem } from '@opengst/contracts';
 import type { Translate } from '../../../i18n/useText';
-import { formatDate } from '../../../shared/format';
 import type { Column } from '../../../shared/list/DataTable';
 import { periodLabel } from '../../../shared/filter-bar/periods';
+import { reportColumn, type ColumnOverride } from '../../../shared/report/reportColumns';
+import type { RegisterModule } from './registerModules';
 
-// The register's columns: amounts right-aligned in tabular figures with en-IN grouping, the rupee sign only in the
-// totals (UI.md "Numbers are first-class"); sort keys from REGISTER_SORT_FIELDS.
+// The register's and the summary tab's columns: amounts right-aligned in tabular figures with en-IN grouping, the
+// rupee sign only in the totals (UI.md "Numbers are first-class").
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const money = (paise: number) => (
@@ -43,96 +44,65 @@ export const DocumentStatusBadge = ({ t, status }: { t: Translate; status: Docum
   </Group>
 );
 
-export const registerColumns = (t: Translate, counterpartyKey: 'register.customer' | 'register.supplier'): Column<RegisterItem>[] => [
-  {
-    key: 'documentDate',
-    header: t('register.documentDate'),
-    sortKey: 'documentDate',
-    width: 96,
-    render: (row) => (
-      <Text span size="sm" style={numeric}>
-        {formatDate(row.documentDate)}
-      </Text>
-    ),
-  },
-  {
-    key: 'documentNumber',
-    header: t('register.number'),
-    sortKey: 'documentNumber',
-    width: 130,
-    // The type beneath the number keeps the table within a laptop screen.
-    render: (row) => (
-      <Stack gap={0}>
-        <Text size="sm" ff="monospace" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          {row.documentNumber}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {row.documentType}
-        </Text>
-      </Stack>
-    ),
-  },
-  {
-    key: 'counterparty',
-    header: t(counterpartyKey),
-    sortKey: 'counterpartyName',
-    render: (row) => (
-      <Stack gap={0}>
-        <Text size="sm" truncate maw={170} title={row.counterpartyName ?? undefined}>
-          {row.counterpartyName || '—'}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {row.counterpartyGstin || t('register.detail.unregistered')}
-        </Text>
-      </Stack>
-    ),
-  },
-  {
-    key: 'location',
-    header: t('register.location'),
-    render: (row) => (
-      <Stack gap={0}>
-        <Text size="sm" truncate maw={150} title={row.entityName}>
-          {row.entityName}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {row.gstin ?? ''}
-        </Text>
-      </Stack>
-    ),
-  },
-  {
-    key: 'returnPeriod',
-    header: t('register.returnPeriod'),
-    sortKey: 'returnPeriod',
-    width: 78,
-    render: (row) => (
-      <Text span size="sm" style={numeric}>
-        {periodLabel(row.returnPeriod)}
-      </Text>
-    ),
-  },
-  { key: 'taxable', header: t('register.taxable'), sortKey: 'taxable', isNumeric: true, width: 120, render: (row) => money(row.taxable) },
-  { key: 'igst', header: t('register.igst'), isNumeric: true, width: 100, render: (row) => money(row.igst) },
-  // CGST and SGST are equal halves (computeTax); one column keeps the table within a laptop screen. Cess is in the
-  // totals, the drawer and the export.
-  { key: 'cgstSgst', header: t('register.cgstSgst'), isNumeric: true, width: 110, render: (row) => money(row.cgst + row.sgst) },
-  {
-    key: 'documentValue',
-    header: t('register.documentValue'),
-    sortKey: 'documentValue',
-    isNumeric: true,
-    width: 120,
-    render: (row) => money(row.documentValue),
-  },
-  {
-    key: 'status',
-    header: t('register.status'),
-    sortKey: 'status',
-    width: 140,
-    render: (row) => <DocumentStatusBadge t={t} status={row.status} />,
-  },
-];
+/**
+ * The register's grid: the report's columns (contracts REGISTER_REPORTS), with two-line cells where a laptop screen
+ * needs them (number over type, name over GSTIN, location over its GSTIN) and CGST + SGST in one column (equal halves,
+ * computeTax); cess and the other fields are in the totals, the drawer and the export.
+ */
+export const registerColumns = (t: Translate, module: RegisterModule): Column<RegisterItem>[] => {
+  const column = (key: RegisterReport['columns'][number]['key'], override?: ColumnOverride<RegisterItem>) =>
+    reportColumn(module.report, key, t, override);
+  return [
+    column('documentDate'),
+    column('documentNumber', {
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" ff="monospace" fw={500} style={{ whiteSpace: 'nowrap' }}>
+            {row.documentNumber}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {row.documentType}
+          </Text>
+        </Stack>
+      ),
+    }),
+    {
+      key: 'counterparty',
+      header: t(module.counterpartyKey),
+      sortKey: 'counterpartyName',
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" truncate maw={170} title={row.counterpartyName ?? undefined}>
+            {row.counterpartyName || '—'}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {row.counterpartyGstin || t('register.detail.unregistered')}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'location',
+      header: t('register.location'),
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" truncate maw={150} title={row.entityName}>
+            {row.entityName}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {row.gstin ?? ''}
+          </Text>
+        </Stack>
+      ),
+    },
+    column('returnPeriod'),
+    column('taxable'),
+    column('igst'),
+    { key: 'cgstSgst', header: t('register.cgstSgst'), isNumeric: true, width: 110, render: (row) => money(row.cgst + row.sgst) },
+    column('documentValue'),
+    column('status', { render: (row) => <DocumentStatusBadge t={t} status={row.status} /> }),
+  ];
+};
 
 const rateText = (milliPercent: number): string => `${(milliPercent / 1000).toLocaleString('en-IN', { maximumFractionDigits: 3 })}%`;
 

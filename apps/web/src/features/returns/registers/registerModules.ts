@@ -1,9 +1,11 @@
 import {
   DOCUMENT_ENDPOINTS,
   REGISTER_ENDPOINTS_OF,
+  REGISTER_REPORTS,
   type Direction,
   type ImportType,
   type RegisterEndpoints,
+  type RegisterReport,
   type RightId,
   type SavedReportModule,
 } from '@opengst/contracts';
@@ -17,13 +19,14 @@ export type DocumentTab = Exclude<RegisterTab, 'summary'>;
 
 export type RegisterModule = {
   direction: Direction;
+  /** The register as a report: its columns, totals, search and export. */
+  report: RegisterReport;
   endpoints: RegisterEndpoints;
   /** The document detail of the drawer (documents module). */
   detail: typeof DOCUMENT_ENDPOINTS.saleDetail;
   savedReportModule: SavedReportModule;
   importType: ImportType;
   exportRight: RightId;
-  exportFileName: string;
   tabs: readonly RegisterTab[];
   counterpartyKey: 'register.customer' | 'register.supplier';
   emptyKey: 'register.noRecordsAvailable.Sales' | 'register.noRecordsAvailable.Purchase';
@@ -31,12 +34,12 @@ export type RegisterModule = {
 
 export const SALES_REGISTER: RegisterModule = {
   direction: 'Sales',
+  report: REGISTER_REPORTS.Sales,
   endpoints: REGISTER_ENDPOINTS_OF.Sales,
   detail: DOCUMENT_ENDPOINTS.saleDetail,
   savedReportModule: 'RegularSales',
   importType: 'SalesDocuments',
   exportRight: 'SalesExport',
-  exportFileName: 'sales-register.xlsx',
   tabs: ['documents', 'notes', 'summary'],
   counterpartyKey: 'register.customer',
   emptyKey: 'register.noRecordsAvailable.Sales',
@@ -44,12 +47,12 @@ export const SALES_REGISTER: RegisterModule = {
 
 export const PURCHASE_REGISTER: RegisterModule = {
   direction: 'Purchase',
+  report: REGISTER_REPORTS.Purchase,
   endpoints: REGISTER_ENDPOINTS_OF.Purchase,
   detail: DOCUMENT_ENDPOINTS.purchaseDetail,
   savedReportModule: 'RegularPurchase',
   importType: 'PurchaseDocuments',
   exportRight: 'PurchaseExport',
-  exportFileName: 'purchase-register.xlsx',
   tabs: ['documents', 'summary'],
   counterpartyKey: 'register.supplier',
   emptyKey: 'register.noRecordsAvailable.Purchase',

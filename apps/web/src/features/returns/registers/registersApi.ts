@@ -10,20 +10,14 @@ import type { DocumentTab, RegisterModule } from './registerModules';
 export const registerKeys = {
   all: ['register'] as const,
   direction: (direction: Direction) => [...registerKeys.all, direction] as const,
-  list: (direction: Direction, tab: DocumentTab, filters: RegisterFilters, sortExpression: string | undefined, reloadCount: number) =>
-    [...registerKeys.direction(direction), tab, filters, sortExpression, reloadCount] as const,
+  /** The report adds the filters and sort. */
+  list: (direction: Direction, tab: DocumentTab, reloadCount: number) => [...registerKeys.direction(direction), tab, reloadCount] as const,
   summary: (direction: Direction, filters: SummaryFilters, sortExpression: string | undefined, reloadCount: number) =>
     [...registerKeys.direction(direction), 'summary', filters, sortExpression, reloadCount] as const,
   statusCount: (direction: Direction, filters: RegisterFilters, reloadCount: number) =>
     [...registerKeys.direction(direction), 'statusCount', filters, reloadCount] as const,
   detail: (direction: Direction, id: number) => [...registerKeys.direction(direction), 'detail', id] as const,
 };
-
-export const searchRegister = (module: RegisterModule, page: PageRequest, sortExpression: string | undefined, filters: RegisterFilters) =>
-  call(module.endpoints.search, { body: { ...page, sortExpression, filters } });
-
-export const exportRegister = (module: RegisterModule, sortExpression: string | undefined, filters: RegisterFilters) =>
-  call(module.endpoints.export, { body: { sortExpression, filters } });
 
 export const fetchStatusCounts = async (module: RegisterModule, filters: RegisterFilters) =>
   (await call(module.endpoints.statusCount, { body: { filters } })).items;
