@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, isCurrencyCode } from './currencies';
-import { DOCUMENT_TYPES, isDocumentType } from './document-types';
+import { DOCUMENT_TYPE_CODES, DOCUMENT_TYPES, documentSign, isDocumentType } from './document-types';
 import { EWB_DOCUMENT_TYPES } from './ewaybill-codes';
 import { isPortCodeFormat } from './ports';
 import { EINVOICE_SUPPLY_TYPES } from './supply-types';
@@ -54,5 +54,13 @@ describe('limits (spec core §5)', () => {
     expect(isPhoneNumber('+919876543210')).toBe(true);
     expect(isPhoneNumber('123456')).toBe(false);
     expect(isPhoneNumber('1'.repeat(21))).toBe(false);
+  });
+});
+
+describe('documentSign (CGST Act s.34)', () => {
+  it('counts a credit note negative and every other document positive', () => {
+    expect(documentSign('CRN')).toBe(-1);
+    for (const type of DOCUMENT_TYPE_CODES.filter((t) => t !== 'CRN')) expect(documentSign(type)).toBe(1);
+    expect(documentSign('unknown')).toBe(1);
   });
 });

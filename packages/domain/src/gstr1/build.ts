@@ -13,6 +13,7 @@ import {
   sectionOf,
   unregisteredNoteTypeOf,
 } from './classify';
+import { documentSign } from '../codes/document-types';
 import { type SeriesTable, documentIssueOf, tallyDocumentSeries } from './doc-issue';
 import { type HsnTable, hsnLinesOf, tallyHsnItem, tallyHsnRow } from './hsn-summary';
 import { periodOfIso, portalDateOf, rateOf, rupeesOf } from './portal-values';
@@ -114,9 +115,6 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
-/** Credit notes reduce the net figures (B2CS, HSN, e-commerce); invoices and debit notes add. */
-const signOf = (documentType: string): number => (documentType === 'CRN' ? -1 : 1);
-
 type Builder = {
   supplierState: string;
   /** ISO → DD-MM-YYYY, memoised: a period's documents share a few dozen dates. */
@@ -158,14 +156,14 @@ function addDocument(b: Builder, d: Gstr1Document): void {
     const totals = totalsByRate(d.items);
     addToSection(b, d, section, totals, pos, inter);
     // Table 14 amendments (supecoa) are not built: an amended document's delta is not known here.
-    if (d.ecommerceGstin && !amended) for (const t of totals) addEco(b, d.ecommerceGstin, t, signOf(d.documentType));
+    if (d.ecommerceGstin && !amended) for (const t of totals) addEco(b, d.ecommerceGstin, t, documentSign(d.documentType));
   }
   // Table 12 takes an amendment as the difference from what was reported (the HSN summary's Phase III rule:
   // amendments are reported as delta), so it needs the items as filed; without them it is left out.
   const filedItems = d.amendment?.items;
   if (amended && !filedItems) return;
   const hsn = hsnTabOf(section, isRegistered(d.counterpartyGstin)) === 'b2b' ? b.hsnB2b : b.hsnB2c;
-  const sign = signOf(d.documentType);
+  const sign = documentSign(d.documentType);
   for (const it of d.items) tallyHsnItem(hsn, it, sign);
   if (filedItems) for (const it of filedItems) tallyHsnItem(hsn, it, -sign);
 }
@@ -275,7 +273,7 @@ function addToSection(
       const typ = b2csTypeOf(d.ecommerceGstin);
       const omon = a ? periodOfIso(a.documentDate) : '';
       const key = `${omon}|${pos}|${typ}|${etin ?? ''}|${inter ? 1 : 0}`;
-      const sign = signOf(d.documentType);
+      const sign = documentSign(d.documentType);
       for (const t of totals)
         addToGroup(a ? b.b2csa : b.b2cs, key, () => ({ pos, inter, typ, etin: etin ?? '', omon, totals: [] }), t, sign);
       return;

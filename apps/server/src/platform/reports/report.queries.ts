@@ -28,8 +28,8 @@ export type ReportSource<D extends Report, S extends ReportScope = ReportScope> 
   id: AnyPgColumn;
   /** A column of `table` for each sortable column of the report (checked when the report is served). */
   sortColumns: Partial<Record<D['columns'][number]['key'], AnyPgColumn>>;
-  /** A column of `table` for each total column of the report, summed over the matching rows. */
-  totalColumns: Partial<Record<D['totals'][number], AnyPgColumn>>;
+  /** A column of `table` (or an expression over its columns: a signed amount) for each total, summed over the matching rows. */
+  totalColumns: Partial<Record<D['totals'][number], AnyPgColumn | SQL>>;
   /** The filters as conditions on `table`, always scoped to the subscriber (and the user's entities where rows have one). */
   scope: (db: DbOrTx, principal: SessionPrincipal, filters: ReportFilters<D> | undefined) => Promise<S>;
   /** The rows of these ids, in any order, with their joins. */
@@ -51,7 +51,7 @@ type SearchRequest<D extends Report> = {
 /** The programming errors a source can make, found when the report is served rather than when a user sorts. */
 export const checkSource = <D extends Report>(report: D, source: Tables<D> & { summary?: unknown }): void => {
   const sortColumns: Partial<Record<string, AnyPgColumn>> = source.sortColumns;
-  const totalColumns: Partial<Record<string, AnyPgColumn>> = source.totalColumns;
+  const totalColumns: Partial<Record<string, AnyPgColumn | SQL>> = source.totalColumns;
   const missing = [
     ...report.sortFields.filter((key) => !sortColumns[key]).map((key) => `sort column ${key}`),
     ...(source.summary ? [] : report.totals.filter((key) => !totalColumns[key]).map((key) => `total column ${key}`)),
@@ -70,10 +70,10 @@ const orderOf = <D extends Report>(report: D, source: Tables<D>, sortExpression:
 };
 
 /** A sum of paise: bigint in SQL, a safe integer in JavaScript (below 2^53 paise, ₹90 lakh crore). */
-const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+const sumOf = (column: AnyPgColumn | SQL) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
 const summaryOf = async <D extends Report>(db: DbOrTx, report: D, source: Tables<D>, condition: SQL | undefined) => {
-  const totalColumns: Partial<Record<string, AnyPgColumn>> = source.totalColumns;
+  const totalColumns: Partial<Record<string, AnyPgColumn | SQL>> = source.totalColumns;
   const sums = Object.fromEntries(report.totals.flatMap((key) => (totalColumns[key] ? [[key, sumOf(totalColumns[key])]] : [])));
   const [row] = await db
     .select({ n: count(), ...sums })

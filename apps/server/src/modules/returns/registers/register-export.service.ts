@@ -1,7 +1,9 @@
 // The register export: every matching document, one row per item line with the document's header columns, in the
-// list's sort order. Amounts in rupees, rates in percent, quantities in the unit (the stored integers divided back).
+// list's sort order. Amounts in rupees (a credit note's negative), rates in percent, quantities in the unit (the stored
+// integers divided back).
 import { type Direction, REGISTER_DEFAULT_SORT, type RegisterFilters } from '@opengst/contracts';
 import { count, eq, type SQL } from 'drizzle-orm';
+import { documentSign } from '@opengst/domain';
 import type { DbOrTx } from '../../../db/database';
 import { documentItems, documents, entities } from '../../../db/schema';
 import { writeXlsx, type XlsxColumn } from '../../../files/xlsx-writer';
@@ -56,7 +58,8 @@ type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];
 
 /** YYYY-MM-DD as DD-MM-YYYY, the date format of the import templates. */
 const dmy = (iso: string | null) => (iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
-const rupees = (paise: number | null) => (paise === null ? null : paise / 100);
+/** Rupees with the document's sign: a credit note's lines and value export negative, as the register totals them. */
+const rupees = (row: ExportRow, paise: number | null) => (paise === null ? null : (documentSign(row.documentType) * paise) / 100);
 const thousandths = (n: number | null) => (n === null ? null : n / 1000);
 
 const columnsOf = (direction: Direction): XlsxColumn<ExportRow>[] => {
@@ -84,12 +87,12 @@ const columnsOf = (direction: Direction): XlsxColumn<ExportRow>[] => {
     { header: 'UQC', value: (r) => r.uqc },
     { header: 'Quantity', value: (r) => thousandths(r.quantity) },
     { header: 'Rate (%)', value: (r) => thousandths(r.rate) },
-    { header: 'Taxable value (₹)', value: (r) => rupees(r.taxable) },
-    { header: 'IGST (₹)', value: (r) => rupees(r.igst) },
-    { header: 'CGST (₹)', value: (r) => rupees(r.cgst) },
-    { header: 'SGST/UTGST (₹)', value: (r) => rupees(r.sgst) },
-    { header: 'Cess (₹)', value: (r) => rupees(r.cess) },
-    { header: 'Document value (₹)', value: (r) => rupees(r.documentValue) },
+    { header: 'Taxable value (₹)', value: (r) => rupees(r, r.taxable) },
+    { header: 'IGST (₹)', value: (r) => rupees(r, r.igst) },
+    { header: 'CGST (₹)', value: (r) => rupees(r, r.cgst) },
+    { header: 'SGST/UTGST (₹)', value: (r) => rupees(r, r.sgst) },
+    { header: 'Cess (₹)', value: (r) => rupees(r, r.cess) },
+    { header: 'Document value (₹)', value: (r) => rupees(r, r.documentValue) },
     ...(direction === 'Purchase' ? [{ header: 'ITC eligibility', value: (r: ExportRow) => r.itcEligibility }] : []),
   ];
 };

@@ -7,6 +7,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database';
 import { registerTotals } from '../../../db/schema';
+import { signedAmount } from './register-sign';
 
 const r = registerTotals;
 
@@ -59,7 +60,9 @@ const totalsConditions = (
     typeof f.isReverseCharge === 'boolean' ? eq(r.isReverseCharge, f.isReverseCharge) : undefined,
   );
 
-const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+const sumOf = (column: AnyPgColumn | SQL) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+/** An amount summed with its document type's sign: the groups are by document type, so credit notes count negative. */
+const netOf = (column: AnyPgColumn) => sumOf(signedAmount(column, r.documentType));
 
 export type RegisterSummary = { n: number; taxable: number; igst: number; cgst: number; sgst: number; cess: number; documentValue: number };
 
@@ -74,12 +77,12 @@ export const summaryFromTotals = async (
   const [row] = await db
     .select({
       n: sumOf(r.documents),
-      taxable: sumOf(r.taxable),
-      igst: sumOf(r.igst),
-      cgst: sumOf(r.cgst),
-      sgst: sumOf(r.sgst),
-      cess: sumOf(r.cess),
-      documentValue: sumOf(r.documentValue),
+      taxable: netOf(r.taxable),
+      igst: netOf(r.igst),
+      cgst: netOf(r.cgst),
+      sgst: netOf(r.sgst),
+      cess: netOf(r.cess),
+      documentValue: netOf(r.documentValue),
     })
     .from(r)
     .where(totalsConditions(subscriberId, direction, locationIds, filters, true));

@@ -3,11 +3,13 @@
 import { type Direction, DocumentStatusSchema, type RegisterFilters, type RegisterReport, type StatusCountItem } from '@opengst/contracts';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/database';
+import { documentSign } from '@opengst/domain';
 import { documentItems, documents, entities } from '../../../db/schema';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import { loadInstallationSettings } from '../../../platform/settings/installation-settings';
 import type { ReportSource } from '../../../platform/reports/report.queries';
 import { assertBulkLimits, documentConditions } from './register-filters.queries';
+import { signedAmount } from './register-sign';
 import { locationScope } from '../../../platform/location-scope';
 import { answeredByTotals, statusCountsFromTotals, summaryFromTotals } from './register-totals.queries';
 
@@ -70,12 +72,23 @@ const rowColumns = {
 
 type RegisterScope = Awaited<ReturnType<typeof registerConditions>>;
 
-/** A register's documents: rows with their location and item count, totals from register_totals when the filters allow. */
+/**
+ * A register's documents: rows with their location and item count, totals from register_totals when the filters allow.
+ * Amounts and totals are signed (register-sign.ts): a credit note shows and counts negative. A sort by amount orders by
+ * the stored amount (the index's), so a credit note sorts by its size.
+ */
 export const registerSource = (direction: Direction): ReportSource<RegisterReport, RegisterScope> => ({
   table: d,
   id: d.id,
   sortColumns: REGISTER_SORT_COLUMNS,
-  totalColumns: { taxable: d.taxable, igst: d.igst, cgst: d.cgst, sgst: d.sgst, cess: d.cess, documentValue: d.documentValue },
+  totalColumns: {
+    taxable: signedAmount(d.taxable, d.documentType),
+    igst: signedAmount(d.igst, d.documentType),
+    cgst: signedAmount(d.cgst, d.documentType),
+    sgst: signedAmount(d.sgst, d.documentType),
+    cess: signedAmount(d.cess, d.documentType),
+    documentValue: signedAmount(d.documentValue, d.documentType),
+  },
   scope: (db, principal, filters) => registerConditions(db, principal, direction, filters),
   summary: async (db, principal, scope, filters) => {
     if (!answeredByTotals(filters)) return null;
@@ -94,7 +107,20 @@ export const registerSource = (direction: Direction): ReportSource<RegisterRepor
       .where(inArray(documentItems.documentId, [...ids]))
       .groupBy(documentItems.documentId);
     const itemCount = new Map(counts.map((c) => [c.documentId, c.n]));
-    return rows.map((r) => ({ ...r, itemCount: itemCount.get(r.id) ?? 0, updatedAt: r.updatedAt.toISOString() }));
+    return rows.map((r) => {
+      const sign = documentSign(r.documentType);
+      return {
+        ...r,
+        taxable: sign * r.taxable,
+        igst: sign * r.igst,
+        cgst: sign * r.cgst,
+        sgst: sign * r.sgst,
+        cess: sign * r.cess,
+        documentValue: sign * r.documentValue,
+        itemCount: itemCount.get(r.id) ?? 0,
+        updatedAt: r.updatedAt.toISOString(),
+      };
+    });
   },
 });
 

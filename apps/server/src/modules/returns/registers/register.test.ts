@@ -136,14 +136,14 @@ describe.each(ENGINES)('sales and purchase registers on %s', (engine) => {
       itemCount: 3,
       taxable: 710_005,
     });
-    // Totals over every match: 150,050 + 200,000 + 300,000 + 50,000 + 710,005 paise taxable.
+    // Totals over every match: 150,050 + 200,000 + 300,000 − 50,000 (a credit note) + 710,005 paise taxable.
     expect(r.totals).toEqual({
-      taxable: 1_410_055,
-      igst: 27_009 + 36_000 + 9_000 + 127_801,
+      taxable: 1_310_055,
+      igst: 27_009 + 36_000 - 9_000 + 127_801,
       cgst: 27_000,
       sgst: 27_000,
       cess: 0,
-      documentValue: 1_410_055 + 199_810 + 54_000,
+      documentValue: 1_310_055 + 181_810 + 54_000,
     });
   });
 
