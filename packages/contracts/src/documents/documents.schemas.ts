@@ -198,7 +198,9 @@ export const documentTotals = (items: readonly Pick<DocumentItem, 'taxable' | 'i
 
 /** The document as the domain's validateDocument reads it; the location is the supplier of a sale and the recipient of a purchase. */
 export const toDocumentInput = (doc: DocumentSaveRequest, locationGstin: string): DocumentInput => {
-  const counterparty = doc.counterpartyGstin?.trim() || null;
+  // "URP" is how the template and the e-invoice write an unregistered party.
+  const typed = doc.counterpartyGstin?.trim().toUpperCase();
+  const counterparty = typed && typed !== 'URP' ? typed : null;
   const isPurchase = doc.direction === 'Purchase';
   const totals = documentTotals(doc.items);
   return {
@@ -209,6 +211,7 @@ export const toDocumentInput = (doc: DocumentSaveRequest, locationGstin: string)
     // An unregistered supplier has no GSTIN: its State is taken as the location's (see supplierStateOf).
     supplierState: isPurchase && !counterparty ? locationGstin.slice(0, 2) : null,
     counterpartyGstin: isPurchase ? locationGstin : counterparty,
+    isInward: isPurchase,
     placeOfSupply: doc.placeOfSupply,
     isReverseCharge: doc.isReverseCharge,
     ...supplyTypeFlags(doc.supplyType),

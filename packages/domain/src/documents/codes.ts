@@ -285,6 +285,13 @@ export const VAL_CODES = {
     type: 'Error',
     source: 'Money in integer paise (CONVENTIONS.md)',
   },
+  VAL0047: {
+    message:
+      'An unregistered supplier charges no GST. If you pay the tax on this bill under reverse charge (a GTA, an advocate, a notified supply), mark it reverse charge; otherwise record it without tax.',
+    propertyName: 'isReverseCharge',
+    type: 'Error',
+    source: 'CGST Act s.9(3), 9(4), s.22, s.31',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ValCode = keyof typeof VAL_CODES;

@@ -27,6 +27,7 @@ export type DocumentInput = {
   documentType: string;
   documentNumber: string;
   documentDate: string;
+  /** Empty, null or "URP" for an unregistered supplier: allowed on an inward document (isInward) and an import. */
   supplierGstin?: string | null;
   /** Defaults to the supplier GSTIN's first two characters. */
   supplierState?: string | null;
@@ -40,6 +41,8 @@ export type DocumentInput = {
   sezType?: ExportType | null;
   /** Set for an export: with payment of IGST (WPAY) or under LUT/bond (WOPAY). */
   exportType?: ExportType | null;
+  /** Recorded by the recipient (a purchase): the supplier may be unregistered. */
+  isInward?: boolean | null;
   /** Import of goods or services (bill of entry, or self invoice for imported services). */
   isImport?: boolean | null;
   /** IGST on an intra-State supply (IGST Act s.7(5)(c), e.g. supplies to tourists, custom bonded warehouses). */

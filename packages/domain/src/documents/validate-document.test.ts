@@ -144,6 +144,26 @@ describe('GSTINs and states', () => {
     expect(codes(doc({ supplierGstin: '27AAPFU0939F1ZW' }), { sandbox: true })).toEqual([]);
     expect(codes(doc({ supplierGstin: '' }))).toContain('VAL0010');
   });
+  it('records a purchase from an unregistered supplier: a GTA bill under reverse charge, an exempt bill (s.9(3), 9(4))', () => {
+    // The recipient's (a Maharashtra location's) freight bill from an unregistered GTA, tax paid by the recipient.
+    const gta = (over: Partial<DocumentInput> = {}) =>
+      intra({
+        isInward: true,
+        supplierGstin: '',
+        supplierState: '27',
+        counterpartyGstin: INTRA_BUYER,
+        isReverseCharge: true,
+        items: [item({ hsn: '996511', uqc: 'NA', ratePercent: 5, igst: 0, cgst: 250_00, sgst: 250_00 })],
+        ...over,
+      });
+    expect(codes(gta())).toEqual([]);
+    expect(codes(gta({ supplierGstin: 'URP' }))).toEqual([]);
+    // Without reverse charge an unregistered supplier's bill carries no tax, or it is refused with the reason.
+    expect(codes(gta({ isReverseCharge: false }))).toEqual(['VAL0047']);
+    expect(codes(gta({ isReverseCharge: false, items: [item({ hsn: '996511', uqc: 'NA', ratePercent: 0, igst: 0 })] }))).toEqual([]);
+    // A sale always has its (registered) supplier.
+    expect(codes(gta({ isInward: false }))).toContain('VAL0010');
+  });
   it('checks states against GSTINs', () => {
     expect(codes(doc({ supplierState: '29' }))).toContain('VAL0011');
     expect(codes(doc({ supplierState: '27' }))).toEqual([]);

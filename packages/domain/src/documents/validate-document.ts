@@ -179,10 +179,12 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
   if (isNote && isBlank(d.originalDocumentNumber)) add('VAL0040');
 
   // Supplier.
+  // A purchase may come from an unregistered supplier (blank or "URP"): a GTA or an advocate under reverse charge
+  // (CGST Act s.9(3)), a notified class of supplies (s.9(4)), or an exempt or small supplier; an import has none.
   let supplierGstin: string | null = null;
-  if (isBlank(d.supplierGstin)) {
-    if (!isImport) add('VAL0010');
-  } else supplierGstin = checkGstin(d.supplierGstin, sandbox, 'supplierGstin');
+  const isSupplierUnregistered = isBlank(d.supplierGstin) || d.supplierGstin === 'URP';
+  if (!isBlank(d.supplierGstin) && !isSupplierUnregistered) supplierGstin = checkGstin(d.supplierGstin, sandbox, 'supplierGstin');
+  else if (!isImport && d.isInward !== true) add('VAL0010');
   let supplierState = stateNumber(d.supplierState);
   if (!isBlank(d.supplierState) && !(supplierState >= 0 && isPlaceOfSupplyNumber(supplierState) && supplierState !== 96)) {
     add('VAL0014', 'supplierState');
@@ -330,6 +332,9 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
 
   if (zeroRatedType === 'WOPAY' && taxCharged > 0) add('VAL0030');
   else if (zeroRatedType === 'WPAY' && taxCharged === 0 && sum > 0) add('VAL0031');
+  // Only a registered person collects GST (s.22, s.31): tax on an unregistered supplier's bill is the recipient's to pay
+  // under reverse charge, or there is none.
+  if (isSupplierUnregistered && d.isInward === true && !isImport && d.isReverseCharge !== true && taxCharged > 0) add('VAL0047');
 
   // Totals.
   const total = d.totalValue;

@@ -83,10 +83,13 @@ const duplicateOf = async (db: DbOrTx, principal: SessionPrincipal, request: Doc
   return row;
 };
 
+const unregisteredAsBlank = (gstin: string): string => (gstin === 'URP' ? '' : gstin);
+
 const normalise = (request: DocumentSaveRequest): DocumentSaveRequest => ({
   ...request,
   documentType: request.documentType.toUpperCase(),
-  counterpartyGstin: request.counterpartyGstin?.toUpperCase() ?? '',
+  // "URP" (the template's and the e-invoice's word for an unregistered party) is stored as no GSTIN.
+  counterpartyGstin: unregisteredAsBlank(request.counterpartyGstin?.trim().toUpperCase() ?? ''),
   items: request.items.map((it) => ({
     ...it,
     hsn: it.hsn?.replace(/\s+/g, '') || null,

@@ -1,4 +1,4 @@
-import { DOCUMENT_API as D, type DocumentDetail, type DocumentIssue } from '@opengst/contracts';
+import { DOCUMENT_API as D, type DocumentDetail, type DocumentIssue, type DocumentSaveInput } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, documentItems, documents, documentSummaries, hsnCodes } from '../../db/schema';
@@ -130,6 +130,35 @@ describe.each(ENGINES)('documents: detail, save, drafts, validation and HSN look
     const detail = (await api.get(D.purchaseDetail, { id: purchase.json().data.id })).json().data as DocumentDetail;
     expect(detail).toMatchObject({ direction: 'Purchase', igst: 36000, cgst: 0, counterpartyGstin: SUPPLIER_GSTIN });
     expect(detail.items[0]?.itcEligibility).toBe('Capital goods');
+  });
+
+  it('records a freight bill from an unregistered GTA under reverse charge (s.9(3)), and refuses its tax without reverse charge', async () => {
+    const gta = (number: string, values: Partial<DocumentSaveInput>) =>
+      api.post(
+        D.save,
+        saleRequest(delhi, {
+          direction: 'Purchase',
+          documentNumber: number,
+          counterpartyName: 'Yamuna Roadways',
+          placeOfSupply: '07',
+          isReverseCharge: true,
+          items: [{ hsn: '996511', uqc: 'NA', quantity: 0, rate: 5000, taxable: 1_000_000, itcEligibility: 'Input services' }],
+          ...values,
+        }),
+      );
+    for (const [number, counterpartyGstin] of [
+      ['GTA/1', ''],
+      ['GTA/2', 'urp'],
+    ]) {
+      const res = await gta(number!, { counterpartyGstin });
+      expect(res.statusCode, res.body).toBe(200);
+      const detail = (await api.get(D.purchaseDetail, { id: res.json().data.id })).json().data as DocumentDetail;
+      // Intra-State in Delhi (the supplier's State is taken as the location's): CGST and SGST at 2.5% each.
+      expect(detail).toMatchObject({ counterpartyGstin: '', isReverseCharge: true, cgst: 25_000, sgst: 25_000, igst: 0 });
+    }
+    const refused = await gta('GTA/3', { counterpartyGstin: 'URP', isReverseCharge: false });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.map((e: { code: string }) => e.code)).toEqual(['VAL0047']);
   });
 
   it('refuses a wrong GSTIN and an invalid rate with the import codes on the field, and stores nothing', async () => {

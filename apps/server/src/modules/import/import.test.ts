@@ -1,5 +1,5 @@
 import { IMPORT_API as I, IMPORT_COLUMNS } from '@opengst/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentItems, documents } from '../../db/schema';
@@ -213,6 +213,50 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
       [SUPPLIER_GSTIN]: 'Capital goods',
       [gstinForOtherSupplier]: 'Ineligible',
     });
+  });
+
+  it('imports purchases from unregistered suppliers: a GTA bill under reverse charge, blank or URP; refuses tax without it', async () => {
+    const header = headerOf('PurchaseDocuments');
+    // Chennai's freight bills from unregistered transporters: 5% under reverse charge, intra-State (Tamil Nadu).
+    const gta = (number: string, supplier: string, reverseCharge: string) =>
+      saleRow(
+        {
+          locationGstin: CHENNAI_GSTIN,
+          counterpartyGstin: supplier,
+          counterpartyName: 'Murugan Transport',
+          documentNumber: number,
+          placeOfSupply: '33',
+          reverseCharge,
+          hsn: '996511',
+          description: 'Road freight',
+          uqc: 'NA',
+          taxable: '10000',
+          rate: '5',
+          igst: '0',
+          cgst: '250',
+          sgst: '250',
+        },
+        'PurchaseDocuments',
+      );
+    const { importId, progress } = await importFile(
+      h,
+      token,
+      'gta.csv',
+      csvOf([header, gta('GTA-1', '', 'Y'), gta('GTA-2', 'URP', 'Y'), gta('GTA-3', '', 'N')]),
+      'PurchaseDocuments',
+    );
+    expect(progress).toMatchObject({ status: 'SuccessWithError', validRows: 2, errorRows: 1 });
+    const errors = (await api.post(I.errors, { importId })).json().data.items as { row: number; code: string; type: string }[];
+    expect(errors.filter((e) => e.type === 'Error').map((e) => [e.row, e.code])).toEqual([[4, 'VAL0047']]);
+    const stored = await h.ctx.database.db
+      .select({ number: documents.documentNumber, supplier: documents.counterpartyGstin, isReverseCharge: documents.isReverseCharge })
+      .from(documents)
+      .where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.direction, 'Purchase'), like(documents.documentNumber, 'GTA-%')))
+      .orderBy(documents.documentNumber);
+    expect(stored).toEqual([
+      { number: 'GTA-1', supplier: '', isReverseCharge: true },
+      { number: 'GTA-2', supplier: '', isReverseCharge: true },
+    ]);
   });
 
   it('stores nothing when the subscriber imports all or nothing', async () => {
