@@ -28,7 +28,7 @@ export const DocumentItemSchema = z.object({
 });
 export type DocumentItem = z.infer<typeof DocumentItemSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number, message?: string) => z.string().trim().max(max, message).nullish();
 
 export const DocumentSaveRequestSchema = z.object({
   /** Absent: a new document. */
@@ -38,7 +38,8 @@ export const DocumentSaveRequestSchema = z.object({
   entityId: z.number().int().positive(),
   isDraftDocument: z.boolean(),
   documentType: z.string().trim().min(1).max(5),
-  documentNumber: z.string().trim().min(1, 'Document number is required.').max(16),
+  /** Its rule (at most 16 characters, Rule 46(b)) is the domain's VAL0065, so a long number is refused with the reason, never cut. */
+  documentNumber: z.string().trim().min(1, 'Document number is required.').max(100),
   /** YYYY-MM-DD */
   documentDate: z.iso.date(),
   supplyType: optionalText(10),
@@ -51,7 +52,7 @@ export const DocumentSaveRequestSchema = z.object({
   portCode: optionalText(6),
   shippingBillNumber: optionalText(20),
   shippingBillDate: z.iso.date().nullish(),
-  originalDocumentNumber: optionalText(16),
+  originalDocumentNumber: optionalText(100),
   originalDocumentDate: z.iso.date().nullish(),
   items: z.array(DocumentItemSchema).min(1, 'Add at least one item.').max(1000),
 });

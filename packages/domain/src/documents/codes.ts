@@ -16,7 +16,8 @@ export const VAL_CODES = {
   },
   VAL0002: { message: 'Document number is required.', propertyName: 'documentNumber', type: 'Error', source: 'Rule 46(b)' },
   VAL0065: {
-    message: "Document number must be 1 to 16 characters of letters, digits, '/' and '-', and not only zeros, '/' or '-'.",
+    message:
+      "A document number has 1 to 16 characters: letters, digits, '/' and '-', and not only zeros, '/' or '-' (Rule 46(b) of the CGST Rules).",
     propertyName: 'documentNumber',
     type: 'Error',
     source: 'Rule 46(b); GSTR-1 schema inum',
@@ -164,7 +165,8 @@ export const VAL_CODES = {
     source: 'GSTR-1 hsn_sc; e-invoice HsnCd',
   },
   VAL0025: {
-    message: "HSN/SAC code has fewer digits than the supplier's aggregate turnover requires.",
+    message:
+      "HSN/SAC code has fewer digits than the supplier's turnover requires: at least 4 on B2B supplies when the aggregate turnover of the preceding year was up to 5 crore, 6 above (the location's turnover is set under Entities).",
     propertyName: 'hsn',
     type: 'Error',
     source: 'Notification 78/2020-CT (4 digits up to 5 crore, 6 above)',
@@ -291,6 +293,13 @@ export const VAL_CODES = {
     propertyName: 'isReverseCharge',
     type: 'Error',
     source: 'CGST Act s.9(3), 9(4), s.22, s.31',
+  },
+  VAL0048: {
+    message:
+      "The original document number has 1 to 16 characters: letters, digits, '/' and '-', like the invoice it refers to (Rule 46(b) of the CGST Rules).",
+    propertyName: 'originalDocumentNumber',
+    type: 'Error',
+    source: 'Rule 46(b), Rule 53(1A)(g); GSTR-1 schema nt_num / inum',
   },
 } as const satisfies Record<string, Entry>;
 

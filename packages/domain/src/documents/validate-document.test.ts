@@ -164,6 +164,14 @@ describe('GSTINs and states', () => {
     // A sale always has its (registered) supplier.
     expect(codes(gta({ isInward: false }))).toContain('VAL0010');
   });
+  it('refuses a document number or an original number longer than 16 characters with the Rule 46(b) reason, never cuts it', () => {
+    const long = 'BLR/26-27/0299-EXTRA-LONG';
+    const issues = validateDocument(doc({ documentNumber: long }), ctx);
+    expect(issues.map((i) => i.code)).toEqual(['VAL0065']);
+    expect(issues[0]?.message).toContain('Rule 46(b)');
+    expect(codes(doc({ documentType: 'CRN', originalDocumentNumber: long, originalDocumentDate: '2024-08-01' }))).toEqual(['VAL0048']);
+    expect(codes(doc({ documentType: 'CRN', originalDocumentNumber: 'INV/2024/0001', originalDocumentDate: '2024-08-01' }))).toEqual([]);
+  });
   it('checks states against GSTINs', () => {
     expect(codes(doc({ supplierState: '29' }))).toContain('VAL0011');
     expect(codes(doc({ supplierState: '27' }))).toEqual([]);

@@ -176,7 +176,9 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
       if (date > creditNoteDeadline(fyStart, date)) add('VAL0008');
     }
   }
-  if (isNote && isBlank(d.originalDocumentNumber)) add('VAL0040');
+  const original = d.originalDocumentNumber;
+  if (isNote && isBlank(original)) add('VAL0040');
+  else if (typeof original === 'string' && original !== '' && !documentNumberValid(original)) add('VAL0048');
 
   // Supplier.
   // A purchase may come from an unregistered supplier (blank or "URP"): a GTA or an advocate under reverse charge

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hsnMinimumDigits, isServiceCode, validateHsn } from './hsn';
+import { hsnMinimumDigits, hsnTurnoverYear, isServiceCode, validateHsn } from './hsn';
 
 const CRORE = 100 * 1_00_00_000;
 
@@ -50,5 +50,13 @@ describe('hsnMinimumDigits (Notification 78/2020-CT from 01-04-2021; 12/2017-CT 
     expect(hsnMinimumDigits('2021-03-31', 5 * CRORE + 1)).toBe(4);
     expect(hsnMinimumDigits('2021-04-01', 5 * CRORE + 1)).toBe(6);
     expect(hsnMinimumDigits('2017-06-30', 5 * CRORE + 1)).toBe(0);
+  });
+});
+
+describe('hsnTurnoverYear (Notification 78/2020-CT: the preceding financial year)', () => {
+  it('is the financial year before the invoice date', () => {
+    expect(hsnTurnoverYear('2025-10-15')).toBe('2024-25');
+    expect(hsnTurnoverYear('2026-03-31')).toBe('2024-25');
+    expect(hsnTurnoverYear('2026-04-01')).toBe('2025-26');
   });
 });

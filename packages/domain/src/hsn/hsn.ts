@@ -1,5 +1,6 @@
 // HSN (goods, Customs Tariff / WCO Harmonized System) and SAC (services, chapter 99 of the GST scheme of classification).
 import { type DateInput, dateNumberOf, toIsoDate } from '../dates/calendar';
+import { financialYearName, financialYearStart } from '../periods/financial-year';
 
 export type HsnKind = 'HSN' | 'SAC';
 
@@ -93,6 +94,13 @@ export const hsnMinimumDigitsIso = (iso: string, aatoPaise: number, isB2C: boole
 /** Minimum HSN digits required on an invoice dated `date` for a supplier with aggregate turnover `aatoPaise`. */
 export const hsnMinimumDigits = (date: DateInput, aatoPaise: number, isB2C = false): number =>
   hsnMinimumDigitsIso(toIsoDate(date), aatoPaise, isB2C);
+
+/**
+ * The financial year whose aggregate turnover decides the HSN digits of an invoice dated `isoDate`: the preceding one
+ * (Notification 78/2020-CT: "aggregate turnover in the preceding financial year"). "2025-10-15" → "2024-25".
+ */
+export const hsnTurnoverYear = (isoDate: string): string =>
+  financialYearName(financialYearStart(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7))) - 1);
 
 /** Exports: the shipping bill needs the 8-digit ITC(HS) tariff item (Customs; GST-RULES.md). */
 export const EXPORT_HSN_DIGITS = 8;

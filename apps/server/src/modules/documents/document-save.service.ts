@@ -17,10 +17,12 @@ import {
   computeDocumentTaxes,
   financialYearOf,
   formatPortalDate,
+  hsnTurnoverYear,
   returnPeriodOf,
   validateDocument,
 } from '@opengst/domain';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { turnoversByEntity } from '../organization';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../db/database';
@@ -40,9 +42,10 @@ const DELETABLE_STATUSES = new Set(['Draft', 'YetNotGenerated']);
 
 /**
  * A draft may be incomplete, but what it holds must still be of the right kind: a known document type (VAL0001), a
- * known supply type, and a number no other document of the key uses (both GEN0009).
+ * document number of the legal shape (VAL0065), a known supply type, and a number no other document of the key uses
+ * (both GEN0009).
  */
-const BLOCKS_DRAFTS = new Set(['VAL0001', 'GEN0009']);
+const BLOCKS_DRAFTS = new Set(['VAL0001', 'VAL0065', 'GEN0009']);
 
 type Location = { id: number; gstin: string; stateCode: string };
 
@@ -109,9 +112,15 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
   let request = normalise(input);
   if (settings.autoCompute.computeTax) request = { ...request, items: computeDocumentTaxes(request, request.items, location.stateCode) };
   const today = ctx.now().toISOString().slice(0, 10);
+  // The HSN digits a sale needs follow its location's turnover (Notification 78/2020-CT); a supplier's is not known.
+  const supplierTurnover =
+    request.direction === 'Sales'
+      ? ((await turnoversByEntity(db, [location.id])).get(location.id)?.get(hsnTurnoverYear(request.documentDate)) ?? 0)
+      : undefined;
   const issues: DocumentIssue[] = validateDocument(toDocumentInput(request, location.gstin), {
     today,
     returnPeriod: returnPeriodOf(request.documentDate),
+    ...(supplierTurnover === undefined ? {} : { supplierTurnover }),
   }).map((issue) => ({ ...issue, propertyName: documentPropertyName(issue.propertyName, request.direction) }));
   if (request.supplyType && !(SUPPLY_TYPES as readonly string[]).includes(request.supplyType)) {
     issues.push({

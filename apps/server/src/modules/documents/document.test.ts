@@ -1,4 +1,10 @@
-import { DOCUMENT_API as D, type DocumentDetail, type DocumentIssue, type DocumentSaveInput } from '@opengst/contracts';
+import {
+  DOCUMENT_API as D,
+  ORGANIZATION_API as O,
+  type DocumentDetail,
+  type DocumentIssue,
+  type DocumentSaveInput,
+} from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, documentItems, documents, documentSummaries, hsnCodes } from '../../db/schema';
@@ -159,6 +165,36 @@ describe.each(ENGINES)('documents: detail, save, drafts, validation and HSN look
     const refused = await gta('GTA/3', { counterpartyGstin: 'URP', isReverseCharge: false });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.map((e: { code: string }) => e.code)).toEqual(['VAL0047']);
+  });
+
+  it("refuses a number longer than 16 characters with the Rule 46(b) reason (never cut), and HSN digits below the location's turnover rule", async () => {
+    const long = await api.post(D.save, saleRequest(delhi, { documentNumber: 'BLR/26-27/0299-EXTRA-LONG' }));
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual([expect.objectContaining({ code: 'VAL0065', propertyName: 'DocumentNumber' })]);
+    expect(long.json().errors[0].message).toContain('Rule 46(b)');
+    const draft = await api.post(D.save, saleRequest(delhi, { documentNumber: 'BLR/26-27/0299-EXTRA-LONG', isDraftDocument: true }));
+    expect(draft.json().errors.map((e: { code: string }) => e.code)).toEqual(['VAL0065']);
+
+    // A B2B sale of 15-10-2026: the location's turnover of 2025-26 decides (none recorded: 4 digits, above 5 crore: 6).
+    const b2b = (number: string, hsn: string) =>
+      api.post(
+        D.save,
+        saleRequest(delhi, {
+          documentNumber: number,
+          counterpartyGstin: CUSTOMER_GSTIN,
+          placeOfSupply: '33',
+          items: [{ hsn, quantity: 1000, rate: 18000, taxable: 100000 }],
+        }),
+      );
+    const codesOf = async (res: Awaited<ReturnType<typeof b2b>>) =>
+      res.statusCode === 200 ? [] : (res.json().errors as { code: string }[]).map((e) => e.code);
+    expect(await codesOf(await b2b('HSN/1', '84'))).toEqual(['VAL0025']);
+    expect(await codesOf(await b2b('HSN/2', '8471'))).toEqual([]);
+    expect(
+      (await api.post(O.entitySetGstinTurnover, { entityId: delhi, financialYear: '2025-26', turnover: '6,00,00,000' })).statusCode,
+    ).toBe(200);
+    expect(await codesOf(await b2b('HSN/3', '8471'))).toEqual(['VAL0025']);
+    expect(await codesOf(await b2b('HSN/4', '847130'))).toEqual([]);
   });
 
   it('refuses a wrong GSTIN and an invalid rate with the import codes on the field, and stores nothing', async () => {

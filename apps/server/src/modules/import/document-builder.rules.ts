@@ -3,7 +3,7 @@
 // Two steps, so that the import never holds more than one document's rows: parse a row (createRowParser), and build
 // and validate one document from all of its rows (createDocumentBuilder).
 import type { ImportColumn, ImportType, ITC_ELIGIBILITY } from '@opengst/contracts';
-import { financialYearOf, formatRupees, returnPeriodOf, validateDocument, type DocumentInput } from '@opengst/domain';
+import { financialYearOf, formatRupees, hsnTurnoverYear, returnPeriodOf, validateDocument, type DocumentInput } from '@opengst/domain';
 import type { CellValue, HeaderMap } from './columns.rules';
 import { parseCell } from './columns.rules';
 
@@ -239,7 +239,14 @@ export const createRowParser = (importType: ImportType, header: HeaderMap, locat
 export type DocumentBuilder = ReturnType<typeof createDocumentBuilder>;
 
 /** Builds one document from all of its rows (in file order), checks that they agree, and validates it. */
-export const createDocumentBuilder = (importType: ImportType, header: HeaderMap, today: string) => {
+export const createDocumentBuilder = (
+  importType: ImportType,
+  header: HeaderMap,
+  today: string,
+  /** GSTIN → location id, and each location's turnover by financial year: the HSN digits a sale needs. */
+  locations: ReadonlyMap<string, number> = new Map(),
+  turnovers: ReadonlyMap<number, ReadonlyMap<string, number>> = new Map(),
+) => {
   const columnByKey = new Map(header.columns.map((c) => [c.key, c]));
   const nameOf = (key: string): string | null => columnByKey.get(key)?.name ?? null;
   const isPurchase = importType === 'PurchaseDocuments';
@@ -342,7 +349,14 @@ export const createDocumentBuilder = (importType: ImportType, header: HeaderMap,
         cess: it.cess,
       })),
     };
-    for (const issue of validateDocument(input, { ...context, returnPeriod: doc.returnPeriod })) {
+    // A sale's HSN digits follow its location's turnover (none recorded: the smallest's rule); a supplier's is not known.
+    const location = locations.get(locationGstin);
+    const supplierTurnover = isPurchase ? undefined : (turnovers.get(location ?? 0)?.get(hsnTurnoverYear(doc.documentDate)) ?? 0);
+    for (const issue of validateDocument(input, {
+      ...context,
+      returnPeriod: doc.returnPeriod,
+      ...(supplierTurnover === undefined ? {} : { supplierTurnover }),
+    })) {
       const itemMatch = /^items\[(\d+)\](?:\.(\w+))?$/.exec(issue.propertyName);
       const item = itemMatch ? doc.items[Number(itemMatch[1])] : undefined;
       const property = itemMatch ? (itemMatch[2] ?? '') : issue.propertyName;

@@ -3,6 +3,7 @@
 import { ERROR_CATALOGUE, type ImportType } from '@opengst/contracts';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { join } from 'node:path';
+import { turnoversByEntity } from '../organization';
 import { writeAudit } from '../../platform/audit';
 import { isServerDatabase, type Db, type Tx } from '../../db/database';
 import { entities, importAliases, importErrors, imports, userEntities } from '../../db/schema';
@@ -139,7 +140,13 @@ const stageFile = async ({ db }: ImportDeps, importId: number, target: StageTarg
     await early?.store.unstoreSplit(end.split);
     await staging.regroupSplit(
       end.split,
-      createDocumentBuilder(options.importType, mapHeader(options.importType, end.header, options.aliases), options.today),
+      createDocumentBuilder(
+        options.importType,
+        mapHeader(options.importType, end.header, options.aliases),
+        options.today,
+        options.locations,
+        options.turnovers,
+      ),
     );
   } else await staging.endStreams();
   return { dataRows: end.dataRows };
@@ -280,6 +287,7 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
       maxRows: settings.importValidation.maxRows,
       aliases,
       locations,
+      turnovers: await turnoversByEntity(db, [...locations.values()]),
       today,
       observe,
       inThread: job.fileSize >= (deps.readerThreadBytes ?? READER_THREAD_BYTES),

@@ -259,6 +259,14 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
     ]);
   });
 
+  it("refuses a B2B sale whose HSN has fewer digits than the location's turnover requires (Notification 78/2020-CT)", async () => {
+    const rows = [headerOf(), saleRow({ documentNumber: 'H/2', hsn: '84' }), saleRow({ documentNumber: 'H/4', hsn: '8471' })];
+    const { importId, progress } = await importFile(h, token, 'hsn-digits.csv', csvOf(rows));
+    expect(progress).toMatchObject({ status: 'SuccessWithError', validRows: 1, errorRows: 1 });
+    const errors = (await api.post(I.errors, { importId })).json().data.items as { row: number; column: string; code: string }[];
+    expect(errors.map((e) => [e.row, e.column, e.code])).toEqual([[2, 'HSN/SAC', 'VAL0025']]);
+  });
+
   it('stores nothing when the subscriber imports all or nothing', async () => {
     await setSubscriberSettings(h, t.subscriberId, { importValidation: { allOrNothing: true } });
     try {

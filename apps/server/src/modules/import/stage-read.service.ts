@@ -15,6 +15,8 @@ export type StageReadOptions = {
   maxRows: number;
   aliases: readonly { column: string; alias: string }[];
   locations: ReadonlyMap<string, number>;
+  /** Each location's aggregate turnover by financial year (paise): the HSN digits its sales need. */
+  turnovers: ReadonlyMap<number, ReadonlyMap<string, number>>;
   today: string;
 };
 /**
@@ -106,7 +108,7 @@ export async function* readStaged(o: StageReadOptions, ids: ReturnType<typeof cr
           });
         header = cells;
         parseRow = createRowParser(o.importType, mapped, o.locations);
-        builder = createDocumentBuilder(o.importType, mapped, o.today);
+        builder = createDocumentBuilder(o.importType, mapped, o.today, o.locations, o.turnovers);
         continue;
       }
       if (++dataRows > o.maxRows)

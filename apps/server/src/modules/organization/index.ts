@@ -1,4 +1,5 @@
 // The organization module's face to other modules.
 export { checkEntitySave, type EntityRow } from './entities/entity.rules';
 export { grantNewEntity } from './entities/entity.service';
+export { turnoversByEntity } from './entities/entity.repo';
 export { preparePasswordLink, sendPasswordLink, WELCOME_LINK_MINUTES } from './users/password-link.service';

@@ -345,7 +345,7 @@ const DocumentEditor = ({
             w={180}
             label={t('document.number')}
             required
-            maxLength={16}
+            maxLength={100}
             value={form.documentNumber}
             onChange={(e) => set('documentNumber', e.currentTarget.value)}
             error={fieldErrors.documentNumber}
@@ -463,7 +463,7 @@ const DocumentEditor = ({
                 size="xs"
                 w={180}
                 label={t('document.originalNumber')}
-                maxLength={16}
+                maxLength={100}
                 value={form.originalDocumentNumber}
                 onChange={(e) => set('originalDocumentNumber', e.currentTarget.value)}
                 error={fieldErrors.originalDocumentNumber}

@@ -1,5 +1,5 @@
 import type { BusinessNode, EntityDetail, EntityListItem, EntitySearchFilters, LocationNode } from '@opengst/contracts';
-import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/database';
 import { entities, entityPortalCredentials, entityTurnovers, userEntities } from '../../../db/schema';
@@ -183,4 +183,20 @@ export const findEntityTree = async (db: DbOrTx, principal: SessionPrincipal): P
             .map((child) => ({ ...node(child), entityType: 'ChildLocation' as const, children: [] })),
         })),
     }));
+};
+
+/**
+ * Each entity's aggregate turnover (paise) by financial year, as recorded on it or, where it has none for a year, on
+ * its parent (a child location shares its location's GSTIN): what decides the HSN digits of its documents.
+ */
+export const turnoversByEntity = async (db: DbOrTx, entityIds: readonly number[]): Promise<Map<number, Map<string, number>>> => {
+  if (entityIds.length === 0) return new Map();
+  const owned = await db
+    .select({ id: entities.id, parentEntityId: entities.parentEntityId })
+    .from(entities)
+    .where(inArray(entities.id, [...entityIds]));
+  const owners = [...new Set(owned.flatMap((e) => (e.parentEntityId ? [e.id, e.parentEntityId] : [e.id])))];
+  const rows = await db.select().from(entityTurnovers).where(inArray(entityTurnovers.entityId, owners));
+  const yearsOf = (id: number | null) => rows.filter((r) => r.entityId === id).map((r) => [r.financialYear, r.turnover] as const);
+  return new Map(owned.map((e) => [e.id, new Map([...yearsOf(e.parentEntityId), ...yearsOf(e.id)])]));
 };
