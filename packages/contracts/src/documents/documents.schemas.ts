@@ -55,6 +55,8 @@ export const DocumentSaveRequestSchema = z.object({
   originalDocumentNumber: optionalText(100),
   originalDocumentDate: z.iso.date().nullish(),
   items: z.array(DocumentItemSchema).min(1, 'Add at least one item.').max(1000),
+  /** The user confirmed a value above the subscriber's autoCompute.confirmDocumentValueAbove (else the save asks). */
+  confirmHighValue: z.boolean().optional(),
 });
 export type DocumentSaveRequest = z.infer<typeof DocumentSaveRequestSchema>;
 export type DocumentSaveInput = z.input<typeof DocumentSaveRequestSchema>;

@@ -84,6 +84,9 @@ export const DOCUMENTS_TEXT = {
   'document.saveDraft': 'Save as draft',
   'document.save': 'Save',
   'document.saved': 'Document {number} saved.',
+  'document.confirmValueTitle': 'Confirm the value',
+  'document.checkValue': 'Check the amounts',
+  'document.confirmValueSave': 'The value is right: save',
   'document.savedDraft': 'Draft {number} saved.',
   'document.lockedGenerated':
     'This document has an e-invoice (IRN): it cannot be changed here. Cancel the e-invoice or issue a credit or debit note.',

@@ -65,7 +65,13 @@ export const SubscriberSettingsSchema = z.object({
       maxRows: z.number().int().min(1).default(1_000_000),
     })
     .prefault({}),
-  autoCompute: z.object({ computeTax: z.boolean().default(true) }).prefault({}),
+  autoCompute: z
+    .object({
+      computeTax: z.boolean().default(true),
+      /** Rupees; a final document worth more is saved only once the user confirms it (spec core §9 document-value threshold); 0: never ask. */
+      confirmDocumentValueAbove: z.number().int().min(0).max(1_00_00_00_00_000).default(10_000_000),
+    })
+    .prefault({}),
   notifications: z.object({ emailOnImportComplete: z.boolean().default(true), emailOnReturnFiled: z.boolean().default(true) }).prefault({}),
   showIMS: z.boolean().default(true),
   litigationSync: z.boolean().default(false),

@@ -43,6 +43,7 @@ export const SETTINGS_TEXT = {
   'settings.field.maxFileSizeMb': 'Largest file (MB)',
   'settings.field.maxRows': 'Most rows per file',
   'settings.field.computeTax': 'Compute tax from rate and taxable value',
+  'settings.field.confirmDocumentValueAbove': 'Ask to confirm a document worth more than (₹; 0: never)',
   'settings.field.emailOnImportComplete': 'E-mail when an import completes',
   'settings.field.emailOnReturnFiled': 'E-mail when a return is filed',
   'settings.field.showIMS': 'Invoice management system (IMS)',

@@ -16,6 +16,7 @@ import {
   amendmentDeadline,
   computeDocumentTaxes,
   financialYearOf,
+  formatInr,
   formatPortalDate,
   hsnTurnoverYear,
   returnPeriodOf,
@@ -216,6 +217,20 @@ const auditShape = (
   })),
 });
 
+/**
+ * A final document worth more than the subscriber's confirmDocumentValueAbove (₹1 crore by default, spec core §9) is
+ * saved only once the user confirms the amount: a slip of the keyboard (₹1,45,67,90,11,03,456.72 for ₹1,45,679.11)
+ * would otherwise reach the return. The screen asks when the answer names ConfirmHighValue.
+ */
+const assertValueConfirmed = async (db: DbOrTx, principal: SessionPrincipal, request: DocumentSaveRequest, documentValue: number) => {
+  const above = (await loadSubscriberSettings(db, principal.subscriberId)).autoCompute.confirmDocumentValueAbove * 100;
+  if (request.isDraftDocument || request.confirmHighValue === true || above === 0 || documentValue <= above) return;
+  throw new AppError('GEN0009', {
+    propertyName: 'ConfirmHighValue',
+    message: `This document is worth ₹${formatInr(documentValue)}, more than ₹${formatInr(above)}. Check the amounts; if they are right, confirm to save it.`,
+  });
+};
+
 export const saveDocument = async (
   ctx: AppContext,
   principal: SessionPrincipal,
@@ -240,6 +255,7 @@ export const saveDocument = async (
   }
   const { request, issues, totals } = await prepareDocument(ctx, principal, input);
   if (existing && amending) issues.push(...amendmentIssues(existing, request, ctx.now()));
+  await assertValueConfirmed(db, principal, request, totals.documentValue);
   const blocking = issues.filter((i) => i.type === 'Error' && (!request.isDraftDocument || BLOCKS_DRAFTS.has(i.code)));
   if (blocking.length > 0) throw new AppError('GEN0009', { items: blocking });
 

@@ -197,6 +197,34 @@ describe.each(ENGINES)('documents: detail, save, drafts, validation and HSN look
     expect(await codesOf(await b2b('HSN/4', '847130'))).toEqual([]);
   });
 
+  it('asks to confirm a final document worth more than the setting (₹1 crore by default) and saves it once confirmed', async () => {
+    // ₹1,45,67,90,11,03,456.72 typed for ₹1,45,679.11: a slip of the keyboard.
+    const huge = (values: Partial<DocumentSaveInput> = {}) =>
+      saleRequest(delhi, {
+        documentNumber: 'BIG/1',
+        items: [{ hsn: '84713010', quantity: 1000, rate: 18000, taxable: 12_345_670_341_554_85 }],
+        ...values,
+      });
+    const asked = await api.post(D.save, huge());
+    expect(asked.statusCode).toBe(422);
+    expect(asked.json().errors).toEqual([expect.objectContaining({ propertyName: 'ConfirmHighValue' })]);
+    expect(asked.json().errors[0].message).toContain('more than ₹1,00,00,000.00');
+    expect(await h.ctx.database.db.select().from(documents).where(eq(documents.documentNumber, 'BIG/1'))).toEqual([]);
+    // A draft is not asked; a confirmed save goes through.
+    const draft = await api.post(D.save, huge({ documentNumber: 'BIG/DRAFT', isDraftDocument: true }));
+    expect(draft.statusCode).toBe(200);
+    expect((await api.post(D.delete, { ids: [draft.json().data.id] })).statusCode).toBe(200);
+    const confirmed = await api.post(D.save, huge({ confirmHighValue: true }));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // The limit is the subscriber's: 0 never asks.
+    await setSubscriberSettings(h, t.subscriberId, { autoCompute: { computeTax: true, confirmDocumentValueAbove: 0 } });
+    try {
+      expect((await api.post(D.save, huge({ documentNumber: 'BIG/2' }))).statusCode).toBe(200);
+    } finally {
+      await setSubscriberSettings(h, t.subscriberId, { autoCompute: { computeTax: true, confirmDocumentValueAbove: 10_000_000 } });
+    }
+  });
+
   it('refuses a wrong GSTIN and an invalid rate with the import codes on the field, and stores nothing', async () => {
     const before = await h.ctx.database.db.select({ id: documents.id }).from(documents);
     const wrong = `${CUSTOMER_GSTIN.slice(0, 14)}${CUSTOMER_GSTIN.endsWith('A') ? 'B' : 'A'}`;

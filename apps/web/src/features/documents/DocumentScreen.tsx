@@ -126,6 +126,8 @@ const DocumentEditor = ({
   const [placeTouched, setPlaceTouched] = useState(Boolean(detail));
   const [serverIssues, setServerIssues] = useState<DocumentIssue[]>([]);
   const [isSaving, setSaving] = useState<'draft' | 'final' | null>(null);
+  /** The server's question when the document's value is above the subscriber's confirmation limit. */
+  const [valueQuestion, setValueQuestion] = useState<string | null>(null);
   const leaving = useRef(false);
 
   // The user's locations arrive after the first render: a single one is chosen for them.
@@ -217,11 +219,12 @@ const DocumentEditor = ({
   const isLocked = detail !== null && (detail.status === 'Generated' || (detail.status === 'Completed' && !isAmendment));
   const primary: 'draft' | 'final' = (mode === 'addDraft' || mode === 'editDraft') && canDraft ? 'draft' : canFinal ? 'final' : 'draft';
 
-  const save = async (kind: 'draft' | 'final') => {
+  const save = async (kind: 'draft' | 'final', confirmHighValue = false) => {
     if (Object.keys(localErrors).length > 0 || isSaving || isLocked) return;
     setSaving(kind);
+    setValueQuestion(null);
     try {
-      const saved = await saveDocument(requestOf(form, kind === 'draft', autoCompute, locationState));
+      const saved = await saveDocument({ ...requestOf(form, kind === 'draft', autoCompute, locationState), confirmHighValue });
       setServerIssues([]);
       leaving.current = true;
       setBaseline(JSON.stringify(form));
@@ -231,7 +234,9 @@ const DocumentEditor = ({
       const query = `?type=${saved.direction}&id=${saved.id}`;
       await navigate(kind === 'draft' ? '/draft-document' : `/edit-document${query}`, { replace: !wasDraft && detail !== null });
     } catch (error) {
-      if (error instanceof ApiError)
+      const question = error instanceof ApiError ? error.items.find((i) => i.propertyName === 'ConfirmHighValue') : undefined;
+      if (question) setValueQuestion(question.message);
+      else if (error instanceof ApiError)
         setServerIssues(error.items.map((i) => ({ code: i.code, message: i.message, propertyName: i.propertyName ?? '', type: i.type })));
     } finally {
       leaving.current = false;
@@ -563,6 +568,25 @@ const DocumentEditor = ({
           ) : null}
         </Group>
       </Group>
+
+      <Modal
+        opened={valueQuestion !== null}
+        onClose={() => setValueQuestion(null)}
+        title={<Text fw={600}>{t('document.confirmValueTitle')}</Text>}
+        size="md"
+      >
+        <Stack gap="sm" data-testid="document-confirm-value">
+          <Text size="sm">{valueQuestion}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={() => setValueQuestion(null)} data-testid="document-check-value">
+              {t('document.checkValue')}
+            </Button>
+            <Button size="xs" onClick={() => void save('final', true)} data-testid="document-confirm-value-save">
+              {t('document.confirmValueSave')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
 
       <Modal
         opened={blocker.state === 'blocked'}
