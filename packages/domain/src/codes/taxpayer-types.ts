@@ -2,12 +2,12 @@
 import type { GstinKind } from '../identity/gstin';
 
 export const TAXPAYER_TYPES = {
-  Regular: { name: 'Regular', gstinKinds: ['regular', 'other', 'government'], source: 's.22, s.25' },
-  Composition: { name: 'Composition', gstinKinds: ['regular', 'other'], source: 's.10 (files CMP-08 and GSTR-4; issues bills of supply)' },
-  CasualTaxablePerson: { name: 'Casual Taxable Person', gstinKinds: ['regular', 'other'], source: 's.2(20), s.27' },
+  Regular: { name: 'Regular', gstinKinds: ['regular', 'government'], source: 's.22, s.25' },
+  Composition: { name: 'Composition', gstinKinds: ['regular'], source: 's.10 (files CMP-08 and GSTR-4; issues bills of supply)' },
+  CasualTaxablePerson: { name: 'Casual Taxable Person', gstinKinds: ['regular'], source: 's.2(20), s.27' },
   InputServiceDistributor: {
     name: 'Input Service Distributor (ISD)',
-    gstinKinds: ['regular', 'other'],
+    gstinKinds: ['regular'],
     source: 's.2(61), s.24(viii); files GSTR-6',
   },
   TaxDeductor: { name: 'Tax Deductor', gstinKinds: ['tds', 'regular'], source: 's.51; files GSTR-7' },
@@ -18,8 +18,8 @@ export const TAXPAYER_TYPES = {
     gstinKinds: ['oidar'],
     source: 'IGST Act s.14; files GSTR-5A',
   },
-  SezUnit: { name: 'SEZ Unit', gstinKinds: ['regular', 'other'], source: 'IGST Act s.16; SEZ Act 2005' },
-  SezDeveloper: { name: 'SEZ Developer', gstinKinds: ['regular', 'other'], source: 'IGST Act s.16; SEZ Act 2005' },
+  SezUnit: { name: 'SEZ Unit', gstinKinds: ['regular'], source: 'IGST Act s.16; SEZ Act 2005' },
+  SezDeveloper: { name: 'SEZ Developer', gstinKinds: ['regular'], source: 'IGST Act s.16; SEZ Act 2005' },
   UnBody: { name: 'UN Body', gstinKinds: ['uin'], source: 's.25(9)(a)' },
   Embassy: { name: 'Embassy', gstinKinds: ['uin'], source: 's.25(9)(b)' },
   OtherNotifiedPerson: { name: 'Other Notified Person', gstinKinds: ['uin'], source: 's.25(9)(c)' },

@@ -36,7 +36,6 @@ describe('validateGstin', () => {
     ['oidar', withCheck('9917USA29012OS')],
     ['uin', withCheck('0717UNO00157UN')],
     ['uin', withCheck('0717UNO00157ON')],
-    ['other', withCheck('27AAPFU0939F2A')],
     ['regular', withCheck('97AAPFU0939F1Z')],
   ])('recognises kind %s (%s)', (kind, g) => {
     const r = validateGstin(g);
@@ -53,7 +52,12 @@ describe('validateGstin', () => {
     [withCheck('AAAAPFU0939F1Z'), 'GSTIN_STATE_CODE'],
     [withCheck('27AAAXU0939F1Z'), 'GSTIN_PAN'],
     [withCheck('27AAAXU0939F1C'), 'GSTIN_PAN'],
-    [withCheck('27AAAXU0939F2A'), 'GSTIN_PAN'],
+    [withCheck('27AAAXU0939F2A'), 'GSTIN_FORMAT'],
+    // Any 14th character but Z, C and D fits no registration, whatever the check character says.
+    [withCheck('27AAPFU0939F2A'), 'GSTIN_FORMAT'],
+    [withCheck('27AAPFU0939F19'), 'GSTIN_FORMAT'],
+    // D in the 14th place is a deductor's registration, whose body is a TAN, not a PAN.
+    [withCheck('27AAPFU0939F1D'), 'GSTIN_TDS_BODY'],
     [withCheck('2712345678901Z'), 'GSTIN_PAN'],
     [withCheck('27AAPFU0939F0Z'), 'GSTIN_FORMAT'],
     [withCheck('27AAPFU0939F1K'), 'GSTIN_FORMAT'],

@@ -3,19 +3,38 @@
 // Special formats (GSTN registration numbering; cross-checked against public GST client libraries):
 //   regular     SS AAAAA9999A E Z C   (PAN body, "Z" in position 14)
 //   tcs         SS AAAAA9999A E C C   (s.52 e-commerce operators: "C" in position 14)
-//   tds         SS AAAA?9999A E D C   (s.51 deductors: TAN body, "D" in position 14)
+//   tds         SS AAAA99999A E D C   (s.51 deductors: TAN body, "D" in position 14)
 //   government  SS AAAA99999A 9 Z C   (government departments registered on a TAN-like body)
 //   nonResident SSYY CCC 99999 NR C   (s.24 non-resident taxable persons)
 //   oidar       99YY CCC 99999 OS C   (s.14 IGST Act OIDAR suppliers, Centre jurisdiction 99)
 //   uin         SSYY CCC 99999 UN|ON C (s.25(9) UN bodies, embassies, other notified persons)
-//   other       PAN body with 1-9, A, B, D-J in position 14 (further registrations under the same PAN, e.g. casual)
+// Nothing else passes: a 14th character other than Z, C or D (in its own shape) fits no registration, and a PAN body
+// with "D" is not a deductor's registration, whose body is a TAN.
 import { isGstinStateNumber } from './states';
 import { isPanHolderType } from './pan';
 
-export type GstinKind = 'regular' | 'tds' | 'tcs' | 'government' | 'nonResident' | 'oidar' | 'uin' | 'other';
+export type GstinKind = 'regular' | 'tds' | 'tcs' | 'government' | 'nonResident' | 'oidar' | 'uin';
+
+/** What each kind of registration is, in words (REG-06 and the registration forms it comes from). */
+export const GSTIN_KIND_NAMES: Record<GstinKind, string> = {
+  regular: 'Regular taxpayer',
+  tds: 'Tax deductor (TDS, s.51)',
+  tcs: 'E-commerce operator collecting tax (TCS, s.52)',
+  government: 'Government department',
+  nonResident: 'Non-resident taxable person',
+  oidar: 'Online information and database access or retrieval (OIDAR) supplier',
+  uin: 'UN body, embassy or other notified person (UIN)',
+};
 
 export type GstinErrorCode =
-  'GSTIN_EMPTY' | 'GSTIN_CHARACTERS' | 'GSTIN_LENGTH' | 'GSTIN_STATE_CODE' | 'GSTIN_PAN' | 'GSTIN_FORMAT' | 'GSTIN_CHECK_CHARACTER';
+  | 'GSTIN_EMPTY'
+  | 'GSTIN_CHARACTERS'
+  | 'GSTIN_LENGTH'
+  | 'GSTIN_STATE_CODE'
+  | 'GSTIN_PAN'
+  | 'GSTIN_FORMAT'
+  | 'GSTIN_TDS_BODY'
+  | 'GSTIN_CHECK_CHARACTER';
 
 export type GstinResult =
   | {
@@ -38,7 +57,10 @@ export const GSTIN_MESSAGES: Record<GstinErrorCode, string> = {
   GSTIN_LENGTH: 'GSTIN must be 15 characters.',
   GSTIN_STATE_CODE: 'The first two characters of the GSTIN are not a valid state code.',
   GSTIN_PAN: 'Characters 3 to 12 of the GSTIN are not a valid PAN.',
-  GSTIN_FORMAT: 'The GSTIN does not match any registration format (entity number or 14th character).',
+  GSTIN_FORMAT:
+    'The GSTIN fits no registration format: its 13th character is the registration number under the PAN (1-9 or A-Z) and its 14th is Z (C for an e-commerce operator collecting TCS, D for a TDS deductor).',
+  GSTIN_TDS_BODY:
+    "A GSTIN with D in the 14th place is a TDS deductor's, and its characters 3 to 12 are the deductor's TAN (4 letters, 5 digits, a letter), not a PAN.",
   GSTIN_CHECK_CHARACTER: 'The GSTIN check character (15th) is wrong.',
 };
 
@@ -70,8 +92,8 @@ export function gstinCheckCharacter(first14: string): string {
 
 const RE_REGULAR = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const RE_TCS = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]C[0-9A-Z]$/;
-const RE_OTHER = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z][1-9ABD-J][0-9A-Z]$/;
-const RE_TDS = /^[0-9]{2}[A-Z]{4}[A-Z0-9][0-9]{4}[A-Z][1-9A-Z]D[0-9A-Z]$/;
+const RE_TDS = /^[0-9]{2}[A-Z]{4}[0-9]{5}[A-Z][1-9A-Z]D[0-9A-Z]$/;
+const RE_PAN_BODY_TDS = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]D[0-9A-Z]$/;
 const RE_GOVERNMENT = /^[0-9]{2}[A-Z]{4}[0-9]{5}[A-Z][0-9]Z[0-9A-Z]$/;
 const RE_NON_RESIDENT = /^[0-9]{4}[A-Z]{3}[0-9]{5}NR[0-9A-Z]$/;
 const RE_OIDAR = /^99[0-9]{2}[A-Z]{3}[0-9]{5}OS[0-9A-Z]$/;
@@ -122,7 +144,7 @@ function isValidRegularGstin(g: string, sandbox: boolean): boolean {
 }
 
 /** Kind of an upper-case 15-character GSTIN by shape, or an error code. Allocation-free. */
-export function gstinKindOf(g: string): GstinKind | 'GSTIN_PAN' | 'GSTIN_FORMAT' {
+export function gstinKindOf(g: string): GstinKind | 'GSTIN_PAN' | 'GSTIN_FORMAT' | 'GSTIN_TDS_BODY' {
   if (RE_REGULAR.test(g)) return isPanHolderType(g.charAt(5)) ? 'regular' : 'GSTIN_PAN';
   if (RE_TCS.test(g)) return isPanHolderType(g.charAt(5)) ? 'tcs' : 'GSTIN_PAN';
   if (RE_TDS.test(g)) return 'tds';
@@ -130,7 +152,7 @@ export function gstinKindOf(g: string): GstinKind | 'GSTIN_PAN' | 'GSTIN_FORMAT'
   if (RE_OIDAR.test(g)) return 'oidar';
   if (RE_NON_RESIDENT.test(g)) return 'nonResident';
   if (RE_UIN.test(g)) return 'uin';
-  if (RE_OTHER.test(g)) return isPanHolderType(g.charAt(5)) ? 'other' : 'GSTIN_PAN';
+  if (RE_PAN_BODY_TDS.test(g)) return 'GSTIN_TDS_BODY';
   return RE_PAN_OR_TAN_BODY.test(g.slice(2, 12)) ? 'GSTIN_FORMAT' : 'GSTIN_PAN';
 }
 
@@ -146,7 +168,7 @@ export function gstinIssue(g: string, sandbox = false): GstinErrorCode | null {
   if (g.length !== 15) return 'GSTIN_LENGTH';
   if (!isGstinStateNumber(twoDigits(g, 0))) return 'GSTIN_STATE_CODE';
   const kind = gstinKindOf(g);
-  if (kind === 'GSTIN_PAN' || kind === 'GSTIN_FORMAT') return kind;
+  if (kind === 'GSTIN_PAN' || kind === 'GSTIN_FORMAT' || kind === 'GSTIN_TDS_BODY') return kind;
   if (!sandbox && ALPHABET.charAt(checkValue(g)) !== g.charAt(14)) return 'GSTIN_CHECK_CHARACTER';
   return null;
 }
