@@ -54,6 +54,9 @@ export const SIDEBAR: readonly SidebarItem[] = [
     label: 'GST Returns',
     children: [
       { key: 'RegularReturns', label: 'Regular Returns', route: 'RegularReturnsList' },
+      // The regular returns group's registers (spec core §2): the books every return is prepared from.
+      { key: 'RegularSales', label: 'Sales Register', route: 'RegularSales' },
+      { key: 'RegularPurchase', label: 'Purchase Register', route: 'RegularPurchase' },
       { key: 'IsdReturnsList', label: 'ISD Returns', route: 'IsdReturnsList' },
       { key: 'TdsReturnsList', label: 'TDS Returns', route: 'TdsReturnsList' },
       { key: 'TcsReturnsList', label: 'TCS Returns', route: 'TcsReturnsList' },

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { routeByName, SIDEBAR } from '@opengst/contracts';
+import type { ScreenRouteName } from '../shared/screenRoutes';
+import { SCREENS } from './screens';
+
+// Every built screen a user works in is reachable from the sidebar (spec core §2 "Shell"); the others say how they
+// are reached, so a new screen that is neither fails here instead of being found only through a link.
+const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
+  Login: 'signing in',
+  LoginResponse: 'signing in',
+  ForgotPassword: 'the sign-in page',
+  ResetPassword: 'the link sent by mail',
+  ChangePassword: 'the user menu, or an expired password',
+  Logout: 'the user menu',
+  Redirect: 'single sign-on',
+  Home: 'the public site',
+  WebsitePolicy: 'the public footer',
+  TermsConditions: 'the public footer',
+  PrivacyPolicy: 'the public footer',
+  NotFound: 'an unknown address',
+  UnauthorizedAccess: 'a refused request',
+  Error400: 'a bad request',
+  NoLocation: 'a user without locations',
+  NoRightsAssigned: 'a user without rights',
+  UnderMaintenance: 'maintenance mode',
+  MailOutbox: 'the user menu (administrators)',
+  Settings: 'the user menu',
+  AddRole: 'the Roles screen',
+  EditRole: 'the Roles screen',
+  ImportDocumentError: 'an import with errors',
+  ImportDocumentSummaryError: 'an import with errors',
+  ImportVendorError: 'an import with errors',
+  ImportHsnSacError: 'an import with errors',
+  ImportEntitiesError: 'an import with errors',
+  AddDraftDocument: 'the Draft Documents screen',
+  EditDraftDocument: 'the Draft Documents screen',
+  EditDocument: 'a register row',
+  RegularOverview: 'the Regular Returns list',
+  Gstr1: 'the Regular Returns list',
+  Gstr1a: 'the Regular Returns list',
+};
+
+const sidebarRoutes = new Set(SIDEBAR.flatMap((item) => [item.route, ...(item.children ?? []).map((child) => child.route)]));
+
+describe('the sidebar and the route table agree', () => {
+  it('puts every built screen in the sidebar, or says how it is reached', () => {
+    const unreachable = (Object.keys(SCREENS) as ScreenRouteName[]).filter((name) => !sidebarRoutes.has(name) && !REACHED_OTHERWISE[name]);
+    expect(unreachable).toEqual([]);
+  });
+
+  it('lists no screen both ways, and each sidebar entry is a route of the table', () => {
+    expect(Object.keys(REACHED_OTHERWISE).filter((name) => sidebarRoutes.has(name as ScreenRouteName))).toEqual([]);
+    for (const route of sidebarRoutes) if (route) expect(routeByName(route).name).toBe(route);
+  });
+
+  it('has the sales and purchase registers under GST Returns', () => {
+    const returns = SIDEBAR.find((item) => item.key === 'gstReturns')?.children?.map((child) => child.route);
+    expect(returns).toEqual(expect.arrayContaining(['RegularSales', 'RegularPurchase']));
+  });
+});
