@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import { API_ROOT, HEADERS } from '@opengst/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readableLogStream } from './platform/readable-log';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -94,7 +95,7 @@ export const buildApp = async (
     logger: {
       level: config.logLevel,
       redact: { paths: [`req.headers["${HEADERS.authToken}"]`, `req.headers["${HEADERS.publicAuthToken}"]`], censor: '[redacted]' },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? (config.logFormat === 'text' ? readableLogStream() : process.stdout),
     },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,

@@ -14,9 +14,13 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('OpenGST <no-reply@opengst.local>'),
   PUBLIC_URL: z.string().url().optional(),
-  APP_ENV: z.enum(['development', 'fedevelopment', 'qa', 'staging', 'irpstaging', 'production']).default('development'),
+  /** Developer details (request ids, handler names) appear in error messages only outside production. */
+  APP_ENV: z.enum(['development', 'fedevelopment', 'qa', 'staging', 'irpstaging', 'production']).default('production'),
   BUILD_VERSION: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** warn: the console shows what needs attention; info adds a line per request. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** text: one readable line an event; json: pino's lines, for a log shipper. */
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   /** Sign-in requests per minute from one address: high enough for an office behind one NAT. */
@@ -49,6 +53,7 @@ export type Config = {
   environment: z.infer<typeof EnvSchema>['APP_ENV'];
   buildVersion: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT'];
   trustProxy: boolean;
   webDist: string;
   jobPollSeconds: number;
@@ -105,6 +110,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
     environment: e.APP_ENV,
     buildVersion: e.BUILD_VERSION ?? computeBuildVersion(WEB_DIST),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: WEB_DIST,
     jobPollSeconds: e.JOB_POLL_SECONDS,

@@ -10,6 +10,19 @@ import { ensureFinancialYears, generatePassword, provisionSubscriber } from './p
 const KEY = 'demoCredentials';
 export const DEMO_USER_NAME = 'admin';
 
+/**
+ * The demo tenant's business: Mumbai Head Office 27AABCD1234E1Z8 (with Pune Warehouse under it) and Bengaluru Branch
+ * 29AABCD1234E1Z4. The import templates' example rows use the Mumbai GSTIN, so a sample imports unchanged.
+ */
+export const DEMO_BUSINESS = {
+  name: 'Demo Traders Private Limited',
+  pan: 'AABCD1234E',
+  locations: [
+    { name: 'Mumbai Head Office', stateCode: '27', entityNumber: '1', children: [{ name: 'Pune Warehouse', entityNumber: '2' }] },
+    { name: 'Bengaluru Branch', stateCode: '29', entityNumber: '1' },
+  ],
+};
+
 export type DemoCredentials = { userName: string; password: string | null };
 
 /**
@@ -34,14 +47,7 @@ export const seedDemo = async (db: Db, now: Date, secretKey: Buffer): Promise<De
       name: 'Demo Subscriber',
       isInstallationOwner: true,
       admin: { userName: DEMO_USER_NAME, displayName: 'Demo Administrator', email: 'admin@demo.opengst.local', password },
-      business: {
-        name: 'Demo Traders Private Limited',
-        pan: 'AABCD1234E',
-        locations: [
-          { name: 'Mumbai Head Office', stateCode: '27', entityNumber: '1', children: [{ name: 'Pune Warehouse', entityNumber: '2' }] },
-          { name: 'Bengaluru Branch', stateCode: '29', entityNumber: '1' },
-        ],
-      },
+      business: DEMO_BUSINESS,
     });
     const locations = await tx
       .select({ id: entities.id, gstin: entities.gstin })

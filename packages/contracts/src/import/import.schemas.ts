@@ -33,6 +33,9 @@ export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 export const ImportColumnFormatSchema = z.enum(['text', 'gstin', 'date', 'amount', 'percent', 'quantity', 'stateCode', 'yesNo', 'choice']);
 export type ImportColumnFormat = z.infer<typeof ImportColumnFormatSchema>;
 
+/** The demo tenant's Mumbai location (apps/server/src/seed/demo.ts): the examples use it, so a sample imports unchanged there. */
+export const DEMO_LOCATION_GSTIN = '27AABCD1234E1Z8';
+
 /** One documented column: the sample, the reader and the validator all use this one definition. */
 export const ImportColumnSchema = z.object({
   /** Stable key (camelCase), used in error rows as the column name's id. */
@@ -76,7 +79,7 @@ export const ITC_ELIGIBILITY = ['Inputs', 'Input services', 'Capital goods', 'In
 
 /** Columns shared by sales and purchase documents; one row per item line, rows with the same document key form one document. */
 const documentColumns = (counterparty: 'Customer' | 'Supplier'): ImportColumn[] => [
-  col('locationGstin', 'Location GSTIN', 'gstin', '07AAACA1234A1ZM', 'GSTIN of your location (one of your entities).', true),
+  col('locationGstin', 'Location GSTIN', 'gstin', DEMO_LOCATION_GSTIN, 'GSTIN of your location (one of your entities).', true),
   col(
     'documentType',
     'Document type',
@@ -109,7 +112,16 @@ const documentColumns = (counterparty: 'Customer' | 'Supplier'): ImportColumn[] 
     counterparty === 'Customer' ? 'Bharat Traders' : 'Supreme Supplies',
     `Legal or trade name of the ${counterparty.toLowerCase()}.`,
   ),
-  col('placeOfSupply', 'Place of supply', 'stateCode', '33', 'Two-digit state code (97 other territory, 96 foreign).', true),
+  // The example sale goes from Mumbai to Chennai; the example purchase comes from Chennai to Mumbai (the place of supply
+  // of goods received is where they are delivered).
+  col(
+    'placeOfSupply',
+    'Place of supply',
+    'stateCode',
+    counterparty === 'Customer' ? '33' : '27',
+    'Two-digit state code (97 other territory, 96 foreign).',
+    true,
+  ),
   col(
     'supplyType',
     'Supply type',
@@ -141,7 +153,7 @@ export const NIL_SUPPLY_TYPES = ['INTRB2B', 'INTRB2C', 'INTRAB2B', 'INTRAB2C'] a
 
 /** One row per summary line; the columns a summary type does not use are ignored (see the Instructions sheet). */
 const summaryColumns = (): ImportColumn[] => [
-  col('locationGstin', 'Location GSTIN', 'gstin', '07AAACA1234A1ZM', 'GSTIN of your location (one of your entities).', true),
+  col('locationGstin', 'Location GSTIN', 'gstin', DEMO_LOCATION_GSTIN, 'GSTIN of your location (one of your entities).', true),
   text('returnPeriod', 'Return period', 6, '042024', 'MMYYYY, the month the summary is reported in.', true),
   col(
     'summaryType',

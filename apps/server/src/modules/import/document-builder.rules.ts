@@ -243,9 +243,12 @@ export const createDocumentBuilder = (
   importType: ImportType,
   header: HeaderMap,
   today: string,
-  /** GSTIN → location id, and each location's turnover by financial year: the HSN digits a sale needs. */
+  /**
+   * GSTIN → location id, and each location's turnover by financial year: the HSN digits a sale needs. null: the digits
+   * are not checked (an official JSON: a GSTR-1 carries no HSN on its invoices, an e-invoice's the IRP checked).
+   */
   locations: ReadonlyMap<string, number> = new Map(),
-  turnovers: ReadonlyMap<number, ReadonlyMap<string, number>> = new Map(),
+  turnovers: ReadonlyMap<number, ReadonlyMap<string, number>> | null = new Map(),
 ) => {
   const columnByKey = new Map(header.columns.map((c) => [c.key, c]));
   const nameOf = (key: string): string | null => columnByKey.get(key)?.name ?? null;
@@ -351,7 +354,8 @@ export const createDocumentBuilder = (
     };
     // A sale's HSN digits follow its location's turnover (none recorded: the smallest's rule); a supplier's is not known.
     const location = locations.get(locationGstin);
-    const supplierTurnover = isPurchase ? undefined : (turnovers.get(location ?? 0)?.get(hsnTurnoverYear(doc.documentDate)) ?? 0);
+    const supplierTurnover =
+      isPurchase || turnovers === null ? undefined : (turnovers.get(location ?? 0)?.get(hsnTurnoverYear(doc.documentDate)) ?? 0);
     for (const issue of validateDocument(input, {
       ...context,
       returnPeriod: doc.returnPeriod,

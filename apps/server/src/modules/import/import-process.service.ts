@@ -15,7 +15,7 @@ import { estimateCsvRows } from '../../files/csv';
 import type { FileFormat } from './sniff.rules';
 import { processRecordImport } from './record-import.service';
 import { createIdSource } from './stage-lines.rules';
-import { readStaged, type StagedBatch, type StagedEnd, type StageReadOptions } from './stage-read.service';
+import { hsnTurnoversOf, readStaged, type StagedBatch, type StagedEnd, type StageReadOptions } from './stage-read.service';
 import { readInThread } from './stage-thread.service';
 import { createStaging, dropStaging, type Staging, type StoreTarget } from './store.repo';
 import { createEarlyStore, EARLY_CHUNK_DOCUMENTS, type EarlyStore } from './store-early.repo';
@@ -145,7 +145,7 @@ const stageFile = async ({ db }: ImportDeps, importId: number, target: StageTarg
         mapHeader(options.importType, end.header, options.aliases),
         options.today,
         options.locations,
-        options.turnovers,
+        hsnTurnoversOf(options),
       ),
     );
   } else await staging.endStreams();

@@ -1,7 +1,8 @@
-import { IMPORT_API as I, IMPORT_COLUMNS } from '@opengst/contracts';
+import { DEMO_LOCATION_GSTIN, IMPORT_API as I, IMPORT_COLUMNS, ORGANIZATION_API as O } from '@opengst/contracts';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BUSINESS } from '../../seed/demo';
 import { documentItems, documents } from '../../db/schema';
 import { createTenant, ENGINES, setSubscriberSettings, signIn, type Harness, type Tenant } from '../../test-support/harness';
 import {
@@ -277,6 +278,25 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
       expect(await storedSales('A/1')).toHaveLength(0);
     } finally {
       await setSubscriberSettings(h, t.subscriberId, { importValidation: { allOrNothing: false } });
+    }
+  });
+
+  it("imports each sample document template unchanged at the demo tenant's location (its example GSTIN)", async () => {
+    const business = await api.post(O.entitySave, { entityType: 'Business', entityName: 'Demo Traders', pan: 'AABCD1234E' });
+    expect(business.statusCode, business.body).toBe(200);
+    const location = await api.post(O.entitySave, {
+      entityType: 'Location',
+      parentEntityId: business.json().data.entityId,
+      entityName: 'Mumbai Head Office',
+      gstin: DEMO_LOCATION_GSTIN,
+      stateCode: '27',
+    });
+    expect(location.statusCode, location.body).toBe(200);
+    expect(DEMO_LOCATION_GSTIN).toBe(gstinFor('27', DEMO_BUSINESS.pan, '1'));
+    for (const importType of ['SalesDocuments', 'PurchaseDocuments'] as const) {
+      const sample = (await api.get(I.sample, { importType })).rawPayload;
+      const { progress } = await importFile(h, token, `${importType}-sample.xlsx`, sample, importType);
+      expect(progress, importType).toMatchObject({ status: 'Success', totalRows: 1, validRows: 1 });
     }
   });
 

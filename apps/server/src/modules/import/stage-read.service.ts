@@ -8,6 +8,9 @@ import { readRowBatches } from './readers.service';
 import type { FileFormat } from './sniff.rules';
 import { createLines, documentLine, errorLine, keyHash, rowLine, type createIdSource } from './stage-lines.rules';
 
+/** The turnovers the HSN digits are checked against; none for an official JSON (see createDocumentBuilder). */
+export const hsnTurnoversOf = (o: Pick<StageReadOptions, 'format' | 'turnovers'>) => (o.format === 'json' ? null : o.turnovers);
+
 export type StageReadOptions = {
   importType: ImportType;
   path: string;
@@ -108,7 +111,7 @@ export async function* readStaged(o: StageReadOptions, ids: ReturnType<typeof cr
           });
         header = cells;
         parseRow = createRowParser(o.importType, mapped, o.locations);
-        builder = createDocumentBuilder(o.importType, mapped, o.today, o.locations, o.turnovers);
+        builder = createDocumentBuilder(o.importType, mapped, o.today, o.locations, hsnTurnoversOf(o));
         continue;
       }
       if (++dataRows > o.maxRows)
