@@ -8,7 +8,9 @@ describe('the readable console', () => {
     const time = new Date(2026, 10, 26, 10, 42, 7).getTime();
     const line = readableLine(JSON.stringify({ level: 40, time, pid: 1, hostname: 'h', msg: 'disk almost full', freeMb: 120 }));
     expect(line).toBe('10:42:07  WARN   disk almost full  freeMb=120');
-    const failed = readableLine(JSON.stringify({ level: 50, time, msg: 'unhandled error', err: { message: 'boom', stack: 'Error: boom\n    at x' } }));
+    const failed = readableLine(
+      JSON.stringify({ level: 50, time, msg: 'unhandled error', err: { message: 'boom', stack: 'Error: boom\n    at x' } }),
+    );
     expect(failed).toBe('10:42:07  ERROR  unhandled error\nError: boom\n    at x');
     expect(readableLine('not json')).toBe('not json');
   });
