@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -56,6 +56,8 @@ export type Config = {
   logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT'];
   trustProxy: boolean;
   webDist: string;
+  /** The GST portal's HSN/SAC directory as published (the document screen's lookup falls back on it). */
+  hsnDirectoryFile: string;
   jobPollSeconds: number;
   signInRatePerMinute: number;
   /** Base64 key for secrets at rest; without it, a key file in the data folder (see secrets.ts). */
@@ -74,8 +76,8 @@ export type GstPortalConfig = {
   sandboxOtp: string;
 };
 
-/** The official formats the sandbox checks against (official/ in the repository: sources and licence in its README). */
-const DEFAULT_SCHEMA_DIR = fileURLToPath(new URL('../../../official', import.meta.url));
+/** The official formats and lists the product reads (official/ in the repository: sources and licence in its README). */
+const OFFICIAL_DIR = fileURLToPath(new URL('../../../official', import.meta.url));
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -113,6 +115,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
     logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: WEB_DIST,
+    hsnDirectoryFile: join(OFFICIAL_DIR, 'masters', 'HSN_SAC_2024-11.xlsx'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
     signInRatePerMinute: e.SIGNIN_RATE_PER_MINUTE,
     secretKeyBase64: e.OPENGST_SECRET_KEY,
@@ -122,7 +125,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
       clientId: e.GST_PORTAL_CLIENT_ID,
       clientSecret: e.GST_PORTAL_CLIENT_SECRET,
       timeoutMs: e.GST_PORTAL_TIMEOUT_SECONDS * 1000,
-      sandboxSchemaDir: resolve(e.PORTAL_SANDBOX_SCHEMA_DIR ?? DEFAULT_SCHEMA_DIR),
+      sandboxSchemaDir: resolve(e.PORTAL_SANDBOX_SCHEMA_DIR ?? OFFICIAL_DIR),
       sandboxOtp: e.PORTAL_SANDBOX_OTP,
     },
   };

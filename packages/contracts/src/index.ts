@@ -1,3 +1,6 @@
+// Zod's messages in words for every schema below (messages.ts configures zod once).
+import './messages';
+
 export * from './api';
 export * from './api-paths';
 export * from './auth/auth.schemas';

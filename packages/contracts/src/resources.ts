@@ -60,7 +60,7 @@ export const PRE_RESOURCES = {
   'loginResponse.failed': 'Sign-in did not complete',
   'loginResponse.continue': 'Signing you in…',
   'carousel.statement':
-    'OpenGST keeps your GST work in one place: import sales and purchase registers, prepare and file GSTR-1 and GSTR-3B, reconcile your purchases with GSTR-2A/2B, and generate e-invoices and e-way bills.',
+    'OpenGST keeps your GST work in one place: import your sales and purchase registers, see them tie to your returns, and prepare, save and file GSTR-1 and GSTR-1A through the GST portal. GSTR-3B, purchase reconciliation, e-invoices and e-way bills are being built.',
   'carousel.selfHosted': "Self-hosted and open source: your data stays on your organisation's own server.",
   'contact.heading': 'Need help signing in?',
   'contact.body': 'Your administrator manages user accounts and passwords for this installation.',
@@ -70,7 +70,8 @@ export const PRE_RESOURCES = {
   'footer.terms': 'Terms & conditions',
   'footer.privacy': 'Privacy policy',
   'home.heading': 'OpenGST',
-  'home.body': 'GST compliance for Indian businesses: registers, returns, reconciliation, e-invoices and e-way bills, on your own server.',
+  'home.body':
+    'GST compliance for Indian businesses, on your own server: sales and purchase registers, and GSTR-1 and GSTR-1A from your books to the GST portal. Purchase reconciliation, GSTR-3B, e-invoices and e-way bills are on the way.',
   'home.login': 'Login',
   'notFound.heading': 'Page Not Found!',
   'notFound.body': 'We are sorry, but the page you requested was not found.',

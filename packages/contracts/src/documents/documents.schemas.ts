@@ -35,7 +35,7 @@ export const DocumentSaveRequestSchema = z.object({
   id: z.number().int().positive().optional(),
   direction: DirectionSchema,
   /** The location the document belongs to. */
-  entityId: z.number().int().positive(),
+  entityId: z.number().int().positive('Choose the location.'),
   isDraftDocument: z.boolean(),
   documentType: z.string().trim().min(1).max(5),
   /** Its rule (at most 16 characters, Rule 46(b)) is the domain's VAL0065, so a long number is refused with the reason, never cut. */
@@ -171,6 +171,8 @@ export const HsnLookupItemSchema = z.object({
   /** Milli-percent; null when the master does not know it. */
   rate: z.number().int().nullable(),
   uqc: z.string().nullable(),
+  /** The subscriber's own list, or the GST portal's directory (official/), offered when the own list has no match. */
+  source: z.enum(['Subscriber', 'Official']),
 });
 export type HsnLookupItem = z.infer<typeof HsnLookupItemSchema>;
 export const HsnLookupResponseSchema = z.object({ items: z.array(HsnLookupItemSchema) });

@@ -84,6 +84,7 @@ export const DOCUMENTS_TEXT = {
   'document.saveDraft': 'Save as draft',
   'document.save': 'Save',
   'document.saved': 'Document {number} saved.',
+  'document.hsnOfficial': 'GST portal list',
   'document.confirmValueTitle': 'Confirm the value',
   'document.checkValue': 'Check the amounts',
   'document.confirmValueSave': 'The value is right: save',

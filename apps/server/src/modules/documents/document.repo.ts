@@ -14,6 +14,7 @@ import {
 } from '@opengst/contracts';
 import { amendmentDeadline } from '@opengst/domain';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { searchOfficialHsn } from '../masters';
 import type { DbOrTx } from '../../db/database';
 import { documentItems, documents, documentSummaries, entities, hsnCodes, userEntities, users } from '../../db/schema';
 import { assertEntityAccess } from '../../platform/entity-access';
@@ -239,7 +240,19 @@ export const searchDrafts = async (
  * The subscriber's HSN/SAC master by code prefix (digits typed) or by every word of the description; exact and
  * shorter codes first, so "1006" shows the heading before its sub-headings.
  */
-export const searchHsn = async (db: DbOrTx, subscriberId: number, text: string): Promise<HsnLookupItem[]> => {
+/**
+ * The subscriber's own HSN/SAC list first; when it has fewer than HSN_LOOKUP_LIMIT matches, the GST portal's directory
+ * fills the rest (codes the own list holds are not repeated), so the lookup works on a new installation too.
+ */
+export const searchHsn = async (db: DbOrTx, subscriberId: number, text: string, hsnDirectoryFile: string): Promise<HsnLookupItem[]> => {
+  const own = await searchOwnHsn(db, subscriberId, text);
+  if (own.length >= HSN_LOOKUP_LIMIT) return own;
+  const known = new Set(own.map((item) => item.code));
+  const official = await searchOfficialHsn(hsnDirectoryFile, text, HSN_LOOKUP_LIMIT);
+  return [...own, ...official.filter((item) => !known.has(item.code))].slice(0, HSN_LOOKUP_LIMIT);
+};
+
+const searchOwnHsn = async (db: DbOrTx, subscriberId: number, text: string): Promise<HsnLookupItem[]> => {
   const query = text.trim();
   const digits = query.replace(/\s+/g, '');
   const words = query
@@ -260,5 +273,5 @@ export const searchHsn = async (db: DbOrTx, subscriberId: number, text: string):
     .where(and(eq(hsnCodes.subscriberId, subscriberId), byCode ? or(byCode, byWords) : byWords))
     .orderBy(sql`length(${hsnCodes.code})`, asc(hsnCodes.code))
     .limit(HSN_LOOKUP_LIMIT);
-  return rows;
+  return rows.map((row) => ({ ...row, source: 'Subscriber' as const }));
 };

@@ -61,6 +61,8 @@ export const documentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   serve(app, DOCUMENT_ENDPOINTS.hsnLookup, {
     access: { rights: ['DocumentCreate', 'DocumentDraft', 'DocumentEdit'] },
-    handler: async (request) => ({ items: await searchHsn(db, principalOf(request).subscriberId, request.query.text) }),
+    handler: async (request) => ({
+      items: await searchHsn(db, principalOf(request).subscriberId, request.query.text, ctx.config.hsnDirectoryFile),
+    }),
   });
 };

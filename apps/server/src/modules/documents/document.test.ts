@@ -519,7 +519,7 @@ describe.each(ENGINES)('documents: detail, save, drafts, validation and HSN look
     expect((await api.get(D.purchaseSummaryDetail, { id: made?.id ?? 0 })).statusCode).toBe(404);
   });
 
-  it("looks HSN/SAC codes up in the subscriber's master by code prefix or description words, 20 at most", async () => {
+  it("looks HSN/SAC codes up in the subscriber's master, then in the GST portal's directory, 20 at most", async () => {
     const other = await createTenant(h);
     await h.ctx.database.db.insert(hsnCodes).values([
       { subscriberId: t.subscriberId, code: '1006', description: 'Rice', isService: false, rate: 5000, uqc: 'KGS' },
@@ -541,21 +541,36 @@ describe.each(ENGINES)('documents: detail, save, drafts, validation and HSN look
       })),
       { subscriberId: other.subscriberId, code: '10069999', description: 'Rice of another subscriber', isService: false },
     ]);
-    const search = async (text: string) =>
-      (await api.get(D.hsnLookup, { text })).json().data.items as {
-        code: string;
-        description: string;
-        rate: number | null;
-        uqc: string | null;
-        isService: boolean;
-      }[];
-    expect((await search('1006')).map((i) => i.code)).toEqual(['1006', '10063010']);
-    expect(await search('consulting technology')).toEqual([
-      { code: '998313', description: 'Information technology consulting services', isService: true, rate: 18000, uqc: null },
-    ]);
-    expect((await search('rice')).map((i) => i.code)).toEqual(['1006', '10063010']);
-    expect(await search('8471')).toHaveLength(20);
-    expect(await search('%')).toEqual([expect.objectContaining({ code: '100_' })]);
+    type Item = { code: string; description: string; rate: number | null; uqc: string | null; isService: boolean; source: string };
+    const search = async (text: string) => (await api.get(D.hsnLookup, { text })).json().data.items as Item[];
+    const own = (items: Item[]) => items.filter((i) => i.source === 'Subscriber');
+    const official = (items: Item[]) => items.filter((i) => i.source === 'Official');
+
+    // The subscriber's own codes first, then the GST portal's directory fills the list (never another subscriber's).
+    const rice = await search('1006');
+    expect(own(rice).map((i) => i.code)).toEqual(['1006', '10063010']);
+    expect(rice.slice(0, 2)).toEqual(own(rice));
+    expect(official(rice).length).toBeGreaterThan(0);
+    expect(official(rice).every((i) => i.code.startsWith('1006') && i.code !== '1006' && i.code !== '10063010' && i.rate === null)).toBe(
+      true,
+    );
+    expect(rice.some((i) => i.description === 'Rice of another subscriber')).toBe(false);
+    const consulting = await search('consulting technology');
+    expect(consulting[0]).toEqual({
+      code: '998313',
+      description: 'Information technology consulting services',
+      isService: true,
+      rate: 18000,
+      uqc: null,
+      source: 'Subscriber',
+    });
+    expect(official(consulting).every((i) => /consulting/i.test(i.description) && /technology/i.test(i.description))).toBe(true);
+    expect(own(await search('rice')).map((i) => i.code)).toEqual(['1006', '10063010']);
+    // Twenty-five own matches: the list holds twenty, all the subscriber's.
+    expect(own(await search('8471'))).toHaveLength(20);
+    expect((await search('%'))[0]).toEqual(expect.objectContaining({ code: '100_', source: 'Subscriber' }));
+    // A new installation's lookup is not empty: the directory answers when the own list has nothing.
+    expect(official(await search('996791'))).toEqual([expect.objectContaining({ code: '996791', isService: true })]);
     expect((await api.get(D.hsnLookup, { text: '' })).statusCode).toBe(422);
   });
 });

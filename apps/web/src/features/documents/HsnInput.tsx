@@ -6,8 +6,9 @@ import type { HsnLookupItem } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { documentKeys, lookupHsn } from './documentApi';
 
-// HSN/SAC with lookup from the subscriber's master (master/hsn/search): typing a code prefix or words of the
-// description lists up to 20 codes; choosing one fills the line's description, rate and unit.
+// HSN/SAC with lookup from the subscriber's master (master/hsn/search), and after it the GST portal's directory:
+// typing a code prefix or words of the description lists up to 20 codes; choosing one fills the line's description,
+// and its rate and unit when the subscriber's master knows them.
 
 type Props = {
   value: string;
@@ -57,6 +58,11 @@ export const HsnInput = ({ value, onChange, onPick, error, label, testId }: Prop
             {item?.rate !== null && item?.rate !== undefined ? (
               <Text size="xs" c="dimmed">
                 {t('document.ratePercent', { rate: item.rate / 1000 })}
+              </Text>
+            ) : null}
+            {item?.source === 'Official' ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {t('document.hsnOfficial')}
               </Text>
             ) : null}
           </Group>
