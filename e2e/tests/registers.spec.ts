@@ -331,3 +331,24 @@ test('the purchase register: its own tabs and empty state, and the saved return-
   await page.getByTestId('preference-ok').click();
   await expect(chip(page, 'returnPeriods')).toHaveText(`Return period: ${MONTHS[month - 1]} ${year}`);
 });
+
+test('the financial year switched from the header opens the registers in that year, from the sidebar', async ({ page }) => {
+  await signInAs(page, fixtures().admin);
+  const startYear = month < 4 ? year - 1 : year;
+  const label = (start: number) => `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+  const sidebar = page.getByTestId('sidebar');
+  await sidebar.getByLabel('GST Returns', { exact: true }).click();
+  await sidebar.getByRole('link', { name: 'Sales Register' }).click();
+  await expect(page.getByTestId('page-title')).toHaveText('Sales');
+  await expect(chip(page, 'financialYear')).toContainText(label(startYear));
+  await page.getByTestId('working-year').click();
+  await page.getByRole('option', { name: `FY ${label(startYear - 1)}`, exact: true }).click();
+  // The register opens again in the year picked: its last month, March.
+  await expect(chip(page, 'financialYear')).toContainText(label(startYear - 1));
+  await expect(chip(page, 'returnPeriods')).toHaveText(`Return period: ${MONTHS[2]} ${startYear}`);
+  await shot(page, 'registers-10-working-year');
+  // The choice stays for the next screen and the next visit.
+  await sidebar.getByRole('link', { name: 'Purchase Register' }).click();
+  await expect(chip(page, 'financialYear')).toContainText(label(startYear - 1));
+  await expect(page.getByTestId('working-year')).toHaveValue(`FY ${label(startYear - 1)}`);
+});

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Select, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconCrown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useText } from '../i18n/useText';
 import { UserMenu } from './UserMenu';
@@ -11,7 +11,8 @@ type Props = {
   /** Shown only where there is somewhere to go back to. */
   onBack?: (() => void) | undefined;
   isPremium: boolean;
-  financialYear: string | null;
+  /** The working financial year and its switcher (spec core §2: the FY chip of the header). */
+  financialYear: { value: string; options: readonly string[]; onChange: (label: string) => void } | null;
   /** Spec core §2: the header turns fixed after 50 px of scroll. */
   isFixed: boolean;
   onOpenProfile: () => void;
@@ -64,9 +65,18 @@ export const PageTitleBar = ({
       </Group>
       <Group gap="sm" wrap="nowrap">
         {financialYear ? (
-          <Badge variant="light" color="gray" radius="sm" size="lg" tt="none" fw={500}>
-            {t('shell.financialYear', { label: financialYear })}
-          </Badge>
+          <Select
+            size="xs"
+            w={118}
+            radius="sm"
+            aria-label={t('shell.financialYearSwitch')}
+            data={financialYear.options.map((label) => ({ value: label, label: t('shell.financialYear', { label }) }))}
+            value={financialYear.value}
+            onChange={(label) => label && financialYear.onChange(label)}
+            allowDeselect={false}
+            comboboxProps={{ width: 140, position: 'bottom-end' }}
+            data-testid="working-year"
+          />
         ) : null}
         <UserMenu onOpenProfile={onOpenProfile} />
       </Group>

@@ -7,6 +7,7 @@ export const SHELL_TEXT = {
   'shell.logout': 'Logout',
   'shell.mailOutbox': 'Mail outbox',
   'shell.financialYear': 'FY {label}',
+  'shell.financialYearSwitch': 'Financial year you work in',
   'shell.sidebar': 'Main menu',
   'right.notSubscribed': 'Your subscription does not include this feature.',
   'right.noAccess': 'You do not have access to this feature. Ask your administrator for the right.',

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useWindowScroll } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { SIDEBAR, type SidebarItem } from '@opengst/contracts';
-import { pickCurrentFinancialYear } from '../../api/financialYear';
+import { setWorkingYear, useWorkingYear } from '../../shared/workingYear';
 import { financialYearsQuery, loadSettingsQuery } from '../../api/sessionData';
 import { useTrackFrequentlyUsed } from '../../features/dashboard/dashboardApi';
 import { FullPageLoader } from '../../shared/FullPageLoader';
@@ -31,7 +31,8 @@ export const DefaultLayout = () => {
   const location = useLocation();
   const [scroll] = useWindowScroll();
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
-  const { data: financialYears } = useQuery({ ...financialYearsQuery, enabled: false });
+  const { data: financialYears = [] } = useQuery({ ...financialYearsQuery, enabled: false });
+  const workingYear = useWorkingYear(financialYears);
   const [isProfileOpen, setProfileOpen] = useState(false);
   useTrackFrequentlyUsed(route);
 
@@ -55,7 +56,9 @@ export const DefaultLayout = () => {
           onToggleSidebar={toggleSidebar}
           onBack={canGoBack ? () => void navigate(-1) : undefined}
           isPremium={isPremium}
-          financialYear={financialYears ? pickCurrentFinancialYear(financialYears, new Date()) : null}
+          financialYear={
+            financialYears.length > 0 ? { value: workingYear, options: financialYears.map((y) => y.label), onChange: setWorkingYear } : null
+          }
           isFixed={isFixed}
           onOpenProfile={() => setProfileOpen(true)}
         />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Direction, DOCUMENT_ENDPOINTS, type DocumentSaveInput, type DraftSearchRequest } from '@opengst/contracts';
 import { call } from '../../api/call';
-import { pickCurrentFinancialYear } from '../../api/financialYear';
+import { useWorkingYear } from '../../shared/workingYear';
 import { financialYearsQuery, loadSettingsQuery, userEntitiesQuery } from '../../api/sessionData';
 import { FORM_SILENT } from '../../shared/forms';
 
@@ -37,7 +37,7 @@ export const lookupHsn = async (text: string) => (await call(DOCUMENT_ENDPOINTS.
 export const useDocumentSession = () => {
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
   const { data: financialYears = [] } = useQuery({ ...financialYearsQuery, enabled: false });
-  const { data: entities = [] } = useQuery(userEntitiesQuery(pickCurrentFinancialYear(financialYears, new Date())));
+  const { data: entities = [] } = useQuery(userEntitiesQuery(useWorkingYear(financialYears)));
   return {
     autoCompute: loaded?.settings.subscriberSettings.autoCompute.computeTax ?? true,
     locations: entities.filter((entity) => entity.entityType !== 'Business' && entity.hasAccess && entity.gstin),

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { pickCurrentFinancialYear } from '../../api/financialYear';
 import { financialYearsQuery, loadSettingsQuery, userEntitiesQuery } from '../../api/sessionData';
+import { useWorkingYear } from '../../shared/workingYear';
 
 // What the import screens read from the signed-in session: settings, the user and the locations they may use.
 
 export const useImportSession = () => {
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
   const { data: financialYears = [] } = useQuery({ ...financialYearsQuery, enabled: false });
-  const financialYear = pickCurrentFinancialYear(financialYears, new Date());
+  // The locations of the year picked in the header.
+  const financialYear = useWorkingYear(financialYears);
   const { data: entities = [] } = useQuery(userEntitiesQuery(financialYear));
   const settings = loaded?.settings;
   return {

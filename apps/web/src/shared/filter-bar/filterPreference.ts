@@ -31,15 +31,24 @@ export const writeSavedPeriods = (userId: number, module: string, periods: reado
   if (periods && periods.length > 0) localStorage.setItem(savedPeriodsKey(userId, module), JSON.stringify(periods));
 };
 
-/** The financial year and return periods a screen opens with. */
+/**
+ * The financial year and return periods a screen opens with: the periods the user saved here (preference 'saved'),
+ * else the current period, or, when the header's working year is an earlier one, that year's last period.
+ */
 export const openingPeriods = (
   preference: ReturnPeriodPreference,
   saved: readonly string[] | null,
   today: Date,
+  workingYear?: string,
 ): { financialYear: string; returnPeriods: string[] } => {
   if (preference === 'saved' && saved && saved.length > 0 && saved[0]) {
     return { financialYear: financialYearOfPeriod(saved[0]), returnPeriods: [...saved] };
   }
   const current = latestOpenReturnPeriod(today);
-  return { financialYear: financialYearOfPeriod(current), returnPeriods: [current] };
+  const currentYear = financialYearOfPeriod(current);
+  if (workingYear && workingYear !== currentYear && /^\d{4}-\d{2}$/.test(workingYear)) {
+    // March, the last month of the year: 2025-26 ends in 032026.
+    return { financialYear: workingYear, returnPeriods: [`03${Number(workingYear.slice(0, 4)) + 1}`] };
+  }
+  return { financialYear: currentYear, returnPeriods: [current] };
 };

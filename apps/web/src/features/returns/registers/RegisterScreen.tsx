@@ -18,6 +18,7 @@ import { StatusCountBar } from '../../../shared/filter-bar/StatusCountBar';
 import { useFilterFlow, useFilterState } from '../../../shared/filter-bar/useFilterFlow';
 import { useModuleImportLock } from '../../../shared/filter-bar/useModuleImportLock';
 import { formatCount } from '../../../shared/format';
+import { readWorkingYear, useWorkingYear } from '../../../shared/workingYear';
 import { DocumentsPanel } from './DocumentsPanel';
 import { RegisterFilterBar } from './RegisterFilterBar';
 import { statusLabel } from './registerColumns';
@@ -52,10 +53,10 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
   const [preference, setPreference] = useState<ReturnPeriodPreference>(() => readPreference(userId));
   const openingFilters = useCallback(
     (chosen: ReturnPeriodPreference) => {
-      const opening = openingPeriods(chosen, readSavedPeriods(userId, module.savedReportModule), new Date());
+      const opening = openingPeriods(chosen, readSavedPeriods(userId, module.savedReportModule), new Date(), readWorkingYear(years));
       return emptyRegisterFilters(opening.financialYear, opening.returnPeriods);
     },
-    [userId, module.savedReportModule],
+    [userId, module.savedReportModule, years],
   );
   // Opened from a finished import or from a GSTIN's return (see filtersFromLink).
   const [searchParams] = useSearchParams();
@@ -184,5 +185,11 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
   );
 };
 
-export const RegularSalesScreen = () => <RegisterScreen module={SALES_REGISTER} />;
-export const RegularPurchaseScreen = () => <RegisterScreen module={PURCHASE_REGISTER} />;
+/** A register opens again in the financial year picked in the header. */
+const RegisterInWorkingYear = ({ module }: { module: RegisterModule }) => {
+  const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
+  return <RegisterScreen key={useWorkingYear(years)} module={module} />;
+};
+
+export const RegularSalesScreen = () => <RegisterInWorkingYear module={SALES_REGISTER} />;
+export const RegularPurchaseScreen = () => <RegisterInWorkingYear module={PURCHASE_REGISTER} />;
