@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, isCurrencyCode } from './currencies';
-import { DOCUMENT_TYPE_CODES, DOCUMENT_TYPES, documentSign, isDocumentType } from './document-types';
+import { DOCUMENT_TYPE_CODES, DOCUMENT_TYPES, documentSign, isDocumentType, NEGATIVE_DOCUMENT_TYPES } from './document-types';
 import { EWB_DOCUMENT_TYPES } from './ewaybill-codes';
 import { isPortCodeFormat } from './ports';
 import { EINVOICE_SUPPLY_TYPES } from './supply-types';
@@ -62,5 +62,7 @@ describe('documentSign (CGST Act s.34)', () => {
     expect(documentSign('CRN')).toBe(-1);
     for (const type of DOCUMENT_TYPE_CODES.filter((t) => t !== 'CRN')) expect(documentSign(type)).toBe(1);
     expect(documentSign('unknown')).toBe(1);
+    // The list SQL sums by is the same rule.
+    expect(DOCUMENT_TYPE_CODES.filter((type) => documentSign(type) === -1)).toEqual([...NEGATIVE_DOCUMENT_TYPES]);
   });
 });

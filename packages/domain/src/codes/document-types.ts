@@ -48,7 +48,7 @@ export const NEGATIVE_DOCUMENT_TYPES: readonly DocumentTypeCode[] = ['CRN'];
  * credit (CGST Act s.34(1)-(2); GSTR-1 tables 9B and 7 net it off, GSTR-3B 3.1 and 4 report net figures), so it counts
  * negative; a debit note (s.34(3)) and every other document add. The stored amounts of a document stay positive.
  */
-export const documentSign = (documentType: string): 1 | -1 => (NEGATIVE_DOCUMENT_TYPES.includes(documentType as DocumentTypeCode) ? -1 : 1);
+export const documentSign = (documentType: string): 1 | -1 => (documentType === 'CRN' ? -1 : 1); // = NEGATIVE_DOCUMENT_TYPES (tested), without a lookup: GSTR-1 asks it of every document
 
 /** GSTR-1 table 13 natures of document (Form GSTR-1, table 13). */
 export const GSTR1_TABLE13_NATURES = {
