@@ -47,8 +47,9 @@ export const NEGATIVE_DOCUMENT_TYPES: readonly DocumentTypeCode[] = ['CRN'];
  * How a document counts in totals. A credit note reduces the supplier's tax liability and the recipient's input tax
  * credit (CGST Act s.34(1)-(2); GSTR-1 tables 9B and 7 net it off, GSTR-3B 3.1 and 4 report net figures), so it counts
  * negative; a debit note (s.34(3)) and every other document add. The stored amounts of a document stay positive.
+ * The same rule as NEGATIVE_DOCUMENT_TYPES (a test keeps them equal), without a lookup: GSTR-1 asks it of every document.
  */
-export const documentSign = (documentType: string): 1 | -1 => (documentType === 'CRN' ? -1 : 1); // = NEGATIVE_DOCUMENT_TYPES (tested), without a lookup: GSTR-1 asks it of every document
+export const documentSign = (documentType: string): 1 | -1 => (documentType === 'CRN' ? -1 : 1);
 
 /** GSTR-1 table 13 natures of document (Form GSTR-1, table 13). */
 export const GSTR1_TABLE13_NATURES = {
