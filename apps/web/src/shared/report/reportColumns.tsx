@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { formatInr } from '@opengst/domain';
 import type { Report, ReportColumn, ReportRow } from '@opengst/contracts';
 import type { Translate } from '../../i18n/useText';
@@ -93,3 +93,28 @@ export const reportColumn = <D extends Report>(
 /** Every column of the report, in its order, with its default cells. */
 export const reportColumns = <D extends Report>(report: D, t: Translate): Column<ReportRow<D>>[] =>
   report.columns.map((column) => reportColumn(report, column.key, t));
+
+/**
+ * A name over its code in one cell (a party over its GSTIN, a location over its GSTIN): keeps a register within a
+ * laptop screen. A party without a GSTIN reads `missingCode` ("Unregistered").
+ */
+export const NameOverCode = ({
+  name,
+  code,
+  missingCode,
+  maxWidth,
+}: {
+  name: string | null;
+  code: string | null;
+  missingCode?: string;
+  maxWidth: number;
+}) => (
+  <Stack gap={0}>
+    <Text size="sm" truncate maw={maxWidth} title={name ?? undefined}>
+      {name || '—'}
+    </Text>
+    <Text size="xs" c="dimmed" ff="monospace">
+      {code || missingCode || ''}
+    </Text>
+  </Stack>
+);

@@ -7,6 +7,7 @@ import { SearchInput } from '../../../shared/SearchInput';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
 import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { useListQuery } from '../../../shared/list/useListQuery';
+import { NameOverCode } from '../../../shared/report/reportColumns';
 import { Amount, DateText } from '../ReturnBadges';
 import { documentLink } from '../returnRules';
 import { returnKeys, searchSection } from '../returnsApi';
@@ -52,14 +53,12 @@ const columns = (t: Translate): Column<ReturnSectionRow>[] => [
     header: t('register.customer'),
     sortKey: 'counterpartyGstin',
     render: (row) => (
-      <Stack gap={0}>
-        <Text size="sm" truncate maw={180} title={row.counterpartyName ?? undefined}>
-          {row.counterpartyName || '—'}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {row.counterpartyGstin || t('register.detail.unregistered')}
-        </Text>
-      </Stack>
+      <NameOverCode
+        name={row.counterpartyName}
+        code={row.counterpartyGstin}
+        missingCode={t('register.detail.unregistered')}
+        maxWidth={180}
+      />
     ),
   },
   { key: 'placeOfSupply', header: t('returns.pos'), width: 56, render: (row) => row.placeOfSupply ?? '—' },

@@ -4,7 +4,7 @@ import type { DocumentStatus, RegisterItem, RegisterReport, SummaryItem } from '
 import type { Translate } from '../../../i18n/useText';
 import type { Column } from '../../../shared/list/DataTable';
 import { periodLabel } from '../../../shared/filter-bar/periods';
-import { reportColumn, type ColumnOverride } from '../../../shared/report/reportColumns';
+import { NameOverCode, reportColumn, type ColumnOverride } from '../../../shared/report/reportColumns';
 import type { RegisterModule } from './registerModules';
 
 // The register's and the summary tab's columns: amounts right-aligned in tabular figures with en-IN grouping, the
@@ -71,29 +71,18 @@ export const registerColumns = (t: Translate, module: RegisterModule): Column<Re
       header: t(module.counterpartyKey),
       sortKey: 'counterpartyName',
       render: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" truncate maw={170} title={row.counterpartyName ?? undefined}>
-            {row.counterpartyName || '—'}
-          </Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {row.counterpartyGstin || t('register.detail.unregistered')}
-          </Text>
-        </Stack>
+        <NameOverCode
+          name={row.counterpartyName}
+          code={row.counterpartyGstin}
+          missingCode={t('register.detail.unregistered')}
+          maxWidth={170}
+        />
       ),
     },
     {
       key: 'location',
       header: t('register.location'),
-      render: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" truncate maw={150} title={row.entityName}>
-            {row.entityName}
-          </Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {row.gstin ?? ''}
-          </Text>
-        </Stack>
-      ),
+      render: (row) => <NameOverCode name={row.entityName} code={row.gstin} maxWidth={150} />,
     },
     column('returnPeriod'),
     column('taxable'),
