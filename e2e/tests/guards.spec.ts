@@ -17,6 +17,8 @@ test('an unknown path shows Page Not Found', async ({ page }) => {
   await page.goto('/no-such-screen');
   await expect(page.getByText('Page Not Found!')).toBeVisible();
   await expect(page.getByText('We are sorry, but the page you requested was not found.')).toBeVisible();
+  // The loader index.html shows until the first render is gone once the app has rendered.
+  await expect(page.getByTestId('boot-loader')).toHaveCount(0);
 });
 
 test('a user without rights goes to No Rights Assigned', async ({ page }) => {
