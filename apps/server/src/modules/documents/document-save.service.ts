@@ -8,15 +8,13 @@ import {
   type DocumentSaveRequest,
   documentTotals,
   type DocumentTotals,
-  type RightId,
+  type SubscriberSettings,
   SUPPLY_TYPES,
   toDocumentInput,
 } from '@opengst/contracts';
 import {
-  amendmentDeadline,
   computeDocumentTaxes,
   financialYearOf,
-  formatInr,
   formatPortalDate,
   hsnTurnoverYear,
   returnPeriodOf,
@@ -34,6 +32,7 @@ import { AppError } from '../../platform/errors';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { computeRightsList, heldRightIds } from '../../platform/rights';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
+import { amendmentIssues, assertValueConfirmed, normalise, rightNeeded } from './document-save.rules';
 import { documentDetail, type DocumentRow, findDocument, itemsOf } from './document.repo';
 
 /** A document with an e-invoice (Generated) or already reported (Completed) is changed on the portal, not here. */
@@ -50,7 +49,13 @@ const BLOCKS_DRAFTS = new Set(['VAL0001', 'VAL0065', 'GEN0009']);
 
 type Location = { id: number; gstin: string; stateCode: string };
 
-export type Prepared = { request: DocumentSaveRequest; location: Location; issues: DocumentIssue[]; totals: DocumentTotals };
+export type Prepared = {
+  request: DocumentSaveRequest;
+  location: Location;
+  issues: DocumentIssue[];
+  totals: DocumentTotals;
+  settings: SubscriberSettings;
+};
 
 /** The location a document belongs to: one of the subscriber's, with a GSTIN (the supplier of a sale, the recipient of a purchase). */
 const locationOf = async (db: DbOrTx, principal: SessionPrincipal, entityId: number): Promise<Location> => {
@@ -86,21 +91,6 @@ const duplicateOf = async (db: DbOrTx, principal: SessionPrincipal, request: Doc
     .limit(1);
   return row;
 };
-
-const unregisteredAsBlank = (gstin: string): string => (gstin === 'URP' ? '' : gstin);
-
-const normalise = (request: DocumentSaveRequest): DocumentSaveRequest => ({
-  ...request,
-  documentType: request.documentType.toUpperCase(),
-  // "URP" (the template's and the e-invoice's word for an unregistered party) is stored as no GSTIN.
-  counterpartyGstin: unregisteredAsBlank(request.counterpartyGstin?.trim().toUpperCase() ?? ''),
-  items: request.items.map((it) => ({
-    ...it,
-    hsn: it.hsn?.replace(/\s+/g, '') || null,
-    uqc: it.uqc?.toUpperCase() || null,
-    itcEligibility: request.direction === 'Purchase' ? (it.itcEligibility ?? null) : null,
-  })),
-});
 
 /**
  * Everything save and validate share: the location, the taxes (auto-computed when the setting is on), the totals, and
@@ -142,40 +132,7 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
         ` (document id ${duplicate.id} of ${formatPortalDate(duplicate.documentDate)}, ${duplicate.isDraft ? 'a draft' : `status ${duplicate.status}`}). Use another number or open that document.`,
     });
   }
-  return { request, location, issues, totals: documentTotals(request.items) };
-};
-
-/**
- * What an amendment of a filed document may not do: move to another financial year (the document key, and the year
- * whose returns it was reported in), or come after the Section 37(3) deadline.
- */
-const amendmentIssues = (existing: DocumentRow, request: DocumentSaveRequest, now: Date): DocumentIssue[] => {
-  const issues: DocumentIssue[] = [];
-  if (financialYearOf(request.documentDate) !== existing.financialYear) {
-    issues.push({
-      code: 'GEN0009',
-      propertyName: 'DocumentDate',
-      type: 'Error',
-      message: `This document was reported in a filed return of ${existing.financialYear}: an amendment keeps its date within that financial year.`,
-    });
-  }
-  const deadline = amendmentDeadline(existing.financialYear);
-  if (deadline && now.toISOString().slice(0, 10) > deadline) {
-    issues.push({
-      code: 'GEN0009',
-      propertyName: 'DocumentNumber',
-      type: 'Error',
-      message: `Documents of ${existing.financialYear} could be amended until ${formatPortalDate(deadline)} (Section 37(3) CGST Act): issue a credit or debit note instead.`,
-    });
-  }
-  return issues;
-};
-
-/** Which right a save needs: drafts DocumentDraft; a new final document (or a draft made final) DocumentCreate; a final one edited DocumentEdit. */
-const rightNeeded = (request: DocumentSaveRequest, existing: DocumentRow | null): RightId => {
-  if (request.isDraftDocument) return 'DocumentDraft';
-  if (!existing || existing.isDraftDocument) return 'DocumentCreate';
-  return 'DocumentEdit';
+  return { request, location, issues, totals: documentTotals(request.items), settings };
 };
 
 const auditShape = (
@@ -217,20 +174,6 @@ const auditShape = (
   })),
 });
 
-/**
- * A final document worth more than the subscriber's confirmDocumentValueAbove (₹1 crore by default, spec core §9) is
- * saved only once the user confirms the amount: a slip of the keyboard (₹1,45,67,90,11,03,456.72 for ₹1,45,679.11)
- * would otherwise reach the return. The screen asks when the answer names ConfirmHighValue.
- */
-const assertValueConfirmed = async (db: DbOrTx, principal: SessionPrincipal, request: DocumentSaveRequest, documentValue: number) => {
-  const above = (await loadSubscriberSettings(db, principal.subscriberId)).autoCompute.confirmDocumentValueAbove * 100;
-  if (request.isDraftDocument || request.confirmHighValue === true || above === 0 || documentValue <= above) return;
-  throw new AppError('GEN0009', {
-    propertyName: 'ConfirmHighValue',
-    message: `This document is worth ₹${formatInr(documentValue)}, more than ₹${formatInr(above)}. Check the amounts; if they are right, confirm to save it.`,
-  });
-};
-
 export const saveDocument = async (
   ctx: AppContext,
   principal: SessionPrincipal,
@@ -253,9 +196,9 @@ export const saveDocument = async (
   if (existing && !existing.isDraftDocument && input.isDraftDocument) {
     throw new AppError('GEN0009', { propertyName: 'IsDraftDocument', message: 'A saved document cannot go back to being a draft.' });
   }
-  const { request, issues, totals } = await prepareDocument(ctx, principal, input);
+  const { request, issues, totals, settings } = await prepareDocument(ctx, principal, input);
   if (existing && amending) issues.push(...amendmentIssues(existing, request, ctx.now()));
-  await assertValueConfirmed(db, principal, request, totals.documentValue);
+  assertValueConfirmed(request, totals.documentValue, settings.autoCompute.confirmDocumentValueAbove);
   const blocking = issues.filter((i) => i.type === 'Error' && (!request.isDraftDocument || BLOCKS_DRAFTS.has(i.code)));
   if (blocking.length > 0) throw new AppError('GEN0009', { items: blocking });
 
