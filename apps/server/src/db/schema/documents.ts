@@ -92,6 +92,11 @@ export const documents = pgTable(
       .where(sql`${t.isDraftDocument} = false`),
     // Bulk apply of counterparty GSTINs.
     index('documents_register_counterparty').on(t.subscriberId, t.direction, t.counterpartyGstin),
+    // The amendments waiting for a return (returns/gstr1-selection.queries.ts, the returns list): few rows, and no
+    // entry for a document that is not one (every new document), so keeping it up costs an import nothing.
+    index('documents_amendment_pending')
+      .on(t.subscriberId, t.entityId)
+      .where(sql`${t.amendmentPending}`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_amendment_pending" ON "documents" USING btree ("subscriber_id","entity_id") WHERE "documents"."amendment_pending";
