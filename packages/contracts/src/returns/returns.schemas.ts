@@ -113,11 +113,33 @@ export const ReturnListResponseSchema = z.object({ items: z.array(ReturnListRowS
 export type ReturnListResponse = z.infer<typeof ReturnListResponseSchema>;
 
 export const ReturnOverviewQuerySchema = z.object({ entityId: z.coerce.number().int().positive(), returnPeriod });
+/** One download of inward data: its Sync data activity. */
+export const InwardDownloadSchema = z.object({
+  activityId: z.number().int(),
+  status: ProcessingStatusSchema,
+  startedAt: z.string(),
+  /** Null while it runs. */
+  completedAt: z.string().nullable(),
+  /** The documents the portal answered (0 is a download of none). */
+  documentCount: z.number().int(),
+  userName: z.string().nullable(),
+  /** Why it failed, or the reader's warnings. */
+  message: z.string().nullable(),
+});
+export type InwardDownload = z.infer<typeof InwardDownloadSchema>;
+/** A source's downloads for the GSTIN and period, from the download records (not from the stored rows). */
 export const InwardCountSchema = z.object({
   source: z.enum(['GSTR2A', 'GSTR2B']),
+  /** The documents of the last completed download (the ones listed). */
   documents: z.number().int(),
+  /** When the last completed download finished; null when none completed. */
   syncedAt: z.string().nullable(),
+  /** The last download, whatever its status; null when never downloaded. */
+  lastDownload: InwardDownloadSchema.nullable(),
+  /** The last completed download, whose documents are listed; null when none completed. */
+  lastCompleted: InwardDownloadSchema.nullable(),
 });
+export type InwardCount = z.infer<typeof InwardCountSchema>;
 export const ReturnOverviewSchema = z.object({
   entityId: z.number().int(),
   entityName: z.string(),

@@ -218,10 +218,31 @@ export const RETURNS_TEXT = {
   'returns.portal.connectedSandbox': 'Connected to the OpenGST portal sandbox.',
   'returns.inward.title': 'Inward data from the portal',
   'returns.inward.download': 'Download {source}',
-  'returns.inward.downloaded': '{source} downloaded: {n} documents.',
-  'returns.inward.synced': 'Last downloaded {time}: {n} documents',
+  'returns.inward.downloaded': '{source} downloaded {time}: {n} documents.',
+  'returns.inward.synced': 'Downloaded {time}: {n} documents',
+  'returns.inward.syncedBy': 'Downloaded {time} by {user}: {n} documents',
+  'returns.inward.running': 'A download started {time} and has not finished yet.',
+  'returns.inward.failed': 'The last download ({time}) failed: {message}',
+  'returns.inward.failedNoReason': 'the portal gave no reason.',
+  'returns.inward.listed': 'Listed below: the download of {time}, {n} documents.',
   'returns.inward.never': 'Not downloaded yet',
   'returns.inward.empty': 'No {source} documents. Download {source} to see what your suppliers filed for this period.',
+  'returns.inward.emptyDownloaded':
+    'The {source} downloaded {time} has no documents: no supplier has filed a document naming your GSTIN for {period} yet.',
+  'returns.inward.2b.window':
+    'GSTR-2B of {period} holds the documents your suppliers filed from {monthlyFrom} to {monthlyTo} in a monthly GSTR-1, or from {quarterlyFrom} to {quarterlyTo} in IFF, a quarterly GSTR-1, GSTR-5 or GSTR-6. It is generated on {generatedOn}; a document filed later is in the next GSTR-2B, whatever its date.',
+  'returns.inward.2b.notYet':
+    'Not generated yet: the portal generates the GSTR-2B of {period} on {generatedOn}; a download before then finds none.',
+  'returns.inward.2b.zero':
+    'The GSTR-2B of {period} downloaded {time} has no documents: no supplier filed a document naming your GSTIN from {monthlyFrom} to {monthlyTo} in a monthly GSTR-1, or from {quarterlyFrom} to {quarterlyTo} in IFF or a quarterly return. A document filed after that is in a later GSTR-2B, whatever its date: download GSTR-2A to see what your suppliers filed for {period}, when, and in which GSTR-2B each document falls.',
+  'returns.inward.in2b': 'GSTR-2B',
+  'returns.inward.in2b.this': 'In this GSTR-2B ({period})',
+  'returns.inward.in2b.later':
+    'In GSTR-2B of {period}: filed {filed}, after the {cutOff} cut-off ({quarterlyCutOff} for IFF and quarterly filers)',
+  'returns.inward.in2b.earlier': 'In GSTR-2B of {period}: filed {filed}, before this GSTR-2B opened on {opened}',
+  'returns.inward.in2b.byFrequency':
+    'Filed {filed}: in GSTR-2B of {monthly} if the supplier files GSTR-1 monthly, of {quarterly} if quarterly (IFF)',
+  'returns.inward.in2b.notFiled': 'Not filed by the supplier yet: in no GSTR-2B until it is filed',
   'returns.supplierFiled': 'Supplier filed',
   'returns.itcAvailability': 'ITC',
   'returns.reverseCharge': 'reverse charge',

@@ -1,1 +1,2 @@
 export * from './return-forms';
+export * from './gstr2b-window';

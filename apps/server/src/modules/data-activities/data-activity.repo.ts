@@ -7,7 +7,7 @@ import type {
   DataActivitySearchResponse,
   ProcessingStatus,
 } from '@opengst/contracts';
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { dataActivities, entities, users } from '../../db/schema';
 import { orderByOf } from '../../platform/lists';
@@ -56,6 +56,28 @@ export const updateActivity = async (
     .where(eq(dataActivities.id, id));
 };
 
+type ActivityRow = { a: typeof dataActivities.$inferSelect; entityName: string; userName: string | null };
+
+const activityOf = ({ a, entityName, userName }: ActivityRow): DataActivity => ({
+  id: a.id,
+  entityId: a.entityId,
+  entityName,
+  gstin: a.gstin,
+  kind: a.kind,
+  action: a.action,
+  returnType: a.returnType,
+  returnPeriod: a.returnPeriod,
+  returnId: a.returnId,
+  status: a.status,
+  portalReferenceId: a.portalReferenceId,
+  documentCount: a.documentCount,
+  errorCount: a.errorCount,
+  message: a.message,
+  userName: userName ?? null,
+  createdAt: a.createdAt.toISOString(),
+  completedAt: a.completedAt?.toISOString() ?? null,
+});
+
 const SORT_COLUMNS = { id: dataActivities.id, createdAt: dataActivities.createdAt, status: dataActivities.status };
 
 export const searchActivities = async (
@@ -86,24 +108,33 @@ export const searchActivities = async (
     .limit(request.size ?? 50);
   return {
     totalRecords: Number(total?.n ?? 0),
-    items: rows.map(({ a, entityName, userName }): DataActivity => ({
-      id: a.id,
-      entityId: a.entityId,
-      entityName,
-      gstin: a.gstin,
-      kind: a.kind,
-      action: a.action,
-      returnType: a.returnType,
-      returnPeriod: a.returnPeriod,
-      returnId: a.returnId,
-      status: a.status,
-      portalReferenceId: a.portalReferenceId,
-      documentCount: a.documentCount,
-      errorCount: a.errorCount,
-      message: a.message,
-      userName: userName ?? null,
-      createdAt: a.createdAt.toISOString(),
-      completedAt: a.completedAt?.toISOString() ?? null,
-    })),
+    items: rows.map(activityOf),
   };
+};
+
+/**
+ * The latest activity of one kind and action (a download: GSTR2A, GSTR2B) for a location and period, optionally of
+ * one status; null when there is none. The caller has checked the location's access.
+ */
+export const lastActivity = async (
+  db: DbOrTx,
+  key: { subscriberId: number; entityId: number; kind: DataActivityKind; action: string; returnPeriod: string; status?: ProcessingStatus },
+): Promise<DataActivity | null> => {
+  const conditions: SQL[] = [
+    eq(dataActivities.subscriberId, key.subscriberId),
+    eq(dataActivities.kind, key.kind),
+    eq(dataActivities.entityId, key.entityId),
+    eq(dataActivities.action, key.action),
+    eq(dataActivities.returnPeriod, key.returnPeriod),
+  ];
+  if (key.status) conditions.push(eq(dataActivities.status, key.status));
+  const [row] = await db
+    .select({ a: dataActivities, entityName: entities.entityName, userName: users.displayName })
+    .from(dataActivities)
+    .innerJoin(entities, eq(entities.id, dataActivities.entityId))
+    .leftJoin(users, eq(users.id, dataActivities.userId))
+    .where(and(...conditions))
+    .orderBy(desc(dataActivities.id))
+    .limit(1);
+  return row ? activityOf(row) : null;
 };

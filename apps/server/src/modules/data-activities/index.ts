@@ -1,2 +1,2 @@
 // The data-activities module's face to other modules: the returns record their portal traffic here.
-export { searchActivities, startActivity, updateActivity } from './data-activity.repo';
+export { lastActivity, searchActivities, startActivity, updateActivity } from './data-activity.repo';

@@ -8,14 +8,15 @@ import type {
   ReturnOverview,
   FiledReturnForm,
 } from '@opengst/contracts';
-import { and, count, eq, gt, inArray, isNotNull, max, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { documents, documentSummaries, entities, portalDocuments, returnErrors, returns } from '../../db/schema';
+import { documents, documentSummaries, entities, returnErrors, returns } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { locationScope } from '../../platform/location-scope';
 import { selectionKeyOf } from './gstr1/gstr1-generate.service';
 import { selectionCondition } from './gstr1/gstr1-selection.queries';
+import { inwardDownloads } from './inward/inward.service';
 import { blankDetail, detailOf, dueDateOf, findReturnByKey, type ReturnRow, type ReturnTarget, returnTarget } from './returns.repo';
 
 /** Final sales documents of the period in the books, per location. */
@@ -226,28 +227,13 @@ export const returnOverview = async (
   portalSession: ReturnOverview['portalSession'],
 ): Promise<ReturnOverview> => {
   const target = await returnTarget(db, principal, entityId);
-  const inward = await db
-    .select({ source: portalDocuments.source, n: count(), syncedAt: max(portalDocuments.syncedAt) })
-    .from(portalDocuments)
-    .where(
-      and(
-        eq(portalDocuments.subscriberId, principal.subscriberId),
-        eq(portalDocuments.entityId, entityId),
-        eq(portalDocuments.returnPeriod, returnPeriod),
-      ),
-    )
-    .groupBy(portalDocuments.source);
-  const bySource = new Map(inward.map((r) => [r.source, r]));
   return {
     entityId,
     entityName: target.entityName,
     gstin: target.gstin,
     returnPeriod,
     returns: await rowsOf(db, principal.subscriberId, [target], returnPeriod),
-    inward: (['GSTR2A', 'GSTR2B'] as const).map((source) => {
-      const r = bySource.get(source);
-      return { source, documents: Number(r?.n ?? 0), syncedAt: r?.syncedAt ? new Date(r.syncedAt).toISOString() : null };
-    }),
+    inward: await inwardDownloads(db, principal.subscriberId, entityId, returnPeriod),
     portalSession,
   };
 };

@@ -4,22 +4,36 @@ import { IconCloudDownload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InwardDocument, InwardSource, ReturnOverview } from '@opengst/contracts';
 import { useText, type TextKey, type Translate } from '../../i18n/useText';
-import { formatCount, formatDateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { useListQuery } from '../../shared/list/useListQuery';
 import { useRights } from '../../shared/useRights';
 import { Amount, DateText } from './ReturnBadges';
+import { downloadedToast, downloadLines, emptyText, gstr2bLines, placementText, SOURCE_LABEL } from './inwardTexts';
 import { downloadInward, portalSessionQuery, returnKeys, searchInward } from './returnsApi';
 
 // Inward data from the portal for the GSTIN and period: GSTR-2A (suppliers' filed documents, at once) and GSTR-2B
 // (the statement, from the 14th of the next month), each downloaded on demand, with the documents of the last
-// download. This is where a buyer sees what its suppliers filed.
+// download. This is where a buyer sees what its suppliers filed, when each source was last downloaded (from the
+// download record, so a download of none shows as one), what the GSTR-2B holds, and in which GSTR-2B each GSTR-2A
+// document falls.
 
 const SOURCES: readonly InwardSource[] = ['GSTR2A', 'GSTR2B'];
-const SOURCE_LABEL: Record<InwardSource, string> = { GSTR2A: 'GSTR-2A', GSTR2B: 'GSTR-2B' };
 
-const columns = (t: Translate): Column<InwardDocument>[] => [
+const STATE_COLOR = { never: 'dimmed', completed: 'dimmed', running: 'yellow.8', failed: 'red.7' } as const;
+
+const placementColumn = (t: Translate, period: string): Column<InwardDocument> => ({
+  key: 'gstr2b',
+  header: t('returns.inward.in2b'),
+  width: 220,
+  render: (row) => (
+    <Text size="xs" data-testid={`inward-2b-${row.documentNumber}`}>
+      {placementText(t, period, row)}
+    </Text>
+  ),
+});
+
+const columns = (t: Translate, source: InwardSource, period: string): Column<InwardDocument>[] => [
   {
     key: 'supplier',
     header: t('register.supplier'),
@@ -92,6 +106,7 @@ const columns = (t: Translate): Column<InwardDocument>[] => [
       ),
   },
   { key: 'itc', header: t('returns.itcAvailability'), width: 90, render: (row) => row.itcAvailability ?? '—' },
+  ...(source === 'GSTR2A' ? [placementColumn(t, period)] : []),
 ];
 
 export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
@@ -111,17 +126,16 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
     try {
       const activity = await downloadInward({ entityId: overview.entityId, returnPeriod: overview.returnPeriod, source: which });
       setSource(which);
+      notifySuccess(downloadedToast(t, which, activity));
+    } catch {
+      // The client's toast shows the API's message; the panel shows the failed download from its record.
+    } finally {
       await queryClient.invalidateQueries({ queryKey: returnKeys.inwards() });
       await queryClient.invalidateQueries({ queryKey: returnKeys.overviews() });
-      notifySuccess(
-        activity.message ?? t('returns.inward.downloaded', { source: SOURCE_LABEL[which], n: formatCount(activity.documentCount) }),
-      );
-    } catch {
-      // The client's toast shows the API's message.
-    } finally {
       setBusy(null);
     }
   };
+  const twoB = gstr2bLines(t, overview.returnPeriod, new Date());
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="inward-panel">
       <Stack gap="sm">
@@ -130,7 +144,10 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
         </Text>
         <Group gap="xl" align="flex-start">
           {SOURCES.map((which) => {
-            const count = overview.inward.find((row) => row.source === which);
+            const lines = downloadLines(
+              t,
+              overview.inward.find((row) => row.source === which),
+            );
             return (
               <Stack key={which} gap={4} data-testid={`inward-${which}`}>
                 <Tooltip label={why ? t(why) : ''} disabled={!why} multiline w={260} withArrow>
@@ -148,11 +165,26 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
                     </Button>
                   </span>
                 </Tooltip>
-                <Text size="xs" c="dimmed" data-testid={`inward-synced-${which}`}>
-                  {count?.syncedAt
-                    ? t('returns.inward.synced', { time: formatDateTime(count.syncedAt), n: formatCount(count.documents) })
-                    : t('returns.inward.never')}
+                <Text size="xs" c={STATE_COLOR[lines.state]} data-state={lines.state} data-testid={`inward-synced-${which}`}>
+                  {lines.text}
                 </Text>
+                {lines.listed ? (
+                  <Text size="xs" c="dimmed" data-testid={`inward-listed-${which}`}>
+                    {lines.listed}
+                  </Text>
+                ) : null}
+                {which === 'GSTR2B' && twoB ? (
+                  <Stack gap={2} maw={520}>
+                    {twoB.notYet ? (
+                      <Text size="xs" c="yellow.8" data-testid="inward-2b-not-generated">
+                        {twoB.notYet}
+                      </Text>
+                    ) : null}
+                    <Text size="xs" c="dimmed" data-testid="inward-2b-window">
+                      {twoB.window}
+                    </Text>
+                  </Stack>
+                ) : null}
               </Stack>
             );
           })}
@@ -166,14 +198,19 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
           data-testid="inward-source"
         />
         <DataTable
-          columns={columns(t)}
+          columns={columns(t, source, overview.returnPeriod)}
           rows={list.rows}
           rowId={(row) => row.id}
           rowTestId={(row) => `inward-row-${row.documentNumber}`}
           rowLabel={(row) => `${row.supplierGstin} ${row.documentNumber}`}
           totalRecords={list.totalRecords}
           isLoading={list.isPending}
-          emptyText={t('returns.inward.empty', { source: SOURCE_LABEL[source] })}
+          emptyText={emptyText(
+            t,
+            source,
+            overview.returnPeriod,
+            overview.inward.find((row) => row.source === source),
+          )}
           loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
           maxHeight={480}
         />

@@ -1,16 +1,17 @@
 // Inward data from the portal: a GSTIN's GSTR-2A or GSTR-2B for a period, downloaded through the GstPortal adapter,
 // read with the domain's parseGstr2a / parseGstr2b, and stored in portal_documents, replacing the previous download of
-// the same GSTIN, source and period in one transaction. Each download is a Sync data activity.
-import type { DataActivity, InwardDocument, InwardSearchResponse, InwardSource } from '@opengst/contracts';
+// the same GSTIN, source and period in one transaction. Each download is a Sync data activity, and that record (not
+// the stored rows, of which a download of none leaves none) says when each source was last downloaded and how it went.
+import type { DataActivity, InwardCount, InwardDocument, InwardDownload, InwardSearchResponse, InwardSource } from '@opengst/contracts';
 import { parseGstr2a, parseGstr2b, type InwardRecord } from '@opengst/domain';
-import { and, asc, count, eq, max } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../db/database';
 import { portalDocuments } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
-import { searchActivities, startActivity, updateActivity } from '../../data-activities';
+import { lastActivity, searchActivities, startActivity, updateActivity } from '../../data-activities';
 import { activePortalSession, portalFailure } from '../portal/portal-session.service';
 import type { ReturnTarget } from '../returns.repo';
 
@@ -134,6 +135,36 @@ export const downloadInward = async (
   return activity;
 };
 
+const INWARD_SOURCES = ['GSTR2A', 'GSTR2B'] as const satisfies readonly InwardSource[];
+
+const downloadOf = (a: DataActivity | null): InwardDownload | null =>
+  a && {
+    activityId: a.id,
+    status: a.status,
+    startedAt: a.createdAt,
+    completedAt: a.completedAt,
+    documentCount: a.documentCount,
+    userName: a.userName,
+    message: a.message,
+  };
+
+/** The last download and the last completed one of each source for a location and period (access checked by the caller). */
+export const inwardDownloads = async (db: DbOrTx, subscriberId: number, entityId: number, returnPeriod: string): Promise<InwardCount[]> =>
+  Promise.all(
+    INWARD_SOURCES.map(async (source): Promise<InwardCount> => {
+      const key = { subscriberId, entityId, kind: 'Sync', action: source, returnPeriod } as const;
+      const last = await lastActivity(db, key);
+      const completed = last?.status === 'Completed' ? last : await lastActivity(db, { ...key, status: 'Completed' });
+      return {
+        source,
+        documents: completed?.documentCount ?? 0,
+        syncedAt: completed?.completedAt ?? null,
+        lastDownload: downloadOf(last),
+        lastCompleted: downloadOf(completed),
+      };
+    }),
+  );
+
 export const searchInward = async (
   db: DbOrTx,
   principal: SessionPrincipal,
@@ -145,10 +176,15 @@ export const searchInward = async (
     eq(portalDocuments.source, request.source),
     eq(portalDocuments.returnPeriod, request.returnPeriod),
   );
-  const [total] = await db
-    .select({ n: count(), syncedAt: max(portalDocuments.syncedAt) })
-    .from(portalDocuments)
-    .where(where);
+  const [total] = await db.select({ n: count() }).from(portalDocuments).where(where);
+  const completed = await lastActivity(db, {
+    subscriberId: principal.subscriberId,
+    entityId: request.entityId,
+    kind: 'Sync',
+    action: request.source,
+    returnPeriod: request.returnPeriod,
+    status: 'Completed',
+  });
   const rows = await db
     .select()
     .from(portalDocuments)
@@ -158,7 +194,7 @@ export const searchInward = async (
     .limit(request.size ?? 50);
   return {
     totalRecords: Number(total?.n ?? 0),
-    syncedAt: total?.syncedAt ? new Date(total.syncedAt).toISOString() : null,
+    syncedAt: completed?.completedAt ?? null,
     items: rows.map((r): InwardDocument => ({
       id: r.id,
       section: r.section,
