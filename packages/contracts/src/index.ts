@@ -40,6 +40,7 @@ export * from './administration/administration.schemas';
 export * from './administration/administration.endpoints';
 export * from './import/import.schemas';
 export * from './import/import.endpoints';
+export { headerKey } from './import/known-headers';
 export * from './returns/registers.schemas';
 export * from './returns/registers.endpoints';
 export * from './documents/documents.schemas';

@@ -9,6 +9,7 @@ import {
   ImportErrorsRequestSchema,
   ImportErrorsResponseSchema,
   ImportErrorSummarySchema,
+  ImportFileHeadersSchema,
   ImportIdQuerySchema,
   ImportListResponseSchema,
   ImportProgressSchema,
@@ -70,6 +71,13 @@ export const IMPORT_ENDPOINTS = {
   }),
   /** xlsx of the original rows that had errors, with an "Errors" column appended. */
   export: defineEndpoint({ method: 'GET', path: `${API_ROOT}/import/export`, query: ImportIdQuerySchema, response: 'file' }),
+  /** The header row of an uploaded file, for the "Map columns" dialog to pick from. */
+  fileHeaders: defineEndpoint({
+    method: 'GET',
+    path: `${API_ROOT}/import/headers`,
+    query: ImportIdQuerySchema,
+    response: ImportFileHeadersSchema,
+  }),
   /** The subscriber's remembered column aliases of one import type. */
   aliases: defineEndpoint({
     method: 'GET',

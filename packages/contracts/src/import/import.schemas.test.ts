@@ -1,6 +1,7 @@
 import { parseAmount, parsePortalDate, stateFromCode, validateGstin } from '@opengst/domain';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS, IMPORT_TYPES } from './import.schemas';
+import { headerKey } from './known-headers';
 
 // The sample template's example row is what users copy: every example must pass the rules it documents.
 describe('import columns', () => {
@@ -19,4 +20,28 @@ describe('import columns', () => {
       }
     });
   }
+});
+
+// A known header that meant two columns, or another column's own name, would put a file's values in the wrong column.
+describe('known headers', () => {
+  for (const { importType } of IMPORT_TYPES) {
+    it(`${importType}: each header key stands for one column only`, () => {
+      const owner = new Map<string, string>();
+      for (const column of IMPORT_COLUMNS[importType]) {
+        for (const header of [column.name, column.key, ...column.aliases]) {
+          const key = headerKey(header);
+          expect(key, header).not.toBe('');
+          const first = owner.get(key);
+          if (first !== undefined) expect(first, `"${header}" of ${column.key}`).toBe(column.key);
+          owner.set(key, column.key);
+        }
+      }
+    });
+  }
+  it('compares headers without case, spaces and punctuation, but keeps "%"', () => {
+    expect(headerKey('Invoice No.')).toBe(headerKey('invoice  no'));
+    expect(headerKey('GSTIN/UIN of Recipient')).toBe('gstinuinofrecipient');
+    expect(headerKey('CGST %')).not.toBe(headerKey('CGST'));
+    expect(headerKey('Andaman & Nicobar')).toBe(headerKey('andaman and nicobar'));
+  });
 });

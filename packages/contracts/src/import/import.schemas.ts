@@ -2,6 +2,7 @@
 // (issue 6, spec core §2 "Import", §4 "Import/file status", §7 "Import" and "Background work").
 import { GSTR1_TABLE13_NATURES, TAXPAYER_TYPES } from '@opengst/domain';
 import { z } from 'zod';
+import { KNOWN_HEADERS } from './known-headers';
 
 /** Default sort of /import (spec core §2). */
 export const IMPORT_DEFAULT_SORT = 'stamp DESC';
@@ -42,6 +43,8 @@ export const ImportColumnSchema = z.object({
   key: z.string(),
   /** Header text in the template; matched case-insensitively, as are the subscriber's aliases. */
   name: z.string(),
+  /** Other headers that mean this column in Tally, GSTN offline tool and ERP exports (known-headers.ts). */
+  aliases: z.array(z.string()),
   required: z.boolean(),
   format: ImportColumnFormatSchema,
   maxLength: z.number().int().nullable(),
@@ -55,6 +58,7 @@ export type ImportColumn = z.infer<typeof ImportColumnSchema>;
 const text = (key: string, name: string, maxLength: number, example: string, description: string, required = false): ImportColumn => ({
   key,
   name,
+  aliases: [],
   required,
   format: 'text',
   maxLength,
@@ -70,7 +74,7 @@ const col = (
   description: string,
   required = false,
   choices: string[] | null = null,
-): ImportColumn => ({ key, name, required, format, maxLength: format === 'gstin' ? 15 : null, choices, example, description });
+): ImportColumn => ({ key, name, aliases: [], required, format, maxLength: format === 'gstin' ? 15 : null, choices, example, description });
 
 const AMOUNT = 'Rupees with up to 2 decimals; thousands separators (1,00,000.50) are allowed.';
 const DOCUMENT_TYPES = ['INV', 'CRN', 'DBN', 'BIL', 'BOE', 'RV', 'RFV', 'PV', 'SLF', 'CHL', 'ISD', 'OTH'];
@@ -207,17 +211,21 @@ const summaryColumns = (): ImportColumn[] => [
   col('cancelledNumber', 'Cancelled', 'quantity', '', 'DocumentsIssued: documents cancelled (a whole number, at most the total).'),
 ];
 
+/** The columns of one import type with the headers other software uses for them (known-headers.ts). */
+const withKnownHeaders = (type: ImportType, columns: ImportColumn[]): ImportColumn[] =>
+  columns.map((column) => ({ ...column, aliases: [...(KNOWN_HEADERS[type][column.key] ?? [])] }));
+
 export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
-  SalesDocuments: documentColumns('Customer'),
-  PurchaseDocuments: [
+  SalesDocuments: withKnownHeaders('SalesDocuments', documentColumns('Customer')),
+  PurchaseDocuments: withKnownHeaders('PurchaseDocuments', [
     ...documentColumns('Supplier'),
     col('itcEligibility', 'ITC eligibility', 'choice', 'Inputs', 'Inputs, Input services, Capital goods or Ineligible.', false, [
       ...ITC_ELIGIBILITY,
     ]),
-  ],
-  SalesSummaries: summaryColumns(),
-  PurchaseSummaries: summaryColumns(),
-  Vendors: [
+  ]),
+  SalesSummaries: withKnownHeaders('SalesSummaries', summaryColumns()),
+  PurchaseSummaries: withKnownHeaders('PurchaseSummaries', summaryColumns()),
+  Vendors: withKnownHeaders('Vendors', [
     col('gstin', 'GSTIN', 'gstin', '27AAACS4321K1ZF', 'GSTIN of the vendor; blank for an unregistered vendor (then the code is required).'),
     text('code', 'Vendor code', 40, '', 'Your own code of an unregistered vendor (ignored when the GSTIN is given).'),
     text('legalName', 'Legal name', 200, 'Supreme Supplies Private Limited', 'Legal name of the vendor.', true),
@@ -234,8 +242,8 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
     text('phone', 'Phone', 21, '+919800000000', '7 to 20 digits with an optional leading plus.'),
     text('address', 'Address', 500, 'Plot 4, MIDC, Pune', 'Postal address.'),
     text('pincode', 'Pincode', 6, '411001', 'Six digits.'),
-  ],
-  HsnSac: [
+  ]),
+  HsnSac: withKnownHeaders('HsnSac', [
     text(
       'hsn',
       'HSN/SAC code',
@@ -247,8 +255,8 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
     text('description', 'Description', 1000, 'Portable computers', 'Description of the goods or services.', true),
     col('rate', 'Rate %', 'percent', '18', 'Usual total GST rate in percent (IGST, or CGST + SGST).'),
     text('uqc', 'UQC', 3, 'NOS', 'Unit quantity code from the GST UQC list (NOS, KGS, ...).'),
-  ],
-  Entities: [
+  ]),
+  Entities: withKnownHeaders('Entities', [
     col(
       'entityType',
       'Entity type',
@@ -297,7 +305,7 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
     text('email', 'E-mail', 254, '', 'E-mail address.'),
     col('registrationDate', 'Registration date', 'date', '', 'DD-MM-YYYY.'),
     col('status', 'Status', 'choice', 'Active', 'Blank is Active. Active, Inactive or Draft.', false, ['Active', 'Inactive', 'Draft']),
-  ],
+  ]),
 };
 
 export const ImportTypeInfoSchema = z.object({
@@ -378,6 +386,17 @@ export const ImportUploadResponseSchema = z.object({ importId: z.number().int(),
 export type ImportUploadResponse = z.infer<typeof ImportUploadResponseSchema>;
 
 export const ImportIdQuerySchema = z.object({ importId: z.coerce.number().int().positive() });
+
+/** GET import/headers: the header row of an uploaded file, and which of our columns each header was read as. */
+export const ImportFileHeadersSchema = z.object({
+  importId: z.number().int(),
+  importType: ImportTypeSchema,
+  /** The file's header cells in order (blank cells left out). */
+  headers: z.array(z.string()),
+  /** Column key → the header it was found under (by name, known header or the subscriber's alias). */
+  matched: z.record(z.string(), z.string()),
+});
+export type ImportFileHeaders = z.infer<typeof ImportFileHeadersSchema>;
 export const ImportTypeQuerySchema = z.object({ importType: ImportTypeSchema });
 
 /** GET import/statistic/status: what the progress bar shows. */

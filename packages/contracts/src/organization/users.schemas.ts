@@ -1,4 +1,5 @@
 // Schemas of the users and their API access (spec core §7 "Users"). Endpoints: users.endpoints.ts.
+import { PHONE_PATTERN, phoneDigits } from '@opengst/domain';
 import { z } from 'zod';
 import { listRequestSchema } from '../list';
 
@@ -8,8 +9,8 @@ const id = z.number().int().positive();
 export const UserEmailSchema = z.string().trim().max(254).email();
 export const UserMobileSchema = z
   .string()
-  .trim()
-  .regex(/^\+?\d{7,20}$/, 'Enter 7 to 20 digits, optionally starting with +.');
+  .transform(phoneDigits)
+  .pipe(z.string().regex(PHONE_PATTERN, 'Enter 7 to 20 digits, optionally starting with +.'));
 /** Sign-in is by user name alone, so user names are unique across the installation (case-insensitive). */
 export const UserNameSchema = z
   .string()

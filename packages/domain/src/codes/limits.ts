@@ -27,3 +27,6 @@ export const MAX_LENGTHS = {
 export const PHONE_PATTERN = /^\+?[0-9]{7,20}$/;
 
 export const isPhoneNumber = (value: string): boolean => PHONE_PATTERN.test(value);
+
+/** "98450 12345", "+91-98450-12345", "(022) 2345 6789" as people write them: the separators dropped. */
+export const phoneDigits = (value: string): string => value.trim().replace(/[\s().-]/g, '');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validatePan } from './pan';
 import { validateTan } from './tan';
-import { STATES, isGstinStateCode, isPlaceOfSupplyCode, stateFromCode } from './states';
+import { STATES, isGstinStateCode, isPlaceOfSupplyCode, stateCodeOfText, stateFromCode } from './states';
 
 describe('validatePan', () => {
   it('accepts and normalises', () => {
@@ -56,5 +56,27 @@ describe('STATES', () => {
     expect(isPlaceOfSupplyCode('99')).toBe(false);
     expect(isGstinStateCode('96')).toBe(false);
     expect(isGstinStateCode('99')).toBe(true);
+  });
+});
+
+describe('stateCodeOfText', () => {
+  it('reads the forms registers use', () => {
+    for (const text of ['29', ' 29 ', '29-Karnataka', '29 - Karnataka', '29-KARNATAKA', '29:Karnataka', 'Karnataka', 'KA', 'karnataka'])
+      expect(stateCodeOfText(text), text).toEqual({ ok: true, code: '29' });
+    expect(stateCodeOfText('7')).toEqual({ ok: true, code: '07' });
+    expect(stateCodeOfText('35-Andaman & Nicobar Islands')).toEqual({ ok: true, code: '35' });
+    expect(stateCodeOfText('26-Dadra and Nagar Haveli and Daman and Diu')).toEqual({ ok: true, code: '26' });
+    expect(stateCodeOfText('97-Other Territory')).toEqual({ ok: true, code: '97' });
+    expect(stateCodeOfText('Orissa')).toEqual({ ok: true, code: '21' });
+    expect(stateCodeOfText('37-Andhra Pradesh')).toEqual({ ok: true, code: '37' });
+  });
+  it('refuses a code and a name that disagree, and what is no state', () => {
+    expect(stateCodeOfText('29-Kerala')).toEqual({ ok: false, message: 'State code 29 is Karnataka, not "Kerala".' });
+    expect(stateCodeOfText('45-Karnataka').ok).toBe(false);
+    expect(stateCodeOfText('Atlantis').ok).toBe(false);
+    expect(stateCodeOfText('290').ok).toBe(false);
+  });
+  it('reads every state of the list by its own "code-name" form', () => {
+    for (const st of STATES) expect(stateCodeOfText(`${st.code}-${st.name}`), st.name).toEqual({ ok: true, code: st.code });
   });
 });

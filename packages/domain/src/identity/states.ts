@@ -163,3 +163,47 @@ export const isGstinStateNumber = (n: number): boolean => n >= 0 && n < 100 && G
 
 /** `n` (0-99) is a valid place-of-supply code. */
 export const isPlaceOfSupplyNumber = (n: number): boolean => n >= 0 && n < 100 && PLACE_OF_SUPPLY[n] === 1;
+
+/** Spellings that registers still use for a state the GSTN list names otherwise. */
+const OLD_NAMES: Record<string, string> = { orissa: '21', pondicherry: '34', uttaranchal: '05', newdelhi: '07', telengana: '36' };
+
+const nameKey = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z]/g, '');
+
+const BY_NAME = new Map<string, string>([
+  ...STATES.flatMap((st): [string, string][] => [
+    [nameKey(st.name), st.code],
+    [nameKey(st.alphaCode), st.code],
+  ]),
+  ...Object.entries(OLD_NAMES),
+]);
+
+export type StateTextResult = { ok: true; code: string } | { ok: false; message: string };
+
+/**
+ * A state as registers write it: "29", "7", "29-Karnataka" (the GSTN offline tool's place-of-supply form),
+ * "29 - Karnataka", "Karnataka" or "KA". A code and a name that disagree ("29-Kerala") are refused, not guessed.
+ * Whether the code may be used where it stands (a place of supply, a GSTIN prefix) is the caller's check.
+ */
+export function stateCodeOfText(text: string): StateTextResult {
+  const s = text.trim();
+  if (/^\d{1,2}$/.test(s)) return { ok: true, code: s.padStart(2, '0') };
+  const pair = /^(\d{1,2})\s*[-–:.]?\s*([^\d].*)$/.exec(s);
+  if (pair?.[1] && pair[2]) {
+    const code = pair[1].padStart(2, '0');
+    const named = BY_NAME.get(nameKey(pair[2]));
+    if (named === code) return { ok: true, code };
+    const state = stateFromCode(code);
+    return {
+      ok: false,
+      message: state ? `State code ${code} is ${state.name}, not "${pair[2].trim()}".` : `${code} is not a GST state code.`,
+    };
+  }
+  const named = BY_NAME.get(nameKey(s));
+  return named
+    ? { ok: true, code: named }
+    : { ok: false, message: 'A two-digit state code, or a state code and name such as "29-Karnataka".' };
+}

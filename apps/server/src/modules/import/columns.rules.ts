@@ -1,31 +1,42 @@
 // Header mapping (our names, keys and the subscriber's aliases) and the parsing of one cell by its documented format.
-import { IMPORT_COLUMNS, type ImportColumn, type ImportType } from '@opengst/contracts';
-import { AMOUNT_MESSAGES, isIsoDate, parseAmount, parsePortalDate } from '@opengst/domain';
+import { headerKey, IMPORT_COLUMNS, type ImportColumn, type ImportType } from '@opengst/contracts';
+import { AMOUNT_MESSAGES, isIsoDate, parseAmount, parsePortalDate, stateCodeOfText } from '@opengst/domain';
 import { ERROR_CATALOGUE } from '@opengst/contracts';
 
 export type CellError = { code: keyof typeof ERROR_CATALOGUE; message: string };
 export type HeaderMap = { columns: readonly ImportColumn[]; indexOf: Map<string, number>; missing: ImportColumn[] };
 
-const normalise = (header: string): string => header.trim().toLowerCase().replace(/\s+/g, ' ');
-
-/** Finds each documented column in the header row, by name, key or the subscriber's alias (all case-insensitive). */
+/**
+ * Finds each documented column in the header row. First by our name or key and the subscriber's aliases, then, for
+ * the columns still unfound, by the headers Tally, the GSTN offline tool and ERPs use (known-headers.ts); all compared
+ * by headerKey (case, spaces and punctuation do not count).
+ */
 export const mapHeader = (
   importType: ImportType,
   header: readonly string[],
   aliases: readonly { column: string; alias: string }[],
 ): HeaderMap => {
   const columns = IMPORT_COLUMNS[importType];
-  const lookup = new Map<string, string>();
+  const own = new Map<string, string>();
+  const known = new Map<string, string>();
   for (const c of columns) {
-    lookup.set(normalise(c.name), c.key);
-    lookup.set(normalise(c.key), c.key);
+    for (const alias of c.aliases) known.set(headerKey(alias), c.key);
+    own.set(headerKey(c.name), c.key);
+    own.set(headerKey(c.key), c.key);
   }
-  for (const a of aliases) lookup.set(normalise(a.alias), a.column);
+  for (const a of aliases) own.set(headerKey(a.alias), a.column);
   const indexOf = new Map<string, number>();
-  header.forEach((cell, index) => {
-    const key = lookup.get(normalise(cell));
-    if (key && !indexOf.has(key)) indexOf.set(key, index);
-  });
+  const used = new Set<number>();
+  for (const lookup of [own, known]) {
+    header.forEach((cell, index) => {
+      const cellKey = headerKey(cell);
+      const key = cellKey === '' ? undefined : lookup.get(cellKey);
+      if (key && !indexOf.has(key) && !used.has(index)) {
+        indexOf.set(key, index);
+        used.add(index);
+      }
+    });
+  }
   return { columns, indexOf, missing: columns.filter((c) => c.required && !indexOf.has(c.key)) };
 };
 
@@ -46,9 +57,12 @@ export const parseDateText = (text: string): string | null => {
   return parsePortalDate(s);
 };
 
-/** "18", "0.25", "12.5": a number with at most 3 decimals, as thousandths (quantity) or milli-percent (rate). */
+/**
+ * "18", "0.25", "12.5", and "18%" as exports write rates: a number with at most 3 decimals, as thousandths (quantity)
+ * or milli-percent (rate).
+ */
 export const parseThousandths = (text: string): number | null => {
-  const match = /^(\d{1,12})(?:\.(\d{1,3}))?$/.exec(text.trim().replace(/,/g, ''));
+  const match = /^(\d{1,12})(?:\.(\d{1,3}))?\s*%?$/.exec(text.trim().replace(/,/g, ''));
   if (!match) return null;
   return Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
 };
@@ -84,8 +98,10 @@ export const parseCell = (column: ImportColumn, raw: string): { value: CellValue
       const thousandths = parseThousandths(text);
       return thousandths === null ? { error: fail('IMP0016', 'A number with at most 3 decimals.') } : { value: thousandths };
     }
-    case 'stateCode':
-      return /^\d{1,2}$/.test(text) ? { value: text.padStart(2, '0') } : { error: fail('IMP0013', 'A two-digit state code.') };
+    case 'stateCode': {
+      const state = stateCodeOfText(text);
+      return state.ok ? { value: state.code } : { error: fail('IMP0013', state.message) };
+    }
     case 'yesNo': {
       const yes = /^(y|yes|true)$/i.test(text);
       return yes || /^(n|no|false)$/i.test(text) ? { value: yes } : { error: fail('IMP0013', 'Y or N.') };

@@ -1,19 +1,19 @@
 import { IMPORT_API as I } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, businessPartners, hsnCodes } from '../../db/schema';
+import { auditTrail, businessPartners, documentItems, documents, hsnCodes } from '../../db/schema';
 import { createTenant, ENGINES, signIn, type Harness, type Tenant } from '../../test-support/harness';
-import { csvOf, importFile } from '../../test-support/import-fixtures';
+import { csvOf, CUSTOMER_GSTIN, DELHI_GSTIN, importFile } from '../../test-support/import-fixtures';
 import { type ApiClient, clientOf, openSignedIn, signInLimitedUser } from '../../test-support/org-fixtures';
 
 // Column aliasing (issue 6): a subscriber maps their own headers to ours once, and the next import of that type
 // reads them. Saved per subscriber and per import type.
 
-/** A vendor list as another system writes it: its own headers, in its own order. */
-const OWN_HEADER = ['Supplier Name', 'Supplier Code', 'GST No', 'Mail'];
+/** A vendor list as another system writes it: its own headers, in its own order (none a known header). */
+const OWN_HEADER = ['Firm', 'Supplier Code', 'GST No', 'Mail'];
 const ownFile = (code: string) => csvOf([OWN_HEADER, [`Vendor ${code}`, code, '', `${code.toLowerCase()}@vendor.example`]]);
 const MAPPING = [
-  { column: 'legalName', alias: 'Supplier Name' },
+  { column: 'legalName', alias: 'Firm' },
   { column: 'code', alias: 'Supplier Code' },
   { column: 'gstin', alias: 'GST No' },
   { column: 'email', alias: 'Mail' },
@@ -67,6 +67,80 @@ describe.each(ENGINES)('import column aliases on %s', (engine) => {
     expect(await vendor('OWN-1')).toEqual([
       expect.objectContaining({ legalName: 'Vendor OWN-1', email: 'own-1@vendor.example', gstin: '' }),
     ]);
+  });
+
+  it("offers the file's own headers to pick from, with what each was read as", async () => {
+    const failed = await importFile(h, token, 'firm.csv', ownFile('OWN-9'), 'Vendors');
+    const headers = await api.get(I.fileHeaders, { importId: failed.importId });
+    expect(headers.statusCode).toBe(200);
+    // By now the first test mapped Firm, Supplier Code, GST No and Mail.
+    expect(headers.json().data).toEqual({
+      importId: failed.importId,
+      importType: 'Vendors',
+      headers: OWN_HEADER,
+      matched: { legalName: 'Firm', code: 'Supplier Code', gstin: 'GST No', email: 'Mail' },
+    });
+    const other = await createTenant(h);
+    const stranger = clientOf(h, await signIn(h.app, other));
+    expect((await stranger.get(I.fileHeaders, { importId: failed.importId })).statusCode).toBe(404);
+  });
+
+  it('reads a register exported by Tally or the GSTN offline tool as it is: its headers, "29-Karnataka" and "18%"', async () => {
+    const header = [
+      'GSTIN of the location',
+      'Voucher Type',
+      'Invoice No.',
+      'Invoice date',
+      'GSTIN/UIN of Recipient',
+      'Receiver Name',
+      'Place Of Supply',
+      'HSN/SAC Code',
+      'Qty',
+      'Taxable Value',
+      'GST Rate %',
+      'Integrated Tax Amount',
+    ];
+    const row = (number: string, pos: string) => [
+      DELHI_GSTIN,
+      'INV',
+      number,
+      '15-04-2024',
+      CUSTOMER_GSTIN,
+      'Bharat Traders',
+      pos,
+      '84713010',
+      '1',
+      '1000.00',
+      '18%',
+      '180.00',
+    ];
+    await api.post(I.aliasesSave, {
+      importType: 'SalesDocuments',
+      aliases: [
+        { column: 'locationGstin', alias: 'GSTIN of the location' },
+        { column: 'documentType', alias: 'Voucher Type' },
+      ],
+    });
+    const { progress, importId } = await importFile(
+      h,
+      token,
+      'tally.csv',
+      csvOf([header, row('TL/001', '33-Tamil Nadu'), row('TL/002', '33-Kerala')]),
+      'SalesDocuments',
+    );
+    expect(progress).toMatchObject({ status: 'SuccessWithError', validRows: 1, errorRows: 1 });
+    const [wrongState] = (await api.post(I.errors, { importId })).json().data.items;
+    expect(wrongState).toMatchObject({ row: 3, code: 'IMP0013', message: 'State code 33 is Tamil Nadu, not "Kerala".' });
+    const [saved] = await h.ctx.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.documentNumber, 'TL/001')));
+    expect(saved).toMatchObject({ placeOfSupply: '33', counterpartyGstin: CUSTOMER_GSTIN, taxable: 100_000, igst: 18_000 });
+    const [item] = await h.ctx.database.db
+      .select()
+      .from(documentItems)
+      .where(eq(documentItems.documentId, saved?.id ?? 0));
+    expect(item).toMatchObject({ hsn: '84713010', rate: 18_000 });
   });
 
   it('keeps the aliases to their import type and their subscriber', async () => {

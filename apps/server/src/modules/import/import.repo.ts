@@ -20,7 +20,7 @@ import { orderByOf } from '../../platform/lists';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { loadInstallationSettings } from '../../platform/settings/installation-settings';
 
-type ImportRow = typeof imports.$inferSelect;
+export type ImportRow = typeof imports.$inferSelect;
 
 const progressOf = (row: ImportRow): ImportProgress => ({
   importId: row.id,

@@ -1,6 +1,14 @@
 // Routes of the import module (spec core §7 "Import" and "Background work").
 import multipart from '@fastify/multipart';
-import { dataOf, IMPORT_ENDPOINTS, IMPORT_TYPES, ImportTypeSchema, ImportUploadFieldsSchema, taskStatusOf } from '@opengst/contracts';
+import {
+  dataOf,
+  IMPORT_ENDPOINTS,
+  IMPORT_TYPES,
+  ImportTypeSchema,
+  ImportUploadFieldsSchema,
+  taskStatusOf,
+  type ImportType,
+} from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
 import { writeAudit } from '../../platform/audit';
@@ -21,6 +29,7 @@ import {
 } from './import.repo';
 import { acceptUpload, assertImportRight, listAliases, saveAliases, uploadLimitBytes } from './import.service';
 import { errorRowsWorkbook, sampleWorkbook } from './import-sheets.service';
+import { fileHeaders } from './file-headers.service';
 import type { FileFormat } from './sniff.rules';
 
 /** Any upload right; the upload and the aliases then check the right of the import type itself. */
@@ -133,6 +142,15 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachment(`import-${row.id}-errors.xlsx`))
         .send(content);
+    },
+  });
+
+  serve(app, IMPORT_ENDPOINTS.fileHeaders, {
+    access: view,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const row = await findImport(db, principal, request.query.importId);
+      return fileHeaders(ctx.config.dataDir, row, await listAliases(ctx, principal, row.importType as ImportType));
     },
   });
 

@@ -1,6 +1,6 @@
 // Uploads (stored under <dataDir>/uploads/<subscriberId>/<importId>, then queued) and the column aliases.
 import type { MultipartFile } from '@fastify/multipart';
-import { IMPORT_COLUMNS, IMPORT_TYPES, type ImportAlias, type ImportStatus, type ImportType } from '@opengst/contracts';
+import { headerKey, IMPORT_COLUMNS, IMPORT_TYPES, type ImportAlias, type ImportStatus, type ImportType } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -117,9 +117,9 @@ export const saveAliases = async (
   ip: string,
 ): Promise<ImportAlias[]> => {
   const columns = IMPORT_COLUMNS[importType];
-  const seen = new Set(columns.map((c) => c.name.trim().toLowerCase()));
+  const seen = new Set(columns.map((c) => headerKey(c.name)));
   const problems = aliases.flatMap((a, index) => {
-    const lower = a.alias.trim().toLowerCase();
+    const lower = headerKey(a.alias);
     if (!columns.some((c) => c.key === a.column))
       return [
         { code: 'GEN0009', message: `Unknown column "${a.column}".`, propertyName: `aliases[${index}].column`, type: 'Error' as const },

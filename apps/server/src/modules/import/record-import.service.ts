@@ -11,6 +11,7 @@ import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { mapHeader, parseCell, type CellValue } from './columns.rules';
 import type { RowError } from './document-builder.rules';
 import type { ImportDeps, ImportObserver } from './import-process.service';
+import type { ImportRow } from './import.repo';
 import { readRows } from './readers.service';
 import type { FileFormat } from './sniff.rules';
 import { entityHandler } from './records/entities.service';
@@ -21,7 +22,6 @@ import type { RecordHandler, RowIssue, Sourced, StoreIssue } from './records/rec
 import { summaryHandler } from './records/summaries.service';
 import { vendorHandler } from './records/vendors.service';
 
-type ImportRow = typeof imports.$inferSelect;
 type RecordImportOptions = {
   importType: ImportType;
   settings: SubscriberSettings;

@@ -1,28 +1,33 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportTypeInfo } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { splitApiErrors } from '../../shared/forms';
 import { notifySuccess } from '../../shared/notifySuccess';
-import { importAliasesQuery, saveImportAliases } from './importApi';
-import { aliasesFromMapping, mappingFromAliases, mappingProblems, MAX_ALIAS_LENGTH, type Mapping } from './columnMapping';
+import { importAliasesQuery, importFileHeadersQuery, importKeys, saveImportAliases } from './importApi';
+import { aliasesFromMapping, mappingFromAliases, mappingProblems, MAX_ALIAS_LENGTH, unusedHeaders, type Mapping } from './columnMapping';
 
 // "Map columns" (issue 6, column aliasing): the subscriber's own header for any of our columns of one import type,
-// saved once (import/aliases/save) and read by every later import of that type.
+// saved once (import/aliases/save) and read by every later import of that type. Opened for an uploaded file, it offers
+// that file's headers to pick from and says which header each column was found under.
 
 type Props = {
   type: ImportTypeInfo | null;
   /** Column keys the last file lacked (IMP0008), highlighted. */
   missing: readonly string[];
+  /** The uploaded file whose headers are offered; null before any upload of this type. */
+  importId: number | null;
   canEdit: boolean;
   onClose: () => void;
 };
 
-const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: ImportTypeInfo }) => {
+const MappingForm = ({ type, missing, importId, canEdit, onClose }: Props & { type: ImportTypeInfo }) => {
   const t = useText();
   const queryClient = useQueryClient();
   const { data: aliases, isError } = useQuery(importAliasesQuery(type.importType));
+  const { data: file } = useQuery({ ...importFileHeadersQuery(importId ?? 0), enabled: importId !== null });
+  const headers = file?.headers ?? [];
   const [mapping, setMapping] = useState<Mapping | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -39,6 +44,16 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
   if (!mapping) return <Loader size="sm" />;
   const problems = mappingProblems(type.columns, mapping);
   const hasProblems = Object.keys(problems).length > 0;
+  const unused = file ? unusedHeaders(file, type.columns, mapping) : [];
+  const describe = (key: string): string | undefined => {
+    const extras = mapping.extras[key] ?? [];
+    const found = file?.matched[key];
+    const parts = [
+      ...(found && (mapping.values[key] ?? '').trim() === '' ? [t('importMapping.found', { header: found })] : []),
+      ...(extras.length > 0 ? [t('importMapping.also', { aliases: extras.join(', ') })] : []),
+    ];
+    return parts.length > 0 ? parts.join(' · ') : undefined;
+  };
 
   const save = async () => {
     setFailure(null);
@@ -46,6 +61,7 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
     try {
       const saved = await saveImportAliases(type.importType, aliasesFromMapping(type.columns, mapping));
       queryClient.setQueryData(importAliasesQuery(type.importType).queryKey, saved.aliases);
+      if (importId !== null) void queryClient.invalidateQueries({ queryKey: importKeys.fileHeaders(importId) });
       notifySuccess(t('importMapping.saved'));
       onClose();
     } catch (error) {
@@ -65,7 +81,7 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('importMapping.intro')}
+          {t('importMapping.intro')} {t('importMapping.known')}
         </Text>
         {!canEdit ? (
           <Text size="xs" c="dimmed">
@@ -82,8 +98,7 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
           <Table.Tbody>
             {type.columns.map((column) => {
               const problem = problems[column.key];
-              const isMissing = missing.includes(column.key);
-              const extras = mapping.extras[column.key] ?? [];
+              const isMissing = missing.includes(column.key) && !file?.matched[column.key];
               return (
                 <Table.Tr key={column.key} bg={isMissing ? 'red.0' : undefined} data-testid={`mapping-row-${column.key}`}>
                   <Table.Td>
@@ -102,16 +117,17 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
+                    <Autocomplete
                       size="xs"
                       aria-label={t('importMapping.aliasLabel', { column: column.name })}
+                      placeholder={headers.length > 0 ? t('importMapping.pick') : undefined}
+                      data={headers}
                       value={mapping.values[column.key] ?? ''}
                       maxLength={MAX_ALIAS_LENGTH + 10}
                       disabled={!canEdit}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        setMapping((current) => (current ? { ...current, values: { ...current.values, [column.key]: value } } : current));
-                      }}
+                      onChange={(value) =>
+                        setMapping((current) => (current ? { ...current, values: { ...current.values, [column.key]: value } } : current))
+                      }
                       error={
                         problem
                           ? problem.kind === 'tooLong'
@@ -119,7 +135,8 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
                             : t('importMapping.duplicate', { column: problem.column })
                           : undefined
                       }
-                      description={extras.length > 0 ? t('importMapping.also', { aliases: extras.join(', ') }) : undefined}
+                      description={describe(column.key)}
+                      comboboxProps={{ withinPortal: true }}
                       data-testid={`mapping-alias-${column.key}`}
                     />
                   </Table.Td>
@@ -128,6 +145,11 @@ const MappingForm = ({ type, missing, canEdit, onClose }: Props & { type: Import
             })}
           </Table.Tbody>
         </Table>
+        {file ? (
+          <Text size="xs" c="dimmed" data-testid="mapping-unused">
+            {unused.length > 0 ? t('importMapping.unused', { headers: unused.join(', ') }) : t('importMapping.allUsed')}
+          </Text>
+        ) : null}
         {failure ? (
           <Alert color="red" variant="light" p="xs" data-testid="mapping-error">
             {failure}

@@ -34,7 +34,7 @@ export const ImportScreen = () => {
   const [filters, setFilters] = useState<ImportSearchFilters>({});
   const [active, setActive] = useState<StartedImport | null>(null);
   const [finishedId, setFinishedId] = useState<number | null>(null);
-  const [mapping, setMapping] = useState<{ type: ImportTypeInfo; missing: string[] } | null>(null);
+  const [mapping, setMapping] = useState<{ type: ImportTypeInfo; missing: string[]; importId: number | null } | null>(null);
   const rights = useRights((types ?? []).map((type) => type.rightId as RightId));
   const sortExpression = toSortExpression(sort);
   const list = useListQuery(importKeys.list(filters, sortExpression), (page) => searchImports({ ...page, sortExpression, filters }));
@@ -73,7 +73,10 @@ export const ImportScreen = () => {
           setActive(started);
           refreshList();
         }}
-        onMapColumns={(type) => setMapping({ type, missing: [] })}
+        onMapColumns={(type) =>
+          // The newest upload of the type (the list is newest first) lends its headers to pick from.
+          setMapping({ type, missing: [], importId: rows.find((row) => row.importType === type.importType)?.importId ?? null })
+        }
       />
       {active ? (
         <ImportProgressCard
@@ -89,13 +92,14 @@ export const ImportScreen = () => {
           }}
           onMapColumns={(message) => {
             const type = types.find((candidate) => candidate.importType === active.importType);
-            if (type) setMapping({ type, missing: missingColumnsOf(type.columns, message) });
+            if (type) setMapping({ type, missing: missingColumnsOf(type.columns, message), importId: active.importId });
           }}
         />
       ) : null}
       <ColumnMappingDialog
         type={mapping?.type ?? null}
         missing={mapping?.missing ?? []}
+        importId={mapping?.importId ?? null}
         canEdit={mapping ? (rights[mapping.type.rightId as RightId] ?? false) : false}
         onClose={() => setMapping(null)}
       />

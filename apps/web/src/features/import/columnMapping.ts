@@ -1,4 +1,4 @@
-import type { ImportAlias, ImportColumn } from '@opengst/contracts';
+import { headerKey, type ImportAlias, type ImportColumn, type ImportFileHeaders } from '@opengst/contracts';
 
 // The "Map columns" dialog's rules, kept out of the component: one header per column in the form (further aliases
 // saved through the API are kept as they are), at most 40 characters (spec core §5 "column alias 40"), and no
@@ -9,8 +9,6 @@ export const MAX_ALIAS_LENGTH = 40;
 export type Mapping = { values: Record<string, string>; extras: Record<string, string[]> };
 
 export type MappingProblem = { kind: 'tooLong' } | { kind: 'duplicate'; column: string };
-
-const normalise = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
 export const mappingFromAliases = (columns: readonly ImportColumn[], aliases: readonly ImportAlias[]): Mapping => {
   const values: Record<string, string> = {};
@@ -27,9 +25,9 @@ export const mappingFromAliases = (columns: readonly ImportColumn[], aliases: re
 export const mappingProblems = (columns: readonly ImportColumn[], mapping: Mapping): Record<string, MappingProblem> => {
   const problems: Record<string, MappingProblem> = {};
   // Every header already spoken for: our column names, and the aliases of earlier columns.
-  const taken = new Map(columns.map((c) => [normalise(c.name), c.name]));
+  const taken = new Map(columns.map((c) => [headerKey(c.name), c.name]));
   for (const column of columns) {
-    for (const extra of mapping.extras[column.key] ?? []) taken.set(normalise(extra), column.name);
+    for (const extra of mapping.extras[column.key] ?? []) taken.set(headerKey(extra), column.name);
   }
   for (const column of columns) {
     const alias = mapping.values[column.key] ?? '';
@@ -38,9 +36,9 @@ export const mappingProblems = (columns: readonly ImportColumn[], mapping: Mappi
       problems[column.key] = { kind: 'tooLong' };
       continue;
     }
-    const owner = taken.get(normalise(alias));
+    const owner = taken.get(headerKey(alias));
     if (owner !== undefined) problems[column.key] = { kind: 'duplicate', column: owner };
-    else taken.set(normalise(alias), column.name);
+    else taken.set(headerKey(alias), column.name);
   }
   return problems;
 };
@@ -58,4 +56,17 @@ export const aliasesFromMapping = (columns: readonly ImportColumn[], mapping: Ma
 export const missingColumnsOf = (columns: readonly ImportColumn[], message: string | null): string[] => {
   const listed = /header row: (.*)\.$/.exec(message ?? '')?.[1]?.split(', ') ?? [];
   return columns.filter((c) => listed.includes(c.name)).map((c) => c.key);
+};
+
+/**
+ * The file's headers that no column reads: neither found by the server (name, known header, saved alias) nor picked
+ * in the form now. What the user still has to place, or may ignore.
+ */
+export const unusedHeaders = (file: ImportFileHeaders, columns: readonly ImportColumn[], mapping: Mapping): string[] => {
+  const read = new Set(Object.values(file.matched).map(headerKey));
+  for (const column of columns) {
+    const alias = mapping.values[column.key] ?? '';
+    if (alias.trim() !== '') read.add(headerKey(alias));
+  }
+  return file.headers.filter((header) => !read.has(headerKey(header)));
 };

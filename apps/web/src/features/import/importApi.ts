@@ -28,6 +28,7 @@ export const importKeys = {
   errorSummary: (importId: number) => [...importKeys.all, 'errorSummary', importId] as const,
   errors: (importId: number, code: string | null, size: number) => [...importKeys.all, 'errors', importId, code, size] as const,
   aliases: (importType: ImportType) => [...importKeys.all, 'aliases', importType] as const,
+  fileHeaders: (importId: number) => [...importKeys.all, 'fileHeaders', importId] as const,
 };
 
 export const importTypesQuery = queryOptions({
@@ -57,6 +58,14 @@ export const importAliasesQuery = (importType: ImportType) =>
   queryOptions({
     queryKey: importKeys.aliases(importType),
     queryFn: async () => (await call(IMPORT_ENDPOINTS.aliases, { query: { importType } })).aliases,
+  });
+
+/** The header row of an uploaded file; the aliases it was read with change after a save, so it is never cached long. */
+export const importFileHeadersQuery = (importId: number) =>
+  queryOptions({
+    queryKey: importKeys.fileHeaders(importId),
+    queryFn: () => call(IMPORT_ENDPOINTS.fileHeaders, { query: { importId } }, { silent: true }),
+    staleTime: 0,
   });
 
 /** Replaces the subscriber's aliases of one import type; the dialog shows a refusal itself. */

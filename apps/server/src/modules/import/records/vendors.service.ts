@@ -1,6 +1,6 @@
 // Vendors → business_partners. A registered vendor is identified by its GSTIN alone (code stored as ''), an
 // unregistered one by the subscriber's own code; the PAN and the state of a registered vendor come from its GSTIN.
-import { isPhoneNumber, stateFromCode, VAL_CODES, validateGstin, validatePan } from '@opengst/domain';
+import { isPhoneNumber, phoneDigits, stateFromCode, VAL_CODES, validateGstin, validatePan } from '@opengst/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../../db/database';
@@ -57,7 +57,7 @@ export const vendorHandler = (subscriberId: number, importId: number, userId: nu
     const email = text(values, 'email');
     if (email !== null && !EMAIL.safeParse(email).success) issues.push(rowError('email', 'GEN0009', 'Not a valid e-mail address.'));
     const phone = text(values, 'phone');
-    if (phone !== null && !isPhoneNumber(phone.replace(/[\s-]/g, '')))
+    if (phone !== null && !isPhoneNumber(phoneDigits(phone)))
       issues.push(rowError('phone', 'GEN0009', 'A phone number is 7 to 20 digits with an optional leading plus.'));
     const pincode = text(values, 'pincode');
     if (pincode !== null && !PINCODE.test(pincode))
@@ -73,7 +73,7 @@ export const vendorHandler = (subscriberId: number, importId: number, userId: nu
         tradeName: text(values, 'tradeName'),
         stateCode,
         email,
-        phone: phone?.replace(/[\s-]/g, '') ?? null,
+        phone: phone === null ? null : phoneDigits(phone),
         address: text(values, 'address'),
         pincode,
       },
