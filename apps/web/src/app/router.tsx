@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { ROUTES, routeByName, type RouteDefinition, type RouteLayout } from '@opengst/contracts';
 import { FullPageLoader } from '../shared/FullPageLoader';
+import { readAuthToken } from '../api/storage';
 import { guardRoute } from './guard/guardRoute';
 import { RootRoute } from './RootRoute';
 import { RouteErrorScreen } from './RouteErrorScreen';
@@ -28,6 +29,21 @@ const screenRoute = (route: RouteDefinition, path: string = route.path): RouteOb
   },
 });
 
+/**
+ * An address no route has: for a signed-in user the 404 screen inside the shell, so the sidebar and the way back stay;
+ * for anyone else the public /404 page.
+ */
+const unknownAddress = (): RouteObject => {
+  const notFound = routeByName('NotFound');
+  const route: RouteDefinition = { ...notFound, layout: 'default', requiresAuth: true };
+  return {
+    path: '*',
+    handle: { route } satisfies RouteHandle,
+    loader: ({ request }) => (readAuthToken() === null ? redirect(notFound.path) : guardRoute(route, request)),
+    lazy: async () => ({ Component: await SCREENS.NotFound() }),
+  };
+};
+
 /** The route table of contracts, restricted to the routes that have a screen, grouped by layout. */
 export const buildRoutes = (): RouteObject[] => {
   const built = ROUTES.filter((route) => route.name in SCREENS);
@@ -46,10 +62,10 @@ export const buildRoutes = (): RouteObject[] => {
             ...built.filter((route) => route.layout === layout).map((route) => screenRoute(route)),
             // Spec core §2: the statistics page is also reached at '/'.
             ...(layout === statistics.layout ? [screenRoute(statistics, '/')] : []),
+            ...(layout === 'default' ? [unknownAddress()] : []),
           ],
         })),
         { path: routeByName('Validate').path, loader: () => redirect(routeByName('Login').path), Component: FullPageLoader },
-        { path: '*', loader: () => redirect(routeByName('NotFound').path), Component: FullPageLoader },
       ],
     },
   ];

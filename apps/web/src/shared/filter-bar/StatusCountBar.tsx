@@ -1,4 +1,4 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import type { StatusCountItem } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { formatCount } from '../format';
@@ -13,6 +13,8 @@ type Props = {
   labelOf: (status: string) => string;
   onSelect: (status: string | null) => void;
   disabled?: boolean;
+  /** The counts are not known yet: placeholders, not "All 0". */
+  isLoading?: boolean;
 };
 
 const Segment = ({
@@ -54,8 +56,16 @@ const Segment = ({
   </UnstyledButton>
 );
 
-export const StatusCountBar = ({ items, active, labelOf, onSelect, disabled = false }: Props) => {
+export const StatusCountBar = ({ items, active, labelOf, onSelect, disabled = false, isLoading = false }: Props) => {
   const t = useText();
+  if (isLoading)
+    return (
+      <Group gap={6} aria-busy data-testid="status-bar-loading">
+        {[72, 96, 88].map((width) => (
+          <Skeleton key={width} height={26} width={width} radius="sm" />
+        ))}
+      </Group>
+    );
   const total = items[0]?.total ?? items.reduce((sum, item) => sum + item.count, 0);
   const isAll = !active || active.length === 0;
   return (

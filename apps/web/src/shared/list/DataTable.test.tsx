@@ -77,4 +77,16 @@ describe('DataTable', () => {
     expect(onLoad).toHaveBeenCalled();
     expect(screen.getByTestId('bulk-actions').textContent).toContain('1 selected');
   });
+
+  it('shows skeleton rows and no count while the first page loads, then the rows and their count', () => {
+    const props = { columns, rowId: (row: Row) => row.id, emptyText: 'Nothing here' };
+    renderWithProviders(<DataTable {...props} rows={[]} totalRecords={0} isLoading />);
+    expect(screen.getAllByTestId('list-skeleton')).toHaveLength(6);
+    expect(screen.queryByTestId('list-count')).toBeNull();
+    expect(screen.queryByTestId('list-empty')).toBeNull();
+    cleanup();
+    renderWithProviders(<DataTable {...props} rows={rows} totalRecords={2} isLoading={false} />);
+    expect(screen.queryByTestId('list-skeleton')).toBeNull();
+    expect(screen.getByTestId('list-count').textContent).toBe('2 of 2');
+  });
 });

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Group, Loader, Paper, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, Paper, ScrollArea, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { useText } from '../../i18n/useText';
 import { formatCount } from '../format';
 import { nextSort, type SortState } from './sortExpression';
 
 // UI.md "Every list is a worktable": sticky header, column sort, selection with bulk actions, load-more paging,
-// an empty state that says what to do next.
+// an empty state that says what to do next. The first load shows skeleton rows, never "0 of 0".
+
+const SKELETON_ROWS = 6;
 
 export type Column<T> = {
   key: string;
@@ -48,6 +50,7 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
   const selected = new Set(selection?.selected ?? []);
   const allIds = rows.map(rowId);
   const isAllSelected = allIds.length > 0 && allIds.every((id) => selected.has(id));
+  const isFirstLoad = props.isLoading && rows.length === 0;
   const toggle = (id: number) => selection?.onChange(selected.has(id) ? [...selected].filter((value) => value !== id) : [...selected, id]);
 
   return (
@@ -108,6 +111,18 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
+            {isFirstLoad
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <Table.Tr key={`skeleton-${index}`} data-testid="list-skeleton">
+                    {selection ? <Table.Td /> : null}
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>
+                        <Skeleton height={10} radius="sm" width={column.isNumeric ? '60%' : '80%'} ml={column.isNumeric ? 'auto' : 0} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : null}
             {rows.map((row) => {
               const id = rowId(row);
               return (
@@ -142,7 +157,7 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
             })}
           </Table.Tbody>
         </Table>
-        {props.isLoading ? (
+        {props.isLoading && !isFirstLoad ? (
           <Group justify="center" p="md">
             <Loader size="sm" />
           </Group>
@@ -154,9 +169,13 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
         ) : null}
       </ScrollArea.Autosize>
       <Group justify="space-between" px="sm" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-        <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="list-count">
-          {t('list.count', { shown: formatCount(rows.length), total: formatCount(props.totalRecords) })}
-        </Text>
+        {isFirstLoad ? (
+          <Skeleton height={10} width={64} radius="sm" />
+        ) : (
+          <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="list-count">
+            {t('list.count', { shown: formatCount(rows.length), total: formatCount(props.totalRecords) })}
+          </Text>
+        )}
         {loadMore?.hasMore ? (
           <Button variant="default" size="compact-xs" loading={loadMore.isLoading} onClick={loadMore.onLoad} data-testid="load-more">
             {t('list.loadMore')}

@@ -81,7 +81,7 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
     if (!isImportRunning) void queryClient.invalidateQueries({ queryKey: registerKeys.direction(module.direction) });
   }, [isImportRunning, queryClient, module.direction]);
 
-  const { data: statusItems = [] } = useQuery({
+  const { data: statusItems = [], isPending: isCounting } = useQuery({
     queryKey: registerKeys.statusCount(module.direction, requestFilters, reloadCount),
     queryFn: () => fetchStatusCounts(module, { ...requestFilters, statuses: null }),
   });
@@ -127,6 +127,7 @@ export const RegisterScreen = ({ module }: { module: RegisterModule }) => {
           dispatch({ type: 'apply', patch: { statuses: status ? [status as NonNullable<typeof applied.statuses>[number]] : null } })
         }
         disabled={isImportRunning}
+        isLoading={isCounting}
       />
       <Tabs value={tab} onChange={(next) => setTab((next as RegisterTab | null) ?? 'documents')}>
         <Tabs.List>
