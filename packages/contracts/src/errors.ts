@@ -50,7 +50,10 @@ export const ERROR_CATALOGUE = {
   GEN0007: { status: 405, message: 'Method not allowed.' },
   GEN0008: { status: 406, message: 'The request cannot be accepted.' },
   GEN0009: { status: 422, message: 'Validation failed.' },
-  GEN0010: { status: 403, message: 'You do not have access to this location.' },
+  GEN0010: {
+    status: 403,
+    message: 'You have no access to this GSTIN: it is not among your locations. Ask your administrator for access, or pick another GSTIN.',
+  },
   ADM0001: { status: 422, message: 'This user name is already taken.' },
   ADM0002: { status: 422, message: 'The system role Admin holds every right: it cannot be edited or deleted.' },
   ADM0003: { status: 422, message: 'A role with this name already exists.' },
@@ -132,6 +135,15 @@ export const ERROR_CATALOGUE = {
   RET0013: { status: 422, message: 'The portal is still processing the last save: wait for its answer.' },
   RET0014: { status: 422, message: "The portal's data could not be read." },
   RET0015: { status: 422, message: 'The return has no generated JSON yet.' },
+  RET0016: {
+    status: 422,
+    message: "This period is before the location's GST registration: it has no return. Check the registration date on the Entities screen.",
+  },
+  RET0017: {
+    status: 422,
+    message:
+      'GSTR-1A exists from the July 2024 tax period (Notification 12/2024-CT): report a correction of an earlier period in a later GSTR-1.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -24,6 +24,11 @@ export type ReportColumn<Key extends string = string> = {
   sortable?: boolean;
   /** Grid width in pixels; the export sizes its own. */
   width?: number;
+  /**
+   * The values are codes with labels in the text bundle, under this prefix ('register.status.' reads 'YetNotGenerated'
+   * as the text of 'register.status.YetNotGenerated'): the grid and the export show the label, never the code.
+   */
+  labels?: string;
 };
 
 export type SortDirection = 'ASC' | 'DESC';

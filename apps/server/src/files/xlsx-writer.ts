@@ -1,6 +1,24 @@
 import ExcelJS from 'exceljs';
 
-export type XlsxColumn<T> = { header: string; width?: number; value: (row: T) => string | number | boolean | Date | null | undefined };
+export type XlsxColumn<T> = {
+  header: string;
+  width?: number;
+  /** Excel's number format of the column's cells (EXCEL_DATE for a date written as a Date). */
+  numFmt?: string;
+  value: (row: T) => string | number | boolean | Date | null | undefined;
+};
+
+/** How dates and times read in an export: real Excel dates (they sort and filter as dates), shown DD-MM-YYYY. */
+export const EXCEL_DATE = 'dd-mm-yyyy';
+export const EXCEL_DATE_TIME = 'dd-mm-yyyy hh:mm:ss';
+export const EXCEL_AMOUNT = '#,##0.00';
+
+/** YYYY-MM-DD as the Date Excel stores for that day (exceljs writes a Date's UTC calendar day and time). */
+export const excelDate = (iso: string | null | undefined): Date | null => (iso ? new Date(`${iso.slice(0, 10)}T00:00:00Z`) : null);
+
+/** An instant as the India wall-clock time Excel shows, to the second (a spreadsheet has no time zones). */
+export const excelIndiaTime = (instant: string | Date | null | undefined): Date | null =>
+  instant ? new Date(Math.floor(new Date(instant).getTime() / 1000) * 1000 + 330 * 60_000) : null;
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, tab or carriage return first) is prefixed with an apostrophe:
@@ -15,7 +33,11 @@ export const writeXlsx = async <T>(sheetName: string, columns: readonly XlsxColu
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'OpenGST';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 2) }));
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width ?? Math.max(12, c.header.length + 2),
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
     sheet.addRow(

@@ -58,13 +58,25 @@ export const xlsxOf = async (rows: readonly (readonly unknown[])[]): Promise<Buf
   return Buffer.from(await workbook.xlsx.writeBuffer());
 };
 
+/**
+ * A cell as the tests compare it: a date cell as YYYY-MM-DD, or YYYY-MM-DDTHH:mm:ss when it has a time (rounded to
+ * the second: Excel keeps a time as a fraction of a day).
+ */
+const xlsxCellText = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date)
+    return new Date(Math.round(v.getTime() / 1000) * 1000)
+      .toISOString()
+      .slice(0, 19)
+      .replace(/T00:00:00$/, '');
+  return String(v);
+};
+
 export const readXlsx = async (body: Buffer, sheetIndex = 0): Promise<string[][]> => {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  workbook.worksheets[sheetIndex]?.eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
-  );
+  workbook.worksheets[sheetIndex]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(xlsxCellText)));
   return rows;
 };
 

@@ -42,7 +42,7 @@ const registerReport = (direction: Direction, base: string) => {
     { key: 'sgst', label: 'register.sgst', kind: 'money', width: 100 },
     { key: 'cess', label: 'register.cess', kind: 'money', width: 80 },
     { key: 'documentValue', label: 'register.documentValue', kind: 'money', sortable: true, width: 120 },
-    { key: 'status', label: 'register.status', kind: 'text', sortable: true, width: 140 },
+    { key: 'status', label: 'register.status', kind: 'text', labels: 'register.status.', sortable: true, width: 140 },
     { key: 'updatedAt', label: 'register.updatedAt', kind: 'dateTime', sortable: true, width: 150 },
   ];
   return defineReport({

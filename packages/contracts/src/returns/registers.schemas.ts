@@ -2,6 +2,7 @@
 // export, and saved filter sets ("Save Report") of the shared filter bar (issue 6; spec core §2, §3 "Filter state",
 // modules §2.9, §3 "Filter entity", §4 "Filter flow", §5 "Bulk apply", §9).
 import { z } from 'zod';
+import { RETURNS_TEXT } from './returns.text';
 
 /**
  * Bulk apply (modules §5): one value per line, each at most this many characters (else keywordLengthInvalid), and at
@@ -13,6 +14,8 @@ export const BULK_KEYWORD_MAX_LENGTH = { documentNumbers: 16, gstins: 15, pans: 
 /** Spec core §4 "Document workflow status". */
 export const DocumentStatusSchema = z.enum(['YetNotGenerated', 'Generated', 'Completed', 'Draft', 'Approved', 'Rejected']);
 export type DocumentStatus = z.infer<typeof DocumentStatusSchema>;
+/** A document status as people read it ("Yet not generated"), in messages and exports; screens read the same texts. */
+export const documentStatusLabel = (status: DocumentStatus): string => RETURNS_TEXT[`register.status.${status}`];
 export const DocumentSourceSchema = z.enum(['Import', 'Manual', 'Api']);
 export type DocumentSource = z.infer<typeof DocumentSourceSchema>;
 export const DirectionSchema = z.enum(['Sales', 'Purchase']);

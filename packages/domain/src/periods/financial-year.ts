@@ -50,6 +50,12 @@ export function parseFinancialYear(financialYear: string): number | null {
 
 export const returnPeriod = (year: number, month: number): string => pad2(month) + String(year);
 
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "102026" → "Oct 2026": how a return period reads on screen and in exports (UI.md). */
+export const periodLabel = (period: string): string =>
+  `${MONTH_NAMES[Number(period.slice(0, 2)) - 1] ?? period.slice(0, 2)} ${period.slice(2)}`;
+
 /** First day ('YYYY-MM-DD') of a return period. */
 export const periodStart = (period: string): string => `${period.slice(2)}-${period.slice(0, 2)}-01`;
 

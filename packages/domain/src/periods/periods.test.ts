@@ -7,6 +7,7 @@ import {
   latestOpenReturnPeriod,
   parseFinancialYear,
   parseReturnPeriod,
+  periodLabel,
   periodStart,
   periodsOf,
   quarterOf,
@@ -22,6 +23,10 @@ describe('financial year and periods', () => {
     expect(financialYearOf(new Date(Date.UTC(2099, 11, 31)))).toBe('2099-00');
     expect(financialYearOfPeriod('032025')).toBe('2024-25');
     expect(() => financialYearOfPeriod('132025')).toThrow(RangeError);
+  });
+  it('reads a return period as its month and year', () => {
+    expect(periodLabel('102026')).toBe('Oct 2026');
+    expect(periodLabel('012027')).toBe('Jan 2027');
   });
   it('gives the return period of a date', () => {
     expect(returnPeriodOf('2024-07-31')).toBe('072024');

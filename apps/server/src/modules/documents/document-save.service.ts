@@ -3,6 +3,7 @@
 // mark it. Taxes are recomputed here when the subscriber's auto-compute setting is on, and header totals always are.
 import {
   type DocumentDetail,
+  documentStatusLabel,
   type DocumentIssue,
   documentPropertyName,
   type DocumentSaveRequest,
@@ -129,7 +130,8 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
       type: 'Error',
       message:
         `${request.documentType} ${request.documentNumber} already exists for this location in financial year ${financialYearOf(request.documentDate)}` +
-        ` (document id ${duplicate.id} of ${formatPortalDate(duplicate.documentDate)}, ${duplicate.isDraft ? 'a draft' : `status ${duplicate.status}`}). Use another number or open that document.`,
+        ` (dated ${formatPortalDate(duplicate.documentDate)}, ${duplicate.isDraft ? 'a draft' : `status "${documentStatusLabel(duplicate.status)}"`}).` +
+        ' Use another number, or open that document from the register.',
     });
   }
   return { request, location, issues, totals: documentTotals(request.items), settings };

@@ -10,10 +10,11 @@ describe('report queries', () => {
     expect(exportCell('rate', 18000)).toBe(18);
     expect(exportCell('quantity', 2500)).toBe(2.5);
     expect(exportCell('count', 7)).toBe(7);
-    expect(exportCell('date', '2025-04-01')).toBe('01-04-2025');
+    // Dates are Excel dates (the day at 00:00 UTC, as exceljs writes it); times the India wall clock.
+    expect(exportCell('date', '2025-04-01')).toEqual(new Date('2025-04-01T00:00:00Z'));
     // 18:45 UTC is 00:15 the next day in India.
-    expect(exportCell('dateTime', '2025-03-31T18:45:00.000Z')).toBe('01-04-2025 00:15:00');
-    expect(exportCell('period', '042025')).toBe('04-2025');
+    expect(exportCell('dateTime', '2025-03-31T18:45:00.000Z')).toEqual(new Date('2025-04-01T00:15:00Z'));
+    expect(exportCell('period', '042025')).toBe('Apr 2025');
     expect(exportCell('flag', true)).toBe('Y');
     expect(exportCell('flag', false)).toBe('N');
     expect(exportCell('code', '27AAPFU0939F1ZV')).toBe('27AAPFU0939F1ZV');
@@ -39,6 +40,14 @@ describe('report queries', () => {
       'Status',
       'Updated',
     ]);
+  });
+
+  it('exports statuses by their labels and dates in a date format', () => {
+    const columns = exportColumnsOf(REGISTER_REPORTS.Sales.columns);
+    const status = columns.find((c) => c.header === 'Status');
+    expect(status?.value({ status: 'YetNotGenerated' })).toBe('Yet not generated');
+    expect(columns.find((c) => c.header === 'Date')?.numFmt).toBe('dd-mm-yyyy');
+    expect(columns.find((c) => c.header === 'Taxable')?.numFmt).toBe('#,##0.00');
   });
 
   it('refuses, when served, a source without a column for a sortable or total column of its report', () => {

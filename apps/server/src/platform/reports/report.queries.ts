@@ -2,7 +2,8 @@ import { RESOURCES, type Report, type ReportColumn, type ReportFilters, type Rep
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
-import { writeXlsx, type XlsxColumn } from '../../files/xlsx-writer';
+import { periodLabel } from '@opengst/domain';
+import { EXCEL_AMOUNT, EXCEL_DATE, EXCEL_DATE_TIME, excelDate, excelIndiaTime, writeXlsx, type XlsxColumn } from '../../files/xlsx-writer';
 import type { SessionPrincipal } from '../auth/sessions';
 import { AppError } from '../errors';
 import { orderByOf } from '../lists';
@@ -128,21 +129,11 @@ export const searchReport = async <D extends Report, S extends ReportScope>(
   };
 };
 
-/** DD-MM-YYYY, the date format of the import templates. */
-const dmy = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
-const IST = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kolkata',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-/** A cell of the export: amounts in rupees, rates in percent, quantities in the unit, times in India time. */
-export const exportCell = (kind: ReportColumn['kind'], value: unknown): string | number | null => {
+/**
+ * A cell of the export: amounts in rupees, rates in percent, quantities in the unit, dates and times as Excel dates
+ * (times in India time), periods as "Oct 2026".
+ */
+export const exportCell = (kind: ReportColumn['kind'], value: unknown): string | number | Date | null => {
   if (value === null || value === undefined) return null;
   switch (kind) {
     case 'money':
@@ -153,13 +144,11 @@ export const exportCell = (kind: ReportColumn['kind'], value: unknown): string |
     case 'count':
       return Number(value);
     case 'date':
-      return dmy(String(value));
+      return excelDate(String(value));
     case 'dateTime':
-      return IST.format(new Date(String(value)))
-        .replace(/\//g, '-')
-        .replace(',', '');
+      return excelIndiaTime(String(value));
     case 'period':
-      return `${String(value).slice(0, 2)}-${String(value).slice(2)}`;
+      return periodLabel(String(value));
     case 'flag':
       return value ? 'Y' : 'N';
     default:
@@ -167,12 +156,23 @@ export const exportCell = (kind: ReportColumn['kind'], value: unknown): string |
   }
 };
 
+const NUMBER_FORMATS: Partial<Record<ReportColumn['kind'], string>> = {
+  money: EXCEL_AMOUNT,
+  date: EXCEL_DATE,
+  dateTime: EXCEL_DATE_TIME,
+};
+
+/** The label of a coded value (a status) from the English bundle; the code itself when the bundle has none. */
+const labelOf = (prefix: string, value: unknown): unknown =>
+  value === null || value === undefined ? value : ((RESOURCES as Record<string, string>)[`${prefix}${String(value)}`] ?? value);
+
 /** The export's columns: each report column, headed by its English label. */
 export const exportColumnsOf = (columns: readonly ReportColumn[]): XlsxColumn<AnyRow>[] =>
   columns.map((column) => ({
     header: RESOURCES[column.label],
     width: column.kind === 'text' ? 24 : column.kind === 'code' || column.kind === 'dateTime' ? 18 : undefined,
-    value: (row) => exportCell(column.kind, row[column.key]),
+    numFmt: NUMBER_FORMATS[column.kind],
+    value: (row) => exportCell(column.kind, column.labels ? labelOf(column.labels, row[column.key]) : row[column.key]),
   }));
 
 /** Refuses an export of more rows than a spreadsheet holds, with what to do instead. */

@@ -39,12 +39,14 @@ import {
   issuesByField,
   type ItemForm,
   localErrorsOf,
+  formIssuesOf,
   requestOf,
   totalsOf,
 } from './documentForm';
 import { IssueSummary } from './IssueSummary';
 import { ItemsTable } from './ItemsTable';
 import classes from './DocumentScreen.module.css';
+import { loadFailureText } from '../../shared/loadFailure';
 
 // One screen for /create-document, /add-draft-document, /edit-draft-document and /edit-document (spec core §2
 // "Documents"; §3 "Document being edited": type, id, isDraftDocument, auto-compute). The URL carries ?type=Sales|Purchase&id=.
@@ -76,7 +78,11 @@ export const DocumentScreen = () => {
   const [params] = useSearchParams();
   const { type, id } = DocumentScreenQuerySchema.parse({ type: params.get('type') ?? undefined, id: params.get('id') ?? undefined });
   const isExisting = mode === 'editDraft' || mode === 'edit';
-  const { data: detail, isError } = useQuery({
+  const {
+    data: detail,
+    isError,
+    error,
+  } = useQuery({
     queryKey: documentKeys.detail(type, id ?? 0),
     queryFn: () => fetchDocument(type, id ?? 0),
     enabled: isExisting && id !== undefined,
@@ -84,8 +90,8 @@ export const DocumentScreen = () => {
   const t = useText();
   if (isExisting && (id === undefined || isError))
     return (
-      <Alert color="red" variant="light">
-        {t('document.notFound')}
+      <Alert color="red" variant="light" data-testid="document-load-failed">
+        {loadFailureText(error, t('document.notFound'))}
       </Alert>
     );
   if (isExisting && !detail) return <Loader size="sm" />;
@@ -179,8 +185,8 @@ const DocumentEditor = ({
   const issues = serverIssues.length > 0 ? serverIssues : (live ?? []);
   const fieldErrors = { ...issuesByField(issues), ...localErrors };
   // A GSTIN the domain already refuses counts before the server has answered about it.
-  const gstinPending = gstinCheck?.ok === false && !issues.some((i) => i.propertyName === 'CounterpartyGstin') ? 1 : 0;
-  const errorCount = issues.filter((i) => i.type === 'Error').length + Object.keys(localErrors).length + gstinPending;
+  const listedIssues = [...issues, ...formIssuesOf(localErrors, gstinCheck, issues)];
+  const errorCount = listedIssues.filter((i) => i.type === 'Error').length;
 
   // Leaving with unsaved changes asks first (in-app navigation here, closing the tab by the browser's own prompt).
   const blocker = useBlocker(
@@ -532,11 +538,15 @@ const DocumentEditor = ({
         </Group>
       </Paper>
 
-      <IssueSummary issues={issues} localErrorCount={Object.keys(localErrors).length} />
+      <IssueSummary issues={listedIssues} />
 
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
-          {errorCount === 0 ? t('document.noErrors') : t('document.errorCount', { n: errorCount })}
+          {errorCount === 0
+            ? t('document.noErrors')
+            : errorCount === 1
+              ? t('document.errorCount.one')
+              : t('document.errorCount', { n: errorCount })}
         </Text>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={cancel} data-testid="document-cancel">

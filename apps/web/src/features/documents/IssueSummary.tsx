@@ -31,7 +31,8 @@ const ITEM_KEYS: Record<string, TextKey> = {
   Cess: 'document.item.cess',
 };
 
-export const IssueSummary = ({ issues, localErrorCount }: { issues: readonly DocumentIssue[]; localErrorCount: number }) => {
+/** The server's issues and the form's own (no code), errors first. */
+export const IssueSummary = ({ issues }: { issues: readonly DocumentIssue[] }) => {
   const t = useText();
   if (issues.length === 0) return null;
   const fieldOf = (propertyName: string): string => {
@@ -44,7 +45,7 @@ export const IssueSummary = ({ issues, localErrorCount }: { issues: readonly Doc
     return key ? t(key) : propertyName;
   };
   const sorted = [...issues].sort((a, b) => (a.type === b.type ? 0 : a.type === 'Error' ? -1 : 1));
-  const errors = issues.filter((i) => i.type === 'Error').length + localErrorCount;
+  const errors = issues.filter((i) => i.type === 'Error').length;
   return (
     <Alert
       color={errors > 0 ? 'red' : 'yellow'}
@@ -54,15 +55,15 @@ export const IssueSummary = ({ issues, localErrorCount }: { issues: readonly Doc
     >
       <List size="xs" spacing={2}>
         {sorted.map((issue, i) => (
-          <List.Item key={`${issue.code}-${issue.propertyName}-${i}`} data-testid={`issue-${issue.code}`}>
-            <Text size="xs" span fw={600} ff="monospace">
-              {issue.code}
+          <List.Item key={`${issue.code}-${issue.propertyName}-${i}`} data-testid={`issue-${issue.code || 'form'}`}>
+            {issue.code ? (
+              <Text size="xs" span fw={600} ff="monospace">
+                {`${issue.code} `}
+              </Text>
+            ) : null}
+            <Text size="xs" span c={issue.type === 'Error' ? 'red.8' : 'yellow.9'}>
+              {issue.type === 'Error' ? t('document.error') : t('document.warning')}
             </Text>
-            <Text
-              size="xs"
-              span
-              c={issue.type === 'Error' ? 'red.8' : 'yellow.9'}
-            >{` ${issue.type === 'Error' ? t('document.error') : t('document.warning')}`}</Text>
             <Text size="xs" span fw={600}>
               {issue.propertyName ? ` · ${fieldOf(issue.propertyName)}` : ''}
             </Text>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyDocument,
   fieldOfIssue,
+  formIssuesOf,
   gstinCheckOf,
   issuesByField,
   localErrorsOf,
@@ -87,5 +88,18 @@ describe('the document form', () => {
         { code: 'VAL0684', message: 'future', propertyName: 'DocumentDate', type: 'Error' },
       ]),
     ).toEqual({ documentDate: 'VAL0684: future' });
+  });
+
+  it("lists the form's own errors with the server's, so the count above Save is the count of the list", () => {
+    const local = { 'items.0.taxable': 'amount', 'items.1.quantity': 'quantity' };
+    const badGstin = gstinCheckOf('27AAPFU0939F1Z0');
+    expect(formIssuesOf(local, badGstin, [])).toEqual([
+      { code: '', type: 'Error', message: 'amount', propertyName: 'Items[0].Taxable' },
+      { code: '', type: 'Error', message: 'quantity', propertyName: 'Items[1].Quantity' },
+      { code: '', type: 'Error', message: badGstin?.ok === false ? badGstin.message : '', propertyName: 'CounterpartyGstin' },
+    ]);
+    // The server's answer about the GSTIN replaces the form's own.
+    const server = [{ code: 'VAL0010', message: 'bad', propertyName: 'CounterpartyGstin', type: 'Error' as const }];
+    expect(formIssuesOf({}, badGstin, server)).toEqual([]);
   });
 });

@@ -212,6 +212,25 @@ export const gstinCheckOf = (value: string): { ok: true; stateCode: string } | {
   return result.ok ? { ok: true, stateCode: result.stateCode } : { ok: false, message: result.message };
 };
 
+/**
+ * What the form itself refuses before the server is asked (unreadable numbers, a GSTIN the domain refuses), as issues
+ * the summary lists beside the server's: the count above the Save button is the count of the list.
+ */
+export const formIssuesOf = (
+  local: LocalErrors,
+  gstin: ReturnType<typeof gstinCheckOf>,
+  server: readonly DocumentIssue[],
+): DocumentIssue[] => [
+  ...Object.entries(local).map(([key, message]): DocumentIssue => {
+    const [, line, field = ''] = /^items\.(\d+)\.(\w+)$/.exec(key) ?? [];
+    const propertyName = line === undefined ? key : `Items[${line}].${field.charAt(0).toUpperCase()}${field.slice(1)}`;
+    return { code: '', type: 'Error', message, propertyName };
+  }),
+  ...(gstin?.ok === false && !server.some((issue) => issue.propertyName === 'CounterpartyGstin')
+    ? [{ code: '', type: 'Error' as const, message: gstin.message, propertyName: 'CounterpartyGstin' }]
+    : []),
+];
+
 /** Export and SEZ fields apply to these supply types; the original document to credit and debit notes. */
 export const isExportOrSez = (supplyType: string): boolean => /^(EXP|SEZ)/.test(supplyType);
 export const isNote = (documentType: string): boolean => documentType === 'CRN' || documentType === 'DBN';

@@ -11,6 +11,7 @@ import { ImportStatusBadge } from './ImportStatusBadge';
 import { downloadErrorExport, importErrorSummaryQuery, importSummaryQuery, importTypesQuery } from './importApi';
 import { ImportErrorsTable } from './ImportErrorsTable';
 import { useImportSession } from './useImportSession';
+import { loadFailureText } from '../../shared/loadFailure';
 
 // /import-document-error?importId= and the error screens of the other import types (spec core §2 "Import"): the
 // errors of one import, summarised by code, every error paged, and the original rows with an Errors column to fix and
@@ -111,7 +112,7 @@ const ImportErrors = ({ importId }: { importId: number }) => {
   if (summary.isError || byCode.isError)
     return (
       <Alert color="red" variant="light">
-        {t('importErrors.loadFailed')}
+        {loadFailureText(summary.error ?? byCode.error, t('importErrors.loadFailed'))}
       </Alert>
     );
   if (!summary.data || !byCode.data) return <Loader size="sm" />;

@@ -15,7 +15,7 @@ import { DataTable, type Column } from '../../shared/list/DataTable';
 import { parseSortExpression, type SortState } from '../../shared/list/sortExpression';
 import type { useListQuery } from '../../shared/list/useListQuery';
 import { ImportStatusBadge } from './ImportStatusBadge';
-import { formatFileSize, isImportRunning } from './importProgress';
+import { formatFileSize, isImportRunning, statusTextKey } from './importProgress';
 
 // The /import list (spec core §2: sorted 'stamp DESC'), load more by pageSize. The screen owns the query, because
 // it also reads the rows to find the user's running import.
@@ -156,7 +156,7 @@ export const ImportList = ({ types, list, rows, sort, onSort, filters, onFilters
             placeholder={t('import.all')}
             clearable
             disabled={isLocked}
-            data={[...statuses]}
+            data={statuses.map((status) => ({ value: status, label: t(statusTextKey(status)) }))}
             value={filters.statuses?.[0] ?? null}
             onChange={(value) => onFilters({ ...filters, statuses: value ? [value as ImportStatus] : null })}
             data-testid="import-filter-status"
@@ -168,7 +168,7 @@ export const ImportList = ({ types, list, rows, sort, onSort, filters, onFilters
         rows={rows}
         rowId={(row) => row.importId}
         rowTestId={(row) => `import-row-${row.importId}`}
-        rowLabel={(row) => `${row.fileName} ${row.status}`}
+        rowLabel={(row) => `${row.fileName} ${t(statusTextKey(row.status))}`}
         totalRecords={list.totalRecords}
         isLoading={list.isPending}
         emptyText={t('import.empty')}

@@ -8,11 +8,13 @@ import { periodLabel } from '../../shared/filter-bar/periods';
 import { formatCount } from '../../shared/format';
 import { InwardPanel } from './InwardPanel';
 import { PortalSessionCard } from './PortalSessionCard';
+import { CorrectionLines } from './Corrections';
 import { DateText, DueDate, GenerationBadge, ReturnStatusBadge } from './ReturnBadges';
 import { GstinSelect, ReturnPeriodPicker } from './ReturnPeriodPicker';
 import { returnLink, salesRegisterLink } from './returnRules';
 import { returnOverviewQuery } from './returnsApi';
 import { useReturnQuery } from './useReturnQuery';
+import { loadFailureText } from '../../shared/loadFailure';
 
 // /regular-overview (spec core §2 "Regular returns group"): one GSTIN and period: its returns with their statuses,
 // the GST portal session, and the inward data downloaded from the portal (GSTR-2A and GSTR-2B).
@@ -40,7 +42,7 @@ const ReturnsTable = ({ overview }: { overview: ReturnOverview }) => {
             <Table.Tr key={row.returnType} data-testid={`overview-return-${row.returnType}`}>
               <Table.Td fw={600}>{RETURN_TYPE_LABELS[row.returnType]}</Table.Td>
               <Table.Td>
-                <DueDate dueDate={row.dueDate} status={row.status} />
+                <DueDate dueDate={row.dueDate} status={row.status} deadline={row.deadline} />
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
@@ -48,7 +50,10 @@ const ReturnsTable = ({ overview }: { overview: ReturnOverview }) => {
                   <GenerationBadge status={row.generationStatus} />
                 </Group>
               </Table.Td>
-              <Table.Td className="numeric">{formatCount(row.documentCount)}</Table.Td>
+              <Table.Td className="numeric">
+                {formatCount(row.documentCount)}
+                <CorrectionLines corrections={row.corrections} />
+              </Table.Td>
               <Table.Td>{row.filedAt ? <DateText iso={row.filedAt} /> : '—'}</Table.Td>
               <Table.Td>
                 <Text span size="xs" ff="monospace">
@@ -87,8 +92,9 @@ const ReturnsTable = ({ overview }: { overview: ReturnOverview }) => {
 
 const OverviewView = ({ entityId, returnPeriod }: { entityId: number; returnPeriod: string }) => {
   const t = useText();
-  const { data: overview, isError } = useQuery(returnOverviewQuery(entityId, returnPeriod));
-  if (isError) return <FilterPlaceholder kind="empty" text={t('returns.loadFailed')} testId="overview-load-failed" />;
+  const { data: overview, isError, error } = useQuery(returnOverviewQuery(entityId, returnPeriod));
+  if (isError)
+    return <FilterPlaceholder kind="empty" text={loadFailureText(error, t('returns.loadFailed'))} testId="overview-load-failed" />;
   if (!overview) return <Loader size="sm" />;
   return (
     <Stack gap="sm" data-testid="overview">

@@ -1,11 +1,9 @@
 import { latestOpenReturnPeriod, periodsOf } from '@opengst/domain';
 
+export { periodLabel } from '@opengst/domain';
+
 // Return periods as the filter bar offers them: the months of the chosen financial year up to the latest open period
 // (spec core §9 cutoff days), newest first, read as "Oct 2026" (UI.md).
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-export const periodLabel = (period: string): string => `${MONTHS[Number(period.slice(0, 2)) - 1] ?? period.slice(0, 2)} ${period.slice(2)}`;
 
 const sortable = (period: string): string => `${period.slice(2)}${period.slice(0, 2)}`;
 

@@ -1,12 +1,12 @@
 // The register export: every matching document, one row per item line with the document's header columns, in the
 // list's sort order. Amounts in rupees (a credit note's negative), rates in percent, quantities in the unit (the stored
-// integers divided back).
-import { type Direction, REGISTER_DEFAULT_SORT, type RegisterFilters } from '@opengst/contracts';
+// integers divided back), dates as Excel dates, periods as "Oct 2026", statuses by their labels.
+import { type Direction, documentStatusLabel, REGISTER_DEFAULT_SORT, type RegisterFilters } from '@opengst/contracts';
 import { count, eq, type SQL } from 'drizzle-orm';
-import { documentSign } from '@opengst/domain';
+import { documentSign, periodLabel } from '@opengst/domain';
 import type { DbOrTx } from '../../../db/database';
 import { documentItems, documents, entities } from '../../../db/schema';
-import { writeXlsx, type XlsxColumn } from '../../../files/xlsx-writer';
+import { EXCEL_AMOUNT, EXCEL_DATE, excelDate, writeXlsx, type XlsxColumn } from '../../../files/xlsx-writer';
 import { orderByOf } from '../../../platform/lists';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import { assertExportSize, EXPORT_MAX_ROWS } from '../../../platform/reports/report.queries';
@@ -56,8 +56,6 @@ const exportRows = (db: DbOrTx, condition: SQL | undefined, orderBy: SQL[]) =>
     .orderBy(...orderBy, i.lineNumber);
 type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];
 
-/** YYYY-MM-DD as DD-MM-YYYY, the date format of the import templates. */
-const dmy = (iso: string | null) => (iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
 /** Rupees with the document's sign: a credit note's lines and value export negative, as the register totals them. */
 const rupees = (row: ExportRow, paise: number | null) => (paise === null ? null : (documentSign(row.documentType) * paise) / 100);
 const thousandths = (n: number | null) => (n === null ? null : n / 1000);
@@ -68,18 +66,18 @@ const columnsOf = (direction: Direction): XlsxColumn<ExportRow>[] => {
     { header: 'Location GSTIN', width: 18, value: (r) => r.locationGstin },
     { header: 'Location', width: 20, value: (r) => r.entityName },
     { header: 'Financial year', value: (r) => r.financialYear },
-    { header: 'Return period', value: (r) => r.returnPeriod },
+    { header: 'Return period', value: (r) => periodLabel(r.returnPeriod) },
     { header: 'Document type', value: (r) => r.documentType },
     { header: 'Document number', width: 18, value: (r) => r.documentNumber },
-    { header: 'Document date', value: (r) => dmy(r.documentDate) },
+    { header: 'Document date', numFmt: EXCEL_DATE, value: (r) => excelDate(r.documentDate) },
     { header: 'Supply type', value: (r) => r.supplyType },
     { header: `${party} GSTIN`, width: 18, value: (r) => r.counterpartyGstin },
     { header: `${party} name`, width: 24, value: (r) => r.counterpartyName },
     { header: 'Place of supply', value: (r) => r.placeOfSupply },
     { header: 'Reverse charge', value: (r) => (r.isReverseCharge ? 'Y' : 'N') },
     { header: 'Original document number', value: (r) => r.originalDocumentNumber },
-    { header: 'Original document date', value: (r) => dmy(r.originalDocumentDate) },
-    { header: 'Status', value: (r) => r.status },
+    { header: 'Original document date', numFmt: EXCEL_DATE, value: (r) => excelDate(r.originalDocumentDate) },
+    { header: 'Status', width: 18, value: (r) => documentStatusLabel(r.status) },
     { header: 'Source', value: (r) => r.source },
     { header: 'Line', value: (r) => r.lineNumber },
     { header: 'HSN/SAC', value: (r) => r.hsn },
@@ -87,12 +85,12 @@ const columnsOf = (direction: Direction): XlsxColumn<ExportRow>[] => {
     { header: 'UQC', value: (r) => r.uqc },
     { header: 'Quantity', value: (r) => thousandths(r.quantity) },
     { header: 'Rate (%)', value: (r) => thousandths(r.rate) },
-    { header: 'Taxable value (₹)', value: (r) => rupees(r, r.taxable) },
-    { header: 'IGST (₹)', value: (r) => rupees(r, r.igst) },
-    { header: 'CGST (₹)', value: (r) => rupees(r, r.cgst) },
-    { header: 'SGST/UTGST (₹)', value: (r) => rupees(r, r.sgst) },
-    { header: 'Cess (₹)', value: (r) => rupees(r, r.cess) },
-    { header: 'Document value (₹)', value: (r) => rupees(r, r.documentValue) },
+    { header: 'Taxable value (₹)', numFmt: EXCEL_AMOUNT, value: (r) => rupees(r, r.taxable) },
+    { header: 'IGST (₹)', numFmt: EXCEL_AMOUNT, value: (r) => rupees(r, r.igst) },
+    { header: 'CGST (₹)', numFmt: EXCEL_AMOUNT, value: (r) => rupees(r, r.cgst) },
+    { header: 'SGST/UTGST (₹)', numFmt: EXCEL_AMOUNT, value: (r) => rupees(r, r.sgst) },
+    { header: 'Cess (₹)', numFmt: EXCEL_AMOUNT, value: (r) => rupees(r, r.cess) },
+    { header: 'Document value (₹)', numFmt: EXCEL_AMOUNT, value: (r) => rupees(r, r.documentValue) },
     ...(direction === 'Purchase' ? [{ header: 'ITC eligibility', value: (r: ExportRow) => r.itcEligibility }] : []),
   ];
 };

@@ -9,6 +9,7 @@ import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder'
 import { periodLabel } from '../../../shared/filter-bar/periods';
 import { formatCount, formatDateTime, formatElapsed } from '../../../shared/format';
 import { pollIntervalMs } from '../../../shared/polling';
+import { CorrectionsNotice } from '../Corrections';
 import { PortalSessionCard, SandboxNotice } from '../PortalSessionCard';
 import { DueDate, GenerationBadge, ReturnStatusBadge } from '../ReturnBadges';
 import { GstinSelect, ReturnPeriodPicker } from '../ReturnPeriodPicker';
@@ -21,6 +22,7 @@ import { PortalErrorsPanel } from './PortalErrorsPanel';
 import { ReturnTimeline } from './ReturnTimeline';
 import { SectionDocumentsPanel } from './SectionDocumentsPanel';
 import { SectionSummaryTable } from './SectionSummaryTable';
+import { loadFailureText } from '../../../shared/loadFailure';
 
 // /gstr-1 and /gstr-1a (one screen; the return type comes from the route): the return of a GSTIN and period as the
 // books make it, with its status, actions, section summary and drill-down, the portal's errors and the history.
@@ -50,13 +52,18 @@ const Header = ({ detail }: { detail: ReturnDetail }) => {
             </Text>
           </Text>
         </Group>
+        {detail.returnType === 'GSTR1A' ? (
+          <Text size="xs" c="dimmed" data-testid="gstr1a-purpose">
+            {t('returns.gstr1aPurpose')}
+          </Text>
+        ) : null}
       </Stack>
       <Group gap="lg" align="flex-start">
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
             {t('returns.dueDate')}
           </Text>
-          <DueDate dueDate={detail.dueDate} status={detail.status} />
+          <DueDate dueDate={detail.dueDate} status={detail.status} deadline={detail.deadline} />
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
@@ -72,7 +79,7 @@ const Header = ({ detail }: { detail: ReturnDetail }) => {
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
-            {t('returns.documentsInBooks')}
+            {detail.returnType === 'GSTR1A' ? t('returns.toReport') : t('returns.documentsInBooks')}
           </Text>
           <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="return-document-count">
             {formatCount(detail.documentCount)}
@@ -110,6 +117,7 @@ const Notices = ({ detail }: { detail: ReturnDetail }) => {
   return (
     <>
       {isGenerating(detail) ? <GenerationProgress documentCount={detail.documentCount} /> : null}
+      <CorrectionsNotice returnType={detail.returnType} corrections={detail.corrections} />
       {isSaving(detail) ? (
         <Stack gap={4} data-testid="save-progress">
           <Text size="sm">{t('returns.savingAtPortal', { reference: detail.portalReferenceId ?? '' })}</Text>
@@ -150,7 +158,11 @@ const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; 
   const queryClient = useQueryClient();
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
   const key = { entityId, returnType, returnPeriod };
-  const { data: detail, isError } = useQuery({
+  const {
+    data: detail,
+    isError,
+    error,
+  } = useQuery({
     queryKey: returnKeys.detail(key),
     queryFn: () => fetchReturnDetail(key),
     refetchInterval: (query) => (needsPolling(query.state.data) ? pollIntervalMs(loaded?.settings.poolingTime) : false),
@@ -159,7 +171,7 @@ const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; 
   const [tab, setTab] = useState<Tab>('summary');
   const [section, setSection] = useState<Gstr1Section>('b2b');
 
-  if (isError) return <FilterPlaceholder kind="empty" text={t('returns.loadFailed')} testId="return-load-failed" />;
+  if (isError) return <FilterPlaceholder kind="empty" text={loadFailureText(error, t('returns.loadFailed'))} testId="return-load-failed" />;
   if (!detail) return <Loader size="sm" />;
 
   const changed = (next: ReturnDetail) => {
@@ -191,7 +203,11 @@ const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; 
         <FilterPlaceholder
           kind="empty"
           testId="return-not-generated"
-          text={t('returns.notGenerated', { type: RETURN_TYPE_LABELS[returnType], n: formatCount(detail.documentCount) })}
+          text={
+            returnType === 'GSTR1A'
+              ? t('returns.gstr1aNotGenerated', { n: formatCount(detail.documentCount) })
+              : t('returns.notGenerated', { type: RETURN_TYPE_LABELS[returnType], n: formatCount(detail.documentCount) })
+          }
         />
       ) : (
         <Tabs value={tab} onChange={(next) => setTab((next as Tab | null) ?? 'summary')} keepMounted={false}>

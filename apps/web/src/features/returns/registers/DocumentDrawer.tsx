@@ -12,6 +12,7 @@ import { periodLabel } from '../../../shared/filter-bar/periods';
 import { documentDetailQuery } from './registersApi';
 import { DocumentStatusBadge } from './registerColumns';
 import { editDocumentHref, type RegisterModule } from './registerModules';
+import { loadFailureText } from '../../../shared/loadFailure';
 
 // A register row's detail (spec core §7 regular/sale/detail, regular/purchase/detail): header, party, items and
 // totals, with Edit for users holding DocumentEdit. Esc or the overlay returns to the list.
@@ -161,12 +162,12 @@ export const DocumentDrawer = ({
 }) => {
   const t = useText();
   const { DocumentEdit: canEdit } = useRights(['DocumentEdit']);
-  const { data, isError } = useQuery({ ...documentDetailQuery(module, id ?? 0), enabled: id !== null });
+  const { data, isError, error } = useQuery({ ...documentDetailQuery(module, id ?? 0), enabled: id !== null });
   return (
     <DetailDrawer opened={id !== null} onClose={onClose} title={title} size="xl" testId="document-drawer">
       {isError ? (
         <Alert color="red" variant="light">
-          {t('register.detail.loadFailed')}
+          {loadFailureText(error, t('register.detail.loadFailed'))}
         </Alert>
       ) : data ? (
         <DocumentBody document={data} canEdit={canEdit} module={module} />
