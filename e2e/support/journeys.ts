@@ -15,7 +15,8 @@ type Fixtures = Record<
   | 'session'
   | 'logout'
   | 'guard'
-  | 'noRights',
+  | 'noRights'
+  | 'oneLocation',
   Credentials
 >;
 

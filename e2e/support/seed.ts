@@ -1,10 +1,11 @@
 // Seeds the journeys' data folder before the server starts: the demo tenant, plus one user per journey so that
 // journeys never disturb each other. Writes the credentials as JSON to the path given.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { DEMO_LOCATION_GSTIN } from '@opengst/contracts';
 import { writeFileSync } from 'node:fs';
 import { readConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
-import { roles, users } from '../../apps/server/src/db/schema';
+import { entities, roles, userEntities, users } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/platform/auth/passwords';
 import { saveSubscriberSettings } from '../../apps/server/src/platform/settings/subscriber-settings';
 import { loadSecretKey } from '../../apps/server/src/platform/secrets';
@@ -54,7 +55,18 @@ const single = await provisionSubscriber(db, {
 });
 await saveSubscriberSettings(db, single.subscriberId, { security: { singleSession: true } });
 
+// An administrator of Mumbai alone: what a user sees of a GSTIN that is not theirs.
+const oneLocation = await addUser('one-location-user', adminUser.roleId);
+const [oneLocationUser] = await db.select().from(users).where(eq(users.userName, oneLocation.userName));
+const [mumbai] = await db
+  .select()
+  .from(entities)
+  .where(and(eq(entities.subscriberId, adminUser.subscriberId), eq(entities.gstin, DEMO_LOCATION_GSTIN)));
+if (!oneLocationUser || !mumbai) throw new Error('the demo seed has no Mumbai location');
+await db.insert(userEntities).values({ userId: oneLocationUser.id, entityId: mumbai.id });
+
 const fixtures = {
+  oneLocation,
   singleSession: { userName: 'single-admin', password: singlePassword, email: 'single-admin@journeys.test' },
   admin: { userName: demo.userName, password: demo.password, email: adminUser.email },
   twoFactor: { userName: 'otp-admin', password: twoFactorPassword, email: 'otp-admin@journeys.test' },

@@ -47,7 +47,12 @@ describe('apiRequest (spec core §8, §9)', () => {
     const failure = await apiRequest('/api/v0.1/x').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).requestId).toBe('r-9');
-    expect(showToast).toHaveBeenCalledWith({ title: 'Too Many Requests', message: 'Too many.', color: 'red' });
+    expect(showToast).toHaveBeenCalledWith({
+      title: 'Too Many Requests',
+      message: 'Too many.',
+      color: 'red',
+      key: '429:GEN0004:Too many.',
+    });
   });
 
   it('does not toast when the call switches the toast off for that status', async () => {

@@ -19,7 +19,11 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
-export type ToastContent = { title: string | null; message: string; color: 'red' | 'yellow' };
+/**
+ * `key` names the refusal itself (status and messages, without the request id that development mode adds), so the
+ * same refusal answered to several calls at once shows one toast.
+ */
+export type ToastContent = { title: string | null; message: string; color: 'red' | 'yellow'; key?: string };
 
 /** "Documents[0].Lines[2].Rate" → "Rate": the prefix names the row, the last segment names the field. */
 export const stripPropertyPrefix = (propertyName: string): string => propertyName.replace(/^(?:[A-Za-z_$][\w$]*(?:\[\d+\])*\.)+/, '');
@@ -93,5 +97,6 @@ export const describeError = (
     const details = [requestId ? `Request id: ${requestId}` : null, body?.developerName ? `Developer: ${body.developerName}` : null];
     message = [message, ...details.filter((line) => line !== null)].join('\n');
   }
-  return { title: toastTitle(status, isProduction), message, color };
+  const key = `${status}:${items.map((item) => `${item.code}:${item.message}`).join('|')}`;
+  return { title: toastTitle(status, isProduction), message, color, key };
 };

@@ -20,5 +20,8 @@ describe('loadFailureText', () => {
     const toast = { title: 'No access', message: 'You have no access to this GSTIN.', color: 'red' as const };
     expect(toastIdOf(toast)).toBe(toastIdOf({ ...toast }));
     expect(toastIdOf(toast)).not.toBe(toastIdOf({ ...toast, message: 'Another reason.' }));
+    // In development mode each toast carries its request id; the refusal's key still makes them one.
+    const inDevelopment = (requestId: string) => ({ ...toast, message: `${toast.message}\nRequest id: ${requestId}`, key: '403:GEN0010' });
+    expect(toastIdOf(inDevelopment('a'))).toBe(toastIdOf(inDevelopment('b')));
   });
 });
