@@ -30,6 +30,7 @@ import type { AppModule } from './platform/module';
 import { loadSecretKey } from './platform/secrets';
 import { webPlugin } from './platform/web.plugin';
 import { createGstPortal, mountPortalSandbox } from './portal/index';
+import { assertNoNulCharacter } from './platform/nul-guard';
 
 /** Every module of the product, in the order their routes are registered. */
 const MODULES: readonly AppModule[] = [
@@ -78,14 +79,15 @@ export const buildApp = async (
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = options.database === undefined;
   const jobs = await startJobQueue(database, { pollSeconds: config.jobPollSeconds });
-  const mailer = createMailer(database.db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const secretKey = loadSecretKey(config.secretKeyBase64, config.dataDir);
+  const mailer = createMailer(database.db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, secretKey });
   const ctx: AppContext = {
     config,
     database,
     jobs,
     mailer,
     maintenance: createMaintenanceSwitch(database.db, maintenanceFlagFile(config.dataDir)),
-    secretKey: loadSecretKey(config.secretKeyBase64, config.dataDir),
+    secretKey,
     now: options.now ?? (() => new Date()),
     // Mounted mode reaches the sandbox through `app` (declared below), only once requests run.
     gstPortal: createGstPortal(config, options.now ?? (() => new Date()), () => app),
@@ -114,6 +116,7 @@ export const buildApp = async (
   });
   await app.register(errorsPlugin, ctx);
   await app.register(accessPlugin, ctx);
+  app.addHook('preValidation', async (request) => assertNoNulCharacter(request.query, request.body));
 
   for (const module of MODULES) await app.register(module.routes, ctx);
   await mountPortalSandbox(app, ctx);

@@ -13,7 +13,8 @@ export const orderByOf = (
 ): SQL[] => {
   const expression = (sortExpression ?? '').trim() || fallback;
   const match = /^(\w+)\s+(ASC|DESC)$/i.exec(expression);
-  const column = match?.[1] ? columns[match[1]] : undefined;
+  // Own keys only: "constructor ASC" must not find Object.prototype.constructor (issue 16: a 500 on 15 endpoints).
+  const column = match?.[1] && Object.hasOwn(columns, match[1]) ? columns[match[1]] : undefined;
   if (!match || !column) {
     throw new AppError('GEN0009', {
       propertyName: 'SortExpression',

@@ -1,5 +1,7 @@
 import type { JobQueue } from './jobs/queue';
-import { API, HEADERS } from '@opengst/contracts';
+import { API, HEADERS, pathsOf, USER_ENDPOINTS } from '@opengst/contracts';
+
+const USERS_API = pathsOf(USER_ENDPOINTS);
 import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,6 +67,29 @@ describe.each(ENGINES)('platform on %s', (engine) => {
     const res = await h.app.inject({ method: 'GET', url: '/api/v0.1/no-such-route' });
     expect(res.statusCode).toBe(404);
     expect(res.json().errors[0].code).toBe('GEN0003');
+  });
+
+  it('answers a NUL character in a filter and a sort by an inherited name with 422 in words, never 500', async () => {
+    const t = await createTenant(h);
+    const headers = { [HEADERS.authToken]: await signIn(h.app, t) };
+    const nul = await h.app.inject({
+      method: 'POST',
+      url: USERS_API.userSearch,
+      headers,
+      payload: { start: 0, size: 10, filters: { text: 'adm\u0000in' } },
+    });
+    expect(nul.statusCode, nul.body).toBe(422);
+    expect(nul.json().errors[0].message).toContain('NUL character');
+    for (const sortExpression of ['constructor ASC', '__proto__ DESC', 'toString ASC']) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: USERS_API.userSearch,
+        headers,
+        payload: { start: 0, size: 10, sortExpression },
+      });
+      expect(res.statusCode, `${sortExpression}: ${res.body}`).toBe(422);
+      expect(res.json().errors[0]).toMatchObject({ code: 'GEN0009', propertyName: 'SortExpression' });
+    }
   });
 
   it('issues session tokens of 256 random bits, stored only as digests', async () => {
@@ -187,15 +212,28 @@ describe.each(ENGINES)('platform on %s', (engine) => {
       work: async () => {},
       stop: async () => {},
     };
-    const mailer = createMailer(h.ctx.database.db, queue, { from: 'x@example.test' });
+    const mailer = createMailer(h.ctx.database.db, queue, { from: 'x@example.test', secretKey: h.ctx.secretKey });
     const t = await createTenant(h);
-    const id = await mailer.send({ subscriberId: t.subscriberId, to: t.email, subject: 'Your OTP', text: 'Code 123456' });
+    const id = await mailer.send({
+      subscriberId: t.subscriberId,
+      to: t.email,
+      subject: 'Your report',
+      text: 'Report ready',
+      carriesSecret: false,
+    });
     await mailer.deliver(id);
     const token = await signIn(h.app, t);
     const outbox = (await h.app.inject({ method: 'GET', url: API.outbox, headers: authed(token) })).json().data;
     expect(sent).toEqual([String(id)]);
     expect(outbox.totalRecords).toBe(1);
-    expect(outbox.items[0]).toMatchObject({ id, to: t.email, subject: 'Your OTP', text: 'Code 123456', status: 'Outbox' });
+    expect(outbox.items[0]).toMatchObject({
+      id,
+      to: t.email,
+      subject: 'Your report',
+      text: 'Report ready',
+      contentWithheld: false,
+      status: 'Outbox',
+    });
   });
 });
 
