@@ -11,10 +11,11 @@ import {
   IMPORT_DEFAULT_SORT,
   type ImportCodeCount,
 } from '@opengst/contracts';
-import { and, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { businessPartners, documents, documentSummaries, hsnCodes, importErrors, imports, userEntities, users } from '../../db/schema';
+import { businessPartners, documents, documentSummaries, hsnCodes, importErrors, imports, users } from '../../db/schema';
 import { assertEntityAccess } from '../../platform/entity-access';
+import { assertImportReadable, readableImportsCondition } from './import-access';
 import { AppError } from '../../platform/errors';
 import { orderByOf } from '../../platform/lists';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
@@ -35,14 +36,18 @@ const progressOf = (row: ImportRow): ImportProgress => ({
   finishedAt: row.finishedAt?.toISOString() ?? null,
 });
 
-/** The import, when it is the subscriber's and the user may see its location; 404 / 403 otherwise. */
-export const findImport = async (db: Db, principal: SessionPrincipal, importId: number): Promise<ImportRow> => {
+/**
+ * The import, when it is the subscriber's and the user may read it (import-access.ts: its type, its location);
+ * 404 / 403 otherwise.
+ */
+export const findImport = async (db: Db, principal: SessionPrincipal, importId: number, now = new Date()): Promise<ImportRow> => {
   const [row] = await db
     .select()
     .from(imports)
     .where(and(eq(imports.id, importId), eq(imports.subscriberId, principal.subscriberId)));
   if (!row) throw new AppError('GEN0003');
   if (row.entityId !== null) await assertEntityAccess(db, principal, [row.entityId]);
+  await assertImportReadable(db, principal, row, now);
   return row;
 };
 
@@ -64,10 +69,9 @@ export const searchImports = async (
   request: ImportSearchRequest,
 ): Promise<{ items: ImportListItem[]; totalRecords: number }> => {
   const f = request.filters ?? {};
-  const accessible = db.select({ id: userEntities.entityId }).from(userEntities).where(eq(userEntities.userId, principal.userId));
   const where: (SQL | undefined)[] = [
     eq(imports.subscriberId, principal.subscriberId),
-    or(isNull(imports.entityId), inArray(imports.entityId, accessible)),
+    await readableImportsCondition(db, principal, new Date()),
     f.importType ? eq(imports.importType, f.importType) : undefined,
     f.statuses?.length ? inArray(imports.status, f.statuses) : undefined,
     f.fromDate ? gte(imports.stamp, new Date(`${f.fromDate}T00:00:00Z`)) : undefined,
