@@ -170,6 +170,7 @@ const NO_RECORD_IDS = new Set([
   ),
   `GET ${A.profileDetail}`,
   `POST ${A.profileSave}`,
+  `POST ${A.profileConfirmEmail}`,
   `POST ${A.changePassword}`,
   `POST ${A.registrationValidateGstinOrPan}`,
   `POST ${A.registrationRegister}`,

@@ -65,6 +65,15 @@ export const ERROR_CATALOGUE = {
   ADM0009: { status: 422, message: 'This GSTIN or PAN is already registered.' },
   ADM0010: { status: 422, message: 'A deleted user cannot be changed.' },
   ADM0011: { status: 422, message: 'API keys can be issued only to an active user.' },
+  ADM0012: { status: 422, message: 'Enter your current password to change your e-mail address.' },
+  ADM0013: {
+    status: 403,
+    message: 'An API key cannot change an e-mail address or a password: sign in to OpenGST with your password to do it.',
+  },
+  ADM0014: {
+    status: 422,
+    message: 'The confirmation code is not correct, has expired or was already used. Change the e-mail address again.',
+  },
   ORG0001: { status: 422, message: "The GSTIN's state code must match the location's state." },
   ORG0002: { status: 422, message: 'Every GSTIN under a business must carry the business PAN.' },
   ORG0003: { status: 422, message: 'This GSTIN is already used by another entity.' },

@@ -9,7 +9,10 @@ export const OutboxMailSchema = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
+  /** Null when the content is withheld. */
+  text: z.string().nullable(),
+  /** The mail carries a one-time code or link (OTP, password reset, welcome, e-mail confirmation): its content is never shown. */
+  contentWithheld: z.boolean(),
   createdAt: z.string(),
   status: z.enum(['Queued', 'Sent', 'Failed', 'Outbox']),
 });

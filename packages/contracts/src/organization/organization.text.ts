@@ -135,4 +135,10 @@ export const ORGANIZATION_TEXT = {
   'profile.saved': 'Profile saved.',
   'profile.loadFailed': 'Your profile could not be loaded.',
   'profile.currentPassword': 'Current password',
+  'profile.emailPasswordHint': 'Your e-mail address receives password resets: enter your current password to change it.',
+  'profile.emailPending':
+    'A confirmation code was sent to {email}. Your e-mail address stays {current} until you enter the code here (valid for 30 minutes).',
+  'profile.confirmCode': 'Confirmation code',
+  'profile.confirmEmail': 'Confirm e-mail',
+  'profile.emailConfirmed': 'Your e-mail address is now {email}. Your previous address was told of the change.',
 } as const satisfies Record<string, string>;

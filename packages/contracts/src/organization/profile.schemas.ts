@@ -14,10 +14,27 @@ export const ProfileSchema = z.object({
   branchName: z.string().nullable(),
   departmentName: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
+  /** An e-mail change waiting for the new address to confirm with the code sent to it; until then `email` stays. */
+  pendingEmail: z.string().nullable(),
   entities: z.array(z.object({ entityId: id, entityName: z.string(), gstin: z.string().nullable(), entityType: z.string() })),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
-export const ProfileSaveSchema = z.object({ displayName: DisplayNameSchema, email: UserEmailSchema, mobile: UserMobileSchema.nullish() });
+/**
+ * A changed e-mail needs `currentPassword`, encrypted with a one-time key of public/encryptor/get (header enc-id); it
+ * takes effect only once confirmed (profile/confirmEmail) with the code mailed to the new address. Never with an API key.
+ */
+export const ProfileSaveSchema = z.object({
+  displayName: DisplayNameSchema,
+  email: UserEmailSchema,
+  mobile: UserMobileSchema.nullish(),
+  currentPassword: z.string().min(1).max(1024).optional(),
+});
+export const ConfirmEmailSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the mail.'),
+});
 export type ProfileSave = z.infer<typeof ProfileSaveSchema>;
 /** All three are encrypted with a one-time key from public/encryptor/get (header enc-id), as in resetPassword. */
 export const ChangePasswordSchema = z.object({

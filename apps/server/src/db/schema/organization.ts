@@ -169,6 +169,24 @@ export const passwordHistory = pgTable(
   (t) => [index('password_history_user').on(t.userId)],
 );
 
+/**
+ * A user's e-mail change waiting for the new address to confirm (profile/save, profile/confirmEmail): one per user.
+ * The code is kept only as an HMAC-SHA256 keyed with the installation's secret key.
+ */
+export const emailChanges = pgTable('email_changes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  subscriberId: integer('subscriber_id')
+    .notNull()
+    .references(() => subscribers.id),
+  newEmail: text('new_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attemptsLeft: integer('attempts_left').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const entities = pgTable(
   'entities',
   {

@@ -85,7 +85,12 @@ export const mailOutbox = pgTable('mail_outbox', {
   subscriberId: integer('subscriber_id'),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
+  /** The body; for a mail that carries a one-time code or link, only the notice that its content is withheld. */
   text: text('text').notNull(),
+  /** The mail carries an OTP or a link token: its body is never shown and is kept only sealed until delivered. */
+  carriesSecret: boolean('carries_secret').notNull().default(false),
+  /** The body of such a mail, AES-256-GCM sealed (platform/secrets.ts) until delivered, then null. */
+  sealedText: text('sealed_text'),
   status: text('status', { enum: ['Queued', 'Sent', 'Failed', 'Outbox'] })
     .notNull()
     .default('Queued'),

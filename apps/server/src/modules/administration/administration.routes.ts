@@ -24,7 +24,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
           id: m.id,
           to: m.to,
           subject: m.subject,
-          text: m.text,
+          // A mail carrying a one-time code or link is never readable here, before or after delivery.
+          text: m.carriesSecret ? null : m.text,
+          contentWithheld: m.carriesSecret,
           createdAt: m.createdAt.toISOString(),
           status: m.status,
         })),

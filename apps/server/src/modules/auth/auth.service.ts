@@ -51,6 +51,7 @@ const sendOtpMail = (ctx: AppContext, user: User, otp: string, purpose: 'sign in
     subscriberId: user.subscriberId,
     to: user.email,
     subject: `OpenGST: your one-time password to ${purpose}`,
+    carriesSecret: true,
     text: `Your one-time password (OTP) to ${purpose} is ${otp}.\nIt is valid for ${validityMinutes} minutes. Never share it with anyone.\nIf you did not ask for it, tell your administrator.`,
   });
 
@@ -211,6 +212,7 @@ export const forgotPassword = async (
         subscriberId: user.subscriberId,
         to: user.email,
         subject: 'OpenGST: reset your password',
+        carriesSecret: true,
         text: `A password reset was requested for your OpenGST user ${user.userName}.\nOpen this link within ${validity} minutes to choose a new password (it works once):\n${link}\nIf you did not ask for it, ignore this mail and tell your administrator.`,
       });
       await recordEvent(db, 'ResetLinkSent', user, meta.ip);

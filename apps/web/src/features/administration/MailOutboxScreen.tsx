@@ -9,7 +9,10 @@ import { outboxQuery, sortNewestFirst } from './outboxApi';
 
 const STATUS_COLOR: Record<OutboxMail['status'], string> = { Sent: 'green', Queued: 'gray', Outbox: 'indigo', Failed: 'red' };
 
-/** Administration: mail written by the application, readable here when no SMTP server is configured. */
+/**
+ * Administration: mail written by the application, readable here when no SMTP server is configured; a mail that carries
+ * a one-time code or link shows its recipient, subject and status only.
+ */
 export const MailOutboxScreen = () => {
   const t = useText();
   const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(outboxQuery);
@@ -98,9 +101,15 @@ export const MailOutboxScreen = () => {
                 {selected.status}
               </Badge>
             </Group>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} mt="sm" data-testid="outbox-mail-text">
-              {linkify(selected.text)}
-            </Text>
+            {selected.contentWithheld || selected.text === null ? (
+              <Text size="sm" c="dimmed" fs="italic" mt="sm" data-testid="outbox-mail-withheld">
+                {t('outbox.withheld')}
+              </Text>
+            ) : (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} mt="sm" data-testid="outbox-mail-text">
+                {linkify(selected.text)}
+              </Text>
+            )}
           </Stack>
         ) : null}
       </Drawer>

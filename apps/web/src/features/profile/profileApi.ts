@@ -4,14 +4,31 @@ import { encryptSecrets } from '../../api/crypto';
 import { call } from '../../api/call';
 import { FORM_SILENT } from '../../shared/forms';
 
-// Spec core §7 "Profile" (contracts organization/profile.endpoints.ts): profile/detail (v0.2), profile/save, changePassword.
+// Spec core §7 "Profile" (contracts organization/profile.endpoints.ts): profile/detail (v0.2), profile/save,
+// profile/confirmEmail, changePassword.
 
 /** Query keys of the profile. */
 export const profileKeys = { all: ['profile'] as const };
 
 export const profileQuery = queryOptions({ queryKey: profileKeys.all, queryFn: () => call(PROFILE.profileDetail) });
 
-export const saveProfile = (body: ProfileSave) => call(PROFILE.profileSave, { body }, { silent: FORM_SILENT });
+/**
+ * A changed e-mail travels with the current password, encrypted with a one-time key; the server then mails a code to
+ * the new address and answers the profile with `pendingEmail` until it is confirmed.
+ */
+export const saveProfile = async (body: Omit<ProfileSave, 'currentPassword'>, currentPassword?: string) => {
+  if (currentPassword === undefined) return call(PROFILE.profileSave, { body }, { silent: FORM_SILENT });
+  const encryptor = await call(AUTH_ENDPOINTS.encryptor);
+  const [current = ''] = await encryptSecrets(encryptor, [currentPassword]);
+  return call(
+    PROFILE.profileSave,
+    { body: { ...body, currentPassword: current } },
+    { headers: { [HEADERS.encId]: encryptor.identifier }, silent: FORM_SILENT },
+  );
+};
+
+/** The code mailed to the new address applies the pending e-mail change. */
+export const confirmEmail = (code: string) => call(PROFILE.profileConfirmEmail, { body: { code } }, { silent: FORM_SILENT });
 
 /** The three passwords travel encrypted with one one-time key, as in resetPassword. */
 export const changePassword = async (currentPassword: string, password: string, confirmPassword: string) => {

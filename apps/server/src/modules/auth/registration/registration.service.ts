@@ -74,6 +74,7 @@ const sendOtp = (ctx: AppContext, details: Details, otp: string) =>
   ctx.mailer.send({
     to: details.email,
     subject: 'OpenGST: your one-time password to register',
+    carriesSecret: true,
     text: `Your one-time password (OTP) to register ${details.organisationName} (${details.gstinOrPan}) on OpenGST is ${otp}.\nIt is valid for ${OTP.otpValidityMinutes} minutes. Never share it with anyone.\nIf you did not ask for it, ignore this mail.`,
   });
 

@@ -43,5 +43,5 @@ export const preparePasswordLink = async (
 };
 
 export const sendPasswordLink = async (ctx: AppContext, mail: PasswordLink): Promise<void> => {
-  await ctx.mailer.send(mail);
+  await ctx.mailer.send({ ...mail, carriesSecret: true }); // the link is a one-time credential
 };
