@@ -29,7 +29,7 @@ import { createMaintenanceSwitch, maintenanceFlagFile } from './platform/mainten
 import type { AppModule } from './platform/module';
 import { loadSecretKey } from './platform/secrets';
 import { webPlugin } from './platform/web.plugin';
-import { createGstPortal, mountPortalSandbox } from './portal/index';
+import { createGstPortal, createSandboxGate, mountPortalSandbox } from './portal/index';
 import { assertNoNulCharacter } from './platform/nul-guard';
 
 /** Every module of the product, in the order their routes are registered. */
@@ -81,6 +81,7 @@ export const buildApp = async (
   const jobs = await startJobQueue(database, { pollSeconds: config.jobPollSeconds });
   const secretKey = loadSecretKey(config.secretKeyBase64, config.dataDir);
   const mailer = createMailer(database.db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, secretKey });
+  const sandboxGate = createSandboxGate();
   const ctx: AppContext = {
     config,
     database,
@@ -90,7 +91,7 @@ export const buildApp = async (
     secretKey,
     now: options.now ?? (() => new Date()),
     // Mounted mode reaches the sandbox through `app` (declared below), only once requests run.
-    gstPortal: createGstPortal(config, options.now ?? (() => new Date()), () => app),
+    gstPortal: createGstPortal(config, options.now ?? (() => new Date()), () => app, sandboxGate),
   };
 
   const app = Fastify({
@@ -119,7 +120,7 @@ export const buildApp = async (
   app.addHook('preValidation', async (request) => assertNoNulCharacter(request.query, request.body));
 
   for (const module of MODULES) await app.register(module.routes, ctx);
-  await mountPortalSandbox(app, ctx);
+  await mountPortalSandbox(app, ctx, sandboxGate);
   app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

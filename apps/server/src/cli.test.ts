@@ -47,7 +47,7 @@ describe('command line', () => {
         expect(rows.map((r) => r.gstin).sort()).toEqual(['27AABCD1234E1Z8', '27AABCD1234E2Z7', '29AABCD1234E1Z4']);
         const key = loadSecretKey(undefined, dataDir);
         for (const row of rows) {
-          expect(row.userName).toMatch(/^demo_\d{2}_\d+$/);
+          expect(row.userName).toMatch(/^demo_\d{2}_[0-9a-f]{12}$/); // not guessable from the GSTIN or the id
           expect(openSecret(key, row.secret)).toMatch(/^[\w-]{16}$/);
         }
       } finally {

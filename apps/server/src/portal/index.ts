@@ -4,8 +4,10 @@
 // Call the portal outside any database transaction: on PGlite the mounted sandbox shares the server's single
 // connection, and its own transaction would wait for the caller's to end.
 import { PGlite } from '@electric-sql/pglite';
+import { ERROR_CATALOGUE } from '@opengst/contracts';
 import { portalSandbox, sandboxSqlOfPglite, sandboxSqlOfPostgres } from '@opengst/portal-sandbox';
 import type { FastifyInstance } from 'fastify';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type postgres from 'postgres';
 import type { Config } from '../config';
@@ -19,13 +21,28 @@ export * from './gst-portal';
 export const SANDBOX_PREFIX = '/portal-sandbox';
 const PUBLIC_KEY_PATH = '/taxpayerapi/v1.0/public-key';
 
+/**
+ * The mounted sandbox answers only this process's own adapter (issue 16: anyone who reached the port used it to read a
+ * tenant's filed returns and to claim another tenant's GSTIN). Its requests carry a secret made at start, which no
+ * outside request can know; any other request to /portal-sandbox is "not found".
+ */
+export type SandboxGate = { readonly secret: string };
+export const createSandboxGate = (): SandboxGate => ({ secret: randomBytes(32).toString('base64url') });
+const GATE_HEADER = 'x-opengst-sandbox-gate';
+
+const opensGate = (gate: SandboxGate, sent: string | string[] | undefined): boolean => {
+  const given = Buffer.from(typeof sent === 'string' ? sent : '');
+  const secret = Buffer.from(gate.secret);
+  return given.length === secret.length && timingSafeEqual(given, secret);
+};
+
 const injectFetch =
-  (app: () => FastifyInstance): PortalFetch =>
+  (app: () => FastifyInstance, gate: SandboxGate): PortalFetch =>
   async (url, init) => {
     const answer = await app().inject({
       method: init.method as 'GET' | 'POST' | 'PUT',
       url,
-      headers: init.headers,
+      headers: { ...init.headers, [GATE_HEADER]: gate.secret },
       ...(init.body === undefined ? {} : { payload: init.body }),
     });
     return new Response(answer.body, {
@@ -40,11 +57,11 @@ const fetchPublicKey = async (fetcher: PortalFetch, baseUrl: string): Promise<st
   return response.text();
 };
 
-/** The adapter for this installation; `app` is the server itself, used only in mounted mode. */
-export const createGstPortal = (config: Config, now: () => Date, app: () => FastifyInstance): GstPortal => {
+/** The adapter for this installation; `app` is the server itself and `gate` its sandbox's, used only in mounted mode. */
+export const createGstPortal = (config: Config, now: () => Date, app: () => FastifyInstance, gate: SandboxGate): GstPortal => {
   const settings = config.gstPortal;
   const remote = settings.url?.replace(/\/+$/, '');
-  const fetcher: PortalFetch = remote ? (url, init) => fetch(url, init) : injectFetch(app);
+  const fetcher: PortalFetch = remote ? (url, init) => fetch(url, init) : injectFetch(app, gate);
   const baseUrl = remote ?? SANDBOX_PREFIX;
   const publicKeyFile = settings.publicKeyFile;
   return createHttpGstPortal({
@@ -61,15 +78,22 @@ export const createGstPortal = (config: Config, now: () => Date, app: () => Fast
 };
 
 /** Mounts the sandbox in this server when no portal URL is configured; it keeps its tables in the server's database. */
-export const mountPortalSandbox = async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+export const mountPortalSandbox = async (app: FastifyInstance, ctx: AppContext, gate: SandboxGate): Promise<void> => {
   if (ctx.config.gstPortal.url) return;
   const client = (ctx.database.db as unknown as { $client: PGlite | postgres.Sql }).$client;
   const sql = client instanceof PGlite ? sandboxSqlOfPglite(client) : sandboxSqlOfPostgres(client);
-  await app.register(portalSandbox, {
-    prefix: SANDBOX_PREFIX,
-    sql,
-    now: ctx.now,
-    otp: ctx.config.gstPortal.sandboxOtp,
-    schemaDir: ctx.config.gstPortal.sandboxSchemaDir,
+  await app.register(async (scope) => {
+    // Answered here, not thrown: the sandbox's own error handler would turn an error into a portal-style 500.
+    scope.addHook('onRequest', async (request, reply) => {
+      if (!opensGate(gate, request.headers[GATE_HEADER]))
+        return reply.code(404).send({ errors: [{ code: 'GEN0003', message: ERROR_CATALOGUE.GEN0003.message, type: 'Error' }] });
+    });
+    await scope.register(portalSandbox, {
+      prefix: SANDBOX_PREFIX,
+      sql,
+      now: ctx.now,
+      otp: ctx.config.gstPortal.sandboxOtp,
+      schemaDir: ctx.config.gstPortal.sandboxSchemaDir,
+    });
   });
 };

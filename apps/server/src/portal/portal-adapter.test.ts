@@ -1,12 +1,21 @@
 // The GstPortal HTTP adapter against the sandbox mounted in the server (buildApp, app.inject), on each engine: every
 // method, the mapping of portal errors to PortalError, and that no key, token, OTP or payload reaches the log.
 import { PGlite } from '@electric-sql/pglite';
-import { buildGstr1, parseGstr2a, parseGstr2b, summarizeGstr1, type Gstr1Document, type Gstr1Item, type Gstr1Json } from '@opengst/domain';
+import {
+  buildGstr1,
+  gstinCheckCharacter,
+  parseGstr2a,
+  parseGstr2b,
+  summarizeGstr1,
+  type Gstr1Document,
+  type Gstr1Item,
+  type Gstr1Json,
+} from '@opengst/domain';
 import { portalSandbox, sandboxSqlOfPglite } from '@opengst/portal-sandbox';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGstPortal } from './index';
+import { createGstPortal, createSandboxGate } from './index';
 import { PortalError, type GstPortal, type PortalSessionState } from './gst-portal';
 import { createHttpGstPortal } from './http-gst-portal';
 import { ENGINES, startHarness, type Harness } from '../test-support/harness';
@@ -104,6 +113,18 @@ for (const engine of ENGINES) {
       portal = h.ctx.gstPortal;
     });
     afterAll(async () => h.close());
+
+    it('answers only its own server: a request from outside, even with the sandbox OTP, finds nothing', async () => {
+      for (const url of ['/portal-sandbox/taxpayerapi/v1.0/public-key', '/portal-sandbox/taxpayerapi/v1.0/authenticate']) {
+        const outside = await h.app.inject({ method: url.endsWith('public-key') ? 'GET' : 'POST', url, payload: { action: 'OTPREQUEST' } });
+        expect(outside.statusCode, url).toBe(404);
+        const guessed = await h.app.inject({ method: 'GET', url, headers: { 'x-opengst-sandbox-gate': 'a'.repeat(43) } });
+        expect(guessed.statusCode, url).toBe(404);
+      }
+      // The adapter, inside the server, still reaches it (a GSTIN of its own: the sandbox ties a GSTIN to its first user).
+      const body = '33AAPFU0939F1Z';
+      await portal.requestOtp(`${body}${gstinCheckCharacter(body)}`, `gate.${engine}`);
+    });
 
     it('is the sandbox, and logs in with the OTP only', async () => {
       expect(portal.sandbox).toBe(true);
@@ -249,6 +270,7 @@ describe('GstPortal adapter transport', () => {
         () => {
           throw new Error('not mounted');
         },
+        createSandboxGate(),
       );
       await portal.requestOtp(SUPPLIER, 'remote.user');
       const session = await portal.authenticate(SUPPLIER, 'remote.user', OTP);

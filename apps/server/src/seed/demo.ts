@@ -56,7 +56,8 @@ export const seedDemo = async (db: Db, now: Date, secretKey: Buffer): Promise<De
     await tx.insert(entityPortalCredentials).values(
       locations.map((l) => ({
         entityId: l.id,
-        portalUserName: `demo_${(l.gstin ?? '').slice(0, 2)}_${l.id}`,
+        // Not guessable (issue 16): a portal user name is half of what signs in to the portal.
+        portalUserName: `demo_${(l.gstin ?? '').slice(0, 2)}_${randomBytes(6).toString('hex')}`,
         secret: sealSecret(secretKey, randomBytes(12).toString('base64url')),
       })),
     );
