@@ -17,7 +17,7 @@ const printBanner = (config: Config, engine: string, demo: DemoCredentials): voi
     '',
     `  OpenGST ${config.buildVersion} is running at ${config.publicUrl}`,
     `  Database: ${engine === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Mail: ${config.smtpUrl ? 'SMTP' : 'no SMTP configured: mail is kept in the outbox (sign in, then /mail-outbox)'}`,
+    `  Mail: ${config.smtpUrl ? 'SMTP' : 'no SMTP configured: mail is kept in the outbox (sign in, then /mail-outbox); one-time passwords and links need SMTP'}`,
     '',
     `  Demo administrator:  user name  ${demo.userName}`,
     demo.password
