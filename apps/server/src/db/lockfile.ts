@@ -3,13 +3,47 @@ import { join } from 'node:path';
 
 export class DataDirInUseError extends Error {}
 
-const isAlive = (pid: number): boolean => {
+/**
+ * A process as the kernel knows it on Linux: its state and its start time (clock ticks after boot, /proc/<pid>/stat
+ * fields 3 and 22), or null when there is no such process. Elsewhere: null (the caller falls back to a signal 0).
+ */
+const procStat = (pid: number): { state: string; startTime: string } | null | undefined => {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: the fields after it follow the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', startTime: fields[19] ?? '' };
+  } catch {
+    return null;
+  }
+};
+
+const signalsAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+};
+
+/** This process, as written into the lock: "pid startTime" (the start time tells a reused pid from its owner). */
+const identity = (): string => `${process.pid} ${procStat(process.pid)?.startTime ?? ''}`.trim();
+
+/**
+ * The lock's owner still runs. A killed process that its parent has not reaped yet (a zombie, state Z, for the seconds
+ * a `kill -9` of a large heap takes) no longer holds the folder, and neither does another process that got the same
+ * pid after a reboot (issue 16: a restart right after `kill -9` was refused for about 10 s).
+ */
+const ownerRuns = (written: string): boolean => {
+  const [pidText, startTime] = written.trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  const stat = procStat(pid);
+  if (stat === undefined) return signalsAlive(pid);
+  if (stat === null || stat.state === 'Z' || stat.state === 'X') return false;
+  return !startTime || stat.startTime === startTime;
 };
 
 /**
@@ -22,7 +56,7 @@ export const acquireDataDirLock = (dataDir: string): (() => void) => {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, identity());
       closeSync(fd);
       let released = false;
       return () => {
@@ -31,10 +65,10 @@ export const acquireDataDirLock = (dataDir: string): (() => void) => {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      const written = readFileSync(path, 'utf8');
+      if (ownerRuns(written)) {
         throw new DataDirInUseError(
-          `The data folder ${dataDir} is in use by another OpenGST process (pid ${owner}). Stop it first, or start with --data-dir <another folder>.`,
+          `The data folder ${dataDir} is in use by another OpenGST process (pid ${written.trim().split(/\s+/)[0]}). Stop it first, or start with --data-dir <another folder>.`,
         );
       }
       rmSync(path, { force: true });

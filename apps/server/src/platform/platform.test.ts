@@ -3,7 +3,7 @@ import { API, HEADERS, pathsOf, USER_ENDPOINTS } from '@opengst/contracts';
 
 const USERS_API = pathsOf(USER_ENDPOINTS);
 import { Writable } from 'node:stream';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,5 +265,26 @@ describe('embedded data folder', () => {
     }
     const again = await openDatabase(config);
     await again.close();
+  });
+
+  it('takes over the lock of a process that is gone, killed but not reaped, or whose pid now belongs to another', async () => {
+    const { spawn } = await import('node:child_process');
+    const dataDir = mkdtempSync(join(tmpdir(), 'opengst-lock-'));
+    const lock = join(dataDir, 'opengst.lock');
+    const config = readConfig({}, ['--data-dir', dataDir]);
+    const { writeFileSync } = await import('node:fs');
+    // A live process, but not the one that wrote the lock: its start time differs (a pid reused after a reboot).
+    writeFileSync(lock, `${process.ppid} 1`);
+    await (await openDatabase(config)).close();
+    // A process killed with SIGKILL whose parent has not reaped it yet: a zombie holds no folder.
+    const sleeper = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const orphanPid = Number((await new Promise<Buffer>((resolve) => sleeper.stdout.once('data', resolve))).toString().trim());
+    writeFileSync(lock, String(orphanPid));
+    process.kill(orphanPid, 'SIGKILL'); // its parent, the exec'd sleep, never reaps it
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readFileSync(`/proc/${orphanPid}/stat`, 'utf8')).toMatch(/\) Z /);
+    const opened = await openDatabase(config);
+    await opened.close();
+    sleeper.kill('SIGKILL');
   });
 });
