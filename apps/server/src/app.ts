@@ -31,6 +31,7 @@ import { loadSecretKey } from './platform/secrets';
 import { webPlugin } from './platform/web.plugin';
 import { createGstPortal, createSandboxGate, mountPortalSandbox } from './portal/index';
 import { assertNoNulCharacter } from './platform/nul-guard';
+import { requestLogSerializer } from './platform/log-redaction';
 
 /** Every module of the product, in the order their routes are registered. */
 const MODULES: readonly AppModule[] = [
@@ -98,6 +99,7 @@ export const buildApp = async (
     logger: {
       level: config.logLevel,
       redact: { paths: [`req.headers["${HEADERS.authToken}"]`, `req.headers["${HEADERS.publicAuthToken}"]`], censor: '[redacted]' },
+      serializers: { req: requestLogSerializer },
       stream: options.logStream ?? (config.logFormat === 'text' ? readableLogStream() : process.stdout),
     },
     genReqId: () => randomUUID(),

@@ -120,6 +120,16 @@ describe.each(ENGINES)('platform on %s', (engine) => {
     expect(all).not.toContain(res.json().data.token);
   });
 
+  it("keeps a link's one-time token out of the request log", async () => {
+    logLines.length = 0;
+    const token = 'SeCrEt-LiNk-ToKeN-0123456789';
+    await h.app.inject({ method: 'GET', url: `/reset-password?request=${token}&lang=en` });
+    await h.app.inject({ method: 'GET', url: `/api/v0.1/ping?token=${token}` });
+    const all = logLines.join('\n');
+    expect(all).toContain('/reset-password?request=[redacted]&lang=en');
+    expect(all).not.toContain(token);
+  });
+
   it('refuses a route whose rights the role lacks with 403, and lets the right through', async () => {
     const t = await createTenant(h);
     const db = h.ctx.database.db;
