@@ -41,6 +41,11 @@ export const ERROR_CATALOGUE = {
   AUTH0016: { status: 401, message: 'This link or step has expired. Please start again.' },
   AUTH0017: { status: 422, message: 'The request could not be decrypted.' },
   AUTH0018: { status: 422, message: 'You are already signed in elsewhere: only one session at a time is allowed.' },
+  AUTH0019: {
+    status: 422,
+    message:
+      'Too many wrong one-time passwords (OTP) for this account: OTPs are locked for a while. Reset your password by the e-mailed link instead, or ask your administrator.',
+  },
   GEN0001: { status: 400, message: 'The request is not valid.' },
   GEN0002: { status: 403, message: 'You do not have the right to do this.' },
   GEN0003: { status: 404, message: 'Not found.' },

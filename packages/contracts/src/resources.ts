@@ -33,6 +33,8 @@ export const PRE_RESOURCES = {
   'otp.noResends': 'No resends left',
   'otp.attemptsLeft': '{n} verification attempts left',
   'otp.back': 'Back to login',
+  'otp.locked':
+    'This code can no longer be checked. Wait until the time above, or go back and reset your password by an e-mailed link (Forgot password, reset by link).',
   'captcha.verifying': 'Verifying you are human…',
   'captcha.verified': 'Verified: you are human',
   'captcha.failed': 'The human check could not be loaded.',

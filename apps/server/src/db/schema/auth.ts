@@ -1,5 +1,5 @@
 // The sign-in module's tables: the self-registration of a subscriber, and the events of the authentication report.
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Self-registration of a new subscriber by GSTIN or PAN, confirmed by an OTP to the given e-mail. */
@@ -30,4 +30,26 @@ export const authEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('auth_events_user').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Failed sign-in guesses counted per account across requests, challenges and resends, and the timed lock they lead
+ * to (issue 16): kind 'Password' for the password of sign-in, 'Otp' for the one-time passwords of two-factor sign-in
+ * and forgot-password. Keyed by the lower-cased user name as typed, whether or not such a user exists, so an unknown
+ * name is counted and locked exactly like a real one. In the database, so every server process shares it.
+ */
+export const signInGuards = pgTable(
+  'sign_in_guards',
+  {
+    kind: text('kind', { enum: ['Password', 'Otp'] }).notNull(),
+    accountKey: text('account_key').notNull(),
+    /** Guesses since the last lock or success (a guess is counted before it is checked). */
+    failures: integer('failures').notNull().default(0),
+    /** Locks in a row: each one lasts longer (the backoff); cleared by a success or a quiet day. */
+    locks: integer('locks').notNull().default(0),
+    /** The end of the latest lock; kept after it has passed, so sign-in knows the account was locked by time. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.accountKey] }), index('sign_in_guards_last_failure').on(t.lastFailureAt)],
 );

@@ -70,6 +70,8 @@ export const authChallenges = pgTable('auth_challenges', {
   tokenHash: text('token_hash').notNull().unique(),
   purpose: text('purpose', { enum: ['LoginOtp', 'ForgotOtp', 'ResetLink', 'Reset'] }).notNull(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** An OTP step's account for the failed-OTP count (sign_in_guards): the lower-cased user name, also when unknown. */
+  accountKey: text('account_key'),
   otpHash: text('otp_hash'),
   attemptsLeft: integer('attempts_left').notNull().default(0),
   resendsLeft: integer('resends_left').notNull().default(0),

@@ -6,8 +6,9 @@ import { defineJob, workerOf, type JobWorker } from '../../platform/jobs/job';
 import { purgeExpiredCaptchas } from '../../platform/auth/captcha';
 import { purgeExpiredChallenges } from '../../platform/auth/challenges';
 import { purgeExpiredEncryptors } from '../../platform/auth/encryptor';
+import { purgeQuietGuards } from '../../platform/auth/sign-in-guard';
 
-/** Every ten minutes: drop expired one-time keys, captcha challenges, sign-in steps and month-old sessions. */
+/** Every ten minutes: drop expired one-time keys, captcha challenges, sign-in steps, month-old sessions and the failed-guess counts of accounts quiet for two days. */
 export const AUTH_CLEANUP_JOB = defineJob({ name: 'auth.cleanup', version: 1, payload: z.object({}), cron: '*/10 * * * *' });
 
 export const authCleanupWorker = (db: Db): JobWorker =>
@@ -16,5 +17,6 @@ export const authCleanupWorker = (db: Db): JobWorker =>
     await purgeExpiredEncryptors(db, now);
     await purgeExpiredCaptchas(db, now);
     await purgeExpiredChallenges(db, now);
+    await purgeQuietGuards(db, now);
     await db.delete(sessions).where(lt(sessions.absoluteExpiresAt, new Date(now.getTime() - 30 * 86_400_000)));
   });

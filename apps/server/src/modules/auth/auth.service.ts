@@ -1,4 +1,4 @@
-import type { AuthResponse, ForgotPasswordResponse, SubscriberSettings } from '@opengst/contracts';
+import { SubscriberSettingsSchema, type AuthResponse, type ForgotPasswordResponse, type SubscriberSettings } from '@opengst/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../db/database';
@@ -7,11 +7,30 @@ import { AppError, validationError } from '../../platform/errors';
 import { loadInstallationSettings } from '../../platform/settings/installation-settings';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 import { verifyCaptcha } from '../../platform/auth/captcha';
-import { checkOtp, consumeChallenge, findChallenge, openChallenge, renewOtp, type Challenge } from '../../platform/auth/challenges';
+import {
+  consumeChallenge,
+  findChallenge,
+  isRightOtp,
+  openChallenge,
+  renewOtp,
+  spendOtpAttempt,
+  wrongOtpError,
+  type Challenge,
+} from '../../platform/auth/challenges';
 import { consumeEncryptor } from '../../platform/auth/encryptor';
 import { isPasswordExpired, passwordPolicyViolations } from '../../platform/auth/password-policy';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, hasOtherLiveSession, revokeUserSessions } from '../../platform/auth/sessions';
+import {
+  accountKeyOf,
+  clearGuesses,
+  countGuess,
+  lockedUntil,
+  OTP_FAILURES_BEFORE_LOCK,
+  otpLockMs,
+  PASSWORD_LOCK_MS,
+  untilInWords,
+} from '../../platform/auth/sign-in-guard';
 
 export type RequestMeta = { ip: string; encId?: string | undefined; captcha?: string | undefined; publicToken?: string | undefined };
 
@@ -19,6 +38,44 @@ type User = typeof users.$inferSelect;
 
 const MINUTE = 60_000;
 const PASSWORD_CHANGE_WINDOW_MS = 15 * MINUTE;
+
+/** What an unknown user name is answered with: the defaults every subscriber starts from. */
+const DEFAULT_SETTINGS: SubscriberSettings = SubscriberSettingsSchema.parse({});
+
+/**
+ * Forgot-password and the OTP resend answer no sooner than this, found or not: the work for a real user (settings,
+ * a mail queued) must not tell by its time which user names exist (ASVS 2.5.x, 3.x: no user enumeration).
+ */
+const NO_SOONER_THAN_MS = 200;
+
+const noSoonerThan = async <T>(ms: number, work: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const left = ms - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+};
+
+/** The answer while an account's password sign-in is locked by time: the same for every user name, known or not. */
+const passwordLocked = (until: Date, now: Date): AppError =>
+  new AppError('AUTH0002', {
+    propertyName: 'UserName',
+    message: `Your account is locked after too many failed sign-in attempts, until ${untilInWords(until, now)}. Try again then, use Forgot password, or ask your administrator to unlock it.`,
+  });
+
+/** The answer while an account's OTPs are locked (no propertyName: it is about the account, not the code typed). */
+const otpLocked = (until: Date, now: Date): AppError =>
+  new AppError('AUTH0019', {
+    message: `Too many wrong one-time passwords (OTP) for this account: OTPs are locked until ${untilInWords(until, now)}. Try again then, or reset your password by the e-mailed link instead.`,
+  });
+
+/** Refuses to send or check an OTP of a locked account. */
+const assertOtpNotLocked = async (db: DbOrTx, accountKey: string, now: Date): Promise<void> => {
+  const until = await lockedUntil(db, 'Otp', accountKey, now);
+  if (until) throw otpLocked(until, now);
+};
 
 const recordEvent = (db: DbOrTx, event: string, user: { id: number | null; subscriberId: number | null; userName: string }, ip: string) =>
   db.insert(authEvents).values({ event, userId: user.id, subscriberId: user.subscriberId, userName: user.userName, ip });
@@ -85,32 +142,47 @@ export const login = async (
   await requireCaptchaIfEnabled(ctx, meta.captcha);
   const decrypt = await consumeEncryptor(db, meta.encId, ctx.now());
   const password = decrypt(body.password);
-  const user = await findUserByName(db, body.userName);
+  const now = ctx.now();
+  const found = await findUserByName(db, body.userName);
+  const user = found && found.status !== 'Delete' ? found : undefined;
+  const settings = user ? await loadSubscriberSettings(db, user.subscriberId) : DEFAULT_SETTINGS;
+  const accountKey = accountKeyOf(body.userName);
 
-  if (!user || user.status === 'Delete') {
-    await burnPasswordCheck(password);
-    await recordEvent(db, 'UnknownUser', { id: null, subscriberId: null, userName: body.userName.slice(0, 100) }, meta.ip);
-    throw new AppError('AUTH0001', { propertyName: 'Password' });
+  // Counted before the password is checked, per user name whether it exists or not (issue 16): an unknown name is
+  // locked and answered exactly like a known one, and the lock ends by itself after PASSWORD_LOCK_MS.
+  const attempt = await countGuess(db, 'Password', accountKey, {
+    limit: settings.security.maxFailedLogins,
+    lockMs: () => PASSWORD_LOCK_MS,
+    now,
+  });
+  if (attempt.kind === 'locked') {
+    await burnPasswordCheck(password); // the same work as a real check
+    throw passwordLocked(attempt.lockedUntil, now);
   }
-  if (user.status === 'Locked') {
-    await burnPasswordCheck(password);
-    throw new AppError('AUTH0002', { propertyName: 'UserName' });
-  }
-  const settings = await loadSubscriberSettings(db, user.subscriberId);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    const [after] = await db
-      .update(users)
-      .set({ failedLogins: sql`${users.failedLogins} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failedLogins: users.failedLogins });
-    const failures = after?.failedLogins ?? 0;
-    if (failures >= settings.security.maxFailedLogins && user.status === 'Active') {
-      await db.update(users).set({ status: 'Locked' }).where(eq(users.id, user.id));
-      await recordEvent(db, 'Locked', user, meta.ip);
-      throw new AppError('AUTH0002', { propertyName: 'UserName' });
+  const isRight = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+  if (!user || !isRight) {
+    if (user)
+      await db
+        .update(users)
+        .set({ failedLogins: sql`${users.failedLogins} + 1` })
+        .where(eq(users.id, user.id));
+    const who = user ?? { id: null, subscriberId: null, userName: body.userName.slice(0, 100) };
+    if (attempt.lockedUntil) {
+      // An administrator sees the lock in the users list (status Locked) and can end it early.
+      if (user?.status === 'Active') await db.update(users).set({ status: 'Locked' }).where(eq(users.id, user.id));
+      await recordEvent(db, 'Locked', who, meta.ip);
+      throw passwordLocked(attempt.lockedUntil, now);
     }
-    await recordEvent(db, 'WrongPassword', user, meta.ip);
+    await recordEvent(db, user ? 'WrongPassword' : 'UnknownUser', who, meta.ip);
     throw new AppError('AUTH0001', { propertyName: 'Password' });
+  }
+  await clearGuesses(db, accountKey, ['Password']);
+  if (user.status === 'Locked') {
+    // Locked by time and the time has passed: unlocked by itself. Locked by an administrator: stays locked.
+    if (!attempt.endedLockAt) throw new AppError('AUTH0002', { propertyName: 'UserName' });
+    await db.update(users).set({ status: 'Active', failedLogins: 0 }).where(eq(users.id, user.id));
+    await recordEvent(db, 'Unlocked', user, meta.ip);
+    user.status = 'Active';
   }
   if (user.status !== 'Active') throw new AppError('AUTH0003', { propertyName: 'UserName' });
 
@@ -120,10 +192,12 @@ export const login = async (
     return { type: 'ResetPassword', token, parameters: { isPasswordExpired: true } };
   }
   if (settings.security.twoFactorEnabled) {
+    await assertOtpNotLocked(db, accountKey, now);
     const otp = otpSettings(settings);
     const opened = await openChallenge(db, {
       purpose: 'LoginOtp',
       userId: user.id,
+      accountKey: accountKeyOf(user.userName),
       lifetimeMs: PASSWORD_CHANGE_WINDOW_MS,
       now: ctx.now(),
       otp,
@@ -143,96 +217,150 @@ export const login = async (
 const userOf = async (db: DbOrTx, challenge: Challenge): Promise<User | undefined> =>
   challenge.userId === null ? undefined : (await db.select().from(users).where(eq(users.id, challenge.userId)))[0];
 
-/** POST validateOtp: the two-factor step of sign-in, or the OTP step of forgot-password. */
+const otpAccountKey = (challenge: Challenge, user: User | undefined): string =>
+  challenge.accountKey ?? (user ? accountKeyOf(user.userName) : `challenge:${challenge.id}`);
+
+/** Mail to the account's owner when its OTPs lock: someone is guessing (for sign-in: someone who knows the password). */
+const sendOtpLockedMail = (ctx: AppContext, user: User, challenge: Challenge, until: Date) =>
+  ctx.mailer.send({
+    subscriberId: user.subscriberId,
+    to: user.email,
+    subject: 'OpenGST: one-time passwords locked on your account',
+    carriesSecret: false,
+    text: [
+      `${OTP_FAILURES_BEFORE_LOCK} wrong one-time passwords (OTP) were entered for your OpenGST user ${user.userName}.`,
+      `OTPs for it are locked until ${untilInWords(until, ctx.now())}.`,
+      challenge.purpose === 'LoginOtp'
+        ? 'They were entered after your password was typed correctly: if it was not you, change your password now and tell your administrator.'
+        : 'They were entered to reset your password: if it was not you, tell your administrator. Your password has not changed.',
+    ].join('\n'),
+  });
+
+/**
+ * POST validateOtp: the two-factor step of sign-in, or the OTP step of forgot-password. Wrong codes are counted per
+ * account across steps and resends (issue 16): the tenth locks the account's OTPs for a time that doubles with every
+ * lock in a row (sign-in-guard.ts); the owner is told by mail and the screen says until when.
+ */
 export const validateOtp = async (ctx: AppContext, body: { otp: string }, meta: RequestMeta): Promise<AuthResponse> => {
   const { db } = ctx.database;
-  const challenge = await findChallenge(db, meta.publicToken, ['LoginOtp', 'ForgotOtp'], ctx.now());
-  const decrypt = await consumeEncryptor(db, meta.encId, ctx.now());
-  await checkOtp(db, challenge, decrypt(body.otp).trim(), ctx.now());
+  const now = ctx.now();
+  const challenge = await findChallenge(db, meta.publicToken, ['LoginOtp', 'ForgotOtp'], now);
+  const decrypt = await consumeEncryptor(db, meta.encId, now);
+  const otp = decrypt(body.otp).trim();
   const user = await userOf(db, challenge);
-  if (!user || !(await consumeChallenge(db, challenge.id, ctx.now()))) throw new AppError('AUTH0016');
+  const accountKey = otpAccountKey(challenge, user);
+  await assertOtpNotLocked(db, accountKey, now);
+  const left = await spendOtpAttempt(db, challenge, now);
+  const attempt = await countGuess(db, 'Otp', accountKey, { limit: OTP_FAILURES_BEFORE_LOCK, lockMs: otpLockMs, now });
+  if (attempt.kind === 'locked') throw otpLocked(attempt.lockedUntil, now);
+  if (!isRightOtp(challenge, otp)) {
+    if (attempt.lockedUntil) {
+      if (user) {
+        await sendOtpLockedMail(ctx, user, challenge, attempt.lockedUntil);
+        await recordEvent(db, 'OtpLocked', user, meta.ip);
+      }
+      throw otpLocked(attempt.lockedUntil, now);
+    }
+    throw wrongOtpError(left);
+  }
+  await clearGuesses(db, accountKey, ['Otp']);
+  if (!user || !(await consumeChallenge(db, challenge.id, now))) throw new AppError('AUTH0016');
   if (challenge.purpose === 'ForgotOtp') {
-    const { token } = await openChallenge(db, { purpose: 'Reset', userId: user.id, lifetimeMs: PASSWORD_CHANGE_WINDOW_MS, now: ctx.now() });
+    const { token } = await openChallenge(db, { purpose: 'Reset', userId: user.id, lifetimeMs: PASSWORD_CHANGE_WINDOW_MS, now });
     return { type: 'ResetPassword', token, parameters: {} };
   }
   if (user.status !== 'Active') throw new AppError('AUTH0003', { propertyName: 'Otp' });
   return startSession(ctx, user, await loadSubscriberSettings(db, user.subscriberId), challenge.forceRefresh, meta.ip);
 };
 
-/** GET regenerateOtp: a new OTP on the same step, while resends last. */
+/**
+ * GET regenerateOtp: a new OTP on the same step, while resends last. A forgot-password step of an unknown user name
+ * answers like a real one (the defaults' attempts, no sooner than a real one), so it reveals nothing.
+ */
 export const regenerateOtp = async (
   ctx: AppContext,
   meta: RequestMeta,
-): Promise<{ attemptsLeft: number; resendsLeft: number; message: string }> => {
-  const { db } = ctx.database;
-  const challenge = await findChallenge(db, meta.publicToken, ['LoginOtp', 'ForgotOtp'], ctx.now());
-  const user = await userOf(db, challenge);
-  // A forgot-password challenge for an unknown user name behaves like a real one, so it reveals nothing.
-  const settings = user ? await loadSubscriberSettings(db, user.subscriberId) : undefined;
-  const otp = settings ? otpSettings(settings) : { validityMs: 10 * MINUTE, attempts: challenge.attemptsLeft, resends: 0 };
-  const renewed = await renewOtp(db, challenge, otp, ctx.now());
-  if (user && settings)
-    await sendOtpMail(
-      ctx,
-      user,
-      renewed.otp,
-      challenge.purpose === 'LoginOtp' ? 'sign in' : 'reset your password',
-      settings.security.otpValidityMinutes,
-    );
-  return {
-    attemptsLeft: otp.attempts,
-    resendsLeft: renewed.resendsLeft,
-    message: 'A new OTP has been sent to your registered e-mail address.',
-  };
-};
+): Promise<{ attemptsLeft: number; resendsLeft: number; message: string }> =>
+  noSoonerThan(NO_SOONER_THAN_MS, async () => {
+    const { db } = ctx.database;
+    const now = ctx.now();
+    const challenge = await findChallenge(db, meta.publicToken, ['LoginOtp', 'ForgotOtp'], now);
+    const user = await userOf(db, challenge);
+    await assertOtpNotLocked(db, otpAccountKey(challenge, user), now);
+    const settings = user ? await loadSubscriberSettings(db, user.subscriberId) : DEFAULT_SETTINGS;
+    const otp = otpSettings(settings);
+    const renewed = await renewOtp(db, challenge, otp, now);
+    if (user)
+      await sendOtpMail(
+        ctx,
+        user,
+        renewed.otp,
+        challenge.purpose === 'LoginOtp' ? 'sign in' : 'reset your password',
+        settings.security.otpValidityMinutes,
+      );
+    return {
+      attemptsLeft: otp.attempts,
+      resendsLeft: renewed.resendsLeft,
+      message: 'A new OTP has been sent to your registered e-mail address.',
+    };
+  });
 
 const LINK_SENT =
   'If an account exists for this user name, a link to reset the password has been sent to its registered e-mail address. Please check your email.';
 const OTP_SENT = 'If an account exists for this user name, an OTP has been sent to its registered e-mail address.';
 
-/** POST forgotPassword: by link (isResetPasswordRequest false) or by OTP (true). The answer never tells whether the user exists. */
+/**
+ * POST forgotPassword: by link (isResetPasswordRequest false) or by OTP (true). The answer never tells whether the
+ * user exists: the same answer, the same fields, no sooner than NO_SOONER_THAN_MS either way; an OTP request for an
+ * account whose OTPs are locked is refused the same way for every user name.
+ */
 export const forgotPassword = async (
   ctx: AppContext,
   body: { userName: string; isResetPasswordRequest: boolean },
   meta: RequestMeta,
 ): Promise<ForgotPasswordResponse> => {
-  const { db } = ctx.database;
   await requireCaptchaIfEnabled(ctx, meta.captcha);
-  const found = await findUserByName(db, body.userName);
-  const user = found && (found.status === 'Active' || found.status === 'Locked') ? found : undefined;
-  const settings = user ? await loadSubscriberSettings(db, user.subscriberId) : undefined;
-  const now = ctx.now();
+  return noSoonerThan(NO_SOONER_THAN_MS, async () => {
+    const { db } = ctx.database;
+    const found = await findUserByName(db, body.userName);
+    const user = found && (found.status === 'Active' || found.status === 'Locked') ? found : undefined;
+    const settings = user ? await loadSubscriberSettings(db, user.subscriberId) : DEFAULT_SETTINGS;
+    const now = ctx.now();
 
-  if (!body.isResetPasswordRequest) {
-    if (user && settings) {
-      const validity = settings.security.resetLinkValidityMinutes;
-      const { token } = await openChallenge(db, { purpose: 'ResetLink', userId: user.id, lifetimeMs: validity * MINUTE, now });
-      const link = `${ctx.config.publicUrl}/reset-password?request=${encodeURIComponent(token)}`;
-      await ctx.mailer.send({
-        subscriberId: user.subscriberId,
-        to: user.email,
-        subject: 'OpenGST: reset your password',
-        carriesSecret: true,
-        text: `A password reset was requested for your OpenGST user ${user.userName}.\nOpen this link within ${validity} minutes to choose a new password (it works once):\n${link}\nIf you did not ask for it, ignore this mail and tell your administrator.`,
-      });
-      await recordEvent(db, 'ResetLinkSent', user, meta.ip);
+    if (!body.isResetPasswordRequest) {
+      if (user) {
+        const validity = settings.security.resetLinkValidityMinutes;
+        const { token } = await openChallenge(db, { purpose: 'ResetLink', userId: user.id, lifetimeMs: validity * MINUTE, now });
+        const link = `${ctx.config.publicUrl}/reset-password?request=${encodeURIComponent(token)}`;
+        await ctx.mailer.send({
+          subscriberId: user.subscriberId,
+          to: user.email,
+          subject: 'OpenGST: reset your password',
+          carriesSecret: true,
+          text: `A password reset was requested for your OpenGST user ${user.userName}.\nOpen this link within ${validity} minutes to choose a new password (it works once):\n${link}\nIf you did not ask for it, ignore this mail and tell your administrator.`,
+        });
+        await recordEvent(db, 'ResetLinkSent', user, meta.ip);
+      }
+      return { token: null, message: LINK_SENT };
     }
-    return { token: null, message: LINK_SENT };
-  }
 
-  const otp = settings ? otpSettings(settings) : { validityMs: 10 * MINUTE, attempts: 3, resends: 3 };
-  const opened = await openChallenge(db, {
-    purpose: 'ForgotOtp',
-    userId: user?.id ?? null,
-    lifetimeMs: PASSWORD_CHANGE_WINDOW_MS,
-    now,
-    otp,
+    const accountKey = accountKeyOf(body.userName);
+    await assertOtpNotLocked(db, accountKey, now);
+    const otp = otpSettings(settings);
+    const opened = await openChallenge(db, {
+      purpose: 'ForgotOtp',
+      userId: user?.id ?? null,
+      accountKey,
+      lifetimeMs: PASSWORD_CHANGE_WINDOW_MS,
+      now,
+      otp,
+    });
+    if (user) {
+      await sendOtpMail(ctx, user, opened.otp ?? '', 'reset your password', settings.security.otpValidityMinutes);
+      await recordEvent(db, 'ResetOtpSent', user, meta.ip);
+    }
+    return { token: opened.token, message: OTP_SENT, attemptsLeft: otp.attempts };
   });
-  if (user && settings) {
-    await sendOtpMail(ctx, user, opened.otp ?? '', 'reset your password', settings.security.otpValidityMinutes);
-    await recordEvent(db, 'ResetOtpSent', user, meta.ip);
-  }
-  return { token: opened.token, message: OTP_SENT, attemptsLeft: otp.attempts };
 };
 
 /** GET validate?request=: checks a reset link before the form shows; the same token then authorises the reset. */
@@ -305,6 +433,8 @@ export const resetPassword = async (
       .set({ passwordHash, passwordChangedAt: now, failedLogins: 0, status: user.status === 'Locked' ? 'Active' : user.status })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, 'PasswordChanged', now);
+    // The reset proved the mailbox (a link or an OTP): the failed sign-ins and OTPs of the account are forgotten.
+    await clearGuesses(tx, accountKeyOf(user.userName));
     await recordEvent(tx, 'PasswordChanged', user, meta.ip);
   });
   return { message: 'password changed successfully' };

@@ -15,6 +15,8 @@ export const openChallenge = async (
   values: {
     purpose: ChallengePurpose;
     userId: number | null;
+    /** For an OTP step: the account whose failed OTPs are counted (platform/auth/sign-in-guard.ts). */
+    accountKey?: string;
     lifetimeMs: number;
     now: Date;
     otp?: { validityMs: number; attempts: number; resends: number };
@@ -30,6 +32,7 @@ export const openChallenge = async (
       tokenHash,
       purpose: values.purpose,
       userId: values.userId,
+      accountKey: values.accountKey ?? null,
       otpHash: otp ? otpDigest(tokenHash, otp) : null,
       attemptsLeft: values.otp?.attempts ?? 0,
       resendsLeft: values.otp?.resends ?? 0,
@@ -61,10 +64,10 @@ export const findChallenge = async (
 };
 
 /**
- * Checks an OTP against a challenge. Every wrong guess costs an attempt, and the attempt is spent before the
- * comparison is answered, so parallel guesses cannot exceed the bound.
+ * Spends one attempt of an OTP step before its code is compared, so parallel guesses cannot exceed the step's bound;
+ * refuses a step whose attempts are spent or whose OTP has expired. Returns the attempts left after this one.
  */
-export const checkOtp = async (db: DbOrTx, challenge: Challenge, otp: string, now: Date): Promise<void> => {
+export const spendOtpAttempt = async (db: DbOrTx, challenge: Challenge, now: Date): Promise<number> => {
   if (!challenge.otpHash || !challenge.otpExpiresAt) throw new AppError('AUTH0016');
   const spent = await db
     .update(authChallenges)
@@ -75,12 +78,18 @@ export const checkOtp = async (db: DbOrTx, challenge: Challenge, otp: string, no
     .returning({ attemptsLeft: authChallenges.attemptsLeft });
   if (spent.length === 0) throw new AppError('AUTH0007', { propertyName: 'Otp' });
   if (challenge.otpExpiresAt <= now) throw new AppError('AUTH0006', { propertyName: 'Otp' });
-  if (!/^\d{6}$/.test(otp) || !sameDigest(otpDigest(challenge.tokenHash, otp), challenge.otpHash)) {
-    const left = spent[0]?.attemptsLeft ?? 0;
-    if (left <= 0) throw new AppError('AUTH0007', { propertyName: 'Otp' });
-    throw new AppError('AUTH0005', { propertyName: 'Otp', message: `Invalid OTP. ${left} attempt${left === 1 ? '' : 's'} left.` });
-  }
+  return spent[0]?.attemptsLeft ?? 0;
 };
+
+/** Whether `otp` is the step's one-time password (compared in constant time). */
+export const isRightOtp = (challenge: Challenge, otp: string): boolean =>
+  challenge.otpHash !== null && /^\d{6}$/.test(otp) && sameDigest(otpDigest(challenge.tokenHash, otp), challenge.otpHash);
+
+/** The answer to a wrong code, with the attempts left on this step. */
+export const wrongOtpError = (left: number): AppError =>
+  left <= 0
+    ? new AppError('AUTH0007', { propertyName: 'Otp' })
+    : new AppError('AUTH0005', { propertyName: 'Otp', message: `Invalid OTP. ${left} attempt${left === 1 ? '' : 's'} left.` });
 
 /** A new OTP on the same challenge: attempts restored, one resend spent. */
 export const renewOtp = async (

@@ -2,11 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AuthResponse } from '@opengst/contracts';
 import { regenerateOtp, validateOtp } from '../../api/authApi';
+import { ApiError } from '../../api/http';
 import { useText } from '../../i18n/useText';
 import { NO_ERRORS, splitAuthErrors, type FormErrors } from './authErrors';
 import { FormMessages } from './FormMessages';
 
 const OTP_LENGTH = 6;
+
+/** Too many wrong OTPs on the account (issue 16): the server's message says until when; nothing here can be checked. */
+const isOtpLock = (error: unknown): boolean => error instanceof ApiError && error.hasCode('AUTH0019');
 
 type Props = {
   publicToken: string;
@@ -26,6 +30,12 @@ export const OtpStep = ({ publicToken, resendsLeft: initialResends, sentTo, test
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [isBusy, setBusy] = useState(false);
   const [isEmptySubmit, setEmptySubmit] = useState(false);
+  const [isLocked, setLocked] = useState(false);
+
+  const fail = (error: unknown) => {
+    setErrors(splitAuthErrors(error));
+    if (isOtpLock(error)) setLocked(true);
+  };
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +48,7 @@ export const OtpStep = ({ publicToken, resendsLeft: initialResends, sentTo, test
     try {
       onVerified(await validateOtp(otp.trim(), publicToken));
     } catch (error) {
-      setErrors(splitAuthErrors(error));
+      fail(error);
     } finally {
       setBusy(false);
     }
@@ -52,7 +62,7 @@ export const OtpStep = ({ publicToken, resendsLeft: initialResends, sentTo, test
       setNotice(answer.message);
       setOtp('');
     } catch (error) {
-      setErrors(splitAuthErrors(error));
+      fail(error);
     }
   };
 
@@ -74,6 +84,11 @@ export const OtpStep = ({ publicToken, resendsLeft: initialResends, sentTo, test
           </Text>
         ) : null}
         <FormMessages messages={errors.general} />
+        {isLocked ? (
+          <Text size="sm" data-testid={`${testIdPrefix}-otp-locked`}>
+            {t('otp.locked')}
+          </Text>
+        ) : null}
         <TextInput
           label={t('otp.label')}
           value={otp}
@@ -82,11 +97,12 @@ export const OtpStep = ({ publicToken, resendsLeft: initialResends, sentTo, test
           autoComplete="one-time-code"
           autoFocus
           required
+          disabled={isLocked}
           error={otpError}
           data-testid={`${testIdPrefix}-otp`}
           styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
         />
-        <Button type="submit" loading={isBusy} fullWidth data-testid={`${testIdPrefix}-otp-verify`}>
+        <Button type="submit" loading={isBusy} disabled={isLocked} fullWidth data-testid={`${testIdPrefix}-otp-verify`}>
           {t('otp.verify')}
         </Button>
         <Group justify="space-between">
@@ -97,7 +113,7 @@ export const OtpStep = ({ publicToken, resendsLeft: initialResends, sentTo, test
             variant="subtle"
             size="compact-sm"
             onClick={() => void resend()}
-            disabled={resendsLeft === 0}
+            disabled={resendsLeft === 0 || isLocked}
             data-testid={`${testIdPrefix}-otp-resend`}
           >
             {resendsLeft === 0

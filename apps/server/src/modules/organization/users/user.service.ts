@@ -10,6 +10,7 @@ import { generatePassword } from '../../../seed/provision';
 import { revokeUserApiKeys } from '../../../platform/auth/api-keys';
 import { hashPassword } from '../../../platform/auth/passwords';
 import { revokeUserSessions, type SessionPrincipal } from '../../../platform/auth/sessions';
+import { accountKeyOf, clearGuesses } from '../../../platform/auth/sign-in-guard';
 import { loadSubscriberSettings } from '../../../platform/settings/subscriber-settings';
 import { preparePasswordLink, sendPasswordLink, WELCOME_LINK_MINUTES, type PasswordLink } from './password-link.service';
 import { entityIdsOfUser, findUser, findUsers, otherActiveAdmins } from './user.queries';
@@ -179,7 +180,10 @@ const assertNotLosingLastAdmin = async (tx: DbOrTx, principal: SessionPrincipal,
     throw new AppError('ADM0007');
 };
 
-/** user/updateStatus: Active, Inactive or Locked. Unlocking clears the failed sign-ins; leaving Active ends sessions. */
+/**
+ * user/updateStatus: Active, Inactive or Locked. Unlocking clears the failed sign-ins and OTPs and ends a lock by time
+ * early; an administrator's lock is not one by time, so it does not end by itself. Leaving Active ends sessions.
+ */
 export const updateUserStatus = async (
   ctx: AppContext,
   principal: SessionPrincipal,
@@ -201,6 +205,7 @@ export const updateUserStatus = async (
         .where(eq(users.id, user.id))
         .returning();
       if (status !== 'Active') await revokeUserSessions(tx, user.id, 'Deactivated', now);
+      if (status === 'Active' || status === 'Locked') await clearGuesses(tx, accountKeyOf(user.userName));
       await writeAudit(tx, principal, {
         entityType: 'User',
         entityKey: user.id,
