@@ -133,6 +133,10 @@ export const ERROR_CATALOGUE = {
   },
   IMP0027: { status: 422, message: 'The JSON file is damaged (not valid JSON) and cannot be read.' },
   IMP0028: { status: 422, message: 'The JSON file is too large to be read: split it by return period.' },
+  IMP0029: {
+    status: 422,
+    message: 'The .xlsx file holds more distinct texts than can be read at once: it was refused. Split it into smaller files.',
+  },
   // Returns (issue 7): GSTR-1/1A generation and the GST portal actions.
   RET0001: { status: 422, message: 'Returns are filed per GSTIN: choose a location that has a GSTIN.' },
   RET0002: { status: 422, message: 'The return is being generated: wait until it completes.' },

@@ -4,12 +4,13 @@ import { readFile } from 'node:fs/promises';
 import { AppError } from '../platform/errors';
 import { cellText, type TextRow } from './cell-text';
 import { openXls } from './xls/biff';
+import type { XlsxLimits } from './xlsx/limits';
 import { openXlsx } from './xlsx/reader';
 
 /** The rows of the first worksheet of an .xlsx, those each inflated chunk completes together. */
-export async function* xlsxRowBatches(path: string): AsyncGenerator<TextRow[]> {
+export async function* xlsxRowBatches(path: string, limits?: XlsxLimits): AsyncGenerator<TextRow[]> {
   try {
-    const workbook = await openXlsx(path);
+    const workbook = await openXlsx(path, limits);
     const [sheet] = workbook.sheets;
     if (!sheet) return;
     for await (const batch of workbook.batches(sheet)) yield batch.map(({ row, values }) => ({ row, cells: values.map(cellText) }));

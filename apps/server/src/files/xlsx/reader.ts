@@ -1,6 +1,7 @@
 // Reads an .xlsx without holding it: the zip's central directory, the workbook part, the shared strings and the cell
 // styles up front, then one worksheet's rows as its part inflates. Several times faster than exceljs's streaming
 // reader, which builds a Row and Cell objects with their styles for every cell.
+import type { XlsxLimits } from './limits';
 import { SheetScanner, type SheetContext, type XlsxRow } from './sheet';
 import { openWorkbook, readDateStyles, readSharedStrings, type SheetPart } from './workbook';
 import { damaged } from './xml';
@@ -18,9 +19,12 @@ export type XlsxReader = {
   batches(sheet: SheetPart, chunkSize?: number): AsyncGenerator<XlsxRow[]>;
 };
 
-/** Opens an .xlsx; a damaged package throws AppError IMP0004, an entry inflating past its declared size IMP0005. */
-export const openXlsx = async (path: string): Promise<XlsxReader> => {
-  const workbook = await openWorkbook(path);
+/**
+ * Opens an .xlsx; a damaged package throws AppError IMP0004, one inflating past its declared sizes or the limits of
+ * what is inflated IMP0005, one whose shared strings pass the limits of what is kept IMP0029 (limits.ts; tests scale them).
+ */
+export const openXlsx = async (path: string, limits?: XlsxLimits): Promise<XlsxReader> => {
+  const workbook = await openWorkbook(path, limits);
   let context: Promise<SheetContext> | undefined;
   const contextOf = () => {
     context ??= Promise.all([readSharedStrings(workbook), readDateStyles(workbook)]).then(([sharedStrings, dateStyles]) => ({

@@ -24,6 +24,8 @@ export type SheetContext = {
 const MAX_COLUMN = 16_384;
 /** No tag of a worksheet comes near this; a longer one is a damaged or hostile file. */
 const MAX_TAG_CHARS = 1 << 20;
+/** Nor a cell's value or formula (Excel holds 32,767 characters a cell, at most 4 bytes each in UTF-8, escaped). */
+const MAX_CELL_CHARS = 1 << 20;
 
 // Elements of sheetData, by local name.
 const OTHER = 0;
@@ -186,8 +188,13 @@ export class SheetScanner {
 
   private collect(s: string, from: number, to: number): void {
     if (from >= to) return;
-    if (this.collecting === VALUE) this.valueText += s.slice(from, to);
-    else if (this.collecting === FORMULA) this.formulaText += s.slice(from, to);
+    if (this.collecting === VALUE) {
+      this.valueText += s.slice(from, to);
+      if (this.valueText.length > MAX_CELL_CHARS) throw damaged();
+    } else if (this.collecting === FORMULA) {
+      this.formulaText += s.slice(from, to);
+      if (this.formulaText.length > MAX_CELL_CHARS) throw damaged();
+    }
   }
 
   /** The markup at s[lt]; answers the index after it (-1: a comment or CDATA not closed in s). */

@@ -1,5 +1,7 @@
 // The workbook around the sheets: which parts the worksheets are (in the order of the tabs), the shared strings,
 // which cell styles show a number as a date, and the date system (1900 or 1904).
+import { AppError } from '../../platform/errors';
+import { XLSX_LIMITS, type XlsxLimits } from './limits';
 import { attributeOf, damaged, isName, textOf, XmlTokenizer, type TagSink } from './xml';
 import { entryChunks, entryOf, openZip, type ZipArchive } from './zip';
 
@@ -71,8 +73,8 @@ const ofType = (relationships: Map<string, Relationship>, type: string) =>
   [...relationships.values()].find((r) => r.type.endsWith(`/${type}`))?.part;
 
 /** Opens the package and reads its workbook part: the worksheets in tab order and the date system. */
-export const openWorkbook = async (path: string): Promise<Workbook> => {
-  const zip = await openZip(path);
+export const openWorkbook = async (path: string, limits: XlsxLimits = XLSX_LIMITS): Promise<Workbook> => {
+  const zip = await openZip(path, limits);
   const root = await relationshipsOf(zip, '');
   const workbookPart = ofType(root, 'officeDocument') ?? 'xl/workbook.xml';
   const relationships = await relationshipsOf(zip, workbookPart);
@@ -91,14 +93,25 @@ export const openWorkbook = async (path: string): Promise<Workbook> => {
   return { zip, sheets, date1904, sharedStringsPart: ofType(relationships, 'sharedStrings'), stylesPart: ofType(relationships, 'styles') };
 };
 
+/** The shared strings passed the limits of what one reader may keep (limits.ts): the file is refused, not read. */
+const tooManyStrings = () => new AppError('IMP0029');
+
 /**
  * The shared strings in order. A rich-text string is its runs' text joined; phonetic guides (<rPh>) are not part of
- * the text. A plain string with no text is null (no value), as exceljs has it, so an empty cell stays empty.
+ * the text. A plain string with no text is null (no value), as exceljs has it, so an empty cell stays empty. They are
+ * all kept while the sheet is read: their number and characters are held to the package's limits as they are read.
  */
 export const readSharedStrings = async (workbook: Workbook): Promise<(string | null)[]> => {
   const strings: (string | null)[] = [];
   const entry = workbook.sharedStringsPart ? entryOf(workbook.zip, workbook.sharedStringsPart) : undefined;
   if (!entry) return strings;
+  const { maxSharedStrings, maxSharedStringChars } = workbook.zip.limits;
+  /** Characters kept, the string being read included. */
+  let chars = 0;
+  const push = (value: string | null) => {
+    if (strings.length >= maxSharedStrings) throw tooManyStrings();
+    strings.push(value);
+  };
   let raw = '';
   let rich = false;
   let collecting = false;
@@ -109,7 +122,7 @@ export const readSharedStrings = async (workbook: Workbook): Promise<(string | n
       if (isName(s, name, nameEnd, 'si')) {
         raw = '';
         rich = false;
-        if (selfClosing) strings.push(null);
+        if (selfClosing) push(null);
       } else if (isName(s, name, nameEnd, 't')) collecting = !selfClosing && !phonetic;
       else if (isName(s, name, nameEnd, 'r')) rich = true;
       else if (isName(s, name, nameEnd, 'rPh')) phonetic = !selfClosing;
@@ -117,10 +130,13 @@ export const readSharedStrings = async (workbook: Workbook): Promise<(string | n
     close: (s, name, nameEnd) => {
       if (isName(s, name, nameEnd, 't')) collecting = false;
       else if (isName(s, name, nameEnd, 'rPh')) phonetic = false;
-      else if (isName(s, name, nameEnd, 'si')) strings.push(raw === '' && !rich ? null : textOf(raw));
+      else if (isName(s, name, nameEnd, 'si')) push(raw === '' && !rich ? null : textOf(raw));
     },
     text: (s, from, to) => {
-      if (collecting) raw += s.slice(from, to);
+      if (!collecting) return;
+      chars += to - from;
+      if (chars > maxSharedStringChars) throw tooManyStrings();
+      raw += s.slice(from, to);
     },
   };
   const tokenizer = new XmlTokenizer(sink);

@@ -1,12 +1,14 @@
 // The zip container of an .xlsx: entries found through the central directory (the end of the file), and one entry
 // read at a time as a stream, inflated as it is read. The declared sizes were checked by the upload's zip-bomb guard
-// (zip-guard.ts); here the real bytes are held to them: an entry that inflates past its declared size is refused at once,
-// and one that ends short of it or fails its CRC is a damaged file.
+// (zip-guard.ts); here the real bytes are held to them and to the limits (limits.ts), whatever was declared: an entry
+// that inflates past its declared size, past its ratio to its compressed bytes, or the package past its inflated bytes
+// in all is refused at once (the inflater stopped there); one that ends short of its size or fails its CRC is damaged.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline, type Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
 import { AppError } from '../../platform/errors';
+import { XLSX_LIMITS, type XlsxLimits } from './limits';
 import { damaged } from './xml';
 
 export type ZipEntry = {
@@ -24,6 +26,9 @@ export type ZipArchive = {
   fileSize: number;
   /** By lower-case name: part names of a package are compared without case. */
   entries: ReadonlyMap<string, ZipEntry>;
+  limits: XlsxLimits;
+  /** Bytes inflated so far from this package, every entry read counted. */
+  spent: { inflated: number };
 };
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -32,7 +37,7 @@ const LOCAL_HEADER = 0x04034b50;
 const ZIP64 = 0xffffffff;
 
 /** Reads the central directory; a file cut short has none where its end record says, so it is damaged. */
-export const openZip = async (path: string): Promise<ZipArchive> => {
+export const openZip = async (path: string, limits: XlsxLimits = XLSX_LIMITS): Promise<ZipArchive> => {
   const file = await open(path, 'r');
   try {
     const { size: fileSize } = await file.stat();
@@ -72,7 +77,7 @@ export const openZip = async (path: string): Promise<ZipArchive> => {
       entries.set(entry.name.toLowerCase(), entry);
       at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
     }
-    return { path, fileSize, entries };
+    return { path, fileSize, entries, limits, spent: { inflated: 0 } };
   } finally {
     await file.close();
   }
@@ -104,6 +109,9 @@ export async function* entryChunks(zip: ZipArchive, entry: ZipEntry, chunkSize =
   const start = await dataOffset(zip, entry);
   let total = 0;
   let crc = 0;
+  const { limits, spent } = zip;
+  // Past this many bytes a compressed entry inflates more than maxRatio times its compressed bytes.
+  const ratioCeiling = entry.method === 8 ? Math.max(limits.ratioFloorBytes, entry.compressedSize * limits.maxRatio) : Infinity;
   if (entry.compressedSize > 0) {
     const source = createReadStream(zip.path, {
       start,
@@ -115,7 +123,8 @@ export async function* entryChunks(zip: ZipArchive, entry: ZipEntry, chunkSize =
       for await (const chunk of stream) {
         const bytes = chunk as Buffer;
         total += bytes.length;
-        if (total > entry.size) throw new AppError('IMP0005');
+        spent.inflated += bytes.length;
+        if (total > entry.size || total > ratioCeiling || spent.inflated > limits.maxInflatedBytes) throw new AppError('IMP0005');
         crc = crc32(bytes, crc);
         yield bytes;
       }

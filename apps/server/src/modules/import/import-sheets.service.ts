@@ -2,8 +2,10 @@
 // that had errors with an "Errors" column appended.
 import { IMPORT_COLUMNS, IMPORT_TYPES, type ImportType } from '@opengst/contracts';
 import ExcelJS from 'exceljs';
-import { writeXlsx, type XlsxColumn } from '../../files/xlsx-writer';
-import { readRows, type SourceRow } from './readers.service';
+import { PassThrough } from 'node:stream';
+import { neutraliseFormula } from '../../files/xlsx-writer';
+import { AppError } from '../../platform/errors';
+import { readRows } from './readers.service';
 import type { FileFormat } from './sniff.rules';
 
 /** An export holds at most this many error rows (the error screen pages through all of them). */
@@ -88,38 +90,110 @@ export const sampleWorkbook = async (importType: ImportType): Promise<Buffer> =>
   return Buffer.from(await workbook.xlsx.writeBuffer());
 };
 
+/** Error exports prepared at once in this process (each reads a whole upload); later ones wait their turn... */
+const EXPORTS_AT_ONCE = 1;
+/** ...up to this many; past them an export is refused at once rather than queued behind a long wait. */
+const EXPORTS_WAITING = 8;
+/** An export stops adding rows past this many cells or characters of text, whatever the file holds. */
+const EXPORT_CELL_LIMIT = 5_000_000;
+const EXPORT_TEXT_LIMIT = 100_000_000;
+
+let exporting = 0;
+const waitingExports: (() => void)[] = [];
+
+/** Takes a turn to export; a turn ending hands itself to the first one waiting, so no later caller jumps the queue. */
+const exportTurn = async (): Promise<() => void> => {
+  if (exporting < EXPORTS_AT_ONCE) exporting++;
+  else if (waitingExports.length >= EXPORTS_WAITING)
+    throw new AppError('GEN0004', { message: 'Error files of other imports are being prepared: try again in a minute.' });
+  else await new Promise<void>((resolve) => waitingExports.push(resolve));
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    const next = waitingExports.shift();
+    if (next) next();
+    else exporting--;
+  };
+};
+
 /**
- * Re-reads the stored upload and keeps the rows that had errors, as the user wrote them, plus a "Row" and an "Errors"
- * column. writeXlsx prefixes formula-like text with an apostrophe (CSV injection).
+ * Re-reads the stored upload and writes the rows that had errors as they are read, as the user wrote them, plus a
+ * "Row" and an "Errors" column: nothing of the file is kept but the row being written, one export is prepared at a
+ * time (exportTurn), and the rows written stop at the limits above. The reader holds an .xlsx to its limits (a file
+ * refused by them exports its file-level error alone). Cells are prefixed with an apostrophe when a spreadsheet would
+ * run them as a formula (CSV injection).
  */
 export const errorRowsWorkbook = async (path: string, format: FileFormat, messages: ReadonlyMap<number, string[]>): Promise<Buffer> => {
-  let header: string[] | undefined;
-  const picked: SourceRow[] = [];
+  const done = await exportTurn();
   try {
-    for await (const source of readRows(path, format)) {
+    return await writeErrorRows(path, format, messages);
+  } finally {
+    done();
+  }
+};
+
+const writeErrorRows = async (path: string, format: FileFormat, messages: ReadonlyMap<number, string[]>): Promise<Buffer> => {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    output.on('end', resolve);
+    output.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Errors', { views: [{ state: 'frozen', ySplit: 1 }] });
+  // Rows of a JSON are item lines the user never saw as rows: where each one is in the file tells them more.
+  const fromJson = format === 'json';
+  let header: string[] | undefined;
+  const cellsOf = (row: number, cells: readonly string[], jsonPath: string | undefined): (string | number | null)[] => [
+    row === 0 ? null : row,
+    ...(fromJson ? [jsonPath ?? ''] : []),
+    ...(header ?? []).map((_, index) => cells[index] ?? ''),
+    (messages.get(row) ?? []).join('\n'),
+  ];
+  const write = (values: (string | number | null)[]) => {
+    sheet.addRow(values.map((value) => (typeof value === 'string' ? neutraliseFormula(value) : value))).commit();
+  };
+  /** The columns, once the header row is known (or the file is found to have none), then the file-level errors. */
+  const start = () => {
+    sheet.columns = [
+      { header: 'Row', width: 12 },
+      ...(fromJson ? [{ header: 'JSON path', width: 28 }] : []),
+      ...(header ?? []).map((name, index) => ({ header: name || `Column ${index + 1}`, width: Math.max(12, name.length + 2) })),
+      { header: 'Errors', width: 80 },
+    ];
+    sheet.getRow(1).font = { bold: true };
+    if (messages.has(0)) write(cellsOf(0, [], undefined));
+  };
+  const errorRows = messages.size - (messages.has(0) ? 1 : 0);
+  let rows = 0;
+  let cells = 0;
+  let text = 0;
+  try {
+    read: for await (const source of readRows(path, format)) {
       if (!header) {
-        if (source.cells.some((cell) => cell.trim() !== '')) header = source.cells;
+        if (source.cells.some((cell) => cell.trim() !== '')) {
+          header = source.cells;
+          start();
+        }
         continue;
       }
-      if (messages.has(source.row)) picked.push(source);
-      if (picked.length >= EXPORT_ROW_LIMIT) break;
+      if (!messages.has(source.row)) continue;
+      const values = cellsOf(source.row, source.cells, source.path);
+      write(values);
+      rows++;
+      cells += values.length;
+      for (const value of values) if (typeof value === 'string') text += value.length;
+      // Every row with errors written, or the limits reached: the rest of the file is not read.
+      if (rows >= errorRows || rows >= EXPORT_ROW_LIMIT || cells >= EXPORT_CELL_LIMIT || text >= EXPORT_TEXT_LIMIT) break read;
     }
   } catch {
     // A file that cannot be read has only its file-level error (row 0) to export.
   }
-  const fileErrors = messages.get(0);
-  if (fileErrors) picked.unshift({ row: 0, cells: [] });
-  // Rows of a JSON are item lines the user never saw as rows: where each one is in the file tells them more.
-  const fromJson = picked.some((r) => r.path !== undefined);
-  const columns: XlsxColumn<SourceRow>[] = [
-    { header: 'Row', value: (r) => (r.row === 0 ? null : r.row) },
-    ...(fromJson ? [{ header: 'JSON path', width: 28, value: (r: SourceRow) => r.path ?? '' }] : []),
-    ...(header ?? []).map((name, index): XlsxColumn<SourceRow> => ({
-      header: name || `Column ${index + 1}`,
-      width: Math.max(12, name.length + 2),
-      value: (r) => r.cells[index] ?? '',
-    })),
-    { header: 'Errors', width: 80, value: (r) => (messages.get(r.row) ?? []).join('\n') },
-  ];
-  return writeXlsx('Errors', columns, picked);
+  if (!header) start();
+  sheet.commit();
+  await workbook.commit();
+  await finished;
+  return Buffer.concat(chunks);
 };
