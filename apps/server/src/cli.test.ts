@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 import { openDatabase } from './db/database';
 import { createMaintenanceSwitch, maintenanceFlagFile } from './platform/maintenance';
-import { entities, entityPortalCredentials } from './db/schema';
+import { appState, entities, entityPortalCredentials, users } from './db/schema';
+import { verifyPassword } from './platform/auth/passwords';
 import { loadSecretKey, openSecret } from './platform/secrets';
 import { eq } from 'drizzle-orm';
 
@@ -30,6 +31,29 @@ describe('command line', () => {
     expect(passwordOf(first.stdout)).toMatch(/^.{16}$/);
     expect(passwordOf(second.stdout)).toMatch(/^.{16}$/);
     expect(passwordOf(second.stdout)).not.toBe(passwordOf(first.stdout));
+  });
+
+  it('keeps no copy of the administrator password in clear, and reset-admin-password makes a new one', { timeout: 120_000 }, async () => {
+    expect(run('reset-demo').status).toBe(0);
+    const config = readConfig({}, ['--data-dir', dataDir]);
+    const database = await openDatabase(config);
+    try {
+      const [state] = await database.db.select().from(appState).where(eq(appState.key, 'demoCredentials'));
+      expect(state?.value).toEqual({ userName: 'admin' });
+    } finally {
+      await database.close();
+    }
+    const reset = run('reset-admin-password');
+    expect(reset.status, reset.stderr).toBe(0);
+    const password = /with password (\S+)/.exec(reset.stdout)?.[1] ?? '';
+    expect(password).toMatch(/^.{16}$/);
+    const again = await openDatabase(config);
+    try {
+      const [admin] = await again.db.select().from(users).where(eq(users.userName, 'admin'));
+      expect(await verifyPassword(admin?.passwordHash ?? '', password)).toBe(true);
+    } finally {
+      await again.close();
+    }
   });
 
   it(

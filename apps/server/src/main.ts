@@ -7,10 +7,10 @@ import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/lockfile';
 import { createMaintenanceSwitch, maintenanceFlagFile } from './platform/maintenance';
 import { loadSecretKey } from './platform/secrets';
-import { seedDemo, type DemoCredentials } from './seed/demo';
+import { resetDemoAdminPassword, seedDemo, type DemoCredentials } from './seed/demo';
 
 // Commands: (none) starts the server; `reset-demo` wipes the database and seeds the demo again;
-// `maintenance on|off` switches maintenance mode.
+// `reset-admin-password` gives the demo administrator a new password; `maintenance on|off` switches maintenance mode.
 
 const printBanner = (config: Config, engine: string, demo: DemoCredentials): void => {
   const lines = [
@@ -21,8 +21,8 @@ const printBanner = (config: Config, engine: string, demo: DemoCredentials): voi
     '',
     `  Demo administrator:  user name  ${demo.userName}`,
     demo.password
-      ? `                       password   ${demo.password}`
-      : '                       password   (changed by you; `npm run reset-demo` starts over)',
+      ? `                       password   ${demo.password}   (shown this once: note it, or change it after signing in)`
+      : '                       password   shown at the first start only; `npm run reset-admin-password` makes a new one',
     '',
   ];
   console.log(lines.join('\n'));
@@ -61,6 +61,16 @@ const resetDemo = async (config: Config, args: readonly string[]): Promise<void>
   console.log(`Demo data reset. Sign in as ${demo.userName} with password ${demo.password ?? '(unchanged)'}`);
 };
 
+const resetAdminPassword = async (config: Config): Promise<void> => {
+  const database = await openDatabase(config); // takes the lock: refuses while a server runs on this folder
+  try {
+    const demo = await resetDemoAdminPassword(database.db, new Date());
+    console.log(`Sign in as ${demo.userName} with password ${demo.password} (shown this once).`);
+  } finally {
+    await database.close();
+  }
+};
+
 const switchMaintenance = async (config: Config, value: string | undefined): Promise<void> => {
   if (value !== 'on' && value !== 'off') throw new Error('usage: maintenance on|off');
   const on = value === 'on';
@@ -92,8 +102,10 @@ const main = async (): Promise<void> => {
   const dataDirValue = args.includes('--data-dir') ? args.indexOf('--data-dir') + 1 : -1;
   const command = args.find((a, i) => !a.startsWith('--') && i !== dataDirValue);
   if (command === 'reset-demo') return resetDemo(config, args);
+  if (command === 'reset-admin-password') return resetAdminPassword(config);
   if (command === 'maintenance') return switchMaintenance(config, args[args.indexOf('maintenance') + 1]);
-  if (command !== undefined) throw new Error(`Unknown command "${command}". Commands: reset-demo, maintenance on|off.`);
+  if (command !== undefined)
+    throw new Error(`Unknown command "${command}". Commands: reset-demo, reset-admin-password, maintenance on|off.`);
   return start(config);
 };
 

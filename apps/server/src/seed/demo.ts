@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { appState, entities, entityPortalCredentials, users } from '../db/schema';
 import { sealSecret } from '../platform/secrets';
-import { verifyPassword } from '../platform/auth/passwords';
+import { hashPassword } from '../platform/auth/passwords';
 import { saveInstallationSettings } from '../platform/settings/installation-settings';
 import { ensureFinancialYears, generatePassword, provisionSubscriber } from './provision';
 
@@ -23,22 +23,24 @@ export const DEMO_BUSINESS = {
   ],
 };
 
+/** The demo administrator; `password` only at the start that made it (it is kept nowhere in clear afterwards). */
 export type DemoCredentials = { userName: string; password: string | null };
 
 /**
  * First start only (idempotent): the demo subscriber, its Admin role and user, a business with two locations in
  * different states and a child location, GST portal user names for them (so the portal sandbox's OTP login works at
  * once), financial years, and the installation's default settings.
- * The generated password is shown at every start until the administrator changes it.
+ * The generated password is returned at that first start only, for the banner; the database keeps its hash alone
+ * (issue 16: it was printed at every start and kept in clear). `reset-admin-password` makes a new one.
  */
 export const seedDemo = async (db: Db, now: Date, secretKey: Buffer): Promise<DemoCredentials> => {
   await ensureFinancialYears(db, now);
   const existing = (await db.select().from(appState).where(eq(appState.key, KEY)))[0];
   if (existing) {
-    const { userName, password } = existing.value as { userName: string; password: string };
-    const user = (await db.select().from(users).where(eq(users.userName, userName)))[0];
-    const unchanged = user ? await verifyPassword(user.passwordHash, password) : false;
-    return { userName, password: unchanged ? password : null };
+    const { userName } = existing.value as { userName: string; password?: string };
+    // An installation seeded before: its copy in clear goes now.
+    if ('password' in (existing.value as object)) await db.update(appState).set({ value: { userName } }).where(eq(appState.key, KEY));
+    return { userName, password: null };
   }
   const password = generatePassword();
   await db.transaction(async (tx) => {
@@ -61,7 +63,19 @@ export const seedDemo = async (db: Db, now: Date, secretKey: Buffer): Promise<De
         secret: sealSecret(secretKey, randomBytes(12).toString('base64url')),
       })),
     );
-    await tx.insert(appState).values({ key: KEY, value: { userName: DEMO_USER_NAME, password } });
+    await tx.insert(appState).values({ key: KEY, value: { userName: DEMO_USER_NAME } });
   });
+  return { userName: DEMO_USER_NAME, password };
+};
+
+/** A new generated password for the demo administrator (the command line's `reset-admin-password`), shown once. */
+export const resetDemoAdminPassword = async (db: Db, now: Date): Promise<DemoCredentials> => {
+  const password = generatePassword();
+  const updated = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, failedLogins: 0, status: 'Active' })
+    .where(eq(users.userName, DEMO_USER_NAME))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new Error(`There is no demo administrator "${DEMO_USER_NAME}" in this database.`);
   return { userName: DEMO_USER_NAME, password };
 };
