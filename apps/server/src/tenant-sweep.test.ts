@@ -116,6 +116,7 @@ const SWEEPS: Sweep[] = [
   sweep(`GET ${I.statisticStatus}`, (r) => g(r, (b) => ({ importId: b.import }))),
   sweep(`GET ${I.summary}`, (r) => g(r, (b) => ({ importId: b.import }))),
   sweep(`GET ${I.errorSummary}`, (r) => g(r, (b) => ({ importId: b.import }))),
+  sweep(`GET ${I.fileHeaders}`, (r) => g(r, (b) => ({ importId: b.import }))),
   sweep(`POST ${I.errors}`, (r) => p(r, (b) => ({ importId: b.import }))),
   sweep(`GET ${I.export}`, (r) => g(r, (b) => ({ importId: b.import }))),
   sweep(`GET ${I.backgroundStatus}`, () => (api, b) => api.get(I.backgroundStatus, { id: b.import, type: 'import' })),
