@@ -45,6 +45,8 @@ export const ORGANIZATION_TEXT = {
   'entity.pincode': 'Pincode',
   'entity.email': 'E-mail',
   'entity.registrationDate': 'Registration date',
+  'entity.registrationDateHint': 'Effective date on the GST registration certificate: the returns of this GSTIN start from its month.',
+  'entity.registrationDateRequired': 'Enter the effective date of registration of this GSTIN.',
   'entity.system': 'System',
   'entity.children': 'Children',
   'entity.activeChildren': 'Active children',

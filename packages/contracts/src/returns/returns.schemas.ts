@@ -4,7 +4,7 @@
 // (spec core §2 "Regular returns group", "Data activities"; §4 "Return filing status", "Task status", "Processing
 // status", "Actions"). The spec shows no paths or fields for these calls; these follow the product's shapes (POST
 // search with start/size/sortExpression, envelope { data }).
-import type { ReturnForm } from '@opengst/domain';
+import { RETURN_DEADLINES, type ReturnForm } from '@opengst/domain';
 import { z } from 'zod';
 import { TaskStatusSchema } from '../import/import.schemas';
 
@@ -91,6 +91,27 @@ export const ReturnListRequestSchema = z.object({
 });
 export type ReturnListRequest = z.input<typeof ReturnListRequestSchema>;
 
+/**
+ * Whether the return counts as due (the domain's returnDeadlineOf): Due (overdue once its due date passes unfiled),
+ * Optional (GSTR-1A: never overdue), NotTracked (a period before the location was added, with no registration date:
+ * never overdue), BeforeRegistration (no such return: it cannot be generated).
+ */
+export const ReturnDeadlineSchema = z.enum(RETURN_DEADLINES);
+export type ReturnDeadline = z.infer<typeof ReturnDeadlineSchema>;
+/**
+ * The corrections of filed GSTR-1s (documents amended after filing, or missed by the filed GSTR-1) a return may report:
+ * each is reported in exactly one return, the first generated with it (domain corrections.ts).
+ */
+export const ReturnCorrectionsSchema = z.object({
+  /** Held by this return: its last generation took them. */
+  held: z.number().int(),
+  /** Held by no return yet: generating this return takes them (0 when it can no longer be generated). */
+  open: z.number().int(),
+  /** Held by another return, which reports them instead: by that return. */
+  elsewhere: z.array(z.object({ returnType: FiledReturnFormSchema, returnPeriod: z.string(), documents: z.number().int() })),
+});
+export type ReturnCorrections = z.infer<typeof ReturnCorrectionsSchema>;
+
 export const ReturnListRowSchema = z.object({
   /** Null while the return was never generated. */
   id: z.number().int().nullable(),
@@ -103,10 +124,13 @@ export const ReturnListRowSchema = z.object({
   dueDate: z.string(),
   status: ReturnFilingStatusSchema,
   generationStatus: TaskStatusSchema,
-  /** Sales documents of the period in the books (final, not drafts). */
+  /** GSTR-1: sales documents of the period in the books (final, not drafts). GSTR-1A: the documents it holds, or
+   * would take if generated now. */
   documentCount: z.number().int(),
   filedAt: z.string().nullable(),
   arn: z.string().nullable(),
+  deadline: ReturnDeadlineSchema,
+  corrections: ReturnCorrectionsSchema,
 });
 export type ReturnListRow = z.infer<typeof ReturnListRowSchema>;
 export const ReturnListResponseSchema = z.object({ items: z.array(ReturnListRowSchema), totalRecords: z.number().int() });
@@ -202,8 +226,13 @@ export const ReturnDetailSchema = z.object({
   errorCount: z.number().int(),
   /** Sales documents of the period changed since the return was generated (regenerate before saving). */
   stale: z.boolean(),
-  /** A GSTR-1A opens only once the period's GSTR-1 is filed (Rule 59(4A), Notification 12/2024-CT); a GSTR-1 is always open. */
+  /**
+   * A GSTR-1 is open from the registration's first period; a GSTR-1A from July 2024, once the period's GSTR-1 is filed
+   * (Rule 59(4A), Notification 12/2024-CT).
+   */
   isOpen: z.boolean(),
+  deadline: ReturnDeadlineSchema,
+  corrections: ReturnCorrectionsSchema,
 });
 export type ReturnDetail = z.infer<typeof ReturnDetailSchema>;
 

@@ -79,6 +79,30 @@ export const RETURNS_TEXT = {
   'returns.returnType': 'Return',
   'returns.dueDate': 'Due date',
   'returns.overdue': 'Overdue',
+  // Issue 17 item 6: GSTR-1A is optional; returns start at the registration; a correction is reported once.
+  'returns.optional': 'Optional',
+  'returns.openUntil3b': 'open until GSTR-3B is filed',
+  'returns.optionalHint':
+    'GSTR-1A is optional and has no due date of its own: it can be filed once, after the GSTR-1, until the GSTR-3B of the period is filed.',
+  'returns.notTracked': 'not tracked',
+  'returns.notTrackedHint':
+    'This period is before the location was added and its registration date is not set, so OpenGST does not call the return overdue. Set the registration date on the Entities screen.',
+  'returns.beforeRegistration': 'Before registration',
+  'returns.gstr1aPurpose': "Optional: correct this period's GSTR-1 before filing GSTR-3B",
+  'returns.toReport': 'To report',
+  'returns.gstr1aNotGenerated':
+    'GSTR-1A has not been generated for this period. {n} documents were amended or added after the GSTR-1 was filed: generate it to report them here before filing GSTR-3B, or leave them to a later GSTR-1.',
+  'returns.corrections.list.held': 'Corrections here: {n}',
+  'returns.corrections.list.open': 'Corrections waiting: {n}',
+  'returns.corrections.list.elsewhere': 'In {type} {period}: {n}',
+  'returns.corrections.gstr1a.held': "Corrections of this period's filed GSTR-1 reported here: {n}.",
+  'returns.corrections.gstr1a.open':
+    'Waiting to be reported: {n} (amended or added after the GSTR-1 was filed). Generate this GSTR-1A to report them here before filing GSTR-3B, or leave them to a later GSTR-1: each is reported in the first of them generated with it.',
+  'returns.corrections.gstr1.held':
+    'Corrections of earlier periods reported here: {n} (amendment tables, and documents a filed GSTR-1 missed).',
+  'returns.corrections.gstr1.open':
+    'Corrections of earlier periods waiting: {n}. Generating this GSTR-1 reports them here, unless the GSTR-1A of their period is generated first: each is reported in one return only.',
+  'returns.corrections.elsewhere': 'Reported in {type} of {period} instead, which holds them: {n}.',
   'returns.status': 'Status',
   'returns.status.NotSubmitted': 'Not submitted',
   'returns.status.Submitted': 'Submitted',
@@ -119,6 +143,9 @@ export const RETURNS_TEXT = {
   'returns.action.submit': 'Submit',
   'returns.action.file': 'File with OTP',
   'returns.why.gstr1NotFiled': 'GSTR-1A opens once the GSTR-1 of this period is filed (Rule 59(4A)).',
+  'returns.why.beforeRegistration':
+    "This period is before the location's GST registration: it has no return. If the registration date is wrong, correct it on the Entities screen.",
+  'returns.why.noGstr1a': 'GSTR-1A exists from the July 2024 tax period: report a correction of an earlier period in a later GSTR-1.',
   'returns.why.generating': 'The return is being generated. Wait until it finishes.',
   'returns.why.saving': 'The portal is still processing the last save.',
   'returns.why.filed': 'This return is filed. A later change to its documents goes to an amendment.',

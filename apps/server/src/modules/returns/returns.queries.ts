@@ -1,6 +1,7 @@
 // Reads of the returns: the regular returns list (/regular-returns-list), the overview of one GSTIN and period, the
 // detail of one return with its staleness, and the counts they show.
 import type {
+  ReturnCorrections,
   ReturnDetail,
   ReturnListRequest,
   ReturnListResponse,
@@ -8,6 +9,7 @@ import type {
   ReturnOverview,
   FiledReturnForm,
 } from '@opengst/contracts';
+import { hasGstr1a, isBeforeRegistration } from '@opengst/domain';
 import { and, count, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { documents, documentSummaries, entities, returnErrors, returns } from '../../db/schema';
@@ -15,9 +17,19 @@ import { AppError } from '../../platform/errors';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { locationScope } from '../../platform/location-scope';
 import { selectionKeyOf } from './gstr1/gstr1-generate.service';
-import { selectionCondition } from './gstr1/gstr1-selection.queries';
+import { selectionParts } from './gstr1/gstr1-selection.queries';
+import { correctionsFor, correctionsOf } from './corrections.queries';
 import { inwardDownloads } from './inward/inward.service';
-import { blankDetail, detailOf, dueDateOf, findReturnByKey, type ReturnRow, type ReturnTarget, returnTarget } from './returns.repo';
+import {
+  blankDetail,
+  deadlineOf,
+  detailOf,
+  dueDateOf,
+  findReturnByKey,
+  type ReturnRow,
+  type ReturnTarget,
+  returnTarget,
+} from './returns.repo';
 
 /** Final sales documents of the period in the books, per location. */
 const booksCounts = async (
@@ -50,13 +62,16 @@ const booksCounts = async (
 export const isStale = async (db: DbOrTx, row: ReturnRow): Promise<boolean> => {
   // A filed return is final: its documents are locked and later changes go to an amendment elsewhere.
   if (row.generationStatus !== 'Completed' || !row.generatedAt || row.status === 'Filed') return false;
-  const condition = selectionCondition(await selectionKeyOf(db, row));
-  const [changed] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(condition, gt(documents.updatedAt, row.generatedAt)))
-    .limit(1);
-  if (changed) return true;
+  // Part by part (they are disjoint): each is planned on its own index, which one OR of them is not.
+  const parts = selectionParts(await selectionKeyOf(db, row));
+  for (const part of parts) {
+    const [changed] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(part, gt(documents.updatedAt, row.generatedAt)))
+      .limit(1);
+    if (changed) return true;
+  }
   if (row.returnType === 'GSTR1') {
     const [summary] = await db
       .select({ id: documentSummaries.id })
@@ -73,8 +88,12 @@ export const isStale = async (db: DbOrTx, row: ReturnRow): Promise<boolean> => {
       .limit(1);
     if (summary) return true;
   }
-  const [n] = await db.select({ n: count() }).from(documents).where(condition);
-  return Number(n?.n ?? 0) !== row.documentCount;
+  let n = 0;
+  for (const part of parts) {
+    const [counted] = await db.select({ n: count() }).from(documents).where(part);
+    n += Number(counted?.n ?? 0);
+  }
+  return n !== row.documentCount;
 };
 
 export const errorCountOf = async (db: DbOrTx, returnId: number): Promise<number> => {
@@ -82,22 +101,51 @@ export const errorCountOf = async (db: DbOrTx, returnId: number): Promise<number
   return Number(n?.n ?? 0);
 };
 
-/** A GSTR-1A is open once the GSTR-1 of its period is filed (generate.service.ts refuses it before, RET0004). */
+/**
+ * A return opens with the registration's first period (RET0016 before it); a GSTR-1A, from July 2024 (RET0017), once
+ * the GSTR-1 of its period is filed (RET0004): generate-request.service.ts refuses the generation otherwise.
+ */
 const isOpen = async (
   db: DbOrTx,
   subscriberId: number,
-  entityId: number,
+  target: ReturnTarget,
   returnType: FiledReturnForm,
   returnPeriod: string,
-): Promise<boolean> =>
-  returnType === 'GSTR1' || (await findReturnByKey(db, subscriberId, entityId, 'GSTR1', returnPeriod))?.status === 'Filed';
+): Promise<boolean> => {
+  if (isBeforeRegistration(returnPeriod, target.registrationDate)) return false;
+  if (returnType === 'GSTR1') return true;
+  return hasGstr1a(returnPeriod) && (await findReturnByKey(db, subscriberId, target.entityId, 'GSTR1', returnPeriod))?.status === 'Filed';
+};
 
-export const returnDetail = async (db: DbOrTx, target: ReturnTarget, row: ReturnRow): Promise<ReturnDetail> =>
-  detailOf(target, row, {
+/** Only a return not yet submitted at the portal can still be generated, and so take a correction. */
+const canGenerate = (row: ReturnRow | undefined, open: boolean): boolean =>
+  open && (row === undefined || row.status === 'NotSubmitted' || row.status === 'Error');
+
+/** The corrections a return of a location holds, would take, or leaves to the return that holds them. */
+const correctionsOfReturn = async (
+  db: DbOrTx,
+  subscriberId: number,
+  target: ReturnTarget,
+  returnType: FiledReturnForm,
+  returnPeriod: string,
+  row: ReturnRow | undefined,
+  open: boolean,
+) =>
+  correctionsFor(
+    { returnType, returnPeriod },
+    (await correctionsOf(db, subscriberId, [target.entityId], returnPeriod)).get(target.entityId),
+    canGenerate(row, open),
+  );
+
+export const returnDetail = async (db: DbOrTx, target: ReturnTarget, row: ReturnRow): Promise<ReturnDetail> => {
+  const open = await isOpen(db, row.subscriberId, target, row.returnType, row.returnPeriod);
+  return detailOf(target, row, {
     stale: await isStale(db, row),
     errorCount: await errorCountOf(db, row.id),
-    isOpen: await isOpen(db, row.subscriberId, row.entityId, row.returnType, row.returnPeriod),
+    isOpen: open,
+    corrections: await correctionsOfReturn(db, row.subscriberId, target, row.returnType, row.returnPeriod, row, open),
   });
+};
 
 /** The detail of a GSTIN's return for a period, generated or not. */
 export const returnDetailByKey = async (
@@ -110,14 +158,14 @@ export const returnDetailByKey = async (
   const target = await returnTarget(db, principal, entityId);
   const row = await findReturnByKey(db, principal.subscriberId, entityId, returnType, returnPeriod);
   if (row) return returnDetail(db, target, row);
-  const books = await booksCounts(db, principal.subscriberId, [entityId], returnPeriod);
-  return blankDetail(
-    target,
-    returnType,
-    returnPeriod,
-    books.get(entityId) ?? 0,
-    await isOpen(db, principal.subscriberId, entityId, returnType, returnPeriod),
-  );
+  const open = await isOpen(db, principal.subscriberId, target, returnType, returnPeriod);
+  const corrections = await correctionsOfReturn(db, principal.subscriberId, target, returnType, returnPeriod, undefined, open);
+  // A GSTR-1A holds corrections only: what it would take, not the period's books.
+  const documentCount =
+    returnType === 'GSTR1A'
+      ? corrections.open
+      : ((await booksCounts(db, principal.subscriberId, [entityId], returnPeriod)).get(entityId) ?? 0);
+  return blankDetail(target, returnType, returnPeriod, documentCount, open, corrections);
 };
 
 const listRow = (
@@ -126,6 +174,7 @@ const listRow = (
   returnPeriod: string,
   row: ReturnRow | undefined,
   documentCount: number,
+  corrections: ReturnCorrections,
 ): ReturnListRow => ({
   id: row?.id ?? null,
   entityId: target.entityId,
@@ -139,15 +188,22 @@ const listRow = (
   documentCount,
   filedAt: row?.filedAt?.toISOString() ?? null,
   arn: row?.arn ?? null,
+  deadline: deadlineOf(target, returnType, returnPeriod),
+  corrections,
 });
 
-/** One GSTR-1 row per location; a GSTR-1A row once the GSTR-1 is filed or a GSTR-1A exists. */
+/**
+ * One GSTR-1 row per location whose registration has begun by the period. A GSTR-1A row (from July 2024, once the
+ * GSTR-1 is filed) only when there is something in it: it exists, or corrections of the period wait that it would
+ * take. It is optional, so an empty one is not offered as work to do.
+ */
 const rowsOf = async (
   db: DbOrTx,
   subscriberId: number,
-  targets: readonly ReturnTarget[],
+  allTargets: readonly ReturnTarget[],
   returnPeriod: string,
 ): Promise<ReturnListRow[]> => {
+  const targets = allTargets.filter((t) => !isBeforeRegistration(returnPeriod, t.registrationDate));
   const ids = targets.map((t) => t.entityId);
   if (ids.length === 0) return [];
   const stored = await db
@@ -156,12 +212,24 @@ const rowsOf = async (
     .where(and(eq(returns.subscriberId, subscriberId), eq(returns.returnPeriod, returnPeriod), inArray(returns.entityId, ids)));
   const byKey = new Map(stored.map((r) => [`${r.entityId}|${r.returnType}`, r]));
   const books = await booksCounts(db, subscriberId, ids, returnPeriod);
+  const corrections = await correctionsOf(db, subscriberId, ids, returnPeriod);
   return targets.flatMap((t) => {
     const gstr1 = byKey.get(`${t.entityId}|GSTR1`);
     const gstr1a = byKey.get(`${t.entityId}|GSTR1A`);
-    const n = books.get(t.entityId) ?? 0;
-    const rows = [listRow(t, 'GSTR1', returnPeriod, gstr1, n)];
-    if (gstr1?.status === 'Filed' || gstr1a) rows.push(listRow(t, 'GSTR1A', returnPeriod, gstr1a, n));
+    const own = corrections.get(t.entityId);
+    const rows = [
+      listRow(
+        t,
+        'GSTR1',
+        returnPeriod,
+        gstr1,
+        books.get(t.entityId) ?? 0,
+        correctionsFor({ returnType: 'GSTR1', returnPeriod }, own, canGenerate(gstr1, true)),
+      ),
+    ];
+    const gstr1aOpen = gstr1?.status === 'Filed' && hasGstr1a(returnPeriod);
+    const oneA = correctionsFor({ returnType: 'GSTR1A', returnPeriod }, own, canGenerate(gstr1a, gstr1aOpen));
+    if (gstr1a || oneA.open > 0) rows.push(listRow(t, 'GSTR1A', returnPeriod, gstr1a, gstr1a?.documentCount ?? oneA.open, oneA));
     return rows;
   });
 };
@@ -188,7 +256,14 @@ const comparatorOf = (sortExpression: string | null | undefined): ((a: ReturnLis
 const targetsOf = async (db: DbOrTx, subscriberId: number, ids: readonly number[]): Promise<ReturnTarget[]> => {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ entityId: entities.id, entityName: entities.entityName, gstin: entities.gstin, stateCode: entities.stateCode })
+    .select({
+      entityId: entities.id,
+      entityName: entities.entityName,
+      gstin: entities.gstin,
+      stateCode: entities.stateCode,
+      registrationDate: entities.registrationDate,
+      createdAt: entities.createdAt,
+    })
     .from(entities)
     .where(
       and(
@@ -204,6 +279,8 @@ const targetsOf = async (db: DbOrTx, subscriberId: number, ids: readonly number[
     entityName: r.entityName,
     gstin: r.gstin ?? '',
     stateCode: r.stateCode ?? (r.gstin ?? '').slice(0, 2),
+    registrationDate: r.registrationDate,
+    createdAt: r.createdAt,
   }));
 };
 

@@ -1,7 +1,14 @@
 // The return rows: finding one within the caller's reach, its detail shape, its history rows, and its target (the
 // location and GSTIN it is filed for).
-import type { ReturnDetail, ReturnFilingStatus, ReturnSectionSummary, FiledReturnForm } from '@opengst/contracts';
-import { dueDate, financialYearOfPeriod, GSTR1_SECTIONS } from '@opengst/domain';
+import type {
+  ReturnCorrections,
+  ReturnDeadline,
+  ReturnDetail,
+  ReturnFilingStatus,
+  ReturnSectionSummary,
+  FiledReturnForm,
+} from '@opengst/contracts';
+import { dueDate, financialYearOfPeriod, GSTR1_SECTIONS, returnDeadlineOf } from '@opengst/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { entities, returnHistory, returns } from '../../db/schema';
@@ -10,7 +17,20 @@ import { AppError } from '../../platform/errors';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 
 export type ReturnRow = typeof returns.$inferSelect;
-export type ReturnTarget = { entityId: number; entityName: string; gstin: string; stateCode: string };
+export type ReturnTarget = {
+  entityId: number;
+  entityName: string;
+  gstin: string;
+  stateCode: string;
+  /** Effective date of registration (YYYY-MM-DD), null when not known: the first period with returns. */
+  registrationDate: string | null;
+  /** When the location was added: with no registration date, no earlier period is called overdue. */
+  createdAt: Date;
+};
+
+/** Whether a return of the target is due, optional, not tracked or before the registration (domain returnDeadlineOf). */
+export const deadlineOf = (target: ReturnTarget, returnType: FiledReturnForm, period: string): ReturnDeadline =>
+  returnDeadlineOf(returnType, period, { registrationDate: target.registrationDate, createdOn: target.createdAt });
 
 /**
  * A return's due date: GSTR-1 by the domain's dated rules (monthly filing; the product keeps no QRMP choice yet).
@@ -36,12 +56,21 @@ export const returnTarget = async (db: DbOrTx, principal: SessionPrincipal, enti
       gstin: entities.gstin,
       stateCode: entities.stateCode,
       entityType: entities.entityType,
+      registrationDate: entities.registrationDate,
+      createdAt: entities.createdAt,
     })
     .from(entities)
     .where(and(eq(entities.id, entityId), eq(entities.subscriberId, principal.subscriberId), ne(entities.status, 'Delete')));
   if (!row) throw new AppError('GEN0003');
   if (!row.gstin || row.entityType === 'Business') throw new AppError('RET0001');
-  return { entityId: row.entityId, entityName: row.entityName, gstin: row.gstin, stateCode: row.stateCode ?? row.gstin.slice(0, 2) };
+  return {
+    entityId: row.entityId,
+    entityName: row.entityName,
+    gstin: row.gstin,
+    stateCode: row.stateCode ?? row.gstin.slice(0, 2),
+    registrationDate: row.registrationDate,
+    createdAt: row.createdAt,
+  };
 };
 
 /** A return of the caller's subscriber (404 otherwise) on a location the caller may see (403 GEN0010 otherwise). */
@@ -85,7 +114,7 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 export const detailOf = (
   target: ReturnTarget,
   row: ReturnRow,
-  extra: { stale: boolean; errorCount: number; isOpen: boolean },
+  extra: { stale: boolean; errorCount: number; isOpen: boolean; corrections: ReturnCorrections },
 ): ReturnDetail => ({
   id: row.id,
   entityId: target.entityId,
@@ -111,15 +140,21 @@ export const detailOf = (
   errorCount: extra.errorCount,
   stale: extra.stale,
   isOpen: extra.isOpen,
+  deadline: deadlineOf(target, row.returnType, row.returnPeriod),
+  corrections: extra.corrections,
 });
 
-/** The detail of a return that was never generated: nothing stored yet, the books' document count. */
+/**
+ * The detail of a return that was never generated: nothing stored yet; the books' document count (GSTR-1) or the
+ * corrections it would take (GSTR-1A).
+ */
 export const blankDetail = (
   target: ReturnTarget,
   returnType: FiledReturnForm,
   returnPeriod: string,
   documentCount: number,
   isOpen: boolean,
+  corrections: ReturnCorrections,
 ): ReturnDetail => ({
   id: null,
   entityId: target.entityId,
@@ -145,6 +180,8 @@ export const blankDetail = (
   errorCount: 0,
   stale: false,
   isOpen,
+  deadline: deadlineOf(target, returnType, returnPeriod),
+  corrections,
 });
 
 /** One history row: an action and, when the status moved, from and to. */

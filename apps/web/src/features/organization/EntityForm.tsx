@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { ApiForm } from '../../shared/ApiForm';
+import { DateField } from '../../shared/DateField';
 import { useQuery } from '@tanstack/react-query';
 import { TAXPAYER_TYPES } from '@opengst/domain';
 import type { BusinessNode, EntityDetail, EntitySaveRequest, EntityType } from '@opengst/contracts';
@@ -12,6 +13,8 @@ import { entityTreeQuery, saveEntity } from './organizationApi';
 
 // Create and edit an entity. The GSTIN is checked as it is typed with the domain's validateGstin (the same rule the
 // server applies), and the server's own field errors (propertyName Gstin, StateCode, ...) land on the same inputs.
+// A new location with a GSTIN must give its effective date of registration: its returns start from that month (issue
+// 17, item 6). The API keeps the date optional for older data and the import, so an edit may leave it blank.
 
 const FIELDS = [
   'entityType',
@@ -26,6 +29,7 @@ const FIELDS = [
   'address',
   'pincode',
   'email',
+  'registrationDate',
 ] as const;
 type Draft = Record<(typeof FIELDS)[number], string>;
 
@@ -42,6 +46,7 @@ const draftOf = (detail: EntityDetail | null): Draft => ({
   address: detail?.address ?? '',
   pincode: detail?.pincode ?? '',
   email: detail?.email ?? '',
+  registrationDate: detail?.registrationDate ?? '',
 });
 
 type ParentOption = { value: string; label: string; pan: string | null };
@@ -93,12 +98,17 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
 
   const liveGstinError = isGstinTouched || draft.gstin.length >= 15 ? gstinProblem(draft.gstin, orNull(draft.stateCode), parentPan) : null;
   const gstinRequired = draft.entityType === 'Location' && draft.gstin.trim() === '';
+  const registrationDateRequired = detail === null && !isBusiness && draft.gstin.trim() !== '';
 
   const submit = async () => {
     setGstinTouched(true);
     if (liveGstinError) return;
     if (gstinRequired) {
       setServer({ fields: { gstin: t('entity.gstinRequired') }, general: [] });
+      return;
+    }
+    if (registrationDateRequired && draft.registrationDate === '') {
+      setServer({ fields: { registrationDate: t('entity.registrationDateRequired') }, general: [] });
       return;
     }
     setBusy(true);
@@ -116,6 +126,7 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
       address: orNull(draft.address),
       pincode: orNull(draft.pincode),
       email: orNull(draft.email),
+      registrationDate: isBusiness ? null : orNull(draft.registrationDate),
     };
     try {
       const saved = await saveEntity(body);
@@ -196,6 +207,19 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
           onBlur={() => setGstinTouched(true)}
           data-testid="entity-gstin"
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 1 } }}
+        />
+      )}
+      {isBusiness ? null : (
+        <DateField
+          size="sm"
+          label={t('entity.registrationDate')}
+          description={t('entity.registrationDateHint')}
+          required={registrationDateRequired}
+          value={draft.registrationDate}
+          maxDate={new Date().toLocaleDateString('en-CA')}
+          error={error('registrationDate')}
+          onChange={(iso) => set('registrationDate', iso)}
+          data-testid="entity-registration-date"
         />
       )}
       <SimpleGrid cols={2} spacing="sm">

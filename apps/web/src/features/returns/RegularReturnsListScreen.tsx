@@ -14,6 +14,7 @@ import { formatCount } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { parseSortExpression, toSortExpression, type SortState } from '../../shared/list/sortExpression';
 import { useListQuery } from '../../shared/list/useListQuery';
+import { CorrectionLines } from './Corrections';
 import { DateText, DueDate, GenerationBadge, ReturnStatusBadge } from './ReturnBadges';
 import { ReturnPeriodPicker } from './ReturnPeriodPicker';
 import { overviewLink, returnLink, salesRegisterLink } from './returnRules';
@@ -74,11 +75,19 @@ const columns = (t: Translate): Column<ReturnListRow>[] => [
   {
     key: 'returnType',
     header: t('returns.returnType'),
-    width: 84,
+    width: 170,
+    // A GSTR-1A is optional: the row says what it is for, so it does not read as one more return to file.
     render: (row) => (
-      <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-        {RETURN_TYPE_LABELS[row.returnType]}
-      </Text>
+      <Stack gap={0}>
+        <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {RETURN_TYPE_LABELS[row.returnType]}
+        </Text>
+        {row.returnType === 'GSTR1A' ? (
+          <Text span size="xs" c="dimmed" data-testid={`gstr1a-purpose-${row.gstin}`}>
+            {t('returns.gstr1aPurpose')}
+          </Text>
+        ) : null}
+      </Stack>
     ),
   },
   {
@@ -86,7 +95,7 @@ const columns = (t: Translate): Column<ReturnListRow>[] => [
     header: t('returns.dueDate'),
     sortKey: 'dueDate',
     width: 150,
-    render: (row) => <DueDate dueDate={row.dueDate} status={row.status} />,
+    render: (row) => <DueDate dueDate={row.dueDate} status={row.status} deadline={row.deadline} />,
   },
   {
     key: 'status',
@@ -106,11 +115,14 @@ const columns = (t: Translate): Column<ReturnListRow>[] => [
     key: 'documentCount',
     header: t('returns.documents'),
     isNumeric: true,
-    width: 96,
+    width: 150,
     render: (row) => (
-      <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatCount(row.documentCount)}
-      </Text>
+      <Stack gap={0} align="flex-end">
+        <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`document-count-${row.gstin}-${row.returnType}`}>
+          {formatCount(row.documentCount)}
+        </Text>
+        <CorrectionLines corrections={row.corrections} />
+      </Stack>
     ),
   },
   { key: 'filedAt', header: t('returns.filedOn'), width: 96, render: (row) => (row.filedAt ? <DateText iso={row.filedAt} /> : '—') },

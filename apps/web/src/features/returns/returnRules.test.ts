@@ -37,6 +37,8 @@ const detail = (patch: Partial<ReturnDetail> = {}): ReturnDetail => ({
   errorCount: 0,
   stale: false,
   isOpen: true,
+  deadline: 'Due',
+  corrections: { held: 0, open: 0, elsewhere: [] },
   ...patch,
 });
 const session = (patch: Partial<PortalSession> = {}): PortalSession => ({
@@ -66,6 +68,13 @@ describe('gstr1ActionState', () => {
     const closed = detail({ id: null, returnType: 'GSTR1A', generationStatus: 'YetNotStarted', generatedAt: null, isOpen: false });
     expect(gstr1ActionState(closed, session(), ALL).generate).toBe('returns.why.gstr1NotFiled');
     expect(gstr1ActionState({ ...closed, isOpen: true }, session(), ALL).generate).toBeNull();
+  });
+
+  it('says why a return of a period before the registration, or a GSTR-1A before July 2024, cannot be generated', () => {
+    const before = detail({ id: null, isOpen: false, deadline: 'BeforeRegistration' });
+    expect(gstr1ActionState(before, session(), ALL).generate).toBe('returns.why.beforeRegistration');
+    const june = detail({ id: null, returnType: 'GSTR1A', returnPeriod: '062024', isOpen: false, deadline: 'Optional' });
+    expect(gstr1ActionState(june, session(), ALL).generate).toBe('returns.why.noGstr1a');
   });
 
   it('says to generate first while the return was never generated', () => {
@@ -155,11 +164,17 @@ describe('needsPolling', () => {
 });
 
 describe('isOverdue', () => {
+  const row = (status: ReturnDetail['status'], deadline: ReturnDetail['deadline'] = 'Due') => ({ dueDate: '2026-11-11', status, deadline });
   it('is overdue the day after the due date unless filed', () => {
-    expect(isOverdue('2026-11-11', 'NotSubmitted', '2026-11-11')).toBe(false);
-    expect(isOverdue('2026-11-11', 'NotSubmitted', '2026-11-12')).toBe(true);
-    expect(isOverdue('2026-11-11', 'Submitted', '2026-12-01')).toBe(true);
-    expect(isOverdue('2026-11-11', 'Filed', '2026-12-01')).toBe(false);
+    expect(isOverdue(row('NotSubmitted'), '2026-11-11')).toBe(false);
+    expect(isOverdue(row('NotSubmitted'), '2026-11-12')).toBe(true);
+    expect(isOverdue(row('Submitted'), '2026-12-01')).toBe(true);
+    expect(isOverdue(row('Filed'), '2026-12-01')).toBe(false);
+  });
+  it('is never overdue for an optional GSTR-1A, nor an untracked period or one before the registration', () => {
+    expect(isOverdue(row('NotSubmitted', 'Optional'), '2026-12-01')).toBe(false);
+    expect(isOverdue(row('NotSubmitted', 'NotTracked'), '2026-12-01')).toBe(false);
+    expect(isOverdue(row('NotSubmitted', 'BeforeRegistration'), '2026-12-01')).toBe(false);
   });
 });
 

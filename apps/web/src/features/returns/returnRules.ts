@@ -1,4 +1,12 @@
-import type { PortalSession, ReturnDetail, ReturnFilingStatus, ReturnSectionSummary, FiledReturnForm } from '@opengst/contracts';
+import { hasGstr1a, isReturnOverdue } from '@opengst/domain';
+import type {
+  PortalSession,
+  ReturnDeadline,
+  ReturnDetail,
+  ReturnFilingStatus,
+  ReturnSectionSummary,
+  FiledReturnForm,
+} from '@opengst/contracts';
 import type { TextKey } from '../../i18n/useText';
 
 // What the return screens derive from the API's answers: links, overdue, which action may run now and why not, the
@@ -25,9 +33,13 @@ export const salesRegisterLink = (entityId: number, returnPeriod: string): strin
   withQuery('/regular-sales', { entityId, returnPeriod });
 export const documentLink = (documentId: number): string => withQuery('/edit-document', { id: documentId, type: 'Sales' });
 
-/** A return is overdue once its due date has passed and it is not filed. */
-export const isOverdue = (dueDate: string, status: ReturnFilingStatus, todayIso: string): boolean =>
-  status !== 'Filed' && dueDate < todayIso;
+/**
+ * A return is overdue once its due date has passed and it is not filed, and only a due one: never an optional GSTR-1A,
+ * a period before the location's registration, or one before the location was added with no registration date known
+ * (the domain's isReturnOverdue).
+ */
+export const isOverdue = (row: { dueDate: string; status: ReturnFilingStatus; deadline: ReturnDeadline }, todayIso: string): boolean =>
+  isReturnOverdue(row.deadline, row.dueDate, row.status === 'Filed', todayIso);
 
 export const todayIso = (now: Date = new Date()): string =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -44,6 +56,14 @@ export type ActionRights = { Gstr1Prepare: boolean; Gstr1File: boolean; ReturnsV
 export type ActionState = Record<Gstr1Action, TextKey | null>;
 
 const isLockedAtPortal = (status: ReturnFilingStatus): boolean => status === 'Submitted' || status === 'Signed' || status === 'Filed';
+
+/** Why a return cannot be generated for its period: before the registration, no GSTR-1A yet, or its GSTR-1 not filed. */
+const closedReason = (detail: ReturnDetail): TextKey =>
+  detail.deadline === 'BeforeRegistration'
+    ? 'returns.why.beforeRegistration'
+    : detail.returnType === 'GSTR1A' && !hasGstr1a(detail.returnPeriod)
+      ? 'returns.why.noGstr1a'
+      : 'returns.why.gstr1NotFiled';
 
 /**
  * Why each action cannot run now (first reason wins), in the order a user meets them: the right, the return's state at
@@ -62,7 +82,7 @@ export const gstr1ActionState = (detail: ReturnDetail, session: PortalSession | 
   // The portal accepts a submit only after a save it processed without errors (P).
   const savedAtPortal = detail.savedAt !== null && detail.portalSaveStatus === 'P';
   return {
-    generate: first(rights.Gstr1Prepare ? null : 'right.noAccess', detail.isOpen ? null : 'returns.why.gstr1NotFiled', lockedReason, busy),
+    generate: first(rights.Gstr1Prepare ? null : 'right.noAccess', detail.isOpen ? null : closedReason(detail), lockedReason, busy),
     // The server serves the JSON to every returns viewer (RETURN_API.download under ReturnsView).
     download: first(rights.ReturnsView ? null : 'right.noAccess', busy, notGenerated),
     save: first(rights.Gstr1File ? null : 'right.noAccess', lockedReason, busy, notGenerated, stale, noSession),

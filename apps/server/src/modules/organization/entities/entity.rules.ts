@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE, type EntitySaveRequestSchema, type ErrorItem } from '@opengst/contracts';
-import { stateFromCode, TAXPAYER_TYPES, validateGstin, validatePan } from '@opengst/domain';
+import { isIsoDate, stateFromCode, TAXPAYER_TYPES, validateGstin, validatePan } from '@opengst/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/database';
@@ -136,6 +136,11 @@ export const checkEntitySave = async (
       .from(entities)
       .where(and(eq(entities.subscriberId, subscriberId), eq(entities.parentEntityId, existing.id), ne(entities.status, 'Delete')));
     if (withGstin) errors.push(fieldError('ORG0002', 'Pan', 'The PAN cannot change while locations carry GSTINs under it.'));
+  }
+  // The effective date of registration starts the location's returns (returns.queries.ts): it must be a real date (a
+  // date before GST, as an older registration may carry, starts them in July 2017).
+  if (input.registrationDate && !isIsoDate(input.registrationDate)) {
+    errors.push(fieldError('GEN0009', 'RegistrationDate', 'Enter the effective date of registration as a real date (DD-MM-YYYY).'));
   }
   if (errors.length > 0) throw validationError(errors);
   return {

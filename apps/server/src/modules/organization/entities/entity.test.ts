@@ -127,6 +127,21 @@ describe.each(ENGINES)('entities on %s', (engine) => {
     for (const res of [stateMismatch, panMismatch, duplicate]) expect(res.statusCode).toBe(422);
   });
 
+  it('keeps the effective date of registration, which starts the returns, and refuses one that is no date', async () => {
+    const gstin = gstinFor('10', TENANT_PAN, '5');
+    for (const registrationDate of ['2026-02-30', '2026-13-01']) {
+      const refused = await api.post(O.entitySave, location('10', gstin, { registrationDate }));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors[0]).toMatchObject({ code: 'GEN0009', propertyName: 'RegistrationDate' });
+    }
+    const saved = await api.post(O.entitySave, location('10', gstin, { registrationDate: '2026-11-05' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const detail = await api.get(O.entityDetail, { entityId: saved.json().data.entityId });
+    expect(detail.json().data.registrationDate).toBe('2026-11-05');
+    // Out of the way of the counts the next tests check.
+    expect((await api.post(O.entityDelete, { ids: [saved.json().data.entityId] })).statusCode).toBe(200);
+  });
+
   it('creates a business and a child location in its location state, and edits it', async () => {
     const business = await api.post(O.entitySave, {
       entityType: 'Business',

@@ -1,6 +1,6 @@
 // Asking for a generation: the return row is created (or reset) InProgress with its audit row, then the job is queued.
 import type { ReturnDetail, ReturnKey } from '@opengst/contracts';
-import { financialYearOfPeriod } from '@opengst/domain';
+import { financialYearOfPeriod, firstReturnPeriod, hasGstr1a, isBeforeRegistration } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
@@ -12,6 +12,15 @@ import { GENERATE_JOB } from '../returns.jobs';
 import { findReturnByKey, returnTarget } from '../returns.repo';
 import { returnDetail } from '../returns.queries';
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** RET0016 in words: the registration date (DD-MM-YYYY) and the first period with a return. */
+const beforeRegistration = (registrationDate: string): string => {
+  const first = firstReturnPeriod(registrationDate);
+  const date = `${registrationDate.slice(8, 10)}-${registrationDate.slice(5, 7)}-${registrationDate.slice(0, 4)}`;
+  return `This location's GST registration is effective from ${date}, so its first return is for ${MONTHS[Number(first.slice(0, 2)) - 1] ?? ''} ${first.slice(2)}. If the date is wrong, correct it on the Entities screen.`;
+};
+
 export const requestGeneration = async (
   ctx: AppContext,
   jobs: JobQueue,
@@ -21,6 +30,10 @@ export const requestGeneration = async (
 ): Promise<ReturnDetail> => {
   const { db } = ctx.database;
   const target = await returnTarget(db, principal, key.entityId);
+  if (target.registrationDate && isBeforeRegistration(key.returnPeriod, target.registrationDate)) {
+    throw new AppError('RET0016', { message: beforeRegistration(target.registrationDate) });
+  }
+  if (key.returnType === 'GSTR1A' && !hasGstr1a(key.returnPeriod)) throw new AppError('RET0017');
   if (key.returnType === 'GSTR1A') {
     const gstr1 = await findReturnByKey(db, principal.subscriberId, key.entityId, 'GSTR1', key.returnPeriod);
     if (gstr1?.status !== 'Filed') throw new AppError('RET0004');

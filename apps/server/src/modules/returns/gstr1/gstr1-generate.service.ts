@@ -31,6 +31,7 @@ export const selectionKeyOf = async (db: DbOrTx, row: ReturnRow): Promise<Select
     entityId: row.entityId,
     returnType: row.returnType,
     returnPeriod: row.returnPeriod,
+    returnId: row.id,
   };
   if (row.returnType !== 'GSTR1A') return key;
   const gstr1 = await findReturnByKey(db, row.subscriberId, row.entityId, 'GSTR1', row.returnPeriod);

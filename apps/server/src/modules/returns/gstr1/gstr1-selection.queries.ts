@@ -1,28 +1,40 @@
 // Which sales documents a GSTR-1 or GSTR-1A holds, as one SQL condition, shared by the generation job, the staleness
 // check and the tests.
 //
-// GSTR-1 of period P: the final (not draft) sales documents of P not yet reported in a filed return, plus the documents
-// reported in a filed return of an EARLIER period and changed since (amendment_pending), which go to the amendment
-// tables quoting the number and date they were filed with (Section 37(3) CGST Act).
+// GSTR-1 of period P: the final (not draft) sales documents of P not yet reported in a filed return, plus the
+// corrections of earlier periods (Section 37(3) CGST Act): documents reported in a filed return of an EARLIER period
+// and changed since (amendment_pending), which go to the amendment tables quoting the number and date they were filed
+// with, and documents of an earlier period whose GSTR-1 is filed that no filed return reported (missed), which go to
+// the document tables.
 //
-// GSTR-1A of period P (Rule 59(1) proviso and Form GSTR-1A, Notification 12/2024-CT): it adds or amends particulars of
-// the same period's GSTR-1 after that GSTR-1 was filed and before the GSTR-3B is filed. Our choice: it holds the
-// documents of P added to the books after the GSTR-1 was filed (not in any filed return: the regular tables) and the
-// documents reported in that GSTR-1 and changed since (amendment_pending: the amendment tables, quoting the filed
-// number and date, as GSTR-1 amendments do). Summary rows (B2CS, advances, nil, documents issued) belong to GSTR-1
-// only. The GSTR-3B bound is not checked: the product does not track GSTR-3B filing yet.
+// GSTR-1A of period P (Rule 59(4A) and Form GSTR-1A, Notification 12/2024-CT, from July 2024): it adds or amends
+// particulars of the same period's GSTR-1 after that GSTR-1 was filed and before the GSTR-3B is filed. It holds the
+// corrections of that GSTR-1: the documents of P missed by it (the document tables) and the documents it reported and
+// changed since (the amendment tables, quoting the filed number and date, as GSTR-1 amendments do). Summary rows
+// (B2CS, advances, nil, documents issued) belong to GSTR-1 only. The GSTR-3B bound is not checked: the product does not
+// track GSTR-3B filing yet.
+//
+// A correction may so be wanted by the GSTR-1A of its period and by every later GSTR-1: it is reported in exactly one,
+// by the domain's rule (corrections.ts, takesCorrection): the first return generated with it holds it, and the others
+// leave it out while the holder is not filed. Holding is read from return_documents (what a return's last generation
+// took), so a second return generated meanwhile finds its count changed, turns stale, and is refused a save or a submit
+// until generated again without the correction.
 import type { FiledReturnForm } from '@opengst/contracts';
-import { and, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { GSTR1_DOCUMENT_TYPES, hasGstr1a } from '@opengst/domain';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { documents, returns } from '../../../db/schema';
 
 /** 'MMYYYY' → 'YYYYMM' in SQL, so periods compare in time order. */
-const periodOrder = (column: typeof returns.returnPeriod) => sql`substr(${column}, 3, 4) || substr(${column}, 1, 2)`;
+const periodOrder = (column: SQL | typeof returns.returnPeriod) => sql`(substr(${column}, 3, 4) || substr(${column}, 1, 2))`;
+const orderOf = (period: string): string => period.slice(2) + period.slice(0, 2);
 
 export type SelectionKey = {
   subscriberId: number;
   entityId: number;
   returnType: FiledReturnForm;
   returnPeriod: string;
+  /** The return itself: the corrections its own last generation took stay its own. */
+  returnId: number;
   /** GSTR-1A: the filed GSTR-1 of the period. */
   gstr1?: { id: number; filedAt: Date } | null;
 };
@@ -34,6 +46,30 @@ const finalSales = (k: SelectionKey): SQL[] => [
   eq(documents.isDraftDocument, false),
 ];
 
+/** The condition as a bare column, so the planner can use the partial index documents_amendment_pending. */
+const amendmentPending = sql`${documents.amendmentPending}`;
+
+/** Not held by another return: in no unfiled return but this one (return_documents holds what a generation took). */
+const notHeldElsewhere = (k: SelectionKey): SQL =>
+  sql`not exists (select 1 from return_documents rd join returns h on h.id = rd.return_id
+    where rd.document_id = ${documents.id} and h.status <> 'Filed' and h.id <> ${k.returnId})`;
+
+const REPORTED_TYPES = sql.raw(GSTR1_DOCUMENT_TYPES.map((type) => `'${type}'`).join(', '));
+
+/**
+ * Missed documents of the filed GSTR-1s that `filed` selects (a condition on `r`): documents of their period, of a type
+ * the document tables take, that no filed return reported, entered after the GSTR-1 was filed. Such a document was
+ * entered after that GSTR-1's generation, so its id is above every id the GSTR-1 reported: the bound lets the period's
+ * index (documents_register_period, hence the literals) walk only the documents added since, not the whole period.
+ */
+const missedOf = (k: SelectionKey, filed: SQL): SQL =>
+  sql`${documents.id} in (select d.id from returns r join documents d on d.subscriber_id = r.subscriber_id
+      and d.direction = 'Sales' and d.is_draft_document = false and d.return_period = r.return_period
+      and d.id > coalesce((select max(x.document_id) from return_documents x where x.return_id = r.id), 0)
+    where r.subscriber_id = ${k.subscriberId} and r.entity_id = ${k.entityId} and r.return_type = 'GSTR1' and r.status = 'Filed'
+      and ${filed} and d.entity_id = r.entity_id and d.filed_return_id is null and d.created_at > r.filed_at
+      and d.document_type in (${REPORTED_TYPES}))`;
+
 /**
  * The documents the return holds as disjoint parts (each read on its own, so the period's part walks the period's
  * index in id order); a row is an amendment when filed_return_id is set.
@@ -41,22 +77,19 @@ const finalSales = (k: SelectionKey): SQL[] => [
 export const selectionParts = (k: SelectionKey): SQL[] => {
   if (k.returnType === 'GSTR1A') {
     const gstr1 = k.gstr1;
-    if (!gstr1) return [];
+    if (!gstr1 || !hasGstr1a(k.returnPeriod)) return [];
     return [
-      and(
-        ...finalSales(k),
-        eq(documents.returnPeriod, k.returnPeriod),
-        isNull(documents.filedReturnId),
-        gt(documents.createdAt, gstr1.filedAt),
-      )!,
-      and(...finalSales(k), eq(documents.filedReturnId, gstr1.id), eq(documents.amendmentPending, true))!,
+      and(...finalSales(k), missedOf(k, sql`r.id = ${gstr1.id}`), notHeldElsewhere(k))!,
+      and(...finalSales(k), amendmentPending, eq(documents.filedReturnId, gstr1.id), notHeldElsewhere(k))!,
     ];
   }
+  const before = orderOf(k.returnPeriod);
   const earlierFiled = sql`${documents.filedReturnId} in (select ${returns.id} from ${returns} where ${returns.subscriberId} = ${k.subscriberId}
-    and ${returns.entityId} = ${k.entityId} and ${returns.status} = 'Filed' and ${periodOrder(returns.returnPeriod)} < ${k.returnPeriod.slice(2) + k.returnPeriod.slice(0, 2)})`;
+    and ${returns.entityId} = ${k.entityId} and ${returns.status} = 'Filed' and ${periodOrder(returns.returnPeriod)} < ${before})`;
   return [
     and(...finalSales(k), eq(documents.returnPeriod, k.returnPeriod), isNull(documents.filedReturnId))!,
-    and(...finalSales(k), isNotNull(documents.filedReturnId), eq(documents.amendmentPending, true), earlierFiled)!,
+    and(...finalSales(k), amendmentPending, isNotNull(documents.filedReturnId), earlierFiled, notHeldElsewhere(k))!,
+    and(...finalSales(k), missedOf(k, sql`${periodOrder(sql`r.return_period`)} < ${before}`), notHeldElsewhere(k))!,
   ];
 };
 

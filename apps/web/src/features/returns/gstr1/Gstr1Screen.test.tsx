@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReturnDetail, ReturnSectionSummary } from '@opengst/contracts';
-import { Gstr1Screen } from './Gstr1Screen';
+import { Gstr1aScreen, Gstr1Screen } from './Gstr1Screen';
 import { json, renderAt, stubApi } from '../../../test/screenTestSupport';
 
 // The screen against a stubbed API: it polls the detail while the generation runs, then shows the summary, the
@@ -47,6 +47,8 @@ const detail = (patch: Partial<ReturnDetail>): ReturnDetail => ({
   errorCount: 0,
   stale: false,
   isOpen: true,
+  deadline: 'Due',
+  corrections: { held: 0, open: 0, elsewhere: [] },
   ...patch,
 });
 
@@ -151,5 +153,27 @@ describe('Gstr1Screen', () => {
     expect(screen.getByTestId('return-status').textContent).toBe('Filed');
     expect(screen.getByTestId('step-filed').getAttribute('data-done')).toBe('true');
     expect(screen.getByTestId('action-file').closest('[data-why]')?.getAttribute('data-why')).toBe('returns.why.filed');
+  });
+
+  it('shows a GSTR-1A as optional and says where each correction is reported (issue 17, item 6)', async () => {
+    stubReturn([
+      detail({
+        returnType: 'GSTR1A',
+        dueDate: '2026-11-20',
+        documentCount: 1,
+        deadline: 'Optional',
+        corrections: { held: 1, open: 2, elsewhere: [{ returnType: 'GSTR1', returnPeriod: '112026', documents: 3 }] },
+      }),
+    ]);
+    renderAt(<Gstr1aScreen />, '/gstr-1a?entityId=5&returnPeriod=102026', ['Gstr1Prepare', 'Gstr1File', 'ReturnsView']);
+    expect((await screen.findByTestId('gstr1a-purpose')).textContent).toBe("Optional: correct this period's GSTR-1 before filing GSTR-3B");
+    expect(screen.getByTestId('due-date').getAttribute('data-overdue')).toBe('false');
+    expect(screen.getByTestId('due-date').textContent).toContain('Optional');
+    const notice = screen.getByTestId('corrections-notice');
+    expect(within(notice).getByTestId('corrections-held').textContent).toBe("Corrections of this period's filed GSTR-1 reported here: 1.");
+    expect(within(notice).getByTestId('corrections-open').textContent).toContain('Waiting to be reported: 2');
+    expect(within(notice).getByTestId('corrections-elsewhere-GSTR1-112026').textContent).toBe(
+      'Reported in GSTR-1 of Nov 2026 instead, which holds them: 3.',
+    );
   });
 });
