@@ -65,6 +65,9 @@ const [mumbai] = await db
 if (!oneLocationUser || !mumbai) throw new Error('the demo seed has no Mumbai location');
 await db.insert(userEntities).values({ userId: oneLocationUser.id, entityId: mumbai.id });
 
+// The expired-password journey needs a policy with expiry: the default has none (ASVS 2.1.10).
+await saveSubscriberSettings(db, adminUser.subscriberId, { passwordPolicy: { expiryDays: 90 } });
+
 const fixtures = {
   oneLocation,
   singleSession: { userName: 'single-admin', password: singlePassword, email: 'single-admin@journeys.test' },

@@ -134,7 +134,16 @@ describe('settings defaults', () => {
   it('fill the subscriber settings, and keep what is stored', () => {
     const defaults = SubscriberSettingsSchema.parse({});
     expect(defaults.security).toMatchObject({ maxFailedLogins: 5, twoFactorEnabled: false, singleSession: false });
-    expect(defaults.passwordPolicy).toMatchObject({ minLength: 10, historyCount: 5, expiryDays: 90 });
+    // OWASP ASVS level 2: length, no composition rules, no forced rotation.
+    expect(defaults.passwordPolicy).toEqual({
+      minLength: 12,
+      requireUpper: false,
+      requireLower: false,
+      requireDigit: false,
+      requireSpecial: false,
+      historyCount: 5,
+      expiryDays: 0,
+    });
     expect(defaults.reconciliation.invoiceValueTolerance).toBe(1);
     expect(SubscriberSettingsSchema.parse({ security: { twoFactorEnabled: true } }).security).toMatchObject({
       twoFactorEnabled: true,

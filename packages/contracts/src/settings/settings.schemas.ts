@@ -1,14 +1,18 @@
 import { z } from 'zod';
 
 // Subscriber settings (spec core §3 "Settings ... subscriberSettings"): one typed schema with defaults.
+/**
+ * Defaults after OWASP ASVS 4.0 level 2 (2.1.1 at least 12 characters, 2.1.9 no composition rules, 2.1.10 no periodic
+ * rotation; 2.1.7 breached passwords are always refused, password-policy.ts). A subscriber may still ask for more.
+ */
 export const PasswordPolicySchema = z.object({
-  minLength: z.number().int().min(8).max(128).default(10),
-  requireUpper: z.boolean().default(true),
-  requireLower: z.boolean().default(true),
-  requireDigit: z.boolean().default(true),
-  requireSpecial: z.boolean().default(true),
+  minLength: z.number().int().min(8).max(128).default(12),
+  requireUpper: z.boolean().default(false),
+  requireLower: z.boolean().default(false),
+  requireDigit: z.boolean().default(false),
+  requireSpecial: z.boolean().default(false),
   historyCount: z.number().int().min(0).max(24).default(5),
-  expiryDays: z.number().int().min(0).max(3650).default(90),
+  expiryDays: z.number().int().min(0).max(3650).default(0),
 });
 export type PasswordPolicy = z.infer<typeof PasswordPolicySchema>;
 

@@ -1,4 +1,11 @@
 import type { PasswordPolicy } from '@opengst/contracts';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * ASVS 4.0 2.1.7: a password found in breaches is refused whatever the policy. The list is the breach-frequency list of
+ * zxcvbn-ts (@zxcvbn-ts/language-common, MIT: about 49,000 passwords from public breach corpora), compared without case.
+ */
+const BREACHED = new Set(dictionary['passwords-common'].map((password) => password.toLowerCase()));
 
 /** Every rule the password breaks, in the words the user reads (empty when it passes). */
 export const passwordPolicyViolations = (password: string, policy: PasswordPolicy): string[] => {
@@ -9,7 +16,9 @@ export const passwordPolicyViolations = (password: string, policy: PasswordPolic
   if (policy.requireLower && !/[a-z]/.test(password)) problems.push('The password must contain a lowercase letter.');
   if (policy.requireDigit && !/\d/.test(password)) problems.push('The password must contain a digit.');
   if (policy.requireSpecial && !/[^A-Za-z0-9]/.test(password)) problems.push('The password must contain a special character.');
-  if (/\s/.test(password)) problems.push('The password must not contain spaces.');
+  // Spaces are welcome: a passphrase is a strong password (ASVS 2.1.3).
+  if (BREACHED.has(password.toLowerCase()))
+    problems.push('This password is among those most often found in data breaches: choose one nobody else would.');
   return problems;
 };
 
