@@ -1,6 +1,6 @@
 import { SecuritySettingsSchema, type RegisterGstinOrPan } from '@opengst/contracts';
 import { validateGstin, validatePan } from '@opengst/domain';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../db/database';
@@ -70,12 +70,34 @@ const assertUserNameFree = async (db: DbOrTx, userName: string): Promise<void> =
   if (taken.length > 0) throw new AppError('ADM0001', { propertyName: 'UserName' });
 };
 
+/**
+ * Registration mails go to an address anyone may type, so (issue 16) they carry no text of the requester's (the
+ * organisation name stays out: only the GSTIN or PAN, whose format is checked) and one address gets at most
+ * MAILS_PER_ADDRESS_PER_DAY of them, counted in the database (shared by every server process).
+ */
+const MAILS_PER_ADDRESS_PER_DAY = 5;
+const DAY_MS = 24 * 60 * MINUTE;
+
+const assertMailAllowance = async (db: DbOrTx, email: string, now: Date): Promise<void> => {
+  const [sent] = await db
+    .select({ mails: sql<number>`coalesce(sum(1 + ${OTP.otpMaxResends} - ${registrations.resendsLeft}), 0)`.mapWith(Number) })
+    .from(registrations)
+    .where(
+      and(sql`lower(${registrations.details}->>'email') = lower(${email})`, gt(registrations.createdAt, new Date(now.getTime() - DAY_MS))),
+    );
+  if ((sent?.mails ?? 0) >= MAILS_PER_ADDRESS_PER_DAY)
+    throw new AppError('GEN0004', {
+      propertyName: 'Email',
+      message: `This address has received ${MAILS_PER_ADDRESS_PER_DAY} registration mails today, the most it gets in a day. Try again tomorrow, or use another address.`,
+    });
+};
+
 const sendOtp = (ctx: AppContext, details: Details, otp: string) =>
   ctx.mailer.send({
     to: details.email,
     subject: 'OpenGST: your one-time password to register',
     carriesSecret: true,
-    text: `Your one-time password (OTP) to register ${details.organisationName} (${details.gstinOrPan}) on OpenGST is ${otp}.\nIt is valid for ${OTP.otpValidityMinutes} minutes. Never share it with anyone.\nIf you did not ask for it, ignore this mail.`,
+    text: `Your one-time password (OTP) to register ${details.kind} ${details.gstinOrPan} on OpenGST is ${otp}.\nIt is valid for ${OTP.otpValidityMinutes} minutes. Never share it with anyone.\nIf you did not ask for it, ignore this mail: nothing is registered without this code.`,
   });
 
 /** POST registration/registerGstinOrPan: keeps the request and mails a 6-digit OTP to the e-mail given. */
@@ -84,6 +106,7 @@ export const startRegistration = async (ctx: AppContext, input: RegisterGstinOrP
   const now = ctx.now();
   const identity = await checkGstinOrPan(db, input.gstinOrPan);
   await assertUserNameFree(db, input.userName);
+  await assertMailAllowance(db, input.email, now);
   const token = newToken();
   const tokenHash = hashToken(token);
   const otp = newOtp();
@@ -120,6 +143,7 @@ export const resendRegistrationOtp = async (ctx: AppContext, token: string) => {
   const now = ctx.now();
   const row = await findRegistration(db, token, now);
   if (row.resendsLeft <= 0) throw new AppError('AUTH0008');
+  await assertMailAllowance(db, (row.details as Details).email, now);
   const otp = newOtp();
   const updated = await db
     .update(registrations)

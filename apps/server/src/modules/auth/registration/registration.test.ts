@@ -164,4 +164,21 @@ describe.each(ENGINES)('registration on %s', (engine) => {
     expect(await h.ctx.database.db.select().from(users).where(eq(users.userName, body.userName))).toHaveLength(0);
     expect((await post(PATHS.registrationValidateOtp, { token: 'unknown', otp: '123456' })).json().errors[0].code).toBe('AUTH0016');
   });
+
+  it("mails one address at most five registration mails a day, and never the requester's own text", async () => {
+    const victim = `victim-${randomUUID().slice(0, 8)}@example.test`;
+    const phishing = 'Your bank account is blocked: verify at http://evil.test now';
+    const before = h.smtp.mails.length;
+    for (let n = 0; n < 5; n++) {
+      const res = await post(PATHS.registrationRegister, { ...details(randomPan()), email: victim, organisationName: phishing });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const mail = await h.smtp.waitFor(victim, /register/, before);
+    expect(mail.text).not.toContain('evil.test');
+    expect(mail.subject).toBe('OpenGST: your one-time password to register');
+    const sixth = await post(PATHS.registrationRegister, { ...details(randomPan()), email: victim.toUpperCase() });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().errors[0]).toMatchObject({ code: 'GEN0004', propertyName: 'Email' });
+    expect(sixth.json().errors[0].message).toContain('Try again tomorrow');
+  });
 });
