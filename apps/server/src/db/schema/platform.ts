@@ -108,6 +108,21 @@ export const appState = pgTable('app_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The request counters of the rate limits and throttles of the public sign-in routes (per address and route, per
+ * user name, per GSTIN/PAN): one fixed window each, in the database so that every server process counts the same
+ * requests (issue 16, several processes). `platform/auth/throttle.ts` keeps them; the auth clean-up job drops ended windows.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_ends').on(t.windowEndsAt)],
+);
+
 export const auditTrail = pgTable(
   'audit_trail',
   {
