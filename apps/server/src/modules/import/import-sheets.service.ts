@@ -160,7 +160,11 @@ const writeErrorRows = async (path: string, format: FileFormat, messages: Readon
     sheet.columns = [
       { header: 'Row', width: 12 },
       ...(fromJson ? [{ header: 'JSON path', width: 28 }] : []),
-      ...(header ?? []).map((name, index) => ({ header: name || `Column ${index + 1}`, width: Math.max(12, name.length + 2) })),
+      // The file's own headers are text from outside too: a formula in the header row is neutralised like any cell.
+      ...(header ?? []).map((name, index) => ({
+        header: neutraliseFormula(name || `Column ${index + 1}`),
+        width: Math.max(12, name.length + 2),
+      })),
       { header: 'Errors', width: 80 },
     ];
     sheet.getRow(1).font = { bold: true };
