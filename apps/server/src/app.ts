@@ -20,6 +20,7 @@ import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
 import { settingsModule } from './modules/settings/module';
 import { accessPlugin } from './platform/access.plugin';
+import { fairnessPlugin } from './platform/fairness';
 import type { AppContext } from './platform/context';
 import { errorsPlugin } from './platform/errors.plugin';
 import { startJobQueue, type JobQueue } from './platform/jobs/queue';
@@ -119,6 +120,8 @@ export const buildApp = async (
   });
   await app.register(errorsPlugin, ctx);
   await app.register(accessPlugin, ctx);
+  // After the access plugin: the principal is known when a signed-in request asks for its slot.
+  await app.register(fairnessPlugin, ctx);
   app.addHook('preValidation', async (request) => assertNoNulCharacter(request.query, request.body));
 
   for (const module of MODULES) await app.register(module.routes, ctx);

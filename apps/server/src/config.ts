@@ -25,6 +25,13 @@ const EnvSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   /** Sign-in requests per minute from one address: high enough for an office behind one NAT. */
   SIGNIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Fair shares of signed-in requests (platform/fairness.ts): slots per session, per user and per process. */
+  FAIR_SLOTS_PER_SESSION: z.coerce.number().int().min(1).default(2),
+  FAIR_SLOTS_PER_USER: z.coerce.number().int().min(1).default(3),
+  FAIR_SLOTS_TOTAL: z.coerce.number().int().min(1).default(8),
+  /** A user's requests waiting for a slot; past it, or past the longest wait, 503 at once with Retry-After. */
+  FAIR_QUEUE_PER_USER: z.coerce.number().int().min(0).default(20),
+  FAIR_MAX_WAIT_SECONDS: z.coerce.number().min(0.1).default(5),
   OPENGST_SECRET_KEY: z.string().optional(),
   /** The GST portal's taxpayer API (a GSP's or the project's standalone sandbox); absent = the sandbox mounted here. */
   GST_PORTAL_URL: z.string().url().optional(),
@@ -60,9 +67,22 @@ export type Config = {
   hsnDirectoryFile: string;
   jobPollSeconds: number;
   signInRatePerMinute: number;
+  /** Fair shares of signed-in requests (platform/fairness.ts). */
+  fairness: FairnessLimits;
   /** Base64 key for secrets at rest; without it, a key file in the data folder (see secrets.ts). */
   secretKeyBase64?: string | undefined;
   gstPortal: GstPortalConfig;
+};
+
+/** Fair shares of signed-in requests (platform/fairness.ts); the slots are per process. */
+export type FairnessLimits = {
+  perSession: number;
+  perUser: number;
+  total: number;
+  /** A user's requests waiting for a slot at most. */
+  queuePerUser: number;
+  /** The longest a request waits for a slot, and the longest expected wait accepted. */
+  maxWaitMs: number;
 };
 
 export type GstPortalConfig = {
@@ -118,6 +138,13 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
     hsnDirectoryFile: join(OFFICIAL_DIR, 'masters', 'HSN_SAC_2024-11.xlsx'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
     signInRatePerMinute: e.SIGNIN_RATE_PER_MINUTE,
+    fairness: {
+      perSession: e.FAIR_SLOTS_PER_SESSION,
+      perUser: e.FAIR_SLOTS_PER_USER,
+      total: e.FAIR_SLOTS_TOTAL,
+      queuePerUser: e.FAIR_QUEUE_PER_USER,
+      maxWaitMs: e.FAIR_MAX_WAIT_SECONDS * 1000,
+    },
     secretKeyBase64: e.OPENGST_SECRET_KEY,
     gstPortal: {
       url: e.GST_PORTAL_URL,

@@ -59,6 +59,11 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: 'You have no access to this GSTIN: it is not among your locations. Ask your administrator for access, or pick another GSTIN.',
   },
+  GEN0011: {
+    status: 503,
+    message:
+      'You have too many requests in progress at once: the server answers each user in turn so that nobody waits long. Please wait a few seconds and try again.',
+  },
   ADM0001: { status: 422, message: 'This user name is already taken.' },
   ADM0002: { status: 422, message: 'The system role Admin holds every right: it cannot be edited or deleted.' },
   ADM0003: { status: 422, message: 'A role with this name already exists.' },
