@@ -1,9 +1,9 @@
 // Streams the rows of a stored upload as arrays of text cells, whatever its format: the spreadsheet and text readers
-// of files/, and the official JSON turned into template rows by json/.
+// of files/, and the official JSON turned into template rows by json/ (in a thread of its own).
 import type { TextRow } from '../../files/cell-text';
 import { csvRowBatches } from '../../files/csv';
 import { xlsRows, xlsxRowBatches } from '../../files/first-sheet-rows';
-import { jsonRows } from './json/json-rows.rules';
+import { jsonRowsInThread } from './json/json-thread';
 import type { FileFormat } from './sniff.rules';
 
 /**
@@ -20,7 +20,7 @@ const READERS: Record<FileFormat, (path: string) => AsyncGenerator<SourceRow>> =
   xlsx: (path) => unbatched(xlsxRowBatches(path)),
   xls: xlsRows,
   csv: (path) => unbatched(csvRowBatches(path)),
-  json: jsonRows,
+  json: jsonRowsInThread,
 };
 
 export const readRows = (path: string, format: FileFormat): AsyncGenerator<SourceRow> => READERS[format](path);

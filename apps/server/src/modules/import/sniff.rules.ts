@@ -5,7 +5,7 @@ import { nulsAlternate } from '../../files/text-encoding';
 import { openXls } from '../../files/xls/biff';
 import { isCompoundFile } from '../../files/xls/cfb';
 import { checkXlsxZip } from '../../files/xlsx/zip-guard';
-import { checkOfficialJson } from './json/json-rows.rules';
+import { jsonRowsInThread } from './json/json-thread';
 
 export type FileFormat = 'xlsx' | 'xls' | 'csv' | 'json';
 
@@ -42,7 +42,7 @@ export const sniffFormat = async (path: string): Promise<FileFormat> => {
     // '{' opens a GSTR-1 or an e-invoice, '[' an array of e-invoices.
     const first = firstNonSpace(head);
     if (first === 0x7b || first === 0x5b) {
-      await checkOfficialJson(path, size);
+      await checkOfficialJson(path);
       return 'json';
     }
     return 'csv';
@@ -68,5 +68,16 @@ const checkXls = (file: Buffer): void => {
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('IMP0024');
+  }
+};
+
+/** An official JSON with at least one item line (read off the main thread); its documents are read by the job. */
+const checkOfficialJson = async (path: string): Promise<void> => {
+  const rows = jsonRowsInThread(path);
+  try {
+    await rows.next(); // the header row of our names
+    await rows.next(); // the first item: a JSON without any is refused now, not after the upload
+  } finally {
+    await rows.return(undefined);
   }
 };

@@ -4,17 +4,13 @@
 // refuses it with IMP0014 when it is not one of the user's locations.
 import { IMPORT_COLUMNS } from '@opengst/contracts';
 import { stat } from 'node:fs/promises';
+import { AppError } from '../../../platform/errors';
 import type { SourceRow } from '../readers.service';
 import { einvoiceLines } from './einvoice-lines.rules';
 import { gstr1Lines } from './gstr1-lines.rules';
 import { readOfficialJson } from './official-json.rules';
 
 const COLUMNS = IMPORT_COLUMNS.SalesDocuments;
-
-/** Checks on upload that the file is an official JSON; its documents are read by the job. */
-export const checkOfficialJson = async (path: string, size: number): Promise<void> => {
-  await readOfficialJson(path, size);
-};
 
 /**
  * A header row of our column names (row 0: it is not in the file), then one row per item numbered from 1 in the
@@ -27,4 +23,12 @@ export async function* jsonRows(path: string): AsyncGenerator<SourceRow> {
   let row = 0;
   const lines = json.kind === 'gstr1' ? gstr1Lines(json.file) : einvoiceLines(json.invoices, json.single);
   for (const { path: at, values } of lines) yield { row: ++row, cells: COLUMNS.map((c) => values[c.key] ?? ''), path: at };
+  // A JSON has no header row: "no data rows under the header row" would not say what is wrong with it.
+  if (row === 0)
+    throw new AppError('IMP0026', {
+      message:
+        json.kind === 'gstr1'
+          ? `The GSTR-1 JSON of ${String(json.file.gstin)} for ${String(json.file.fp)} holds no invoice or note in a section OpenGST reads (b2b, b2cl, cdnr, cdnur, exp, and their amendments), each with its items.`
+          : 'The e-invoice JSON holds no item (ItemList) to import.',
+    });
 }
