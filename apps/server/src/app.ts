@@ -23,12 +23,13 @@ import { accessPlugin } from './platform/access.plugin';
 import { fairnessPlugin } from './platform/fairness';
 import type { AppContext } from './platform/context';
 import { errorsPlugin } from './platform/errors.plugin';
-import { startJobQueue, type JobQueue } from './platform/jobs/queue';
+import { claimJobRunner, startJobQueue, type JobQueue } from './platform/jobs/queue';
 import { mailWorkers } from './platform/mail/mail.jobs';
 import { createMailer } from './platform/mail/mailer';
 import { createMaintenanceSwitch, maintenanceFlagFile } from './platform/maintenance';
 import type { AppModule } from './platform/module';
-import { loadSecretKey } from './platform/secrets';
+import { assertInstallationKey, loadSecretKey } from './platform/secrets';
+import { sharedRateLimitStore } from './platform/auth/throttle';
 import { webPlugin } from './platform/web.plugin';
 import { createGstPortal, createSandboxGate, mountPortalSandbox } from './portal/index';
 import { assertNoNulCharacter } from './platform/nul-guard';
@@ -82,6 +83,7 @@ export const buildApp = async (
   const ownsDatabase = options.database === undefined;
   const jobs = await startJobQueue(database, { pollSeconds: config.jobPollSeconds });
   const secretKey = loadSecretKey(config.secretKeyBase64, config.dataDir);
+  await assertInstallationKey(database.db, secretKey);
   const mailer = createMailer(database.db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, secretKey });
   const sandboxGate = createSandboxGate();
   const ctx: AppContext = {
@@ -113,7 +115,8 @@ export const buildApp = async (
     reply.header(HEADERS.requestId, request.id);
   });
   await app.register(helmet, { contentSecurityPolicy: { directives: CSP }, frameguard: { action: 'deny' } });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: several server processes count the same requests of an address.
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
   await app.register(swagger, {
     openapi: { info: { title: 'OpenGST API', version: config.buildVersion } },
     transform: jsonSchemaTransform,
@@ -132,10 +135,14 @@ export const buildApp = async (
 
   await app.register(webPlugin, { webDist: config.webDist });
 
-  for (const worker of [...mailWorkers(mailer), ...MODULES.flatMap((module) => module.jobs?.(ctx) ?? [])]) await jobs.work(worker);
+  // RUN_JOBS=false: this server only queues jobs, the worker process (`npm run worker`) runs them.
+  const releaseJobRunner = config.runJobs ? await claimJobRunner(database) : undefined;
+  if (config.runJobs)
+    for (const worker of [...mailWorkers(mailer), ...MODULES.flatMap((module) => module.jobs?.(ctx) ?? [])]) await jobs.work(worker);
 
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await releaseJobRunner?.();
     if (ownsDatabase) await database.close();
   });
   await app.ready();

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  /** false: this server only serves HTTP, a worker (`npm run worker`) runs the background jobs (PostgreSQL only). */
+  RUN_JOBS: z.enum(['true', 'false']).default('true'),
   /** Sign-in requests per minute from one address: high enough for an office behind one NAT. */
   SIGNIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Fair shares of signed-in requests (platform/fairness.ts): slots per session, per user and per process. */
@@ -66,6 +68,8 @@ export type Config = {
   /** The GST portal's HSN/SAC directory as published (the document screen's lookup falls back on it). */
   hsnDirectoryFile: string;
   jobPollSeconds: number;
+  /** Whether this process runs the background jobs (a server alone, or the worker); every process can queue them. */
+  runJobs: boolean;
   signInRatePerMinute: number;
   /** Fair shares of signed-in requests (platform/fairness.ts). */
   fairness: FairnessLimits;
@@ -137,6 +141,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
     webDist: WEB_DIST,
     hsnDirectoryFile: join(OFFICIAL_DIR, 'masters', 'HSN_SAC_2024-11.xlsx'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    runJobs: e.RUN_JOBS === 'true',
     signInRatePerMinute: e.SIGNIN_RATE_PER_MINUTE,
     fairness: {
       perSession: e.FAIR_SLOTS_PER_SESSION,

@@ -1,16 +1,18 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from './app';
 import { readConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, withStartupLock } from './db/database';
 import { DataDirInUseError } from './db/lockfile';
 import { createMaintenanceSwitch, maintenanceFlagFile } from './platform/maintenance';
 import { loadSecretKey } from './platform/secrets';
 import { resetDemoAdminPassword, seedDemo, type DemoCredentials } from './seed/demo';
 
 // Commands: (none) starts the server; `reset-demo` wipes the database and seeds the demo again;
-// `reset-admin-password` gives the demo administrator a new password; `maintenance on|off` switches maintenance mode.
+// `reset-admin-password` gives the demo administrator a new password; `maintenance on|off` switches maintenance mode;
+// `worker` runs the background jobs without serving HTTP (PostgreSQL: beside servers started with RUN_JOBS=false).
 
 const printBanner = (config: Config, engine: string, demo: DemoCredentials): void => {
   const lines = [
@@ -28,17 +30,35 @@ const printBanner = (config: Config, engine: string, demo: DemoCredentials): voi
   console.log(lines.join('\n'));
 };
 
-const start = async (config: Config): Promise<void> => {
-  const { app, ctx } = await buildApp(config);
-  const demo = await seedDemo(ctx.database.db, ctx.now(), ctx.secretKey);
-  await app.listen({ port: config.port, host: config.host });
-  printBanner(config, ctx.database.engine, demo);
+const closeOnSignals = (app: FastifyInstance): void => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: closing`);
       void app.close().then(() => process.exit(0));
     });
   }
+};
+
+const start = async (config: Config): Promise<void> => {
+  if (!config.runJobs && !config.databaseUrl)
+    throw new Error('RUN_JOBS=false needs DATABASE_URL: on the embedded database the one server process runs the jobs.');
+  const { app, ctx } = await buildApp(config);
+  // Servers starting together on one PostgreSQL seed the demo one at a time.
+  const demo = await withStartupLock(config.databaseUrl, () => seedDemo(ctx.database.db, ctx.now(), ctx.secretKey));
+  await app.listen({ port: config.port, host: config.host });
+  printBanner(config, ctx.database.engine, demo);
+  closeOnSignals(app);
+};
+
+/**
+ * The background jobs without HTTP: the app is built (the jobs reach the mounted portal sandbox through it) and never
+ * listens. One worker per database (queue.ts, claimJobRunner); the servers run with RUN_JOBS=false.
+ */
+const worker = async (config: Config): Promise<void> => {
+  if (!config.databaseUrl) throw new Error('The worker needs DATABASE_URL: on the embedded database the server runs the jobs itself.');
+  const { app } = await buildApp({ ...config, runJobs: true });
+  console.log(`OpenGST ${config.buildVersion} worker: running the background jobs of PostgreSQL (DATABASE_URL).`);
+  closeOnSignals(app);
 };
 
 const resetDemo = async (config: Config, args: readonly string[]): Promise<void> => {
@@ -104,8 +124,9 @@ const main = async (): Promise<void> => {
   if (command === 'reset-demo') return resetDemo(config, args);
   if (command === 'reset-admin-password') return resetAdminPassword(config);
   if (command === 'maintenance') return switchMaintenance(config, args[args.indexOf('maintenance') + 1]);
+  if (command === 'worker') return worker(config);
   if (command !== undefined)
-    throw new Error(`Unknown command "${command}". Commands: reset-demo, reset-admin-password, maintenance on|off.`);
+    throw new Error(`Unknown command "${command}". Commands: worker, reset-demo, reset-admin-password, maintenance on|off.`);
   return start(config);
 };
 

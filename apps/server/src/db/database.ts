@@ -37,10 +37,25 @@ const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.u
 export const openDatabase = async (config: DatabaseConfig): Promise<Database> =>
   config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 
+/**
+ * On PostgreSQL, runs `fn` holding an advisory lock of the installation (on a connection of its own, released when it
+ * closes), so that server and worker processes starting together migrate and seed one at a time.
+ */
+export const withStartupLock = async <T>(databaseUrl: string | undefined, fn: () => Promise<T>): Promise<T> => {
+  if (!databaseUrl) return fn();
+  const lock = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await lock.unsafe('select pg_advisory_lock(7246813001)');
+    return await fn();
+  } finally {
+    await lock.end({ timeout: 5 });
+  }
+};
+
 const openPostgres = async (url: string): Promise<Database> => {
   const client = postgres(url, { max: 10, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
-  await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+  await withStartupLock(url, () => migratePostgres(drizzlePostgres(client), { migrationsFolder }));
   return { engine: 'postgres', db, boss: { connectionString: url }, close: () => client.end({ timeout: 5 }) };
 };
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSecretKey, openSecret, sealSecret } from './secrets';
+import { openDatabase } from '../db/database';
+import { assertInstallationKey, loadSecretKey, openSecret, sealSecret } from './secrets';
 
 describe('secrets at rest', () => {
   it('seals and opens, and every sealing differs', () => {
@@ -32,5 +33,20 @@ describe('secrets at rest', () => {
     expect(statSync(join(dir, 'secret.key')).mode & 0o077).toBe(0);
     expect(readFileSync(join(dir, 'secret.key'), 'utf8').trim()).toBe(first.toString('base64'));
     expect(() => loadSecretKey(Buffer.from('short').toString('base64'), dir)).toThrow(/32 bytes/);
+    expect(readdirSync(dir)).toEqual(['secret.key']); // the draft it was written to is gone
+  });
+
+  it('refuses a process whose key differs from the one the database was first started with', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'opengst-key-db-'));
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      const key = randomBytes(32);
+      await assertInstallationKey(database.db, key);
+      await assertInstallationKey(database.db, Buffer.from(key)); // the same key again: fine
+      await expect(assertInstallationKey(database.db, randomBytes(32))).rejects.toThrow(/OPENGST_SECRET_KEY/);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,9 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { appState } from '../db/schema';
 
 /**
  * The installation's key for secrets kept at rest (GST portal credentials): OPENGST_SECRET_KEY (base64, 32 bytes),
@@ -15,8 +18,18 @@ export const loadSecretKey = (env: string | undefined, dataDir: string): Buffer 
   }
   const path = join(dataDir, 'secret.key');
   if (!existsSync(path)) {
+    // Written whole beside it, then linked into place (which fails if it exists): of processes starting together on
+    // one data folder, one key wins and none reads a half-written file.
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(path, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    const draft = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(draft, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
+    }
   }
   return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
 };
@@ -35,4 +48,21 @@ export const openSecret = (key: Buffer, sealed: string): string => {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+};
+
+/**
+ * Every process of an installation must seal and open with the same key (a server seals a mail, the worker opens it
+ * to deliver it). The first process to start records a fingerprint of its key (a SHA-256, not the key) in the database;
+ * a process with another key refuses to start rather than seal what the others cannot open.
+ */
+export const assertInstallationKey = async (db: Db, key: Buffer): Promise<void> => {
+  const fingerprint = createHash('sha256').update('opengst secret key fingerprint\0').update(key).digest('hex').slice(0, 32);
+  await db.insert(appState).values({ key: 'secret_key_fingerprint', value: { fingerprint } }).onConflictDoNothing();
+  const rows = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, 'secret_key_fingerprint'));
+  const recorded = (rows[0]?.value as { fingerprint?: string } | undefined)?.fingerprint;
+  if (recorded !== fingerprint)
+    throw new Error(
+      'This process has another secret key than the one this database was started with: every server and worker process ' +
+        "must use the same key. Set OPENGST_SECRET_KEY to the first process's key (its OPENGST_SECRET_KEY, or the content of secret.key in its data folder).",
+    );
 };

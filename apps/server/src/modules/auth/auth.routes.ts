@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // Per-IP limit on every sign-in endpoint (429); the per-user-name limit is the throttle, the lockout the hard bound.
   const access = { public: true } as const;
   const config = { rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } };
-  const perUserName = createThrottle(10, 60_000);
+  const perUserName = createThrottle(ctx.database.db, 'userName', 10, 60_000);
 
   serve(app, AUTH_ENDPOINTS.encryptor, { access, config, handler: async () => issueEncryptor(ctx.database.db, ctx.now()) });
 
@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     access,
     config,
     handler: async (request) => {
-      perUserName(request.body.userName);
+      await perUserName(request.body.userName);
       return login(ctx, request.body, metaOf(request));
     },
   });
@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     access,
     config,
     handler: async (request) => {
-      perUserName(request.body.userName);
+      await perUserName(request.body.userName);
       return forgotPassword(ctx, request.body, metaOf(request, HEADERS.recaptcha));
     },
   });

@@ -14,7 +14,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   const { db } = ctx.database;
   const access = { public: true } as const;
   const config = { rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } };
-  const perIdentity = createThrottle(5, 60 * 60_000);
+  const perIdentity = createThrottle(db, 'gstinOrPan', 5, 60 * 60_000);
 
   serve(app, REGISTRATION_ENDPOINTS.registrationValidateGstinOrPan, {
     access,
@@ -26,7 +26,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     access,
     config,
     handler: async (request) => {
-      perIdentity(request.body.gstinOrPan);
+      await perIdentity(request.body.gstinOrPan);
       return startRegistration(ctx, request.body);
     },
   });
