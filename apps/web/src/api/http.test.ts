@@ -71,6 +71,16 @@ describe('apiRequest (spec core §8, §9)', () => {
     expect(showToast).not.toHaveBeenCalled();
   });
 
+  it('toasts a 503 GEN0011 (too many requests of this user at once) without calling it maintenance', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(503, { errors: [{ code: 'GEN0011', message: 'Too many requests at once.', type: 'Error' }] }, { 'retry-after': '2' }),
+    );
+    await expect(apiRequest('/api/v0.1/x')).rejects.toMatchObject({ status: 503 });
+    expect(readStore('isUnderMaintenance')).not.toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Too many requests at once.' }));
+  });
+
   it('clears local storage and goes to Login on 401 AUTH0013', async () => {
     writeStore('settings', { authToken: 'tok', settings: null });
     writeStore('hamburger', false);

@@ -64,7 +64,8 @@ const isSilent = (silent: RequestOptions['silent'], status: number): boolean =>
   silent === true || (Array.isArray(silent) && silent.includes(status));
 
 const handleFailure = (error: ApiError, silent: RequestOptions['silent']): void => {
-  if (error.status === 503) {
+  // 503 GEN0011 is the server sharing itself out among users (too many of this user's requests at once), not maintenance.
+  if (error.status === 503 && !error.hasCode('GEN0011')) {
     writeStore('isUnderMaintenance', true);
     if (window.location.pathname !== '/under-maintenance') navigateTo('/under-maintenance');
     return;

@@ -71,14 +71,14 @@ const toastTitle = (status: number, isProduction: boolean): string | null => {
   return STATUS_TEXT[status] ?? 'Error';
 };
 
-/** The toast for an error answer, or null when the status is handled silently (503). */
+/** The toast for an error answer, or null when the status is handled silently (503 maintenance; 503 GEN0011 is toasted). */
 export const describeError = (
   status: number,
   body: ErrorBody | null,
   requestId: string | null,
   environment: string,
 ): ToastContent | null => {
-  if (status === 503) return null;
+  if (status === 503 && !body?.errors.some((item) => item.code === 'GEN0011')) return null;
   const isProduction = environment === 'production';
   const items = body?.errors ?? [];
   const color = items.length > 0 && items.every((item) => item.type === 'Warning') ? 'yellow' : 'red';
