@@ -3,8 +3,8 @@
 // few batches ahead. The thread ends with the file, or is stopped when the import fails.
 import type { ErrorCode } from '@opengst/contracts';
 import { setImmediate } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import { AppError } from '../../platform/errors';
+import { startTsThread } from '../../platform/ts-thread';
 import type { StagedBatch, StagedEnd, StageReadOptions } from './stage-read.service';
 
 export type StagedBytes = StagedBatch<Uint8Array>;
@@ -17,10 +17,7 @@ export type FromReader =
 export type FromMain =
   { kind: 'loaded' } | { kind: 'ids'; request: number; ids: number[]; error?: undefined } | { kind: 'ids'; request: number; error: string };
 
-type Event = Exclude<FromReader, { kind: 'ids' }> | { kind: 'exit'; code: number } | { kind: 'error'; error: Error };
-
-const TS_WORKER = new URL('../../ts-worker.mjs', import.meta.url);
-const ENTRY = new URL('./stage.worker.ts', import.meta.url).href;
+const ENTRY = new URL('./stage.worker.ts', import.meta.url);
 
 /**
  * Reads a document file in a thread of its own. `fetchIds` answers that many fresh ids of the documents' sequence.
@@ -30,30 +27,24 @@ export async function* readInThread(
   options: StageReadOptions,
   fetchIds: (count: number) => Promise<number[]>,
 ): AsyncGenerator<StagedBytes, StagedEnd> {
-  const worker = new Worker(TS_WORKER, { workerData: { entry: ENTRY, options } });
-  const events: Event[] = [];
-  let wake: (() => void) | null = null;
-  const push = (event: Event) => {
-    events.push(event);
-    wake?.();
-  };
-  const answerIds = (request: number, count: number) => {
-    fetchIds(count).then(
-      (ids) => worker.postMessage({ kind: 'ids', request, ids } satisfies FromMain),
-      (error: unknown) => worker.postMessage({ kind: 'ids', request, error: String(error) } satisfies FromMain),
+  // The thread's requests for ids are answered at once, never queued behind its batches.
+  const { worker, next } = startTsThread<FromReader>(ENTRY, { options }, (message) => {
+    if (message.kind !== 'ids') return false;
+    fetchIds(message.count).then(
+      (ids) => worker.postMessage({ kind: 'ids', request: message.request, ids } satisfies FromMain),
+      (error: unknown) => worker.postMessage({ kind: 'ids', request: message.request, error: String(error) } satisfies FromMain),
     );
-  };
-  worker.on('message', (message: FromReader) => (message.kind === 'ids' ? answerIds(message.request, message.count) : push(message)));
-  worker.on('error', (error) => push({ kind: 'error', error }));
-  worker.on('exit', (code) => push({ kind: 'exit', code }));
+    return true;
+  });
   try {
     for (;;) {
-      while (events.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      wake = null;
-      const event = events.shift()!;
-      switch (event.kind) {
+      const event = await next();
+      if (event.kind === 'error') throw event.error;
+      if (event.kind === 'exit') throw new Error(`the import's reader thread stopped (exit code ${event.code})`);
+      const message = event.message;
+      switch (message.kind) {
         case 'batch': {
-          const { kind: _, ...batch } = event;
+          const { kind: _, ...batch } = message;
           yield batch;
           worker.postMessage({ kind: 'loaded' } satisfies FromMain);
           // Batches already queued would be taken one after the other in microtasks, never letting the event loop
@@ -62,15 +53,13 @@ export async function* readInThread(
           break;
         }
         case 'end':
-          return event.end;
+          return message.end;
         case 'failed':
-          throw event.code
-            ? new AppError(event.code as ErrorCode, { message: event.message })
-            : new Error(`the import's reader thread failed: ${event.message}`);
-        case 'error':
-          throw event.error;
-        case 'exit':
-          throw new Error(`the import's reader thread stopped (exit code ${event.code})`);
+          throw message.code
+            ? new AppError(message.code as ErrorCode, { message: message.message })
+            : new Error(`the import's reader thread failed: ${message.message}`);
+        case 'ids':
+          break; // answered by the intercept above
       }
     }
   } finally {
