@@ -68,6 +68,7 @@ const SidebarLink = ({ entry, isOpen, pathname }: { entry: SidebarEntry; isOpen:
             label={isOpen ? label : null}
             leftSection={iconOf(entry.key)}
             disabled
+            aria-disabled
             aria-label={entry.label}
             className={classes.link}
           />

@@ -27,6 +27,7 @@ export const SHELL_TEXT = {
   'errors.code': 'Code',
   'errors.message': 'Message',
   'errors.close': 'Close',
+  'common.close': 'Close',
   // Organization and administration screens (issue 5).
   'common.save': 'Save',
   'common.cancel': 'Cancel',

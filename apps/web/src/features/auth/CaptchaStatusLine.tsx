@@ -21,14 +21,14 @@ export const CaptchaStatusLine = ({ captcha }: { captcha: Captcha }) => {
       {captcha.status === 'solved' ? (
         <Group gap="xs">
           <IconCircleCheckFilled size={18} color="var(--mantine-color-green-7)" aria-hidden />
-          <Text size="sm" c="green.8">
+          <Text size="sm" c="green">
             {t('captcha.verified')}
           </Text>
         </Group>
       ) : null}
       {captcha.status === 'failed' ? (
         <Group gap="xs">
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {t('captcha.failed')}
           </Text>
           <Button variant="subtle" size="compact-sm" onClick={captcha.renew}>

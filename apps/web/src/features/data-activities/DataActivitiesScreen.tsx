@@ -109,7 +109,7 @@ const columns = (t: Translate): Column<DataActivity>[] => [
           {formatCount(row.documentCount)}
         </Text>
         {row.errorCount > 0 ? (
-          <Text span size="xs" c="red.8" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          <Text span size="xs" c="red" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {t('dataActivities.errorCount', { n: formatCount(row.errorCount) })}
           </Text>
         ) : null}

@@ -61,7 +61,7 @@ export const IssueSummary = ({ issues }: { issues: readonly DocumentIssue[] }) =
                 {`${issue.code} `}
               </Text>
             ) : null}
-            <Text size="xs" span c={issue.type === 'Error' ? 'red.8' : 'yellow.9'}>
+            <Text size="xs" span c={issue.type === 'Error' ? 'red' : 'yellow'}>
               {issue.type === 'Error' ? t('document.error') : t('document.warning')}
             </Text>
             <Text size="xs" span fw={600}>

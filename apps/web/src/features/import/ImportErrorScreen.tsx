@@ -143,13 +143,13 @@ const ImportErrors = ({ importId }: { importId: number }) => {
               </Text>
               <Text size="xs" c="dimmed">
                 {t('import.valid')}{' '}
-                <Text span size="sm" fw={600} c="green.8">
+                <Text span size="sm" fw={600} c="green">
                   {formatCount(info.validRows)}
                 </Text>
               </Text>
               <Text size="xs" c="dimmed">
                 {t('import.errors')}{' '}
-                <Text span size="sm" fw={600} c={info.errorRows > 0 ? 'red.8' : 'dark'} data-testid="error-rows">
+                <Text span size="sm" fw={600} c={info.errorRows > 0 ? 'red' : 'dark'} data-testid="error-rows">
                   {formatCount(info.errorRows)}
                 </Text>
               </Text>

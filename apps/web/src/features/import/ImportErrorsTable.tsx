@@ -62,7 +62,7 @@ export const ImportErrorsTable = ({
       header: t('importErrors.code'),
       width: 90,
       render: (row) => (
-        <Text size="xs" ff="monospace" c={row.type === 'Warning' ? 'orange.8' : 'red.8'}>
+        <Text size="xs" ff="monospace" c={row.type === 'Warning' ? 'orange' : 'red'}>
           {row.code}
         </Text>
       ),

@@ -107,7 +107,7 @@ export const ImportList = ({ types, list, rows, sort, onSort, filters, onFilters
             component={Link}
             to={`${errorRouteOf(types, row.importType)}?importId=${row.importId}`}
             size="sm"
-            c="red.8"
+            c="red"
             style={numeric}
             data-testid={`import-row-errors-${row.importId}`}
           >

@@ -112,27 +112,30 @@ export const ImportProgressCard = ({ importId, fileName, startedAt, poolingTime,
             {t('import.elapsed')} {formatElapsed(elapsed)}
           </Text>
         </Group>
-        <Progress
-          value={percent ?? 100}
-          animated={isRunning}
-          striped={isRunning && percent === null}
-          color={status === 'Failed' ? 'red' : status === 'SuccessWithError' ? 'orange' : isRunning ? 'indigo' : 'green'}
-          size="md"
-          aria-label={t('import.progressLabel', { file: fileName })}
-          role="progressbar"
-          aria-valuenow={percent ?? undefined}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        />
+        {/* One progressbar, named, with no value while the total is unknown (Mantine's own would say 100%). */}
+        <Progress.Root size="md">
+          <Progress.Section
+            value={percent ?? 100}
+            animated={isRunning}
+            striped={isRunning && percent === null}
+            color={status === 'Failed' ? 'red' : status === 'SuccessWithError' ? 'orange' : isRunning ? 'indigo' : 'green'}
+            withAria={false}
+            aria-label={t('import.progressLabel', { file: fileName })}
+            role="progressbar"
+            aria-valuenow={percent ?? undefined}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          />
+        </Progress.Root>
         <Group gap="lg">
           <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="import-rows">
             {rowsText(t, progress)}
           </Text>
-          <Count label={t('import.valid')} value={progress?.validRows ?? 0} color="green.8" testId="import-valid" />
+          <Count label={t('import.valid')} value={progress?.validRows ?? 0} color="green" testId="import-valid" />
           <Count
             label={t('import.errors')}
             value={progress?.errorRows ?? 0}
-            color={progress?.errorRows ? 'red.8' : undefined}
+            color={progress?.errorRows ? 'red' : undefined}
             testId="import-error-count"
           />
         </Group>

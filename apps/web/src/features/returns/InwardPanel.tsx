@@ -20,7 +20,7 @@ import { downloadInward, portalSessionQuery, returnKeys, searchInward } from './
 
 const SOURCES: readonly InwardSource[] = ['GSTR2A', 'GSTR2B'];
 
-const STATE_COLOR = { never: 'dimmed', completed: 'dimmed', running: 'yellow.8', failed: 'red.7' } as const;
+const STATE_COLOR = { never: 'dimmed', completed: 'dimmed', running: 'yellow', failed: 'red' } as const;
 
 const placementColumn = (t: Translate, period: string): Column<InwardDocument> => ({
   key: 'gstr2b',
@@ -176,7 +176,7 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
                 {which === 'GSTR2B' && twoB ? (
                   <Stack gap={2} maw={520}>
                     {twoB.notYet ? (
-                      <Text size="xs" c="yellow.8" data-testid="inward-2b-not-generated">
+                      <Text size="xs" c="yellow" data-testid="inward-2b-not-generated">
                         {twoB.notYet}
                       </Text>
                     ) : null}

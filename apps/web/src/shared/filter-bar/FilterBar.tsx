@@ -76,26 +76,29 @@ export const FilterBar = ({
                 {extras}
               </Group>
             </Group>
-            <Group gap={6} role="list" aria-label={t('filter.chips')} data-testid="filter-chips">
-              {chips.map((chip) => (
-                <Tooltip key={chip.id} label={chip.tooltip} multiline maw={420} openDelay={300}>
-                  <Pill
-                    role="listitem"
-                    size="sm"
-                    withRemoveButton={chip.isRemovable && !isLocked}
-                    onRemove={() => onRemoveChip(chip)}
-                    removeButtonProps={
-                      { 'aria-label': t('filter.removeChip', { chip: chip.text }), 'data-testid': `chip-remove-${chip.id}` } as Record<
-                        string,
-                        string
-                      >
-                    }
-                    data-testid={`chip-${chip.id}`}
-                  >
-                    {chip.text}
-                  </Pill>
-                </Tooltip>
-              ))}
+            <Group gap={6}>
+              {/* The list holds the chips only; Clear all and the pending note follow it. */}
+              <Group gap={6} role="list" aria-label={t('filter.chips')} data-testid="filter-chips">
+                {chips.map((chip) => (
+                  <Tooltip key={chip.id} label={chip.tooltip} multiline maw={420} openDelay={300}>
+                    <Pill
+                      role="listitem"
+                      size="sm"
+                      withRemoveButton={chip.isRemovable && !isLocked}
+                      onRemove={() => onRemoveChip(chip)}
+                      removeButtonProps={
+                        { 'aria-label': t('filter.removeChip', { chip: chip.text }), 'data-testid': `chip-remove-${chip.id}` } as Record<
+                          string,
+                          string
+                        >
+                      }
+                      data-testid={`chip-${chip.id}`}
+                    >
+                      {chip.text}
+                    </Pill>
+                  </Tooltip>
+                ))}
+              </Group>
               {showsClearAll(chips, clearAllThreshold) ? (
                 <Anchor component="button" type="button" size="xs" c="red.8" onClick={onClearAll} data-testid="filter-clear-all">
                   {t('filter.clearAll')}

@@ -58,7 +58,7 @@ const columns = (t: Translate): Column<ReturnErrorRow>[] => [
     key: 'errorMessage',
     header: t('errors.message'),
     render: (row) => (
-      <Text size="sm" c="red.8">
+      <Text size="sm" c="red">
         {row.errorMessage}
       </Text>
     ),
