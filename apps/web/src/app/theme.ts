@@ -79,6 +79,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     light[`--mantine-color-${name}-text`] = readable;
     light[`--mantine-color-${name}-light-color`] = readable;
     light[`--mantine-color-${name}-outline`] = readable;
+    // White text on a filled button or badge: shade 7 of red, green, orange, ... is below 4.5:1 (yellow and lime are
+    // left light: nothing draws white text on them).
+    if (name !== 'yellow' && name !== 'lime' && contrastOf(rgbOf(palette[7]), [255, 255, 255]) < 4.5) {
+      light[`--mantine-color-${name}-filled`] = readable;
+      light[`--mantine-color-${name}-filled-hover`] = hexOf(rgbOf(readable).map((c) => c * 0.9) as unknown as Rgb);
+    }
   }
   return { variables: {}, light, dark: {} };
 };
