@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expectAccessible } from './accessibility';
 import { RUN_DIR } from './paths';
 
 export type Credentials = { userName: string; password: string; email: string };
@@ -48,10 +49,11 @@ export const otpOf = (mail: Mail): string => /\b(\d{6})\b/.exec(mail.text)?.[1] 
 export const linkOf = (mail: Mail): string => /(https?:\/\/\S+)/.exec(mail.text)?.[1] ?? '';
 
 const shotDir = join(import.meta.dirname, '..', 'output', 'screenshots');
-/** Screenshots kept under the e2e output folder, named by journey and step. */
+/** Screenshots kept under the e2e output folder, named by journey and step; each screen shot is also checked with axe. */
 export const shot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(shotDir, { recursive: true });
   await page.screenshot({ path: join(shotDir, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
 };
 
 export const fillLogin = async (page: Page, userName: string, password: string): Promise<void> => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { fillLogin, fixtures, linkOf, otpOf, shot, waitForMail } from '../support/journeys';
 
 test('forgot by link: the mailed link resets the password, and the new one signs in', async ({ page }) => {
@@ -31,6 +32,7 @@ test('forgot by link: the mailed link resets the password, and the new one signs
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page).toHaveURL(/\/unauthorized-access$/);
   await expect(page.getByText('Unauthorized Access!')).toBeVisible();
+  await expectAccessible(page, 'forgot-link-03-unauthorized');
 });
 
 test('forgot by OTP: verify the mailed code, then reset', async ({ page }) => {

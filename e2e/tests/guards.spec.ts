@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { authTokenOf, fixtures, shot, signInAs } from '../support/journeys';
 
 test('a logged-out user opening an authenticated route goes Home', async ({ page }) => {
@@ -19,6 +20,7 @@ test('an unknown path shows Page Not Found', async ({ page }) => {
   await expect(page.getByText('We are sorry, but the page you requested was not found.')).toBeVisible();
   // The loader index.html shows until the first render is gone once the app has rendered.
   await expect(page.getByTestId('boot-loader')).toHaveCount(0);
+  await expectAccessible(page, 'guard-not-found');
 });
 
 test('a user without rights goes to No Rights Assigned', async ({ page }) => {

@@ -75,7 +75,8 @@ test('an admin sets up a location, a role and a user; the user sees and reaches 
 
   // 4. The new user sets a password from the welcome mail and signs in.
   const link = new URL(linkOf(await waitForMail('depot-clerk@journeys.test', /your new account/, since)));
-  const clerk = await browser.newPage();
+  // A context of its own (axe's checks need a page of a context made with newContext).
+  const clerk = await (await browser.newContext()).newPage();
   try {
     await clerk.goto(`${link.pathname}${link.search}`);
     await clerk.getByTestId('reset-password').fill('Depot#Clerk2026');
@@ -122,6 +123,6 @@ test('an admin sets up a location, a role and a user; the user sees and reaches 
     });
     expect(save.status()).toBe(403);
   } finally {
-    await clerk.close();
+    await clerk.context().close();
   }
 });

@@ -18,7 +18,8 @@ test('an expired or revoked session returns to Login with the toast', async ({ p
 test('with single session on, signing in elsewhere offers to end the other session', async ({ page, browser }) => {
   const { singleSession } = fixtures();
   await signInAs(page, singleSession);
-  const other = await browser.newPage();
+  // A context of its own (axe's checks need a page of a context made with newContext).
+  const other = await (await browser.newContext()).newPage();
   try {
     await other.goto('/login');
     await fillLogin(other, singleSession.userName, singleSession.password);
@@ -27,7 +28,7 @@ test('with single session on, signing in elsewhere offers to end the other sessi
     await other.getByTestId('login-force').click();
     await expect(other).toHaveURL(/\/quick-access-and-statistics$/);
   } finally {
-    await other.close();
+    await other.context().close();
   }
   // The first browser's session was ended: it returns to Login and says why.
   await page.reload();
