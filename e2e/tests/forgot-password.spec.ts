@@ -50,7 +50,7 @@ test('forgot by OTP: verify the mailed code, then reset', async ({ page }) => {
   await page.getByTestId('reset-password').fill('short');
   await page.getByTestId('reset-confirm').fill('short');
   await page.getByTestId('reset-submit').click();
-  await expect(page.getByText('The password must be at least 10 characters long.').first()).toBeVisible();
+  await expect(page.getByText('The password must be at least 12 characters long.').first()).toBeVisible();
   await shot(page, 'forgot-otp-01-policy');
   await page.getByTestId('reset-password').fill('ByOtp#Pass2026');
   await page.getByTestId('reset-confirm').fill('ByOtp#Pass2026');

@@ -83,7 +83,7 @@ test("imports vendors with a planted error, shows it on the vendor error screen,
 
   // Another system's export: its own headers. Refused for the missing required column, then mapped and imported.
   const own = join(dir, 'vendors-own-headers.csv');
-  writeFileSync(own, 'Supplier Name,Supplier Code,Mail\r\nMapped Traders,MAP-1,mapped@traders.example\r\n');
+  writeFileSync(own, 'Firm,Supplier Code,Mail\r\nMapped Traders,MAP-1,mapped@traders.example\r\n');
   await page.goto('/import');
   await chooseVendors(page);
   expect(await importFile(page, own)).toBe('Failed');
@@ -94,7 +94,7 @@ test("imports vendors with a planted error, shows it on the vendor error screen,
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Map your columns: Vendors');
   await expect(page.getByTestId('mapping-row-legalName')).toContainText('Missing in the last file');
-  await page.getByTestId('mapping-alias-legalName').fill('Supplier Name');
+  await page.getByTestId('mapping-alias-legalName').fill('Firm');
   await page.getByTestId('mapping-alias-code').fill('supplier code');
   await page.getByTestId('mapping-alias-email').fill('GSTIN');
   await expect(dialog).toContainText('Already used for GSTIN.');
@@ -111,7 +111,7 @@ test("imports vendors with a planted error, shows it on the vendor error screen,
     .aliases as { column: string; alias: string }[];
   expect(aliases).toEqual(
     expect.arrayContaining([
-      { column: 'legalName', alias: 'Supplier Name' },
+      { column: 'legalName', alias: 'Firm' },
       { column: 'code', alias: 'supplier code' },
       { column: 'email', alias: 'Mail' },
     ]),

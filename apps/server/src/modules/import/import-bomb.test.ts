@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importErrors, imports } from '../../db/schema';
-import { ENGINES, type Harness, type Tenant } from '../../test-support/harness';
+import { ENGINES, signIn, type Harness, type Tenant } from '../../test-support/harness';
 import { readXlsx, upload } from '../../test-support/import-fixtures';
 import { openSignedIn } from '../../test-support/org-fixtures';
 import { writeSharedStringsBomb, type WrittenBomb } from '../../test-support/xlsx-bomb';
@@ -82,7 +82,10 @@ describe.each(ENGINES)('the crafted .xlsx of issue 16 on %s', (engine) => {
       { importId, rowNumber: 0, code: 'GEN0005', message: 'The file could not be imported.', type: 'Error' },
       { importId, rowNumber: 2, columnName: 'GSTIN', value: 'x', code: 'IMP0009', message: 'A value is required.', type: 'Error' },
     ]);
-    const headers = { [HEADERS.authToken]: token };
+    // Three sessions, as three tabs or users would: one session's own share of the server (platform/fairness.ts, two
+    // requests at a time) would hold the third export back, and on a busy machine refuse it (503), which is not what
+    // this test is about.
+    const sessions = [token, await signIn(h.app, t), await signIn(h.app, t)];
     const rssBefore = process.memoryUsage().rss;
     let peakRss = rssBefore;
     let peakHeap = process.memoryUsage().heapUsed;
@@ -105,8 +108,8 @@ describe.each(ENGINES)('the crafted .xlsx of issue 16 on %s', (engine) => {
     })();
     const started = performance.now();
     const exports = await Promise.all(
-      [1, 2, 3].map(async () => {
-        const res = await fetch(`${base}${I.export}?importId=${importId}`, { headers });
+      sessions.map(async (session) => {
+        const res = await fetch(`${base}${I.export}?importId=${importId}`, { headers: { [HEADERS.authToken]: session } });
         return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
       }),
     );
