@@ -39,16 +39,20 @@ export const correctionsOf = async (
         and d.direction = 'Sales' and d.is_draft_document = false and f.status = 'Filed'
         and substr(f.return_period, 3, 4) || substr(f.return_period, 1, 2) <= ${order(upTo)}`,
   );
+  // The documents each filed GSTR-1 missed (as gstr1-selection.queries.ts#missedOf), one GSTR-1 at a time (LATERAL): a
+  // walk of the documents its period gained since, whatever the planner guesses without statistics.
   const missed = await rowsOf<Fact>(
     db,
     sql`select d.entity_id as "entityId", d.id as "documentId", 'GSTR1' as "returnType", r.return_period as "returnPeriod"
-      from returns r join documents d on d.subscriber_id = r.subscriber_id
-        and d.direction = 'Sales' and d.is_draft_document = false and d.return_period = r.return_period
-        and d.id > coalesce((select max(x.document_id) from return_documents x where x.return_id = r.id), 0)
+      from returns r cross join lateral (
+        select m.entity_id, m.id from documents m
+        where m.subscriber_id = r.subscriber_id and m.direction = 'Sales' and m.is_draft_document = false
+          and m.return_period = r.return_period and m.entity_id = r.entity_id
+          and m.id > coalesce((select max(x.document_id) from return_documents x where x.return_id = r.id), 0)
+          and m.filed_return_id is null and m.created_at > r.filed_at and m.document_type in (${REPORTED_TYPES})
+      ) d
       where r.subscriber_id = ${subscriberId} and r.entity_id = any(${entities}) and r.return_type = 'GSTR1' and r.status = 'Filed'
-        and substr(r.return_period, 3, 4) || substr(r.return_period, 1, 2) <= ${order(upTo)}
-        and d.entity_id = r.entity_id and d.filed_return_id is null and d.created_at > r.filed_at
-        and d.document_type in (${REPORTED_TYPES})`,
+        and substr(r.return_period, 3, 4) || substr(r.return_period, 1, 2) <= ${order(upTo)}`,
   );
   const facts = [...amended, ...missed];
   if (facts.length === 0) return out;

@@ -14,8 +14,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/database';
 import { documentItems, documents, documentSummaries, returnDocuments, returnErrors, returns } from '../../../db/schema';
 import { documentColumnsOf, RETURN_DOCUMENT_FIELDS } from '../../documents';
-import { AMENDMENT_SECTION, selectionParts, type SelectionKey } from './gstr1-selection.queries';
-import { findReturnByKey, type ReturnRow, writeHistory } from '../returns.repo';
+import { AMENDMENT_SECTION, filedGstr1sOf, selectionParts, type SelectionKey } from './gstr1-selection.queries';
+import { type ReturnRow, writeHistory } from '../returns.repo';
 
 /** Documents read per query: a period of 500,000 invoices is read 5,000 at a time, with their items. */
 const READ_BATCH = 5000;
@@ -24,7 +24,7 @@ export const INTERRUPTED_GENERATION = 'The server stopped while this return was 
 
 export type GenerateDeps = { db: Db; now: () => Date };
 
-/** The selection key of a stored return (GSTR-1A: with its filed GSTR-1). */
+/** The selection key of a stored return: a GSTR-1A with its filed GSTR-1, a GSTR-1 with those of the earlier periods. */
 export const selectionKeyOf = async (db: DbOrTx, row: ReturnRow): Promise<SelectionKey> => {
   const key: SelectionKey = {
     subscriberId: row.subscriberId,
@@ -33,9 +33,11 @@ export const selectionKeyOf = async (db: DbOrTx, row: ReturnRow): Promise<Select
     returnPeriod: row.returnPeriod,
     returnId: row.id,
   };
-  if (row.returnType !== 'GSTR1A') return key;
-  const gstr1 = await findReturnByKey(db, row.subscriberId, row.entityId, 'GSTR1', row.returnPeriod);
-  return { ...key, gstr1: gstr1?.status === 'Filed' && gstr1.filedAt ? { id: gstr1.id, filedAt: gstr1.filedAt } : null };
+  if (row.returnType !== 'GSTR1A') {
+    return { ...key, earlierGstr1s: await filedGstr1sOf(db, row.subscriberId, [row.entityId], { before: row.returnPeriod }) };
+  }
+  const [gstr1] = await filedGstr1sOf(db, row.subscriberId, [row.entityId], { period: row.returnPeriod });
+  return { ...key, gstr1: gstr1 ?? null };
 };
 
 /** The document's fields the return builders read (documents module), with its id and what a filed return recorded. */

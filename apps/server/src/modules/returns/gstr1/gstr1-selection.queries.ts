@@ -21,12 +21,56 @@
 // until generated again without the correction.
 import type { FiledReturnForm } from '@opengst/contracts';
 import { GSTR1_DOCUMENT_TYPES, hasGstr1a } from '@opengst/domain';
-import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { documents, returns } from '../../../db/schema';
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/database';
+import { documents, returnDocuments, returns } from '../../../db/schema';
 
 /** 'MMYYYY' → 'YYYYMM' in SQL, so periods compare in time order. */
-const periodOrder = (column: SQL | typeof returns.returnPeriod) => sql`(substr(${column}, 3, 4) || substr(${column}, 1, 2))`;
+const periodOrder = (column: typeof returns.returnPeriod) => sql`(substr(${column}, 3, 4) || substr(${column}, 1, 2))`;
 const orderOf = (period: string): string => period.slice(2) + period.slice(0, 2);
+
+/**
+ * A filed GSTR-1, as the search for the documents it missed needs it: such a document is of its period, entered after
+ * it was filed, and so after its generation: its id is above every id the GSTR-1 reported (`lastDocumentId`), which
+ * lets the period's index walk only the documents added since, not the whole period.
+ */
+export type FiledGstr1 = { id: number; entityId: number; returnPeriod: string; filedAt: Date; lastDocumentId: number };
+
+/** The filed GSTR-1s of the locations: of one period, or of the periods before (or up to) one. */
+export const filedGstr1sOf = async (
+  db: DbOrTx,
+  subscriberId: number,
+  entityIds: readonly number[],
+  range: { period: string } | { before: string } | { upTo: string },
+): Promise<FiledGstr1[]> => {
+  if (entityIds.length === 0) return [];
+  const periods =
+    'period' in range
+      ? eq(returns.returnPeriod, range.period)
+      : 'before' in range
+        ? sql`${periodOrder(returns.returnPeriod)} < ${orderOf(range.before)}`
+        : sql`${periodOrder(returns.returnPeriod)} <= ${orderOf(range.upTo)}`;
+  const rows = await db
+    .select({
+      id: returns.id,
+      entityId: returns.entityId,
+      returnPeriod: returns.returnPeriod,
+      filedAt: returns.filedAt,
+      lastDocumentId: sql<string>`coalesce((select max(${returnDocuments.documentId}) from ${returnDocuments} where ${returnDocuments.returnId} = ${returns.id}), 0)`,
+    })
+    .from(returns)
+    .where(
+      and(
+        eq(returns.subscriberId, subscriberId),
+        inArray(returns.entityId, [...entityIds]),
+        eq(returns.returnType, 'GSTR1'),
+        eq(returns.status, 'Filed'),
+        isNotNull(returns.filedAt),
+        periods,
+      ),
+    );
+  return rows.flatMap((r) => (r.filedAt ? [{ ...r, filedAt: r.filedAt, lastDocumentId: Number(r.lastDocumentId) }] : []));
+};
 
 export type SelectionKey = {
   subscriberId: number;
@@ -36,7 +80,9 @@ export type SelectionKey = {
   /** The return itself: the corrections its own last generation took stay its own. */
   returnId: number;
   /** GSTR-1A: the filed GSTR-1 of the period. */
-  gstr1?: { id: number; filedAt: Date } | null;
+  gstr1?: FiledGstr1 | null;
+  /** GSTR-1: the filed GSTR-1s of the earlier periods, whose missed documents it takes. */
+  earlierGstr1s?: readonly FiledGstr1[];
 };
 
 const finalSales = (k: SelectionKey): SQL[] => [
@@ -54,21 +100,31 @@ const notHeldElsewhere = (k: SelectionKey): SQL =>
   sql`not exists (select 1 from return_documents rd join returns h on h.id = rd.return_id
     where rd.document_id = ${documents.id} and h.status <> 'Filed' and h.id <> ${k.returnId})`;
 
-const REPORTED_TYPES = sql.raw(GSTR1_DOCUMENT_TYPES.map((type) => `'${type}'`).join(', '));
-
 /**
- * Missed documents of the filed GSTR-1s that `filed` selects (a condition on `r`): documents of their period, of a type
- * the document tables take, that no filed return reported, entered after the GSTR-1 was filed. Such a document was
- * entered after that GSTR-1's generation, so its id is above every id the GSTR-1 reported: the bound lets the period's
- * index (documents_register_period, hence the literals) walk only the documents added since, not the whole period.
+ * The documents the filed GSTR-1s missed: of their period, of a type the document tables take, reported by no filed
+ * return, entered after the GSTR-1 was filed (FiledGstr1). The GSTR-1s are read first and written here as values, so
+ * the condition stays one scan of `documents` however the planner guesses (a join to `returns` inside it, planned with
+ * no statistics as on PGlite, walked the location's documents once per document). Null when there is none.
  */
-const missedOf = (k: SelectionKey, filed: SQL): SQL =>
-  sql`${documents.id} in (select d.id from returns r join documents d on d.subscriber_id = r.subscriber_id
-      and d.direction = 'Sales' and d.is_draft_document = false and d.return_period = r.return_period
-      and d.id > coalesce((select max(x.document_id) from return_documents x where x.return_id = r.id), 0)
-    where r.subscriber_id = ${k.subscriberId} and r.entity_id = ${k.entityId} and r.return_type = 'GSTR1' and r.status = 'Filed'
-      and ${filed} and d.entity_id = r.entity_id and d.filed_return_id is null and d.created_at > r.filed_at
-      and d.document_type in (${REPORTED_TYPES}))`;
+export const missedOf = (filed: readonly FiledGstr1[]): SQL | null =>
+  filed.length === 0
+    ? null
+    : and(
+        sql`${documents.direction} = 'Sales'`,
+        sql`${documents.isDraftDocument} = false`,
+        isNull(documents.filedReturnId),
+        inArray(documents.documentType, [...GSTR1_DOCUMENT_TYPES]),
+        or(
+          ...filed.map((f) =>
+            and(
+              eq(documents.entityId, f.entityId),
+              eq(documents.returnPeriod, f.returnPeriod),
+              gt(documents.id, f.lastDocumentId),
+              gt(documents.createdAt, f.filedAt),
+            ),
+          ),
+        ),
+      )!;
 
 /**
  * The documents the return holds as disjoint parts (each read on its own, so the period's part walks the period's
@@ -78,18 +134,20 @@ export const selectionParts = (k: SelectionKey): SQL[] => {
   if (k.returnType === 'GSTR1A') {
     const gstr1 = k.gstr1;
     if (!gstr1 || !hasGstr1a(k.returnPeriod)) return [];
+    const missed = missedOf([gstr1]);
     return [
-      and(...finalSales(k), missedOf(k, sql`r.id = ${gstr1.id}`), notHeldElsewhere(k))!,
+      ...(missed ? [and(...finalSales(k), missed, notHeldElsewhere(k))!] : []),
       and(...finalSales(k), amendmentPending, eq(documents.filedReturnId, gstr1.id), notHeldElsewhere(k))!,
     ];
   }
   const before = orderOf(k.returnPeriod);
   const earlierFiled = sql`${documents.filedReturnId} in (select ${returns.id} from ${returns} where ${returns.subscriberId} = ${k.subscriberId}
     and ${returns.entityId} = ${k.entityId} and ${returns.status} = 'Filed' and ${periodOrder(returns.returnPeriod)} < ${before})`;
+  const missed = missedOf(k.earlierGstr1s ?? []);
   return [
     and(...finalSales(k), eq(documents.returnPeriod, k.returnPeriod), isNull(documents.filedReturnId))!,
     and(...finalSales(k), amendmentPending, isNotNull(documents.filedReturnId), earlierFiled, notHeldElsewhere(k))!,
-    and(...finalSales(k), missedOf(k, sql`${periodOrder(sql`r.return_period`)} < ${before}`), notHeldElsewhere(k))!,
+    ...(missed ? [and(...finalSales(k), missed, notHeldElsewhere(k))!] : []),
   ];
 };
 
