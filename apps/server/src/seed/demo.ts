@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, DbOrTx } from '../db/database';
 import { appState, entities, entityPortalCredentials, users } from '../db/schema';
 import { sealSecret } from '../platform/secrets';
 import { hashPassword } from '../platform/auth/passwords';
@@ -37,9 +37,13 @@ export const seedDemo = async (db: Db, now: Date, secretKey: Buffer): Promise<De
   await ensureFinancialYears(db, now);
   const existing = (await db.select().from(appState).where(eq(appState.key, KEY)))[0];
   if (existing) {
-    const { userName } = existing.value as { userName: string; password?: string };
+    const { userName, password, ...rest } = existing.value as { userName: string; password?: string; passwordSetAt?: string };
     // An installation seeded before: its copy in clear goes now.
-    if ('password' in (existing.value as object)) await db.update(appState).set({ value: { userName } }).where(eq(appState.key, KEY));
+    if (password !== undefined)
+      await db
+        .update(appState)
+        .set({ value: { userName, ...rest } })
+        .where(eq(appState.key, KEY));
     return { userName, password: null };
   }
   const password = generatePassword();
@@ -63,7 +67,11 @@ export const seedDemo = async (db: Db, now: Date, secretKey: Buffer): Promise<De
         secret: sealSecret(secretKey, randomBytes(12).toString('base64url')),
       })),
     );
-    await tx.insert(appState).values({ key: KEY, value: { userName: DEMO_USER_NAME } });
+    const [admin] = await tx.select({ passwordChangedAt: users.passwordChangedAt }).from(users).where(eq(users.userName, DEMO_USER_NAME));
+    // When the generated password was set: while the administrator's password is still that one, the screens offer the change.
+    await tx
+      .insert(appState)
+      .values({ key: KEY, value: { userName: DEMO_USER_NAME, passwordSetAt: admin?.passwordChangedAt.toISOString() ?? null } });
   });
   return { userName: DEMO_USER_NAME, password };
 };
@@ -77,5 +85,17 @@ export const resetDemoAdminPassword = async (db: Db, now: Date): Promise<DemoCre
     .where(eq(users.userName, DEMO_USER_NAME))
     .returning({ id: users.id });
   if (updated.length === 0) throw new Error(`There is no demo administrator "${DEMO_USER_NAME}" in this database.`);
+  await db
+    .insert(appState)
+    .values({ key: KEY, value: { userName: DEMO_USER_NAME, passwordSetAt: now.toISOString() } })
+    .onConflictDoUpdate({ target: appState.key, set: { value: { userName: DEMO_USER_NAME, passwordSetAt: now.toISOString() } } });
   return { userName: DEMO_USER_NAME, password };
+};
+
+/** The user is the demo administrator and still has the password generated for them (printed once, never chosen). */
+export const hasGeneratedDemoPassword = async (db: DbOrTx, user: { userName: string; passwordChangedAt: Date }): Promise<boolean> => {
+  if (user.userName !== DEMO_USER_NAME) return false;
+  const [state] = await db.select().from(appState).where(eq(appState.key, KEY));
+  const value = state?.value as { userName?: string; passwordSetAt?: string | null } | undefined;
+  return value?.userName === user.userName && value.passwordSetAt === user.passwordChangedAt.toISOString();
 };

@@ -16,6 +16,11 @@ export const ProfileSchema = z.object({
   lastLoginAt: z.string().nullable(),
   /** An e-mail change waiting for the new address to confirm with the code sent to it; until then `email` stays. */
   pendingEmail: z.string().nullable(),
+  /**
+   * The demo administrator still signs in with the secret generated at the first start (or by reset-admin-password,
+   * printed once): the screens offer to change it.
+   */
+  usesGeneratedSecret: z.boolean(),
   entities: z.array(z.object({ entityId: id, entityName: z.string(), gstin: z.string().nullable(), entityType: z.string() })),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

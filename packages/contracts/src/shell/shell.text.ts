@@ -5,6 +5,9 @@ export const SHELL_TEXT = {
   'shell.premium': 'Premium feature',
   'shell.userMenu': 'User menu',
   'shell.logout': 'Logout',
+  'shell.generatedPassword':
+    'You are signed in with the password your account was created with (printed when OpenGST first started, or set for you). Choose a password of your own.',
+  'shell.generatedPasswordChange': 'Change password',
   'shell.mailOutbox': 'Mail outbox',
   'shell.financialYear': 'FY {label}',
   'shell.financialYearSwitch': 'Financial year you work in',

@@ -13,6 +13,7 @@ import { Sidebar } from '../../shell/Sidebar';
 import { useHamburger } from '../../shell/useHamburger';
 import { useCurrentRoute } from '../useDocumentTitle';
 import classes from './DefaultLayout.module.css';
+import { GeneratedPasswordNotice } from './GeneratedPasswordNotice';
 
 const SIDEBAR_ROUTES = new Set<string>(
   SIDEBAR.flatMap((item: SidebarItem) => [item.route, ...(item.children ?? []).map((child) => child.route)]).filter(
@@ -63,6 +64,7 @@ export const DefaultLayout = () => {
           onOpenProfile={() => setProfileOpen(true)}
         />
         <main className={classes.content}>
+          <GeneratedPasswordNotice onChange={() => setProfileOpen(true)} />
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />
           </Suspense>

@@ -18,6 +18,7 @@ const PROFILE: Profile = {
   departmentName: null,
   lastLoginAt: null,
   pendingEmail: null,
+  usesGeneratedSecret: false,
   entities: [],
 };
 const ENCRYPTOR = { key: btoa('k'.repeat(32)), iv: btoa('i'.repeat(16)), identifier: 'enc-1' };

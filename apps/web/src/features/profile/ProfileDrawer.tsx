@@ -178,6 +178,7 @@ const ProfileForm = ({ profile }: { profile: Profile }) => {
 
 const PasswordForm = () => {
   const t = useText();
+  const client = useQueryClient();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -189,6 +190,8 @@ const PasswordForm = () => {
     try {
       const answer = await changePassword(current, password, confirm);
       setState({ ...NO_ERRORS, done: answer.message });
+      // The shell's notice about a password the account was created with goes.
+      void client.invalidateQueries({ queryKey: profileKeys.all });
       setCurrent('');
       setPassword('');
       setConfirm('');

@@ -12,6 +12,7 @@ import { consumeEncryptor } from '../../../platform/auth/encryptor';
 import { hashPassword, verifyPassword } from '../../../platform/auth/passwords';
 import { revokeUserSessions } from '../../../platform/auth/sessions';
 import { newOtp, sameDigest } from '../../../platform/auth/tokens';
+import { hasGeneratedDemoPassword } from '../../../seed/demo';
 
 /** How long the code mailed to a new e-mail address lasts, and how many wrong codes end the change. */
 export const EMAIL_CHANGE_MINUTES = 30;
@@ -77,6 +78,7 @@ export const profileOf = async (db: DbOrTx, principal: SessionPrincipal, now: Da
     departmentName: row.departmentName,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     pendingEmail: pending?.newEmail ?? null,
+    usesGeneratedSecret: await hasGeneratedDemoPassword(db, user),
     entities: accessible,
   };
 };
