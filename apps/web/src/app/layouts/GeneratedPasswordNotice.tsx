@@ -15,8 +15,10 @@ export const GeneratedPasswordNotice = ({ onChange }: { onChange: () => void }) 
   return (
     <Alert color="yellow" variant="light" icon={<IconKey size={16} aria-hidden />} mb="sm" data-testid="generated-password-notice">
       <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Text size="sm">{t('shell.generatedPassword')}</Text>
-        <Button size="xs" variant="default" onClick={onChange} data-testid="generated-password-change">
+        <Text size="sm" style={{ flex: 1 }}>
+          {t('shell.generatedPassword')}
+        </Text>
+        <Button size="xs" variant="default" onClick={onChange} style={{ flexShrink: 0 }} data-testid="generated-password-change">
           {t('shell.generatedPasswordChange')}
         </Button>
       </Group>
