@@ -30,21 +30,26 @@ const VERSIONS: readonly { version: number; script: string }[] = [
   },
 ];
 
+/**
+ * One transaction holding an advisory lock of its own: server processes that mount the sandbox on one PostgreSQL and
+ * start together migrate it one at a time (two of them creating the schema at once collided on pg_type).
+ */
 export const migrateSandbox = async (sql: SandboxSql): Promise<void> => {
-  await sql.exec(`
-    CREATE SCHEMA IF NOT EXISTS portal_sandbox;
-    CREATE TABLE IF NOT EXISTS portal_sandbox.schema_versions (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
-  `);
-  const applied = new Set(
-    (await sql.query<{ version: number }>('SELECT version FROM portal_sandbox.schema_versions')).map((r) => Number(r.version)),
-  );
-  for (const { version, script } of VERSIONS) {
-    if (applied.has(version)) continue;
-    await sql.transaction(async (tx) => {
+  await sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7246813003)');
+    await tx.exec(`
+      CREATE SCHEMA IF NOT EXISTS portal_sandbox;
+      CREATE TABLE IF NOT EXISTS portal_sandbox.schema_versions (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+    `);
+    const applied = new Set(
+      (await tx.query<{ version: number }>('SELECT version FROM portal_sandbox.schema_versions')).map((r) => Number(r.version)),
+    );
+    for (const { version, script } of VERSIONS) {
+      if (applied.has(version)) continue;
       await tx.exec(script);
       await tx.query('INSERT INTO portal_sandbox.schema_versions (version) VALUES ($1)', [version]);
-    });
-  }
+    }
+  });
 };
 
 export type KeyPairRow = { public_pem: string; private_pem: string };
