@@ -48,3 +48,5 @@ export * from './documents/documents.endpoints';
 export * from './returns/returns.schemas';
 export * from './returns/returns.endpoints';
 export * from './data-activities/data-activities.endpoints';
+export * from './reconciliation/reconciliation.schemas';
+export * from './reconciliation/reconciliation.endpoints';

@@ -12,6 +12,7 @@ import { IMPORT_TEXT } from './import/import.text';
 import { DOCUMENTS_TEXT } from './documents/documents.text';
 import { RETURNS_TEXT } from './returns/returns.text';
 import { DATA_ACTIVITIES_TEXT } from './data-activities/data-activities.text';
+import { RECONCILIATION_TEXT } from './reconciliation/reconciliation.text';
 
 export const PRE_RESOURCES = {
   'login.heading': 'Sign in',
@@ -110,6 +111,7 @@ export const RESOURCES = {
   ...DOCUMENTS_TEXT,
   ...RETURNS_TEXT,
   ...DATA_ACTIVITIES_TEXT,
+  ...RECONCILIATION_TEXT,
 } as const satisfies Record<string, string>;
 
 export type PreResourceKey = keyof typeof PRE_RESOURCES;

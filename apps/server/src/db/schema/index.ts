@@ -10,3 +10,4 @@ export * from './import';
 export * from './masters';
 export * from './returns';
 export * from './data-activities';
+export * from './reconciliation';

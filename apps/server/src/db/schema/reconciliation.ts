@@ -1,0 +1,162 @@
+// The reconciliation module's tables: runs of the engine (purchase register versus stored GSTR-2B/2A), their rows and
+// per-supplier summaries, and what users decided (manual links, exclusions, IMS actions, ITC claim periods), which
+// outlive the runs: a re-run replays them.
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { subscribers } from './organization';
+
+/** One run over some GSTINs, a range of return periods and a portal source; its progress and its summary. */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    entityIds: integer('entity_ids').array().notNull(),
+    gstins: text('gstins').array().notNull(),
+    fromPeriod: text('from_period').notNull(),
+    toPeriod: text('to_period').notNull(),
+    portalSource: text('portal_source', { enum: ['GSTR2B', 'GSTR2A'] }).notNull(),
+    /** Sorted entity ids, periods and source: a later run with the same key supersedes this one. */
+    scopeKey: text('scope_key').notNull(),
+    status: text('status', { enum: ['YetNotStarted', 'InProgress', 'Completed', 'Failed'] })
+      .notNull()
+      .default('YetNotStarted'),
+    stage: text('stage'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    booksDocuments: integer('books_documents').notNull().default(0),
+    portalDocuments: integer('portal_documents').notNull().default(0),
+    rows: integer('rows').notNull().default(0),
+    itcAtRisk: bigint('itc_at_risk', { mode: 'number' }).notNull().default(0),
+    /** The summary by status (contracts StatusCount[]). */
+    byStatus: jsonb('by_status').notNull().default(sql`'[]'::jsonb`),
+    /** The tolerances and options the engine ran with. */
+    settings: jsonb('settings'),
+    message: text('message'),
+    supersededBy: integer('superseded_by'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('reconciliation_runs_list').on(t.subscriberId, t.id)],
+);
+
+/**
+ * One row of a run: a pair of books and portal documents (or one unpaired document) with both sides' figures, the
+ * differences (portal minus books, paise) and the user's action. The documents are listed by id; the portal's also
+ * by their natural key (decisions are kept by it, since a new download replaces the portal documents' ids).
+ */
+export const reconciliationRows = pgTable(
+  'reconciliation_rows',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id').notNull(),
+    subscriberId: integer('subscriber_id').notNull(),
+    status: text('status').notNull(),
+    rule: text('rule').notNull(),
+    level: text('level'),
+    supplierGstin: text('supplier_gstin').notNull(),
+    supplierName: text('supplier_name'),
+    gstin: text('gstin').notNull(),
+    portalGstin: text('portal_gstin'),
+    documentType: text('document_type').notNull(),
+    booksNumber: text('books_number'),
+    booksDate: text('books_date'),
+    booksPeriod: text('books_period'),
+    booksTaxable: bigint('books_taxable', { mode: 'number' }).notNull().default(0),
+    booksTax: bigint('books_tax', { mode: 'number' }).notNull().default(0),
+    portalNumber: text('portal_number'),
+    portalDate: text('portal_date'),
+    portalPeriod: text('portal_period'),
+    portalTaxable: bigint('portal_taxable', { mode: 'number' }).notNull().default(0),
+    portalTax: bigint('portal_tax', { mode: 'number' }).notNull().default(0),
+    taxableDifference: bigint('taxable_difference', { mode: 'number' }).notNull().default(0),
+    taxDifference: bigint('tax_difference', { mode: 'number' }).notNull().default(0),
+    acrossPeriods: boolean('across_periods').notNull().default(false),
+    itcAtRisk: bigint('itc_at_risk', { mode: 'number' }).notNull().default(0),
+    action: text('action'),
+    claimPeriod: text('claim_period'),
+    purchaseIds: bigint('purchase_ids', { mode: 'number' }).array().notNull(),
+    portalIds: bigint('portal_ids', { mode: 'number' }).array().notNull(),
+    portalKeys: text('portal_keys').array().notNull(),
+    /** The engine's explanation (fields compared, candidates and why not); kept for rows that are not Matched. */
+    explanation: jsonb('explanation'),
+  },
+  (t) => [
+    index('reconciliation_rows_page').on(t.runId, t.id),
+    index('reconciliation_rows_status').on(t.runId, t.status, t.id),
+    index('reconciliation_rows_supplier').on(t.runId, t.supplierGstin),
+  ],
+);
+
+/** Per supplier of a run: counts by status, tax on both sides, ITC at risk (the vendor reconciliation tab). */
+export const reconciliationVendors = pgTable(
+  'reconciliation_vendors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id').notNull(),
+    subscriberId: integer('subscriber_id').notNull(),
+    supplierGstin: text('supplier_gstin').notNull(),
+    supplierName: text('supplier_name'),
+    matched: integer('matched').notNull().default(0),
+    matchedWithTolerance: integer('matched_with_tolerance').notNull().default(0),
+    mismatched: integer('mismatched').notNull().default(0),
+    nearMatched: integer('near_matched').notNull().default(0),
+    recipientDiffers: integer('recipient_differs').notNull().default(0),
+    booksOnly: integer('books_only').notNull().default(0),
+    portalOnly: integer('portal_only').notNull().default(0),
+    booksTax: bigint('books_tax', { mode: 'number' }).notNull().default(0),
+    portalTax: bigint('portal_tax', { mode: 'number' }).notNull().default(0),
+    itcAtRisk: bigint('itc_at_risk', { mode: 'number' }).notNull().default(0),
+    itcNotInBooks: bigint('itc_not_in_books', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('reconciliation_vendors_page').on(t.runId, t.itcAtRisk, t.id), index('reconciliation_vendors_supplier').on(t.runId, t.supplierGstin)],
+);
+
+/**
+ * A user's manual decision (link, unlink, exclude, discard), replayed by every later run whose documents it names:
+ * books documents by id, portal documents by natural key. Undone decisions stay, inactive, for the audit trail.
+ */
+export const reconciliationDecisions = pgTable(
+  'reconciliation_decisions',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    kind: text('kind', { enum: ['link', 'unlink', 'exclude', 'discard'] }).notNull(),
+    purchaseIds: bigint('purchase_ids', { mode: 'number' }).array().notNull(),
+    portalKeys: text('portal_keys').array().notNull(),
+    remarks: text('remarks'),
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reconciliation_decisions_active').on(t.subscriberId).where(sql`${t.active}`)],
+);
+
+/**
+ * What a user decided about one document: the IMS action on a supplier's document (key "G:" + its natural key) or
+ * the period to claim the ITC of a books document in (key "B:" + its id). The push of IMS actions to the portal is
+ * recorded beside it.
+ */
+export const reconciliationActions = pgTable(
+  'reconciliation_actions',
+  {
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    documentKey: text('document_key').notNull(),
+    action: text('action', { enum: ['Accept', 'Reject', 'Pending'] }),
+    claimPeriod: text('claim_period'),
+    remarks: text('remarks'),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    pushStatus: text('push_status'),
+    updatedBy: integer('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriberId, t.documentKey] })],
+);

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+
+// Purchase reconciliation (spec core §2 /gstr-2a-reconciliation, /reconciliation-list; §4 reconciliation results):
+// a run reconciles the purchase register of some GSTINs over a range of return periods against the GSTR-2B (or 2A)
+// stored for them; its rows are the engine's pairs (packages/domain reconcile) with both sides and the differences.
+
+const id = z.number().int().positive();
+/** MMYYYY */
+const returnPeriod = z.string().regex(/^(0[1-9]|1[0-2])\d{4}$/, 'A return period is MMYYYY.');
+
+/** The engine's statuses (domain RECONCILE_STATUSES), as the spec names them. */
+export const RECONCILIATION_STATUSES = [
+  'Matched',
+  'Matched due to tolerance',
+  'Mismatched',
+  'Near matched',
+  'Recipient GSTIN differs',
+  'PR only',
+  'GST only',
+  'Excluded',
+  'Discarded',
+] as const;
+export const ReconciliationStatusSchema = z.enum(RECONCILIATION_STATUSES);
+export type ReconciliationStatus = z.infer<typeof ReconciliationStatusSchema>;
+
+export const PortalSourceSchema = z.enum(['GSTR2B', 'GSTR2A']);
+export type PortalSource = z.infer<typeof PortalSourceSchema>;
+
+/** Task status (spec core §4). */
+export const RunStatusSchema = z.enum(['YetNotStarted', 'InProgress', 'Completed', 'Failed']);
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
+/** What a user decides on a row: the IMS action on the supplier's document, or when to claim its ITC. */
+export const ROW_ACTIONS = ['Accept', 'Reject', 'Pending'] as const;
+export const RowActionSchema = z.enum(ROW_ACTIONS);
+export type RowAction = z.infer<typeof RowActionSchema>;
+
+export const RunStartRequestSchema = z
+  .object({
+    entityIds: z.array(id).min(1, 'Choose at least one GSTIN.').max(500),
+    fromPeriod: returnPeriod,
+    toPeriod: returnPeriod,
+    portalSource: PortalSourceSchema.default('GSTR2B'),
+  })
+  .refine((r) => r.fromPeriod.slice(2) + r.fromPeriod.slice(0, 2) <= r.toPeriod.slice(2) + r.toPeriod.slice(0, 2), {
+    message: 'The first period must not be after the last.',
+    path: ['toPeriod'],
+  });
+export type RunStartRequest = z.input<typeof RunStartRequestSchema>;
+
+export const StatusCountSchema = z.object({
+  status: ReconciliationStatusSchema,
+  rows: z.number().int(),
+  booksDocuments: z.number().int(),
+  portalDocuments: z.number().int(),
+  booksTaxable: z.number().int(),
+  portalTaxable: z.number().int(),
+  booksTax: z.number().int(),
+  portalTax: z.number().int(),
+});
+export type StatusCount = z.infer<typeof StatusCountSchema>;
+
+export const RunSchema = z.object({
+  id: z.number().int(),
+  gstins: z.array(z.string()),
+  entityIds: z.array(z.number().int()),
+  fromPeriod: z.string(),
+  toPeriod: z.string(),
+  portalSource: PortalSourceSchema,
+  status: RunStatusSchema,
+  /** What the job is doing now, in words ("Reading 2B", "Storing results"). */
+  stage: z.string().nullable(),
+  done: z.number().int(),
+  total: z.number().int(),
+  booksDocuments: z.number().int(),
+  portalDocuments: z.number().int(),
+  rows: z.number().int(),
+  itcAtRisk: z.number().int(),
+  message: z.string().nullable(),
+  /** A later run over the same GSTINs, periods and source replaced this one's rows. */
+  supersededBy: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Run = z.infer<typeof RunSchema>;
+
+export const RunQuerySchema = z.object({ runId: z.coerce.number().int().positive() });
+export const RunDetailSchema = z.object({ run: RunSchema, byStatus: z.array(StatusCountSchema) });
+export type RunDetail = z.infer<typeof RunDetailSchema>;
+
+export const RunListFiltersSchema = z.object({
+  entityIds: z.array(id).max(500).optional(),
+  statuses: z.array(RunStatusSchema).optional(),
+});
+export const RunListRequestSchema = z.object({
+  start: z.number().int().min(0).default(0),
+  size: z.number().int().min(1).max(1000).nullish(),
+  sortExpression: z.string().max(100).nullish(),
+  filters: RunListFiltersSchema.optional(),
+});
+export const RunListResponseSchema = z.object({ items: z.array(RunSchema), totalRecords: z.number().int() });
+
+/** The reconciliation tab's filters (every row report of a run takes them). */
+export const RowFiltersSchema = z.object({
+  runId: id,
+  statuses: z.array(ReconciliationStatusSchema).optional(),
+  supplierGstins: z.array(z.string().max(20)).max(1000).optional(),
+  /** Recipient GSTINs (the buyer's registrations). */
+  gstins: z.array(z.string().max(20)).max(500).optional(),
+  documentTypes: z.array(z.enum(['INV', 'CRN', 'DBN', 'BOE'])).optional(),
+  /** A part of the document number, on either side. */
+  documentNumber: z.string().max(60).optional(),
+  actions: z.array(z.enum([...ROW_ACTIONS, 'None'])).optional(),
+  acrossPeriodsOnly: z.boolean().optional(),
+});
+export type RowFilters = z.infer<typeof RowFiltersSchema>;
+
+export const RowSchema = z.object({
+  id: z.number().int(),
+  status: ReconciliationStatusSchema,
+  /** exact-number, normalised-number, near-number, manual, unpaired */
+  rule: z.string(),
+  level: z.string().nullable(),
+  supplierGstin: z.string(),
+  supplierName: z.string().nullable(),
+  /** The buyer's GSTIN of the books side (or of the portal side when there is none). */
+  gstin: z.string(),
+  /** The buyer's GSTIN the supplier reported the document against. */
+  portalGstin: z.string().nullable(),
+  documentType: z.string(),
+  booksNumber: z.string().nullable(),
+  booksDate: z.string().nullable(),
+  booksPeriod: z.string().nullable(),
+  booksTaxable: z.number().int(),
+  booksTax: z.number().int(),
+  portalNumber: z.string().nullable(),
+  portalDate: z.string().nullable(),
+  portalPeriod: z.string().nullable(),
+  portalTaxable: z.number().int(),
+  portalTax: z.number().int(),
+  /** Portal minus books, paise. */
+  taxableDifference: z.number().int(),
+  taxDifference: z.number().int(),
+  acrossPeriods: z.boolean(),
+  itcAtRisk: z.number().int(),
+  action: RowActionSchema.nullable(),
+  claimPeriod: z.string().nullable(),
+  booksDocuments: z.number().int(),
+  portalDocuments: z.number().int(),
+});
+export type ReconciliationRow = z.infer<typeof RowSchema>;
+
+export const VendorFiltersSchema = z.object({
+  runId: id,
+  supplierGstins: z.array(z.string().max(20)).max(1000).optional(),
+  withDifferencesOnly: z.boolean().optional(),
+});
+export const VendorSchema = z.object({
+  id: z.number().int(),
+  supplierGstin: z.string(),
+  supplierName: z.string().nullable(),
+  matched: z.number().int(),
+  matchedWithTolerance: z.number().int(),
+  mismatched: z.number().int(),
+  nearMatched: z.number().int(),
+  recipientDiffers: z.number().int(),
+  booksOnly: z.number().int(),
+  portalOnly: z.number().int(),
+  booksTax: z.number().int(),
+  portalTax: z.number().int(),
+  itcAtRisk: z.number().int(),
+  itcNotInBooks: z.number().int(),
+});
+export type Vendor = z.infer<typeof VendorSchema>;
+
+/** One document of a row, as stored in the books or reported by the supplier. */
+export const SideDocumentSchema = z.object({
+  id: z.number().int(),
+  gstin: z.string(),
+  supplierGstin: z.string(),
+  documentType: z.string(),
+  documentNumber: z.string(),
+  documentDate: z.string(),
+  returnPeriod: z.string(),
+  placeOfSupply: z.string().nullable(),
+  isReverseCharge: z.boolean(),
+  taxable: z.number().int(),
+  igst: z.number().int(),
+  cgst: z.number().int(),
+  sgst: z.number().int(),
+  cess: z.number().int(),
+  documentValue: z.number().int(),
+});
+export type SideDocument = z.infer<typeof SideDocumentSchema>;
+
+export const ComparedFieldSchema = z.object({
+  field: z.string(),
+  books: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+  portal: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+  difference: z.number().nullable(),
+  outcome: z.enum(['equal', 'within tolerance', 'different', 'not compared']),
+  isMatchColumn: z.boolean(),
+});
+export const CandidateSchema = z.object({
+  side: z.enum(['books', 'portal']),
+  id: z.string(),
+  documentNumber: z.string(),
+  documentDate: z.string(),
+  reason: z.string(),
+});
+export const RowDetailQuerySchema = z.object({ rowId: z.coerce.number().int().positive() });
+export const RowDetailSchema = z.object({
+  row: RowSchema,
+  ruleText: z.string(),
+  fields: z.array(ComparedFieldSchema),
+  candidates: z.array(CandidateSchema),
+  books: z.array(SideDocumentSchema),
+  portal: z.array(SideDocumentSchema),
+});
+export type RowDetail = z.infer<typeof RowDetailSchema>;
+
+/** A manual link: books documents and portal documents (1:1, 1:n, n:1) of one run, by their ids. */
+export const LinkRequestSchema = z.object({
+  runId: id,
+  purchaseIds: z.array(id).min(1).max(100),
+  portalIds: z.array(id).min(1).max(100),
+  remarks: z.string().max(500).optional(),
+});
+export const UnlinkRequestSchema = z.object({ runId: id, rowId: id, remarks: z.string().max(500).optional() });
+
+/**
+ * Rows chosen for an action: by ids, or every row matching the filters (a summary row's action); `confirmedCount`
+ * must repeat the count the server answered when it exceeds recordsAffectedWarningLimit.
+ */
+export const RowSelectionSchema = z.union([
+  z.object({ rowIds: z.array(id).min(1).max(10_000) }),
+  z.object({ filters: RowFiltersSchema, confirmedCount: z.number().int().min(0).optional() }),
+]);
+export const RowActionRequestSchema = z.object({
+  runId: id,
+  selection: RowSelectionSchema,
+  action: z.enum(['Accept', 'Reject', 'Pending', 'Exclude', 'Discard', 'Reinstate', 'ClaimInPeriod', 'ClearAction']),
+  claimPeriod: returnPeriod.optional(),
+  remarks: z.string().max(500).optional(),
+});
+export type RowActionRequest = z.input<typeof RowActionRequestSchema>;
+export const RowActionResponseSchema = z.object({
+  /** Rows the action changed. */
+  affected: z.number().int(),
+  /** Set when the selection matches more rows than recordsAffectedWarningLimit and was not confirmed: nothing changed. */
+  needsConfirmation: z.number().int().nullable(),
+  /** Rows the action could not apply to, with the reason (a books-only row cannot be rejected in IMS ...). */
+  skipped: z.number().int(),
+  skippedReason: z.string().nullable(),
+});
+export type RowActionResponse = z.infer<typeof RowActionResponseSchema>;
+
+export const VendorWorkbookRequestSchema = z.object({ runId: id, supplierGstin: z.string().max(20) });
+export const WorkbookRequestSchema = z.object({ runId: id, filters: RowFiltersSchema.omit({ runId: true }).optional() });
