@@ -3,7 +3,12 @@ import { API_ROOT } from '../api';
 import { defineEndpoint, pathsOf } from '../endpoint';
 import { defineReport, type ReportColumn } from '../report';
 import {
+  DocumentFiltersSchema,
+  FilingFiltersSchema,
+  FilingRowSchema,
+  InsightsSchema,
   LinkRequestSchema,
+  RunDocumentSchema,
   RowActionRequestSchema,
   RowActionResponseSchema,
   RowDetailQuerySchema,
@@ -92,7 +97,58 @@ export const RECONCILIATION_VENDORS_REPORT = defineReport({
   defaultSort: 'itcAtRisk DESC',
 });
 
+type DocumentKey = keyof typeof RunDocumentSchema.shape;
+const documentColumns: ReportColumn<DocumentKey>[] = [
+  { key: 'side', label: 'reconciliation.side', kind: 'text', labels: 'reconciliation.side.', sortable: true, width: 80 },
+  { key: 'status', label: 'reconciliation.status', kind: 'text', labels: 'reconciliation.status.', sortable: true, width: 150 },
+  { key: 'supplierName', label: 'reconciliation.supplier', kind: 'text', width: 180 },
+  { key: 'supplierGstin', label: 'reconciliation.supplierGstin', kind: 'code', sortable: true, width: 150 },
+  { key: 'gstin', label: 'reconciliation.gstin', kind: 'code', width: 150 },
+  { key: 'documentType', label: 'reconciliation.documentType', kind: 'code', width: 56 },
+  { key: 'documentNumber', label: 'reconciliation.documentNumber', kind: 'code', sortable: true, width: 130 },
+  { key: 'documentDate', label: 'reconciliation.documentDate', kind: 'date', sortable: true, width: 96 },
+  { key: 'returnPeriod', label: 'reconciliation.returnPeriod', kind: 'period', width: 78 },
+  { key: 'taxable', label: 'reconciliation.taxable', kind: 'money', sortable: true, width: 116 },
+  { key: 'tax', label: 'reconciliation.tax', kind: 'money', sortable: true, width: 110 },
+  { key: 'documents', label: 'reconciliation.documents', kind: 'count', width: 80 },
+];
+
+/** The document tab: every document of a run, either side, with the status of its row. */
+export const RECONCILIATION_DOCUMENTS_REPORT = defineReport({
+  path: `${BASE}/documents`,
+  title: 'Reconciliation documents',
+  filters: DocumentFiltersSchema,
+  row: RunDocumentSchema,
+  columns: documentColumns,
+  totals: ['taxable', 'tax'],
+  defaultSort: 'documentDate ASC',
+});
+
+type FilingKey = keyof typeof FilingRowSchema.shape;
+const filingColumns: ReportColumn<FilingKey>[] = [
+  { key: 'supplierName', label: 'reconciliation.supplier', kind: 'text', sortable: true, width: 200 },
+  { key: 'supplierGstin', label: 'reconciliation.supplierGstin', kind: 'code', sortable: true, width: 150 },
+  { key: 'returnPeriod', label: 'reconciliation.returnPeriod', kind: 'period', sortable: true, width: 90 },
+  { key: 'gstr1Filed', label: 'reconciliation.gstr1Filed', kind: 'flag', width: 90 },
+  { key: 'gstr1FiledOn', label: 'reconciliation.gstr1FiledOn', kind: 'date', width: 110 },
+  { key: 'documents', label: 'reconciliation.documents', kind: 'count', sortable: true, width: 90 },
+  { key: 'tax', label: 'reconciliation.tax', kind: 'money', sortable: true, width: 120 },
+];
+
+/** The filing summary tab: per supplier and period, the supplier's GSTR-1 filing as the 2A/2B reports it. */
+export const RECONCILIATION_FILING_REPORT = defineReport({
+  path: `${BASE}/filing`,
+  title: 'Supplier filing summary',
+  filters: FilingFiltersSchema,
+  row: FilingRowSchema,
+  columns: filingColumns,
+  totals: ['documents', 'tax'],
+  defaultSort: 'supplierName ASC',
+});
+
 export const RECONCILIATION_ENDPOINTS = {
+  /** The ITC-insights decision-assist summary of a run. */
+  insights: defineEndpoint({ method: 'GET', path: `${BASE}/insights`, query: RunQuerySchema, response: InsightsSchema }),
   /** Queues a run over GSTINs and periods; answers it (status YetNotStarted). */
   runStart: defineEndpoint({ method: 'POST', path: `${BASE}/runs`, body: RunStartRequestSchema, response: RunSchema }),
   /** The runs, newest first (/reconciliation-list). */

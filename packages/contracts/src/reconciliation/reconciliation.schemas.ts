@@ -258,3 +258,74 @@ export type RowActionResponse = z.infer<typeof RowActionResponseSchema>;
 
 export const VendorWorkbookRequestSchema = z.object({ runId: id, supplierGstin: z.string().max(20) });
 export const WorkbookRequestSchema = z.object({ runId: id, filters: RowFiltersSchema.omit({ runId: true }).optional() });
+
+/** The document tab (and the pickers of manual reconciliation and link document): one row a document of either side. */
+export const DocumentFiltersSchema = z.object({
+  runId: id,
+  side: z.enum(['books', 'portal']).default('books'),
+  statuses: z.array(ReconciliationStatusSchema).optional(),
+  supplierGstins: z.array(z.string().max(20)).max(1000).optional(),
+  documentNumber: z.string().max(60).optional(),
+  /** Only documents without a partner (PR only, GST only): what manual reconciliation links. */
+  unpairedOnly: z.boolean().optional(),
+});
+export type DocumentFilters = z.input<typeof DocumentFiltersSchema>;
+/**
+ * A side of a row as a document (a row linking several documents of a side shows them as one, with their sums; the
+ * row's detail lists each).
+ */
+export const RunDocumentSchema = z.object({
+  id: z.number().int(),
+  rowId: z.number().int(),
+  side: z.enum(['books', 'portal']),
+  status: ReconciliationStatusSchema,
+  supplierGstin: z.string(),
+  supplierName: z.string().nullable(),
+  gstin: z.string(),
+  documentType: z.string(),
+  documentNumber: z.string(),
+  documentDate: z.string(),
+  returnPeriod: z.string(),
+  taxable: z.number().int(),
+  tax: z.number().int(),
+  /** Documents behind this entry (more than one after a one-to-many link). */
+  documents: z.number().int(),
+});
+export type RunDocument = z.infer<typeof RunDocumentSchema>;
+
+/** The filing summary tab: per supplier and period, whether the supplier filed the GSTR-1 that reports to us. */
+export const FilingFiltersSchema = z.object({
+  runId: id,
+  supplierGstins: z.array(z.string().max(20)).max(1000).optional(),
+  notFiledOnly: z.boolean().optional(),
+});
+export const FilingRowSchema = z.object({
+  id: z.number().int(),
+  supplierGstin: z.string(),
+  supplierName: z.string().nullable(),
+  returnPeriod: z.string(),
+  gstr1Filed: z.boolean().nullable(),
+  gstr1FiledOn: z.string().nullable(),
+  documents: z.number().int(),
+  tax: z.number().int(),
+});
+export type FilingRow = z.infer<typeof FilingRowSchema>;
+
+/** The ITC-insights decision-assist summary of a run (paise). */
+export const InsightsSchema = z.object({
+  /** Tax of pairs matched (exactly or within tolerance) whose 2B says ITC is available: claim it. */
+  itcAvailable: z.number().int(),
+  /** Books tax not supported by the portal (PR only, mismatched beyond tolerance, reported to another GSTIN). */
+  itcAtRisk: z.number().int(),
+  /** Tax the books claim above what the supplier reported (mismatches where the books are higher): reverse or hold. */
+  itcToReverse: z.number().int(),
+  /** Books documents reported in a later period's 2B, or kept Pending: claim when they appear. */
+  itcToClaimLater: z.number().int(),
+  /** Portal tax not in the books (GST only): book it or reject it in IMS. */
+  itcNotInBooks: z.number().int(),
+  byReason: z.array(z.object({ reason: z.string(), rows: z.number().int(), amount: z.number().int() })),
+  bySupplier: z.array(
+    z.object({ supplierGstin: z.string(), supplierName: z.string().nullable(), itcAtRisk: z.number().int(), reason: z.string() }),
+  ),
+});
+export type Insights = z.infer<typeof InsightsSchema>;
