@@ -1,6 +1,9 @@
 // Document-number normalisation. Numbers are split into tokens (letter runs and digit runs,
 // also split at every separator), so "INV/001/24-25" and "INV-1" both become "INV1", while
-// digit runs are never glued together across a separator ("12/3" is not "1/23").
+// digit runs are never glued together across a separator ("12/3" is not "1/23"), and a
+// financial-year fragment is dropped only when no other reading of the digits exists
+// ("RS/23/24-25" stays as typed: 23 of 2024-25, or 25 of 2023-24), so that normalisation never
+// makes two serial numbers equal. Rule 46(b): the serial is what identifies a document in a year.
 import type { ReconcileSettings } from './types';
 
 export type NumberNormalisation = ReconcileSettings['numberNormalisation'];
@@ -8,7 +11,10 @@ export type NumberNormalisation = ReconcileSettings['numberNormalisation'];
 export type AnalysedNumber = {
   /** The normalised key used by the second pass. */
   key: string;
-  /** Digit runs (leading zeros removed, financial-year fragments removed), in order. */
+  /**
+   * Digit runs (leading zeros removed, financial-year fragments removed), in order. An ambiguous
+   * chain lists all its runs, so the near pass can still find the number by its last run.
+   */
   numbers: string[];
 };
 
@@ -64,32 +70,93 @@ const stripZeros = (digits: string): string => {
   return k === 0 ? digits : digits.slice(k);
 };
 
-/** Removes financial-year fragments (and an "FY" just before them); keeps the number if nothing else is left. */
-const dropFinancialYears = (tokens: Token[]): Token[] => {
-  const out: Token[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    const next = tokens[i + 1];
-    if (t.isNumber && next?.isNumber && (next.separator === '-' || next.separator === '/') && isFinancialYearPair(t.text, next.text)) {
-      const prev = out[out.length - 1];
-      if (prev && !prev.isNumber && prev.text.toUpperCase() === 'FY' && t.separator.length <= 1) out.pop();
+// What the financial-year rule decided for each token.
+const KEEP = 0;
+/** A financial-year fragment, or the "FY" just before one: left out of the key and of `numbers`. */
+const DROP = 1;
+/** Part of an ambiguous chain of digit runs: kept as typed. */
+const VERBATIM = 2;
+
+const isFinancialYearTokens = (a: Token, b: Token): boolean =>
+  (b.separator === '-' || b.separator === '/') && isFinancialYearPair(a.text, b.text);
+
+/**
+ * Decides which digit runs are financial-year fragments. A chain is a run of digit runs with only
+ * separators between them. A pair of its runs joined by one "-" or "/" that names a year is dropped
+ * only when it is unambiguous: it overlaps no other such pair ("23/24-25" holds 23/24 and 24-25,
+ * both years: is 23 the serial of 2024-25, or 25 the serial of 2023-24?), and a digit run is left
+ * in the number once every such pair is dropped ("2024-25" alone stays). An ambiguous chain is kept
+ * verbatim, so that no reading of it can collide with another number. Returns null when nothing changes.
+ */
+const planFinancialYears = (tokens: readonly Token[]): Uint8Array | null => {
+  const n = tokens.length;
+  let plan: Uint8Array | null = null;
+  let digitRuns = 0;
+  let dropped = 0;
+  let i = 0;
+  while (i < n) {
+    if (!tokens[i]!.isNumber) {
       i++;
       continue;
     }
-    out.push(t);
+    let j = i + 1;
+    while (j < n && tokens[j]!.isNumber) j++;
+    digitRuns += j - i;
+    // FY-shaped pairs (k, k + 1) of the chain i..j-1; two of them overlap when their starts are adjacent.
+    let ambiguous = false;
+    let previous = -2;
+    let pairs = 0;
+    for (let k = i; k + 1 < j; k++) {
+      if (!isFinancialYearTokens(tokens[k]!, tokens[k + 1]!)) continue;
+      if (k === previous + 1) ambiguous = true;
+      previous = k;
+      pairs++;
+    }
+    if (pairs > 0) {
+      plan ??= new Uint8Array(n);
+      if (ambiguous) {
+        for (let k = i; k < j; k++) plan[k] = VERBATIM;
+      } else {
+        for (let k = i; k + 1 < j; k++) {
+          if (!isFinancialYearTokens(tokens[k]!, tokens[k + 1]!)) continue;
+          plan[k] = DROP;
+          plan[k + 1] = DROP;
+          dropped += 2;
+          const before = tokens[k - 1];
+          // "FY2024-25", "FY 2024-25": the FY goes with the year.
+          if (k === i && before && before.text.toUpperCase() === 'FY' && tokens[k]!.separator.length <= 1) plan[k - 1] = DROP;
+          k++;
+        }
+      }
+    }
+    i = j;
   }
-  return out.length === 0 ? tokens : out;
+  // Nothing but years ("2024-25"): they are the number, keep them. (A verbatim chain always leaves its runs.)
+  return dropped === digitRuns ? null : plan;
 };
 
 /** Normalises a document number as the settings say; see README.md for examples. */
 export const analyseDocumentNumber = (raw: string, options: NumberNormalisation): AnalysedNumber => {
-  let tokens = tokenize(raw.trim());
-  if (options.ignoreFinancialYear) tokens = dropFinancialYears(tokens);
+  const tokens = tokenize(raw.trim());
+  const plan = options.ignoreFinancialYear ? planFinancialYears(tokens) : null;
   let key = '';
   const numbers: string[] = [];
   let previousWasNumber = false;
-  for (const t of tokens) {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    const decision = plan === null ? KEEP : plan[k]!;
+    if (decision === DROP) continue;
     let text = t.text;
+    if (decision === VERBATIM) {
+      numbers.push(stripZeros(text));
+      // Digits and separators as typed (never the marker), so no reading of the chain meets another number.
+      const first = k === 0 || plan![k - 1] !== VERBATIM;
+      if (!first) key += t.separator;
+      else if (!options.ignoreSeparators) key += t.separator;
+      key += text;
+      previousWasNumber = true;
+      continue;
+    }
     if (t.isNumber) {
       if (options.ignoreLeadingZeros) text = stripZeros(text);
       numbers.push(options.ignoreLeadingZeros ? text : stripZeros(text));

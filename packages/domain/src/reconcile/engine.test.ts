@@ -146,6 +146,14 @@ describe('what other products get wrong', () => {
     expect(c).toMatchObject({ side: 'books', id: 'b' });
     expect(c.reason).toContain('digits differ');
   });
+  it('RS/23/24-25 and RS/25/24-25 are two documents, not one with a wrong amount (issue 18)', () => {
+    const r = reconcile([doc('b', 'RS/23/24-25', 100)], [doc('g', 'RS/25/24-25', 250)]);
+    expect(r.rows.map((x) => x.status)).toEqual(['PR only', 'GST only']);
+    const other = reconcile([doc('b', 'RS/023/24-25', 100)], [doc('g', 'RS/23/24-25', 100)]);
+    expect(other.rows.map((x) => x.status)).toEqual(['PR only', 'GST only']);
+    expect(other.rows[0]!.explanation.candidates[0]).toMatchObject({ id: 'g' });
+    expect(other.rows[0]!.explanation.candidates[0]!.reason).toContain('numbers differ after normalisation (RS23 vs RS23/24-25)');
+  });
   it('does not show an invoice as missing when only its formatting differs', () => {
     const r = reconcile([doc('b', 'INV/00123/2024-25', 100)], [doc('g', 'inv123', 100)]);
     expect(r.rows).toHaveLength(1);
