@@ -98,6 +98,49 @@ export const financialYearLabel = (fy: number): string =>
 
 export const totalTax = (d: ReconcileDocument): number => d.igst + d.cgst + d.sgst + d.cess;
 
+/** Upper-cased GSTIN without surrounding spaces; avoids allocating when it already is. */
+export const cleanGstin = (g: string): string => {
+  for (let i = 0; i < g.length; i++) {
+    const c = g.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c === 32) return g.trim().toUpperCase();
+  }
+  return g;
+};
+
+/** The buyer's GSTIN a document sits with, cleaned; null when not given. */
+export const recipientOf = (d: ReconcileDocument): string | null => {
+  const r = d.recipientGstin;
+  if (r === undefined || r === '') return null;
+  const c = cleanGstin(r);
+  return c === '' ? null : c;
+};
+
+/**
+ * Whether a pair sits with two registrations of the buyer: a recipient GSTIN given on both sides, and two that
+ * differ. ITC belongs to the registration in whose GSTR-2B the document appears (CGST Act s.16(2)(aa)); each
+ * registration is a distinct person (s.25(4)).
+ */
+export const recipientsDiffer = (books: readonly ReconcileDocument[], portal: readonly ReconcileDocument[]): boolean => {
+  for (const b of books) {
+    const rb = recipientOf(b);
+    if (rb === null) continue;
+    for (const g of portal) {
+      const rg = recipientOf(g);
+      if (rg !== null && rg !== rb) return true;
+    }
+  }
+  return false;
+};
+
+/** Months from one MMYYYY period to another; NaN when either is not one. */
+export const periodDistance = (from: string, to: string): number => {
+  const index = (p: string): number => {
+    if (!/^(0[1-9]|1[0-2])\d{4}$/.test(p)) return NaN;
+    return Number(p.slice(2)) * 12 + Number(p.slice(0, 2)) - 1;
+  };
+  return index(to) - index(from);
+};
+
 export const dateDifference = (books: string, portal: string): number => (books === portal ? 0 : dayNumber(portal) - dayNumber(books));
 
 const sameRates = (a: readonly number[] | undefined, b: readonly number[] | undefined): boolean => {
@@ -201,6 +244,12 @@ export const nearRejection = (
 /** Higher is better. Used to order candidate pairs inside one key; ties break on ids. */
 export const pairScore = (p: ReconcileDocument, g: ReconcileDocument): number => {
   let s = 0;
+  // The copy reported to the GSTIN that booked it comes first (its ITC is that registration's, s.16(2)(aa));
+  // an unknown recipient beats a different one.
+  const rp = recipientOf(p);
+  const rg = recipientOf(g);
+  if (rp === null || rg === null) s += 5000;
+  else if (rp === rg) s += 10_000;
   if (p.documentType === g.documentType) s += 1000;
   if (financialYear(p.documentDate) === financialYear(g.documentDate)) s += 100;
   if ((p.placeOfSupply ?? null) === (g.placeOfSupply ?? null)) s += 10;
@@ -220,4 +269,6 @@ export const RULE_TEXT: Record<MatchRule, string> = {
     'Same supplier and type, the same digits at the end of the number, amounts within tolerance and dates within the near-match window',
   manual: 'Linked by a user',
   unpaired: 'No document on the other side passed the pairing rules',
+  excluded: 'Left out of reconciliation by a user',
+  discarded: 'Discarded by a user',
 };

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reconcile } from './engine';
+import { linkDocuments, unlinkDocuments } from './manual';
+import { summarise } from './summary';
 import type { PurchaseDocument } from './types';
 
 const G = '27AAPFU0939F1ZV';
@@ -256,6 +258,8 @@ describe('explanations and summaries', () => {
       'reverseCharge',
       'rate',
       'supplierGstin',
+      'recipientGstin',
+      'returnPeriod',
     ]);
     expect(r.rows[0]!.explanation).toBe(e);
     expect(JSON.parse(JSON.stringify(r.rows[0]))).toMatchObject({ status: 'Mismatched', purchaseIds: ['b'], portalIds: ['g'] });
@@ -298,5 +302,90 @@ describe('explanations and summaries', () => {
     expect(sup).toMatchObject({ supplierGstin: G, supplierName: 'Acme', itcAtRisk: 900 + 1800, itcNotInBooks: 360 });
     expect(sup.counts['Matched']).toBe(2);
     expect(r.summary.itcAtRisk).toBe(2700);
+  });
+});
+
+describe("the recipient GSTIN (ITC is the registration's whose GSTR-2B holds the document, s.16(2)(aa))", () => {
+  const MH = '27AAACB2222C1Z5';
+  const KA = '29AAACB2222C1Z1';
+  it('a pair across two GSTINs of the buyer is never Matched, and says why', () => {
+    const r = reconcile([doc('b', 'A1', 10000, { recipientGstin: MH })], [doc('g', 'A1', 10000, { recipientGstin: KA })]);
+    expect(r.rows).toHaveLength(1);
+    const row = r.rows[0]!;
+    expect(row.status).toBe('Recipient GSTIN differs');
+    expect(row.explanation.fields.find((f) => f.field === 'recipientGstin')).toMatchObject({
+      books: MH,
+      portal: KA,
+      outcome: 'different',
+      isMatchColumn: true,
+    });
+    expect(row.explanation.statusText).toContain(`against GSTIN ${KA}, not against ${MH}`);
+    expect(row.explanation.statusText).toContain('s.16(2)(aa)');
+    expect(r.summary.itcAtRisk).toBe(1800);
+    expect(r.summary.byStatus.find((x) => x.status === 'Recipient GSTIN differs')).toMatchObject({
+      rows: 1,
+      booksTax: 1800,
+      portalTax: 1800,
+    });
+    expect(r.summary.bySupplier[0]!.counts['Recipient GSTIN differs']).toBe(1);
+    expect(summarise(r.rows)).toEqual(r.summary);
+  });
+  it('the copy reported to the GSTIN that booked it wins, whatever the order and the type', () => {
+    const books = [doc('b', 'A1', 10000, { recipientGstin: MH })];
+    const portal = [
+      doc('g1', 'A1', 10000, { recipientGstin: KA }),
+      doc('g2', 'A1', 10000, { recipientGstin: ` ${MH.toLowerCase()}`, documentType: 'DBN' }),
+    ];
+    for (const p of [portal, [...portal].reverse()]) {
+      expect(pairsOf(reconcile(books, p))).toEqual(['b|g2|Mismatched|GSTIN', '|g1|GST only|null']);
+    }
+    // Unknown beats different.
+    const unknown = reconcile(books, [doc('g1', 'A1', 10000, { recipientGstin: KA }), doc('g3', 'A1', 10000)]);
+    expect(pairsOf(unknown)).toEqual(['b|g3|Matched|GSTIN', '|g1|GST only|null']);
+  });
+  it('a missing recipient on either side changes nothing', () => {
+    expect(reconcile([doc('b', 'A1', 100, { recipientGstin: MH })], [doc('g', 'A1', 100)]).rows[0]!.status).toBe('Matched');
+    const r = reconcile([doc('b', 'A1', 100)], [doc('g', 'A1', 100, { recipientGstin: KA })]);
+    expect(r.rows[0]!.status).toBe('Matched');
+    expect(r.rows[0]!.explanation.fields.find((f) => f.field === 'recipientGstin')!.outcome).toBe('not compared');
+  });
+  it('a manual link across two GSTINs gets the status too, and its summary puts the credit at risk', () => {
+    const base = reconcile([doc('b', 'X1', 10000, { recipientGstin: MH })], [doc('g', 'Y9', 10000, { recipientGstin: KA })]);
+    const out = linkDocuments(base, ['b'], ['g']);
+    if (!out.ok) throw new Error(out.message);
+    expect(out.result.rows[0]!.status).toBe('Recipient GSTIN differs');
+    expect(out.result.summary.itcAtRisk).toBe(1800);
+    const back = unlinkDocuments(out.result, ['b'], ['g']);
+    if (!back.ok) throw new Error(back.message);
+    expect(back.result.rows.map((x) => x.status)).toEqual(['PR only', 'GST only']);
+  });
+});
+
+describe('matches across return periods', () => {
+  it('a March 2025 purchase reported by the supplier in the April 2025 GSTR-2B is a match, shown as across periods', () => {
+    const books = [doc('b', 'INV-31', 10000, { documentDate: '2025-03-28', returnPeriod: '032025' })];
+    const portal = [doc('g', 'INV-31', 10000, { documentDate: '2025-03-28', returnPeriod: '042025' })];
+    const row = reconcile(books, portal).rows[0]!;
+    expect(row.status).toBe('Matched');
+    expect(row.acrossPeriods).toBe(true);
+    expect(row.explanation.fields.find((f) => f.field === 'returnPeriod')).toEqual({
+      field: 'returnPeriod',
+      books: '032025',
+      portal: '042025',
+      difference: 1,
+      differenceLabel: 'portal minus books',
+      outcome: 'different',
+      isMatchColumn: false,
+    });
+    expect(row.explanation.statusText).toContain('Across periods: booked in 032025, reported in 042025.');
+    expect(JSON.parse(JSON.stringify(row))).toMatchObject({ status: 'Matched', acrossPeriods: true });
+  });
+  it('the same period, or a side without one, is not across periods', () => {
+    const same = reconcile([doc('b', 'A1', 100, { returnPeriod: '042025' })], [doc('g', 'A1', 100, { returnPeriod: '042025' })]).rows[0]!;
+    expect(same.acrossPeriods).toBe(false);
+    expect(same.explanation.fields.find((f) => f.field === 'returnPeriod')).toMatchObject({ outcome: 'equal', difference: 0 });
+    const none = reconcile([doc('b', 'A1', 100)], [doc('g', 'A1', 100, { returnPeriod: '042025' })]).rows[0]!;
+    expect(none.acrossPeriods).toBe(false);
+    expect(none.explanation.fields.find((f) => f.field === 'returnPeriod')).toMatchObject({ outcome: 'not compared', books: null });
   });
 });

@@ -14,7 +14,17 @@
 // pair's status when it pairs it (both documents were just read by the rules), and builds the
 // summary row by row from those figures instead of a second pass over the rows.
 import { analyseDocumentNumber, type AnalysedNumber } from './doc-number';
-import { compareCode, dayNumber, nearRejection, pairScore, resolveSettings, yearRejection, type ResolvedSettings } from './compare';
+import {
+  cleanGstin,
+  compareCode,
+  dayNumber,
+  nearRejection,
+  pairScore,
+  recipientOf,
+  resolveSettings,
+  yearRejection,
+  type ResolvedSettings,
+} from './compare';
 import { ReconcileRow, ResultContext } from './row';
 import { SummaryBuilder, type ReconcileSummary } from './summary';
 import {
@@ -43,15 +53,6 @@ const R_EXACT = 0;
 const R_NORMALISED = 1;
 const R_NEAR = 2;
 
-/** Upper-cased GSTIN without surrounding spaces; avoids allocating when it already is. */
-export const cleanGstin = (g: string): string => {
-  for (let i = 0; i < g.length; i++) {
-    const c = g.charCodeAt(i);
-    if ((c >= 97 && c <= 122) || c === 32) return g.trim().toUpperCase();
-  }
-  return g;
-};
-
 const cleanNumber = (n: string): string => {
   const last = n.length - 1;
   return last >= 0 && (n.charCodeAt(0) <= 32 || n.charCodeAt(last) <= 32) ? n.trim() : n;
@@ -63,6 +64,7 @@ const EMPTY: readonly ReconcileDocument[] = Object.freeze([]);
 
 // Indexes in RECONCILE_STATUSES.
 const S_NEAR = RECONCILE_STATUSES.indexOf('Near matched');
+const S_RECIPIENT = RECONCILE_STATUSES.indexOf('Recipient GSTIN differs');
 const S_PR_ONLY = RECONCILE_STATUSES.indexOf('PR only');
 const S_GST_ONLY = RECONCILE_STATUSES.indexOf('GST only');
 
@@ -118,6 +120,8 @@ class Engine {
   readonly panP: Uint8Array;
   /** compareCode of each pair (0 equal, 1 within tolerance, 2 beyond), computed when it is paired. */
   readonly codeP: Uint8Array;
+  /** 1 when a pair's two recipient GSTINs are given and differ. */
+  readonly recipientP: Uint8Array;
   readonly P: Side;
   readonly G: Side;
   readonly supP: Int32Array;
@@ -138,6 +142,7 @@ class Engine {
     this.ruleP = new Uint8Array(purchases.length);
     this.panP = new Uint8Array(purchases.length);
     this.codeP = new Uint8Array(purchases.length);
+    this.recipientP = new Uint8Array(purchases.length);
     this.P = new Side(purchases);
     this.G = new Side(portal);
     this.supP = this.P.sup;
@@ -198,7 +203,14 @@ class Engine {
     this.pairG[j] = i;
     this.ruleP[i] = rule;
     this.panP[i] = isPan ? 1 : 0;
-    this.codeP[i] = rule === R_NEAR ? 0 : compareCode(this.purchases[i]!, this.portal[j]!, this.rs);
+    const p = this.purchases[i]!;
+    const g = this.portal[j]!;
+    this.codeP[i] = rule === R_NEAR ? 0 : compareCode(p, g, this.rs);
+    if (p.recipientGstin !== undefined && g.recipientGstin !== undefined) {
+      const rp = recipientOf(p);
+      const rg = recipientOf(g);
+      this.recipientP[i] = rp !== null && rg !== null && rp !== rg ? 1 : 0;
+    }
   }
 
   /**
@@ -385,6 +397,8 @@ class Engine {
 
   /** Index in RECONCILE_STATUSES of purchase i's pair. */
   statusOf(i: number): number {
+    // ITC is the registration's whose GSTR-2B holds the document (s.16(2)(aa)): never Matched across two.
+    if (this.recipientP[i]) return S_RECIPIENT;
     const rule = this.ruleP[i]!;
     if (rule === R_NEAR) return S_NEAR;
     let code = this.codeP[i]!;
@@ -437,7 +451,8 @@ export const reconcile = (
       const status = engine.statusOf(i);
       rows.push(new ReconcileRow(RECONCILE_STATUSES[status]!, level, RULE_CODES[engine.ruleP[i]!]!, [p], [portalRecords[j]!], ctx));
       const gTax = 0 + gm[2 * j + 1]!;
-      const supported = gi[2 * j]! & (F_CREDIT_NOTE | F_ITC_NOT_AVAILABLE) ? 0 : gTax;
+      // A partner on another GSTIN of the buyer supports none of this registration's credit.
+      const supported = status === S_RECIPIENT || gi[2 * j]! & (F_CREDIT_NOTE | F_ITC_NOT_AVAILABLE) ? 0 : gTax;
       summary.addTotals(
         status,
         raw,

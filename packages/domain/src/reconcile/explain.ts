@@ -2,10 +2,17 @@
 // (portal minus books), and for unpaired documents the nearest candidates with the reason
 // each was not paired.
 import { analyseDocumentNumber } from './doc-number';
-import { RULE_TEXT, dateDifference, nearRejection, yearRejection } from './compare';
+import { RULE_TEXT, dateDifference, nearRejection, periodDistance, recipientOf, recipientsDiffer, yearRejection } from './compare';
 import type { ReconcileRow, ResultContext } from './row';
-import { familyKey } from './row';
-import { MONEY_FIELDS, type ComparedField, type ReconcileDocument, type RejectedCandidate, type RowExplanation } from './types';
+import { familyKey, isAcrossPeriods, periodsOf } from './row';
+import {
+  MONEY_FIELDS,
+  type ComparedField,
+  type ReconcileDocument,
+  type ReconcileStatus,
+  type RejectedCandidate,
+  type RowExplanation,
+} from './types';
 
 const LABEL = 'portal minus books' as const;
 
@@ -129,7 +136,72 @@ export const compareFields = (
     joined(portal, (d) => d.supplierGstin.trim().toUpperCase()),
     false,
   );
+
+  // The buyer's registration on each side: it decides the status whenever both are given (s.16(2)(aa)).
+  const bRecipients = recipientsOf(books);
+  const gRecipients = recipientsOf(portal);
+  fields.push({
+    field: 'recipientGstin',
+    books: bRecipients,
+    portal: gRecipients,
+    difference: null,
+    differenceLabel: LABEL,
+    outcome:
+      !paired || bRecipients === null || gRecipients === null ? 'not compared' : recipientsDiffer(books, portal) ? 'different' : 'equal',
+    isMatchColumn: true,
+  });
+
+  // Shown, never matched on: a document reported in a later period than it was booked is still the same document.
+  const bPeriods = periodsOf(books);
+  const gPeriods = periodsOf(portal);
+  const months = bPeriods.length === 1 && gPeriods.length === 1 ? periodDistance(bPeriods[0]!, gPeriods[0]!) : NaN;
+  fields.push({
+    field: 'returnPeriod',
+    books: bPeriods.length > 0 ? bPeriods.join(', ') : null,
+    portal: gPeriods.length > 0 ? gPeriods.join(', ') : null,
+    difference: Number.isNaN(months) ? null : months,
+    differenceLabel: LABEL,
+    outcome:
+      !paired || bPeriods.length === 0 || gPeriods.length === 0 ? 'not compared' : isAcrossPeriods(books, portal) ? 'different' : 'equal',
+    isMatchColumn: false,
+  });
   return fields;
+};
+
+/** The recipient GSTINs of one side, cleaned, joined; null when none is given. */
+const recipientsOf = (docs: readonly ReconcileDocument[]): string | null => {
+  const all: string[] = [];
+  for (const d of docs) {
+    const r = recipientOf(d);
+    if (r !== null && !all.includes(r)) all.push(r);
+  }
+  return all.length > 0 ? all.join(', ') : null;
+};
+
+const STATUS_TEXT: Record<ReconcileStatus, string> = {
+  Matched: 'The same number, every amount and every match column equal.',
+  'Matched due to tolerance': 'Paired: every difference is within tolerance, or the numbers are equal once normalised.',
+  Mismatched: 'Paired by number, but an amount or a match column differs beyond tolerance.',
+  'Near matched': 'Paired by the near rule (same trailing digits, amounts within tolerance): check that it is one document.',
+  'Recipient GSTIN differs': 'The supplier reported the document against another GSTIN of the buyer.',
+  'PR only': 'In the purchase register, not in the portal data read.',
+  'GST only': 'Reported by the supplier, not in the purchase register.',
+  Excluded: 'A user left this purchase out of reconciliation; it puts no ITC at risk.',
+  Discarded: "A user discarded this document of the supplier's; it is not counted as credit missing from the books.",
+};
+
+const statusText = (row: ReconcileRow): string => {
+  let text = STATUS_TEXT[row.status];
+  if (row.status === 'Recipient GSTIN differs') {
+    text =
+      `The supplier reported this document against GSTIN ${recipientsOf(row.portal) ?? '?'}, not against ` +
+      `${recipientsOf(row.purchases) ?? '?'} that booked it: its ITC belongs to the registration in whose GSTR-2B it ` +
+      'appears (CGST Act s.16(2)(aa); each registration is a distinct person, s.25(4)).';
+  }
+  if (row.acrossPeriods) {
+    text += ` Across periods: booked in ${periodsOf(row.purchases).join(', ')}, reported in ${periodsOf(row.portal).join(', ')}.`;
+  }
+  return text;
 };
 
 /** Similarity of a candidate for listing: same number first, then same trailing digits, then amounts and dates. */
@@ -202,6 +274,7 @@ export const explainRow = (row: ReconcileRow, ctx: ResultContext): RowExplanatio
   return {
     rule: row.rule,
     ruleText: RULE_TEXT[row.rule],
+    statusText: statusText(row),
     level: row.level,
     fields: compareFields(row.purchases, row.portal, ctx),
     candidates: paired ? [] : explainCandidates(row, ctx),

@@ -1,7 +1,7 @@
 // Manual link and unlink as pure functions over a previous result. Each returns the new result
 // and the decision to store; applyDecisions replays stored decisions on a fresh run, so a
 // user's decisions survive a re-run.
-import { compareCode } from './compare';
+import { compareCode, recipientsDiffer } from './compare';
 import type { ReconcileResult } from './engine';
 import { ReconcileRow, familyKey, type ResultContext } from './row';
 import { summarise } from './summary';
@@ -43,6 +43,8 @@ const aggregate = (docs: readonly ReconcileDocument[]): ReconcileDocument => {
 };
 
 const manualStatus = (books: readonly ReconcileDocument[], portal: readonly ReconcileDocument[], ctx: ResultContext): ReconcileStatus => {
+  // A user may link across two GSTINs of the buyer, but the credit stays with the portal's one (s.16(2)(aa)).
+  if (recipientsDiffer(books, portal)) return 'Recipient GSTIN differs';
   const code = compareCode(aggregate(books), aggregate(portal), ctx.rs);
   return code === 0 ? 'Matched' : code === 1 ? 'Matched due to tolerance' : 'Mismatched';
 };

@@ -57,6 +57,20 @@ export class ResultContext {
   }
 }
 
+/** The return periods given on one side, sorted and distinct. */
+export const periodsOf = (docs: readonly ReconcileDocument[]): string[] => {
+  const out: string[] = [];
+  for (const d of docs) if (d.returnPeriod && !out.includes(d.returnPeriod)) out.push(d.returnPeriod);
+  return out.sort();
+};
+
+export const isAcrossPeriods = (books: readonly ReconcileDocument[], portal: readonly ReconcileDocument[]): boolean => {
+  if (books.length === 0 || portal.length === 0) return false;
+  const b = periodsOf(books);
+  const g = periodsOf(portal);
+  return b.length > 0 && g.length > 0 && b.join() !== g.join();
+};
+
 export const familyKey = (gstin: string): string => {
   const g = gstin.trim().toUpperCase();
   return g.length === 15 ? g.slice(2, 12) : g;
@@ -77,12 +91,12 @@ export class ReconcileRow {
     this.#ctx = ctx;
   }
 
-  /** Stable identity of the row: the ids it holds. */
   /** The same row, bound to another result's context. */
   rebind(ctx: ResultContext): ReconcileRow {
     return new ReconcileRow(this.status, this.level, this.rule, this.purchases, this.portal, ctx);
   }
 
+  /** Stable identity of the row: the ids it holds. */
   get key(): string {
     return `P:${this.purchases.map((d) => d.id).join('+')}|G:${this.portal.map((d) => d.id).join('+')}`;
   }
@@ -93,6 +107,14 @@ export class ReconcileRow {
 
   get supplierName(): string | undefined {
     return this.purchases[0]?.supplierName ?? this.portal[0]?.supplierName;
+  }
+
+  /**
+   * A pair whose books return period differs from the portal's (a March bill the supplier reported in April):
+   * still a match, shown as one across periods. False when a side has no period.
+   */
+  get acrossPeriods(): boolean {
+    return isAcrossPeriods(this.purchases, this.portal);
   }
 
   get explanation(): RowExplanation {
@@ -109,6 +131,7 @@ export class ReconcileRow {
       supplierGstin: this.supplierGstin,
       purchaseIds: this.purchases.map((d) => d.id),
       portalIds: this.portal.map((d) => d.id),
+      acrossPeriods: this.acrossPeriods,
       explanation: this.explanation,
     };
   }

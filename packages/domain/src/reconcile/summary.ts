@@ -25,7 +25,7 @@ export type SupplierSummary = {
   portalTax: number;
   /** Credit claimed in the books that the portal does not support (paise). */
   itcAtRisk: number;
-  /** Credit the portal shows that the books do not claim (GST only rows, paise). */
+  /** Credit the portal shows that the books do not claim (GST only rows, paise; not discarded documents). */
   itcNotInBooks: number;
 };
 
@@ -56,13 +56,16 @@ const sumAvailableTax = (docs: readonly ReconcileDocument[]): number => {
 
 /**
  * ITC at risk of a row: for books invoices, debit notes and bills of entry, the books' tax less
- * the tax the portal makes available (all of it when the portal has nothing). Credit notes
- * reduce credit, so they put none at risk.
+ * the tax the portal makes available (all of it when the portal has nothing, or when its documents
+ * sit with another GSTIN of the buyer: s.16(2)(aa)). Credit notes reduce credit, so they put none at
+ * risk; nor do documents a user excluded.
  */
 export const itcAtRisk = (row: ReconcileRow): number => {
+  if (row.status === 'Excluded' || row.status === 'Discarded') return 0;
   let claimed = 0;
   for (const d of row.purchases) if (d.documentType !== 'CRN') claimed += d.igst + d.cgst + d.sgst + d.cess;
   if (claimed === 0) return 0;
+  if (row.status === 'Recipient GSTIN differs') return claimed;
   let supported = 0;
   for (const d of row.portal) if (d.documentType !== 'CRN' && d.itcAvailability !== 'N') supported += d.igst + d.cgst + d.sgst + d.cess;
   return Math.max(0, claimed - supported);
@@ -108,7 +111,7 @@ export class SummaryBuilder {
       sup = {
         supplierGstin: gstin,
         supplierName: undefined,
-        counts: [0, 0, 0, 0, 0, 0],
+        counts: RECONCILE_STATUSES.map(() => 0),
         booksTax: 0,
         portalTax: 0,
         itcAtRisk: 0,
@@ -134,7 +137,7 @@ export class SummaryBuilder {
       sumTax(row.purchases),
       sumTax(row.portal),
       itcAtRisk(row),
-      row.purchases.length === 0 ? sumAvailableTax(row.portal) : 0,
+      row.status === 'GST only' ? sumAvailableTax(row.portal) : 0,
     );
   }
 

@@ -22,18 +22,43 @@ export type ReconcileDocument = {
   rates?: readonly number[] | undefined;
   /** Portal side only: 'N' means the portal says ITC is not available. */
   itcAvailability?: 'Y' | 'N' | 'T' | null | undefined;
+  /**
+   * The buyer's registration: in the books, the GSTIN of the location that booked the document; on the portal,
+   * the GSTIN whose GSTR-2A/2B holds it. ITC belongs to that registration (CGST Act s.16(2)(aa); each
+   * registration is a distinct person, s.25(4)), so a pair across two of them is never Matched.
+   */
+  recipientGstin?: string | undefined;
+  /**
+   * MMYYYY. Books: the return period the purchase is booked in; portal: the GSTR-2A/2B period. Shown, never
+   * matched on: a March bill the supplier reports in April is still the same document.
+   */
+  returnPeriod?: string | undefined;
 };
 
 /** A document of the purchase register (the books). */
 export type PurchaseDocument = ReconcileDocument;
 
-export const RECONCILE_STATUSES = ['Matched', 'Matched due to tolerance', 'Mismatched', 'Near matched', 'PR only', 'GST only'] as const;
+/**
+ * Spec core §4 statuses, and 'Recipient GSTIN differs' (a pair whose documents sit with two registrations of the
+ * buyer). 'Excluded' and 'Discarded' are a user's decisions (manual.ts), kept across re-runs.
+ */
+export const RECONCILE_STATUSES = [
+  'Matched',
+  'Matched due to tolerance',
+  'Mismatched',
+  'Near matched',
+  'Recipient GSTIN differs',
+  'PR only',
+  'GST only',
+  'Excluded',
+  'Discarded',
+] as const;
 export type ReconcileStatus = (typeof RECONCILE_STATUSES)[number];
 
 export type MatchLevel = 'GSTIN' | 'PAN';
 
 /** Which rule paired the documents (or 'unpaired'). */
-export type MatchRule = 'exact-number' | 'normalised-number' | 'near-number' | 'manual' | 'unpaired';
+export type MatchRule = 'exact-number' | 'normalised-number' | 'near-number' | 'manual' | 'unpaired' | 'excluded' | 'discarded';
 
 export type MoneyField = 'invoiceValue' | 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess';
 export const MONEY_FIELDS: readonly MoneyField[] = ['invoiceValue', 'taxable', 'igst', 'cgst', 'sgst', 'cess'];
@@ -109,10 +134,20 @@ export type ReconcileSettingsInput = {
 };
 
 export type ComparedField = {
-  field: MoneyField | 'documentNumber' | 'documentDate' | 'placeOfSupply' | 'documentType' | 'reverseCharge' | 'rate' | 'supplierGstin';
+  field:
+    | MoneyField
+    | 'documentNumber'
+    | 'documentDate'
+    | 'placeOfSupply'
+    | 'documentType'
+    | 'reverseCharge'
+    | 'rate'
+    | 'supplierGstin'
+    | 'recipientGstin'
+    | 'returnPeriod';
   books: string | number | boolean | null;
   portal: string | number | boolean | null;
-  /** Portal minus books: paise for money, days for dates, null where a difference has no size. */
+  /** Portal minus books: paise for money, days for dates, months for return periods, null where a difference has no size. */
   difference: number | null;
   differenceLabel: 'portal minus books';
   outcome: 'equal' | 'within tolerance' | 'different' | 'not compared';
@@ -132,6 +167,8 @@ export type RejectedCandidate = {
 export type RowExplanation = {
   rule: MatchRule;
   ruleText: string;
+  /** What the status means for this row, in words (names both GSTINs when the recipients differ). */
+  statusText: string;
   level: MatchLevel | null;
   fields: ComparedField[];
   /** For unpaired rows: the nearest documents on the other side and why each was not paired. */
