@@ -30,4 +30,8 @@ export const FAULTS = {
   gstr1NotFiled: () => new PortalFault('RET191119', 'GSTR-1A can be used only after GSTR-1 of the period is filed'),
   unknownReference: () => new PortalFault('RET191120', 'No save with this reference id for the GSTIN and period'),
   gstr2bNotGenerated: () => new PortalFault('RET2B1016', 'GSTR-2B is not yet generated for the return period'),
+  gstr2bClosed: () =>
+    new PortalFault('RET2B1030', "GSTR-2B of this period can no longer be generated again: the next period's GSTR-2B is generated"),
+  unknownToken: () => new PortalFault('RET191121', 'No queued request with this token for the GSTIN'),
+  fileNotReady: () => new PortalFault('RTN_24', 'File generation is in progress, please try after some time'),
 } as const;

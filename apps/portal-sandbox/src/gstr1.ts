@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { otpRequested, clearOtpRequest, sessionOf, type Session } from './auth';
 import { hmacOf, sameText } from './crypto';
 import { FAULTS, PortalFault } from './faults';
+import { fileDetails } from './queued';
 import { checkRow, isoOf, RULE_CODES } from './rules';
 import type { Sandbox } from './sandbox';
 import { assembleGstr1, DOWNLOAD_ACTIONS, errorReportOf, reportEntry, splitGstr1, type SectionRow } from './sections';
@@ -297,6 +298,7 @@ export const gstr1Routes = (app: FastifyInstance, sandbox: Sandbox): void => {
       if (!save) throw FAULTS.unknownReference();
       return sealed(session, { status_cd: save.status, form_typ: FORM_CODE[save.form], action: 'SAVE', error_report: save.error_report });
     }
+    if (query['action'] === 'FILEDET') return fileDetails(sandbox, session, null, query['token'] ?? '');
     if (query['action'] === 'RETTRACK') {
       const rows = await sandbox.sql.query<ReturnRow>(
         "SELECT gstin, form, period, status, arn, filed_at FROM portal_sandbox.returns WHERE gstin = $1 AND period = $2 AND status <> 'NOT_FILED' ORDER BY form",

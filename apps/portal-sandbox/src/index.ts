@@ -5,13 +5,17 @@ import { authRoutes } from './auth';
 import { generateKeyPair } from './crypto';
 import { PortalFault } from './faults';
 import { gstr1Routes } from './gstr1';
+import { gstr2bRoutes } from './gstr2b';
+import { imsRoutes } from './ims';
+import { fileRoutes } from './queued';
 import { recipientRoutes } from './recipient';
-import type { Sandbox } from './sandbox';
+import { DEFAULT_QUEUE, type QueueSettings, type Sandbox } from './sandbox';
 import { loadSaveSchema } from './schema-check';
 import type { SandboxSql } from './sql';
 import { loadOrCreateKeys, migrateSandbox } from './store';
 
 export { sandboxSqlOfPglite, sandboxSqlOfPostgres, type SandboxSql } from './sql';
+export { DEFAULT_QUEUE, type QueueSettings } from './sandbox';
 
 export type PortalSandboxOptions = {
   sql: SandboxSql;
@@ -20,6 +24,8 @@ export type PortalSandboxOptions = {
   otp: string;
   /** Folder of the official formats (gstr1/saveGSTR1Schema.json); an absent file is logged and the check skipped. */
   schemaDir: string;
+  /** When downloads answer a token instead of their data (README.md "Queued answers"); DEFAULT_QUEUE otherwise. */
+  queue?: Partial<QueueSettings> | undefined;
 };
 
 /** GSTR-1 JSON of a large taxpayer runs to megabytes; the portal takes up to 5 MB per save. */
@@ -41,6 +47,7 @@ export const portalSandbox = async (app: FastifyInstance, options: PortalSandbox
       return keys;
     },
     checkSchema: loadSaveSchema(options.schemaDir, (message) => app.log.warn(message)),
+    queue: { ...DEFAULT_QUEUE, ...options.queue },
   };
 
   // The portal's API is public (its own auth-token guards it): the server's access table must see that declared.
@@ -71,4 +78,7 @@ export const portalSandbox = async (app: FastifyInstance, options: PortalSandbox
   authRoutes(app, sandbox);
   gstr1Routes(app, sandbox);
   recipientRoutes(app, sandbox);
+  gstr2bRoutes(app, sandbox);
+  imsRoutes(app, sandbox);
+  fileRoutes(app, sandbox);
 };

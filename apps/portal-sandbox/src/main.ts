@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { portalSandbox } from './index';
+import { portalSandbox, type QueueSettings } from './index';
 import { sandboxSqlOfPglite, sandboxSqlOfPostgres, type SandboxSql } from './sql';
 
 const env = process.env;
@@ -16,6 +16,21 @@ const otp = env['PORTAL_SANDBOX_OTP'] ?? '575757';
 const dataDir = resolve(env['PORTAL_SANDBOX_DATA_DIR'] ?? 'data/portal-sandbox');
 const schemaDir = resolve(env['PORTAL_SANDBOX_SCHEMA_DIR'] ?? fileURLToPath(new URL('../../../official', import.meta.url)));
 const databaseUrl = env['DATABASE_URL'] || undefined;
+/** Queued answers (README.md "Queued answers"): a setting from its variable when given, else the default. */
+const queueNumber = (name: string): number | undefined => {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
+  return n;
+};
+const queue: Partial<QueueSettings> = {};
+const threshold = queueNumber('PORTAL_SANDBOX_QUEUE_THRESHOLD');
+const notReadyPolls = queueNumber('PORTAL_SANDBOX_QUEUE_POLLS');
+const est = queueNumber('PORTAL_SANDBOX_QUEUE_EST');
+if (threshold !== undefined) queue.threshold = threshold;
+if (notReadyPolls !== undefined) queue.notReadyPolls = notReadyPolls;
+if (est !== undefined) queue.est = String(est);
 
 if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('PORTAL_SANDBOX_PORT must be a port number');
 if (!/^\d{6}$/.test(otp)) throw new Error('PORTAL_SANDBOX_OTP must be 6 digits');
@@ -33,7 +48,7 @@ const open = async (): Promise<{ sql: SandboxSql; close: () => Promise<void>; wh
 
 const database = await open();
 const app = Fastify({ logger: { level: env['LOG_LEVEL'] ?? 'info' } });
-await app.register(portalSandbox, { sql: database.sql, now: () => new Date(), otp, schemaDir });
+await app.register(portalSandbox, { sql: database.sql, now: () => new Date(), otp, schemaDir, queue });
 app.addHook('onClose', async () => database.close());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
 await app.listen({ port, host });

@@ -28,6 +28,33 @@ const VERSIONS: readonly { version: number; script: string }[] = [
         status text NOT NULL, error_report jsonb NOT NULL, saved_at timestamptz NOT NULL);
     `,
   },
+  {
+    // IMS (README.md "IMS"): every action a recipient saves or resets is a row, so the state at any instant (the 2B
+    // generated on the 14th) can be read back; GSTR-2B generations as they were made; queued (token) answers and
+    // their files.
+    version: 2,
+    script: `
+      CREATE TABLE IF NOT EXISTS portal_sandbox.ims_actions (
+        seq bigserial PRIMARY KEY, recipient text NOT NULL, section text NOT NULL, supplier text NOT NULL,
+        supplier_period text NOT NULL, doc_key text NOT NULL, action text NOT NULL, remarks text, itc_red_req text,
+        declared jsonb, record_hash text NOT NULL, reference_id text NOT NULL, acted_at timestamptz NOT NULL);
+      CREATE INDEX IF NOT EXISTS ims_actions_by_recipient ON portal_sandbox.ims_actions (recipient, acted_at);
+      CREATE TABLE IF NOT EXISTS portal_sandbox.ims_requests (
+        reference_id text PRIMARY KEY, gstin text NOT NULL, kind text NOT NULL, status text NOT NULL,
+        processed integer NOT NULL, failed integer NOT NULL, error jsonb, error_report jsonb NOT NULL,
+        requested_at timestamptz NOT NULL);
+      CREATE TABLE IF NOT EXISTS portal_sandbox.gstr2b_generations (
+        recipient text NOT NULL, period text NOT NULL, generation integer NOT NULL, reference_id text UNIQUE,
+        generated_at timestamptz NOT NULL, data jsonb NOT NULL, included jsonb NOT NULL,
+        PRIMARY KEY (recipient, period, generation));
+      CREATE TABLE IF NOT EXISTS portal_sandbox.file_requests (
+        token text PRIMARY KEY, gstin text NOT NULL, form text NOT NULL, period text, ek text NOT NULL,
+        urls jsonb NOT NULL, polls integer NOT NULL DEFAULT 0, requested_at timestamptz NOT NULL);
+      CREATE TABLE IF NOT EXISTS portal_sandbox.files (
+        name text PRIMARY KEY, token text NOT NULL REFERENCES portal_sandbox.file_requests (token) ON DELETE CASCADE,
+        body bytea NOT NULL);
+    `,
+  },
 ];
 
 /**

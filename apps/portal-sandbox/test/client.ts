@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { constants, createCipheriv, createDecipheriv, createHmac, publicEncrypt, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { portalSandbox } from '../src/index';
+import { portalSandbox, type QueueSettings } from '../src/index';
 import { sandboxSqlOfPglite } from '../src/sql';
 
 export const SCHEMA_DIR = fileURLToPath(new URL('../../../official', import.meta.url));
@@ -15,11 +15,12 @@ export type Clock = { at: Date };
 export const startSandbox = async (
   clock: Clock,
   schemaDir = SCHEMA_DIR,
+  queue?: Partial<QueueSettings>,
 ): Promise<{ app: FastifyInstance; pg: PGlite; close: () => Promise<void> }> => {
   const pg = new PGlite();
   await pg.waitReady;
   const app = Fastify({ logger: false });
-  await app.register(portalSandbox, { sql: sandboxSqlOfPglite(pg), now: () => clock.at, otp: OTP, schemaDir });
+  await app.register(portalSandbox, { sql: sandboxSqlOfPglite(pg), now: () => clock.at, otp: OTP, schemaDir, queue });
   await app.ready();
   return {
     app,
