@@ -67,6 +67,8 @@ const S_NEAR = RECONCILE_STATUSES.indexOf('Near matched');
 const S_RECIPIENT = RECONCILE_STATUSES.indexOf('Recipient GSTIN differs');
 const S_PR_ONLY = RECONCILE_STATUSES.indexOf('PR only');
 const S_GST_ONLY = RECONCILE_STATUSES.indexOf('GST only');
+const S_EXCLUDED = RECONCILE_STATUSES.indexOf('Excluded');
+const S_DISCARDED = RECONCILE_STATUSES.indexOf('Discarded');
 
 /** As summary.itcAtRisk: books tax claimed (not by credit notes) less portal tax available. */
 const riskOf = (claimed: number, supported: number): number => (claimed === 0 ? 0 : Math.max(0, claimed - supported));
@@ -416,10 +418,29 @@ export const reconcile = (
   purchases: readonly ReconcileDocument[],
   portalRecords: readonly ReconcileDocument[],
   settings?: ReconcileSettingsInput | ReconcileSettings,
+): ReconcileResult => runReconcile(purchases, portalRecords, resolveSettings(settings));
+
+/** Documents a user set aside, by id: left out of pairing, each in a row of its own (Excluded, Discarded). */
+export type SetAside = { purchaseIds: ReadonlySet<string>; portalIds: ReadonlySet<string> };
+
+/** Marks a set-aside document in pairP / pairG: never bucketed, never paired. */
+const SET_ASIDE = -2;
+
+/** reconcile, with documents a user set aside (manual.ts#applyDecisions replays them before the links). */
+export const runReconcile = (
+  purchases: readonly ReconcileDocument[],
+  portalRecords: readonly ReconcileDocument[],
+  rs: ResolvedSettings,
+  setAside?: SetAside,
 ): ReconcileResult => {
-  const rs = resolveSettings(settings);
   const ctx = new ResultContext(rs, purchases, portalRecords);
   const engine = new Engine(purchases, portalRecords, rs);
+  if (setAside && setAside.purchaseIds.size > 0) {
+    for (let i = 0; i < purchases.length; i++) if (setAside.purchaseIds.has(purchases[i]!.id)) engine.pairP[i] = SET_ASIDE;
+  }
+  if (setAside && setAside.portalIds.size > 0) {
+    for (let j = 0; j < portalRecords.length; j++) if (setAside.portalIds.has(portalRecords[j]!.id)) engine.pairG[j] = SET_ASIDE;
+  }
   engine.runLevel(false);
   if (rs.settings.panLevelMatching) engine.runLevel(true);
 
@@ -443,7 +464,11 @@ export const reconcile = (
     const bTaxable = 0 + pm[2 * i]!;
     const bTax = 0 + pm[2 * i + 1]!;
     const claimed = pi[2 * i]! & F_CREDIT_NOTE ? 0 : bTax;
-    if (j < 0) {
+    if (j === SET_ASIDE) {
+      // Left out by a user: counted apart, no ITC at risk.
+      rows.push(new ReconcileRow('Excluded', null, 'excluded', [p], EMPTY, ctx));
+      summary.addTotals(S_EXCLUDED, raw, rawGstins[raw]!, pName[i] ?? undefined, 1, 0, bTaxable, 0, bTax, 0, 0, 0);
+    } else if (j < 0) {
       rows.push(new ReconcileRow('PR only', null, 'unpaired', [p], EMPTY, ctx));
       summary.addTotals(S_PR_ONLY, raw, rawGstins[raw]!, pName[i] ?? undefined, 1, 0, bTaxable, 0, bTax, 0, riskOf(claimed, 0), 0);
     } else {
@@ -473,6 +498,11 @@ export const reconcile = (
     if (engine.pairG[j]! >= 0) continue;
     const raw = gi[2 * j + 1]!;
     const gTax = 0 + gm[2 * j + 1]!;
+    if (engine.pairG[j] === SET_ASIDE) {
+      rows.push(new ReconcileRow('Discarded', null, 'discarded', EMPTY, [portalRecords[j]!], ctx));
+      summary.addTotals(S_DISCARDED, raw, rawGstins[raw]!, gName[j], 0, 1, 0, 0 + gm[2 * j]!, 0, gTax, 0, 0);
+      continue;
+    }
     const available = gi[2 * j]! & (F_CREDIT_NOTE | F_ITC_NOT_AVAILABLE) ? 0 : gTax;
     rows.push(new ReconcileRow('GST only', null, 'unpaired', EMPTY, [portalRecords[j]!], ctx));
     summary.addTotals(S_GST_ONLY, raw, rawGstins[raw]!, gName[j], 0, 1, 0, 0 + gm[2 * j]!, 0, gTax, 0, available);

@@ -222,6 +222,8 @@ const candidateScore = (p: ReconcileDocument, g: ReconcileDocument, ctx: ResultC
 
 const candidateReason = (p: ReconcileDocument, g: ReconcileDocument, other: ReconcileDocument, ctx: ResultContext): string => {
   const row = ctx.rowOf(other);
+  if (row?.status === 'Excluded') return 'a user excluded it from reconciliation';
+  if (row?.status === 'Discarded') return 'a user discarded it';
   if (row && row.purchases.length > 0 && row.portal.length > 0) {
     const partner = (row.purchases.includes(other) ? row.portal : row.purchases).map((d) => d.documentNumber).join(', ');
     return `already paired with ${partner} (${row.status}, rule ${row.rule})`;
@@ -270,13 +272,14 @@ const explainCandidates = (row: ReconcileRow, ctx: ResultContext): RejectedCandi
 };
 
 export const explainRow = (row: ReconcileRow, ctx: ResultContext): RowExplanation => {
-  const paired = row.purchases.length > 0 && row.portal.length > 0;
+  // A pair needs no "why not"; nor does a document a user set aside.
+  const noCandidates = (row.purchases.length > 0 && row.portal.length > 0) || row.status === 'Excluded' || row.status === 'Discarded';
   return {
     rule: row.rule,
     ruleText: RULE_TEXT[row.rule],
     statusText: statusText(row),
     level: row.level,
     fields: compareFields(row.purchases, row.portal, ctx),
-    candidates: paired ? [] : explainCandidates(row, ctx),
+    candidates: noCandidates ? [] : explainCandidates(row, ctx),
   };
 };

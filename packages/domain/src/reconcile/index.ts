@@ -29,6 +29,9 @@ export { summarise, itcAtRisk, type ReconcileSummary, type StatusSummary, type S
 export {
   linkDocuments,
   unlinkDocuments,
+  excludeDocuments,
+  discardDocuments,
+  reinstateDocuments,
   applyDecisions,
   type ManualDecision,
   type ManualOutcome,

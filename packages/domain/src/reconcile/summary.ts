@@ -21,6 +21,7 @@ export type SupplierSummary = {
   supplierGstin: string;
   supplierName: string | undefined;
   counts: Record<ReconcileStatus, number>;
+  /** Tax per side of the documents reconciled (not of those a user excluded or discarded). */
   booksTax: number;
   portalTax: number;
   /** Credit claimed in the books that the portal does not support (paise). */
@@ -36,6 +37,8 @@ export type ReconcileSummary = {
 };
 
 const STATUS_INDEX = Object.fromEntries(RECONCILE_STATUSES.map((s, i) => [s, i])) as Record<ReconcileStatus, number>;
+const S_EXCLUDED = STATUS_INDEX['Excluded'];
+const S_DISCARDED = STATUS_INDEX['Discarded'];
 
 const sumTax = (docs: readonly ReconcileDocument[]): number => {
   let t = 0;
@@ -180,8 +183,11 @@ export class SummaryBuilder {
     }
     sup.supplierName ??= supplierName;
     sup.counts[status]!++;
-    sup.booksTax += booksTax;
-    sup.portalTax += portalTax;
+    // Documents a user set aside are counted (in their own status), not compared: they stay out of the tax per side.
+    if (status !== S_EXCLUDED && status !== S_DISCARDED) {
+      sup.booksTax += booksTax;
+      sup.portalTax += portalTax;
+    }
     sup.itcAtRisk += risk;
     this.#totalRisk += risk;
     if (booksDocuments === 0) sup.itcNotInBooks += notInBooks;
