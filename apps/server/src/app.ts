@@ -16,6 +16,7 @@ import { documentsModule } from './modules/documents/module';
 import { importModule } from './modules/import/module';
 import { mastersModule } from './modules/masters/module';
 import { organizationModule } from './modules/organization/module';
+import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
 import { settingsModule } from './modules/settings/module';
@@ -48,6 +49,7 @@ const MODULES: readonly AppModule[] = [
   documentsModule,
   returnsModule,
   dataActivitiesModule,
+  reconciliationModule,
 ];
 
 export type BuildOptions = {

@@ -20,6 +20,7 @@ import { csvOf, headerOf, importFile, saleRow, upload } from './test-support/imp
 import { DOCUMENT_NO_RECORD_IDS, documentSweeps } from './test-support/document-fixtures';
 import { clientOf, gstinFor, signInLimitedUser, TENANT_PAN } from './test-support/org-fixtures';
 import { REGISTER_NO_RECORD_IDS, registerSweeps } from './test-support/register-fixtures';
+import { reconciliationSweeps } from './test-support/reconciliation-fixtures';
 import { returnSweeps } from './test-support/return-fixtures';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
@@ -123,6 +124,7 @@ const SWEEPS: Sweep[] = [
   ...documentSweeps(),
   ...registerSweeps(),
   ...returnSweeps(),
+  ...reconciliationSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */

@@ -167,6 +167,20 @@ export const ERROR_CATALOGUE = {
     message:
       'GSTR-1A exists from the July 2024 tax period (Notification 12/2024-CT): report a correction of an earlier period in a later GSTR-1.',
   },
+  REC0001: { status: 404, message: 'This reconciliation does not exist.' },
+  REC0002: { status: 422, message: 'These GSTINs have a reconciliation in progress over the same periods. Wait for it to finish.' },
+  REC0003: { status: 422, message: 'This reconciliation has not finished yet.' },
+  REC0004: {
+    status: 422,
+    message: 'This reconciliation was replaced by a newer run over the same GSTINs and periods. Open the newer run.',
+  },
+  REC0005: { status: 422, message: 'These documents cannot be linked.' },
+  REC0006: { status: 422, message: 'Choose the period to claim the ITC in.' },
+  REC0007: {
+    status: 422,
+    message: 'A run covers at most 36 return periods. Choose a shorter range, or run the years separately.',
+  },
+  REC0008: { status: 422, message: 'Only a location with a GSTIN can be reconciled.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

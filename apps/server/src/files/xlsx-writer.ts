@@ -28,26 +28,39 @@ export const excelIndiaTime = (instant: string | Date | null | undefined): Date 
 export const neutraliseFormula = (value: string): string =>
   /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d[\d ,.]*$/.test(value) ? `'${value}` : value;
 
-/** One sheet with a bold, frozen header row; text cells are written as text, never as formulas. */
-export const writeXlsx = async <T>(sheetName: string, columns: readonly XlsxColumn<T>[], rows: Iterable<T>): Promise<Buffer> => {
+/** A sheet of a workbook, made by sheetOf: its name and how it fills itself. */
+export type XlsxSheet = { name: string; fill: (sheet: ExcelJS.Worksheet) => void };
+
+/** A sheet with a bold, frozen header row; text cells are written as text, never as formulas. */
+export const sheetOf = <T>(name: string, columns: readonly XlsxColumn<T>[], rows: Iterable<T>): XlsxSheet => ({
+  name: name.slice(0, 31),
+  fill: (sheet) => {
+    sheet.columns = columns.map((c) => ({
+      header: c.header,
+      width: c.width ?? Math.max(12, c.header.length + 2),
+      ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+    }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of rows) {
+      sheet.addRow(
+        columns.map((c) => {
+          const value = c.value(row);
+          return typeof value === 'string' ? neutraliseFormula(value) : (value ?? null);
+        }),
+      );
+    }
+  },
+});
+
+export const writeXlsxSheets = async (sheets: readonly XlsxSheet[]): Promise<Buffer> => {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'OpenGST';
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width ?? Math.max(12, c.header.length + 2),
-    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    sheet.addRow(
-      columns.map((c) => {
-        const value = c.value(row);
-        return typeof value === 'string' ? neutraliseFormula(value) : (value ?? null);
-      }),
-    );
-  }
+  for (const { name, fill } of sheets) fill(workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] }));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 };
+
+/** One sheet (see sheetOf). */
+export const writeXlsx = async <T>(sheetName: string, columns: readonly XlsxColumn<T>[], rows: Iterable<T>): Promise<Buffer> =>
+  writeXlsxSheets([sheetOf(sheetName, columns, rows)]);
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -158,7 +158,12 @@ export const RECONCILIATION_ENDPOINTS = {
   /** One row: both sides' documents, the fields compared and, for an unpaired row, the nearest candidates and why not. */
   row: defineEndpoint({ method: 'GET', path: `${BASE}/row`, query: RowDetailQuerySchema, response: RowDetailSchema }),
   link: defineEndpoint({ method: 'POST', path: `${BASE}/link`, body: LinkRequestSchema, response: z.object({ rowId: z.number().int() }) }),
-  unlink: defineEndpoint({ method: 'POST', path: `${BASE}/unlink`, body: UnlinkRequestSchema, response: z.object({ rowIds: z.array(z.number().int()) }) }),
+  unlink: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/unlink`,
+    body: UnlinkRequestSchema,
+    response: z.object({ rowIds: z.array(z.number().int()) }),
+  }),
   /** An action on rows chosen by id or by filters (a summary row's action applies to all its documents). */
   action: defineEndpoint({ method: 'POST', path: `${BASE}/action`, body: RowActionRequestSchema, response: RowActionResponseSchema }),
   /** The reconciliation workbook: summary, by supplier, by document with the differences. */

@@ -234,8 +234,8 @@ export const UnlinkRequestSchema = z.object({ runId: id, rowId: id, remarks: z.s
  * must repeat the count the server answered when it exceeds recordsAffectedWarningLimit.
  */
 export const RowSelectionSchema = z.union([
-  z.object({ rowIds: z.array(id).min(1).max(10_000) }),
-  z.object({ filters: RowFiltersSchema, confirmedCount: z.number().int().min(0).optional() }),
+  z.object({ rowIds: z.array(id).min(1).max(10_000), confirmedCount: z.number().int().min(0).optional() }),
+  z.object({ filters: RowFiltersSchema.omit({ runId: true }), confirmedCount: z.number().int().min(0).optional() }),
 ]);
 export const RowActionRequestSchema = z.object({
   runId: id,
@@ -265,6 +265,8 @@ export const DocumentFiltersSchema = z.object({
   side: z.enum(['books', 'portal']).default('books'),
   statuses: z.array(ReconciliationStatusSchema).optional(),
   supplierGstins: z.array(z.string().max(20)).max(1000).optional(),
+  /** Suppliers by PAN (characters 3 to 12 of their GSTINs): link document offers a supplier's other registrations. */
+  supplierPans: z.array(z.string().max(10)).max(1000).optional(),
   documentNumber: z.string().max(60).optional(),
   /** Only documents without a partner (PR only, GST only): what manual reconciliation links. */
   unpairedOnly: z.boolean().optional(),
@@ -323,9 +325,23 @@ export const InsightsSchema = z.object({
   itcToClaimLater: z.number().int(),
   /** Portal tax not in the books (GST only): book it or reject it in IMS. */
   itcNotInBooks: z.number().int(),
-  byReason: z.array(z.object({ reason: z.string(), rows: z.number().int(), amount: z.number().int() })),
+  byReason: z.array(
+    z.object({
+      reason: z.string(),
+      rows: z.number().int(),
+      amount: z.number().int(),
+      /** The reconciliation tab's filters that list this reason's rows (a click on the reason opens them). */
+      filters: RowFiltersSchema.omit({ runId: true }).optional(),
+    }),
+  ),
   bySupplier: z.array(
-    z.object({ supplierGstin: z.string(), supplierName: z.string().nullable(), itcAtRisk: z.number().int(), reason: z.string() }),
+    z.object({
+      supplierGstin: z.string(),
+      supplierName: z.string().nullable(),
+      itcAtRisk: z.number().int(),
+      status: ReconciliationStatusSchema,
+      reason: z.string(),
+    }),
   ),
 });
 export type Insights = z.infer<typeof InsightsSchema>;

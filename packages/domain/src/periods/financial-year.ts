@@ -56,6 +56,20 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 export const periodLabel = (period: string): string =>
   `${MONTH_NAMES[Number(period.slice(0, 2)) - 1] ?? period.slice(0, 2)} ${period.slice(2)}`;
 
+/** The period `months` months after (or before, when negative) a period "MMYYYY". */
+export const shiftPeriod = (period: string, months: number): string => {
+  const index = Number(period.slice(2)) * 12 + Number(period.slice(0, 2)) - 1 + months;
+  return returnPeriod(Math.floor(index / 12), (index % 12) + 1);
+};
+
+/** Every period from `from` to `to` inclusive, in order ([] when `from` is after `to`). */
+export const periodsBetween = (from: string, to: string): string[] => {
+  const out: string[] = [];
+  const last = Number(to.slice(2)) * 12 + Number(to.slice(0, 2));
+  for (let p = from, i = Number(from.slice(2)) * 12 + Number(from.slice(0, 2)); i <= last; i++, p = shiftPeriod(p, 1)) out.push(p);
+  return out;
+};
+
 /** First day ('YYYY-MM-DD') of a return period. */
 export const periodStart = (period: string): string => `${period.slice(2)}-${period.slice(0, 2)}-01`;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  shiftPeriod,
+  periodsBetween,
   financialYearOf,
   financialYearOfPeriod,
   isHalfYearEndMonth,
@@ -129,5 +131,18 @@ describe('dueDate', () => {
   });
   it('every rule cites a source', () => {
     for (const r of DUE_DATE_RULES) expect(r.source.length).toBeGreaterThan(5);
+  });
+});
+
+describe('period arithmetic', () => {
+  it('shifts across years both ways', () => {
+    expect(shiftPeriod('122024', 1)).toBe('012025');
+    expect(shiftPeriod('012025', -1)).toBe('122024');
+    expect(shiftPeriod('032025', -15)).toBe('122023');
+  });
+  it('lists the periods of a range, inclusive', () => {
+    expect(periodsBetween('112024', '022025')).toEqual(['112024', '122024', '012025', '022025']);
+    expect(periodsBetween('042025', '042025')).toEqual(['042025']);
+    expect(periodsBetween('052025', '042025')).toEqual([]);
   });
 });

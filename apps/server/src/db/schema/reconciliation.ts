@@ -2,7 +2,20 @@
 // per-supplier summaries, and what users decided (manual links, exclusions, IMS actions, ITC claim periods), which
 // outlive the runs: a re-run replays them.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { subscribers } from './organization';
 
@@ -32,7 +45,9 @@ export const reconciliationRuns = pgTable(
     rows: integer('rows').notNull().default(0),
     itcAtRisk: bigint('itc_at_risk', { mode: 'number' }).notNull().default(0),
     /** The summary by status (contracts StatusCount[]). */
-    byStatus: jsonb('by_status').notNull().default(sql`'[]'::jsonb`),
+    byStatus: jsonb('by_status')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The tolerances and options the engine ran with. */
     settings: jsonb('settings'),
     message: text('message'),
@@ -113,7 +128,10 @@ export const reconciliationVendors = pgTable(
     itcAtRisk: bigint('itc_at_risk', { mode: 'number' }).notNull().default(0),
     itcNotInBooks: bigint('itc_not_in_books', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('reconciliation_vendors_page').on(t.runId, t.itcAtRisk, t.id), index('reconciliation_vendors_supplier').on(t.runId, t.supplierGstin)],
+  (t) => [
+    index('reconciliation_vendors_page').on(t.runId, t.itcAtRisk, t.id),
+    index('reconciliation_vendors_supplier').on(t.runId, t.supplierGstin),
+  ],
 );
 
 /**
@@ -135,7 +153,11 @@ export const reconciliationDecisions = pgTable(
     createdBy: integer('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('reconciliation_decisions_active').on(t.subscriberId).where(sql`${t.active}`)],
+  (t) => [
+    index('reconciliation_decisions_active')
+      .on(t.subscriberId)
+      .where(sql`${t.active}`),
+  ],
 );
 
 /**
@@ -160,3 +182,52 @@ export const reconciliationActions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.subscriberId, t.documentKey] })],
 );
+
+/** Per supplier and period of a run: the supplier's GSTR-1 filing as the portal's 2A/2B reports it (filing summary tab). */
+export const reconciliationFilings = pgTable(
+  'reconciliation_filings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id').notNull(),
+    subscriberId: integer('subscriber_id').notNull(),
+    supplierGstin: text('supplier_gstin').notNull(),
+    supplierName: text('supplier_name'),
+    returnPeriod: text('return_period').notNull(),
+    gstr1Filed: boolean('gstr1_filed'),
+    gstr1FiledOn: text('gstr1_filed_on'),
+    documents: integer('documents').notNull().default(0),
+    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('reconciliation_filings_page').on(t.runId, t.supplierName, t.id)],
+);
+
+/**
+ * Each side of a run's rows as a document (the document tab and the pickers of manual reconciliation): ids 2n for the
+ * books side of row n, 2n+1 for its portal side. A row that links several documents of a side shows them as one.
+ */
+export const reconciliationDocuments = pgView('reconciliation_documents', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  rowId: bigint('row_id', { mode: 'number' }).notNull(),
+  runId: integer('run_id').notNull(),
+  subscriberId: integer('subscriber_id').notNull(),
+  side: text('side', { enum: ['books', 'portal'] }).notNull(),
+  status: text('status').notNull(),
+  supplierGstin: text('supplier_gstin').notNull(),
+  supplierName: text('supplier_name'),
+  gstin: text('gstin').notNull(),
+  documentType: text('document_type').notNull(),
+  documentNumber: text('document_number').notNull(),
+  documentDate: text('document_date').notNull(),
+  returnPeriod: text('return_period').notNull(),
+  taxable: bigint('taxable', { mode: 'number' }).notNull(),
+  tax: bigint('tax', { mode: 'number' }).notNull(),
+  documents: integer('documents').notNull(),
+}).as(sql`
+  SELECT id * 2 AS id, id AS row_id, run_id, subscriber_id, 'books' AS side, status, supplier_gstin, supplier_name, gstin,
+         document_type, books_number AS document_number, books_date AS document_date, books_period AS return_period,
+         books_taxable AS taxable, books_tax AS tax, cardinality(purchase_ids) AS documents
+    FROM reconciliation_rows WHERE cardinality(purchase_ids) > 0
+  UNION ALL
+  SELECT id * 2 + 1, id, run_id, subscriber_id, 'portal', status, supplier_gstin, supplier_name, coalesce(portal_gstin, gstin),
+         document_type, portal_number, portal_date, portal_period, portal_taxable, portal_tax, cardinality(portal_ids)
+    FROM reconciliation_rows WHERE cardinality(portal_ids) > 0`);

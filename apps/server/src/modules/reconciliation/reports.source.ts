@@ -1,0 +1,295 @@
+// The run's lists as reports (contracts RECONCILIATION_*_REPORT): rows, vendors, documents (either side of the rows)
+// and the suppliers' filing. Every one is scoped to a run the user may see (visibleRun: the subscriber's, over GSTINs
+// the user may all see).
+import {
+  RECONCILIATION_DOCUMENTS_REPORT,
+  RECONCILIATION_FILING_REPORT,
+  RECONCILIATION_ROWS_REPORT,
+  RECONCILIATION_VENDORS_REPORT,
+  type ReconciliationRow,
+  type RowFilters,
+  type RowSchema,
+} from '@opengst/contracts';
+import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/database';
+import { reconciliationDocuments, reconciliationFilings, reconciliationRows, reconciliationVendors } from '../../db/schema';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/errors';
+import type { ReportSource } from '../../platform/reports/report.queries';
+import { visibleRun } from './runs.service';
+
+const runOf = async (db: DbOrTx, principal: SessionPrincipal, filters: { runId: number } | undefined) => {
+  if (!filters) throw new AppError('REC0001', { propertyName: 'filters.runId' });
+  return visibleRun(db, principal, filters.runId);
+};
+
+/** "%text%" for ILIKE, with the pattern's own characters escaped. */
+const contains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The conditions of the reconciliation tab's filters (also what an action on "all filtered rows" applies to). */
+export const rowConditions = (f: RowFilters): SQL | undefined => {
+  const t = reconciliationRows;
+  const actions = f.actions ?? [];
+  const named = actions.filter((a) => a !== 'None');
+  return and(
+    eq(t.runId, f.runId),
+    f.statuses?.length ? inArray(t.status, f.statuses) : undefined,
+    f.supplierGstins?.length
+      ? inArray(
+          t.supplierGstin,
+          f.supplierGstins.map((g) => g.trim().toUpperCase()),
+        )
+      : undefined,
+    f.gstins?.length
+      ? inArray(
+          t.gstin,
+          f.gstins.map((g) => g.trim().toUpperCase()),
+        )
+      : undefined,
+    f.documentTypes?.length ? inArray(t.documentType, f.documentTypes) : undefined,
+    f.documentNumber?.trim()
+      ? or(ilike(t.booksNumber, contains(f.documentNumber.trim())), ilike(t.portalNumber, contains(f.documentNumber.trim())))
+      : undefined,
+    actions.length
+      ? or(named.length ? inArray(t.action, named) : undefined, actions.includes('None') ? isNull(t.action) : undefined)
+      : undefined,
+    f.acrossPeriodsOnly ? eq(t.acrossPeriods, true) : undefined,
+  );
+};
+
+const ROW_COLUMNS = {
+  id: reconciliationRows.id,
+  status: reconciliationRows.status,
+  rule: reconciliationRows.rule,
+  level: reconciliationRows.level,
+  supplierGstin: reconciliationRows.supplierGstin,
+  supplierName: reconciliationRows.supplierName,
+  gstin: reconciliationRows.gstin,
+  portalGstin: reconciliationRows.portalGstin,
+  documentType: reconciliationRows.documentType,
+  booksNumber: reconciliationRows.booksNumber,
+  booksDate: reconciliationRows.booksDate,
+  booksPeriod: reconciliationRows.booksPeriod,
+  booksTaxable: reconciliationRows.booksTaxable,
+  booksTax: reconciliationRows.booksTax,
+  portalNumber: reconciliationRows.portalNumber,
+  portalDate: reconciliationRows.portalDate,
+  portalPeriod: reconciliationRows.portalPeriod,
+  portalTaxable: reconciliationRows.portalTaxable,
+  portalTax: reconciliationRows.portalTax,
+  taxableDifference: reconciliationRows.taxableDifference,
+  taxDifference: reconciliationRows.taxDifference,
+  acrossPeriods: reconciliationRows.acrossPeriods,
+  itcAtRisk: reconciliationRows.itcAtRisk,
+  action: reconciliationRows.action,
+  claimPeriod: reconciliationRows.claimPeriod,
+  booksDocuments: sql<number>`cardinality(${reconciliationRows.purchaseIds})`.mapWith(Number),
+  portalDocuments: sql<number>`cardinality(${reconciliationRows.portalIds})`.mapWith(Number),
+};
+
+/** Rows by id, as the contracts' row. */
+export const rowsByIds = async (db: DbOrTx, ids: readonly number[]): Promise<ReconciliationRow[]> =>
+  (await db
+    .select(ROW_COLUMNS)
+    .from(reconciliationRows)
+    .where(inArray(reconciliationRows.id, [...ids]))) as z.infer<typeof RowSchema>[];
+
+export const rowsSource: ReportSource<typeof RECONCILIATION_ROWS_REPORT> = {
+  table: reconciliationRows,
+  id: reconciliationRows.id,
+  sortColumns: {
+    status: reconciliationRows.status,
+    supplierName: reconciliationRows.supplierName,
+    supplierGstin: reconciliationRows.supplierGstin,
+    booksNumber: reconciliationRows.booksNumber,
+    booksDate: reconciliationRows.booksDate,
+    booksTax: reconciliationRows.booksTax,
+    portalNumber: reconciliationRows.portalNumber,
+    portalTax: reconciliationRows.portalTax,
+    taxDifference: reconciliationRows.taxDifference,
+    itcAtRisk: reconciliationRows.itcAtRisk,
+  },
+  totalColumns: {
+    booksTaxable: reconciliationRows.booksTaxable,
+    booksTax: reconciliationRows.booksTax,
+    portalTaxable: reconciliationRows.portalTaxable,
+    portalTax: reconciliationRows.portalTax,
+    taxDifference: reconciliationRows.taxDifference,
+    itcAtRisk: reconciliationRows.itcAtRisk,
+  },
+  scope: async (db, principal, filters) => {
+    await runOf(db, principal, filters);
+    return { condition: rowConditions(filters!) };
+  },
+  rowsOf: rowsByIds,
+};
+
+export const vendorsSource: ReportSource<typeof RECONCILIATION_VENDORS_REPORT> = {
+  table: reconciliationVendors,
+  id: reconciliationVendors.id,
+  sortColumns: {
+    supplierName: reconciliationVendors.supplierName,
+    supplierGstin: reconciliationVendors.supplierGstin,
+    mismatched: reconciliationVendors.mismatched,
+    booksOnly: reconciliationVendors.booksOnly,
+    portalOnly: reconciliationVendors.portalOnly,
+    booksTax: reconciliationVendors.booksTax,
+    portalTax: reconciliationVendors.portalTax,
+    itcAtRisk: reconciliationVendors.itcAtRisk,
+    itcNotInBooks: reconciliationVendors.itcNotInBooks,
+  },
+  totalColumns: {
+    booksTax: reconciliationVendors.booksTax,
+    portalTax: reconciliationVendors.portalTax,
+    itcAtRisk: reconciliationVendors.itcAtRisk,
+    itcNotInBooks: reconciliationVendors.itcNotInBooks,
+  },
+  scope: async (db, principal, f) => {
+    await runOf(db, principal, f);
+    const v = reconciliationVendors;
+    return {
+      condition: and(
+        eq(v.runId, f!.runId),
+        f!.supplierGstins?.length
+          ? inArray(
+              v.supplierGstin,
+              f!.supplierGstins.map((g) => g.trim().toUpperCase()),
+            )
+          : undefined,
+        f!.withDifferencesOnly
+          ? sql`(${v.mismatched} + ${v.nearMatched} + ${v.recipientDiffers} + ${v.booksOnly} + ${v.portalOnly}) > 0`
+          : undefined,
+      ),
+    };
+  },
+  rowsOf: async (db, ids) => {
+    const columns = reconciliationVendors;
+    return db
+      .select({
+        id: columns.id,
+        supplierGstin: columns.supplierGstin,
+        supplierName: columns.supplierName,
+        matched: columns.matched,
+        matchedWithTolerance: columns.matchedWithTolerance,
+        mismatched: columns.mismatched,
+        nearMatched: columns.nearMatched,
+        recipientDiffers: columns.recipientDiffers,
+        booksOnly: columns.booksOnly,
+        portalOnly: columns.portalOnly,
+        booksTax: columns.booksTax,
+        portalTax: columns.portalTax,
+        itcAtRisk: columns.itcAtRisk,
+        itcNotInBooks: columns.itcNotInBooks,
+      })
+      .from(reconciliationVendors)
+      .where(inArray(reconciliationVendors.id, [...ids]));
+  },
+};
+
+const d = reconciliationDocuments;
+export const documentsSource: ReportSource<typeof RECONCILIATION_DOCUMENTS_REPORT> = {
+  table: d as never,
+  id: d.id as never,
+  sortColumns: {
+    side: d.side as never,
+    status: d.status as never,
+    supplierGstin: d.supplierGstin as never,
+    documentNumber: d.documentNumber as never,
+    documentDate: d.documentDate as never,
+    taxable: d.taxable as never,
+    tax: d.tax as never,
+  },
+  totalColumns: { taxable: d.taxable as never, tax: d.tax as never },
+  scope: async (db, principal, f) => {
+    await runOf(db, principal, f);
+    return {
+      condition: and(
+        eq(d.runId, f!.runId),
+        eq(d.side, f!.side ?? 'books'),
+        f!.statuses?.length ? inArray(d.status, f!.statuses) : undefined,
+        f!.unpairedOnly ? inArray(d.status, ['PR only', 'GST only']) : undefined,
+        f!.supplierGstins?.length
+          ? inArray(
+              d.supplierGstin,
+              f!.supplierGstins.map((g) => g.trim().toUpperCase()),
+            )
+          : undefined,
+        f!.supplierPans?.length
+          ? inArray(
+              sql`substr(${d.supplierGstin}, 3, 10)`,
+              f!.supplierPans.map((pan) => pan.trim().toUpperCase()),
+            )
+          : undefined,
+        f!.documentNumber?.trim() ? ilike(d.documentNumber, contains(f!.documentNumber.trim())) : undefined,
+      ),
+    };
+  },
+  rowsOf: async (db, ids) => {
+    const rows = await db
+      .select({
+        id: d.id,
+        rowId: d.rowId,
+        side: d.side,
+        status: d.status,
+        supplierGstin: d.supplierGstin,
+        supplierName: d.supplierName,
+        gstin: d.gstin,
+        documentType: d.documentType,
+        documentNumber: d.documentNumber,
+        documentDate: d.documentDate,
+        returnPeriod: d.returnPeriod,
+        taxable: d.taxable,
+        tax: d.tax,
+        documents: d.documents,
+      })
+      .from(d)
+      .where(inArray(d.id, [...ids]));
+    return rows as never;
+  },
+};
+
+export const filingSource: ReportSource<typeof RECONCILIATION_FILING_REPORT> = {
+  table: reconciliationFilings,
+  id: reconciliationFilings.id,
+  sortColumns: {
+    supplierName: reconciliationFilings.supplierName,
+    supplierGstin: reconciliationFilings.supplierGstin,
+    returnPeriod: reconciliationFilings.returnPeriod,
+    documents: reconciliationFilings.documents,
+    tax: reconciliationFilings.tax,
+  },
+  totalColumns: { documents: reconciliationFilings.documents, tax: reconciliationFilings.tax },
+  scope: async (db, principal, f) => {
+    await runOf(db, principal, f);
+    const t = reconciliationFilings;
+    return {
+      condition: and(
+        eq(t.runId, f!.runId),
+        f!.supplierGstins?.length
+          ? inArray(
+              t.supplierGstin,
+              f!.supplierGstins.map((g) => g.trim().toUpperCase()),
+            )
+          : undefined,
+        f!.notFiledOnly ? or(eq(t.gstr1Filed, false), isNull(t.gstr1Filed)) : undefined,
+      ),
+    };
+  },
+  rowsOf: async (db, ids) => {
+    const t = reconciliationFilings;
+    return db
+      .select({
+        id: t.id,
+        supplierGstin: t.supplierGstin,
+        supplierName: t.supplierName,
+        returnPeriod: t.returnPeriod,
+        gstr1Filed: t.gstr1Filed,
+        gstr1FiledOn: t.gstr1FiledOn,
+        documents: t.documents,
+        tax: t.tax,
+      })
+      .from(t)
+      .where(inArray(t.id, [...ids]));
+  },
+};

@@ -1,0 +1,132 @@
+// The reconciliation job: reads the books and the portal's documents of the run's scope, runs the engine with the
+// subscriber's tolerances, replays the users' decisions, keeps the rows that touch the run's periods and stores them
+// with COPY, then the summaries. A later run over the same scope supersedes this one (its rows are deleted); a crash
+// leaves the run Failed with its partial rows removed at the next start.
+import { applyDecisions, periodsBetween, reconcile, type ReconcileRow, type ReconcileSettingsInput } from '@opengst/domain';
+import type { ReconciliationSettingsSchema } from '@opengst/contracts';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import { copyIn, type Db, type DbOrTx } from '../../db/database';
+import { reconciliationFilings, reconciliationRows, reconciliationRuns, reconciliationVendors } from '../../db/schema';
+import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
+import { actionsOf, activeDecisions, decisionsForRun } from './decisions.repo';
+import { loadBooks, loadPortal, type RunScope } from './run-load.queries';
+import { COPY_COLUMNS, copyLineOf, keyOfPortal, rowRecordOf } from './row-record';
+import { INTERRUPTED_RUN } from './runs.service';
+import { refreshFilings, refreshRunSummary, refreshVendors } from './summaries.repo';
+
+type Deps = { db: Db; now: () => Date };
+
+/** How many rows are written between two progress updates. */
+const PROGRESS_EVERY = 50_000;
+
+/** The subscriber's reconciliation settings as the engine takes them (tolerances in rupees). */
+export const engineSettingsOf = (s: z.infer<typeof ReconciliationSettingsSchema>): ReconcileSettingsInput => ({
+  tolerances: {
+    invoiceValue: s.invoiceValueTolerance,
+    taxable: s.taxableValueTolerance,
+    igst: s.igstTolerance,
+    cgst: s.cgstTolerance,
+    sgst: s.sgstTolerance,
+    cess: s.cessTolerance,
+  },
+  dateToleranceDays: s.dateToleranceDays,
+  matchAcrossFinancialYears: s.matchAcrossFinancialYears,
+  panLevelMatching: s.panLevelMatching,
+});
+
+const inPeriods = (from: string, to: string) => {
+  const sortable = (p: string | undefined) => (p ? p.slice(2) + p.slice(0, 2) : '');
+  const lo = sortable(from);
+  const hi = sortable(to);
+  return (row: ReconcileRow): boolean =>
+    [...row.purchases, ...row.portal].some((d) => {
+      const p = sortable((d as { returnPeriod?: string }).returnPeriod);
+      return p >= lo && p <= hi;
+    });
+};
+
+/** A run's rows and summaries (of a superseded, failed or interrupted run). */
+const deleteResults = async (db: DbOrTx, runId: number): Promise<void> => {
+  await db.delete(reconciliationRows).where(eq(reconciliationRows.runId, runId));
+  await db.delete(reconciliationVendors).where(eq(reconciliationVendors.runId, runId));
+  await db.delete(reconciliationFilings).where(eq(reconciliationFilings.runId, runId));
+};
+
+export const processRun = async ({ db, now }: Deps, runId: number): Promise<void> => {
+  const [run] = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
+  if (!run || run.status !== 'YetNotStarted') return;
+  const progress = (set: Partial<typeof reconciliationRuns.$inferInsert>) =>
+    db.update(reconciliationRuns).set(set).where(eq(reconciliationRuns.id, runId));
+  await progress({ status: 'InProgress', stage: 'Reading the purchase register' });
+  try {
+    const scope: RunScope = { ...run, portalSource: run.portalSource };
+    const books = await loadBooks(db, scope);
+    await progress({ stage: `Reading the stored ${run.portalSource === 'GSTR2B' ? 'GSTR-2B' : 'GSTR-2A'}` });
+    const portal = await loadPortal(db, scope);
+    await progress({ stage: 'Matching', booksDocuments: books.length, portalDocuments: portal.length });
+    const settings = engineSettingsOf((await loadSubscriberSettings(db, run.subscriberId)).reconciliation);
+    const fresh = reconcile(books, portal, settings);
+    const portalIdOfKey = new Map(portal.map((d) => [keyOfPortal(d), d.id]));
+    const decisions = decisionsForRun(await activeDecisions(db, run.subscriberId), new Set(books.map((d) => d.id)), portalIdOfKey);
+    const { result } = applyDecisions(fresh, decisions);
+    const rows = result.rows.filter(inPeriods(run.fromPeriod, run.toPeriod));
+    await progress({ stage: 'Storing the results', done: 0, total: rows.length, settings: result.settings });
+
+    const actions = await actionsOf(db, run.subscriberId);
+    const copy = await copyIn(db, 'reconciliation_rows', COPY_COLUMNS);
+    try {
+      for (let i = 0; i < rows.length; i++) {
+        await copy.write(copyLineOf(rowRecordOf(rows[i]!, runId, run.subscriberId, actions)));
+        if ((i + 1) % PROGRESS_EVERY === 0) await progress({ done: i + 1 });
+      }
+      await copy.end();
+    } catch (error) {
+      copy.abort();
+      throw error;
+    }
+    await progress({ stage: 'Summarising', done: rows.length });
+    await refreshVendors(db, runId, run.subscriberId);
+    await refreshRunSummary(db, runId);
+    await refreshFilings(db, { ...run, periods: periodsBetween(run.fromPeriod, run.toPeriod) });
+    await db.transaction(async (tx) => {
+      const older = await tx
+        .update(reconciliationRuns)
+        .set({ supersededBy: runId })
+        .where(
+          and(
+            eq(reconciliationRuns.subscriberId, run.subscriberId),
+            eq(reconciliationRuns.scopeKey, run.scopeKey),
+            lt(reconciliationRuns.id, runId),
+            ne(reconciliationRuns.status, 'InProgress'),
+          ),
+        )
+        .returning({ id: reconciliationRuns.id });
+      for (const { id } of older) await deleteResults(tx, id);
+      await tx
+        .update(reconciliationRuns)
+        .set({ status: 'Completed', stage: null, finishedAt: now() })
+        .where(eq(reconciliationRuns.id, runId));
+    });
+  } catch (error) {
+    console.error(`[reconciliation run ${runId}]`, error);
+    await deleteResults(db, runId);
+    await progress({
+      status: 'Failed',
+      stage: null,
+      finishedAt: now(),
+      message: 'The reconciliation failed because of an unexpected error. Run it again; if it fails again, tell your administrator.',
+    });
+  }
+};
+
+/** At start: runs a stopped server left InProgress are failed and their partial rows removed. */
+export const recoverInterruptedRuns = async (db: Db): Promise<number> => {
+  const stopped = await db
+    .update(reconciliationRuns)
+    .set({ status: 'Failed', stage: null, message: INTERRUPTED_RUN })
+    .where(eq(reconciliationRuns.status, 'InProgress'))
+    .returning({ id: reconciliationRuns.id });
+  for (const { id } of stopped) await deleteResults(db, id);
+  return stopped.length;
+};
