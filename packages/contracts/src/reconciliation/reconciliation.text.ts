@@ -35,6 +35,8 @@ export const RECONCILIATION_TEXT = {
   'reconciliation.rule.near-number': 'Near number',
   'reconciliation.rule.manual': 'Linked by a user',
   'reconciliation.rule.unpaired': 'Not paired',
+  'reconciliation.rule.excluded': 'Excluded by a user',
+  'reconciliation.rule.discarded': 'Discarded by a user',
   'reconciliation.action': 'Action',
   'reconciliation.action.Accept': 'Accept',
   'reconciliation.action.Reject': 'Reject',
