@@ -55,6 +55,14 @@ const VERSIONS: readonly { version: number; script: string }[] = [
         body bytea NOT NULL);
     `,
   },
+  {
+    // A file is named by its form, period and GSTIN: two tokens of one download hold files of one name.
+    version: 3,
+    script: `
+      ALTER TABLE portal_sandbox.files DROP CONSTRAINT IF EXISTS files_pkey;
+      ALTER TABLE portal_sandbox.files ADD PRIMARY KEY (token, name);
+    `,
+  },
 ];
 
 /**

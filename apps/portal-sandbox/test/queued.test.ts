@@ -119,6 +119,13 @@ describe('queued answers', () => {
       ['b2b', 'Q/5', 18_00],
       ['cdnr', 'QC/1', 18_00],
     ]);
+    // Asked again: another token, whose files are its own.
+    const again = client.open(
+      buyer,
+      await client.get(buyer, `${RETURNS}/gstr2a`, { action: 'B2B', gstin: BUYER, ret_period: PERIOD }, PERIOD),
+    ) as Json;
+    expect(again['token']).not.toBe(queued['token']);
+    expect((await fetchQueued(buyer, RETURNS, { ret_period: PERIOD, token: String(again['token']) }, 2)).whole).toEqual(whole);
     // The token is the buyer's only.
     const supplier = await client.login(SUPPLIER, 'queue.supplier');
     const foreign = await client.get(supplier, RETURNS, {
