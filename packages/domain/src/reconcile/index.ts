@@ -1,4 +1,4 @@
-// Reconciliation: purchase register versus GSTR-2A/2B, and the official-format readers.
+// Reconciliation: purchase register versus GSTR-2A/2B, and the official-format readers (GSTR-2A, GSTR-2B, IMS).
 export {
   DEFAULT_RECONCILE_SETTINGS,
   RECONCILE_STATUSES,
@@ -40,4 +40,13 @@ export {
 } from './manual';
 export { parseGstr2b } from './readers/gstr2b';
 export { parseGstr2a } from './readers/gstr2a';
+export {
+  parseIms,
+  IMS_SECTIONS,
+  type ImsAction,
+  type ImsReadResult,
+  type ImsRecord,
+  type ImsSection,
+  type ImsSourceForm,
+} from './readers/ims';
 export type { InwardRecord, InwardItem, InwardSection, InwardListing, ReadResult, ReadIssue, ReadErrorCode } from './readers/common';
