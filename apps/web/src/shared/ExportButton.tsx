@@ -16,8 +16,18 @@ export const downloadBlob = (blob: Blob, fileName: string): void => {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
 
-/** `download` calls the list's export endpoint with the filters and sort on screen. */
-export const ExportButton = ({ download, fileName, testId }: { download: () => Promise<Blob>; fileName: string; testId?: string }) => {
+/** `download` calls the list's export endpoint with the filters and sort on screen; `label` names another file (a workbook). */
+export const ExportButton = ({
+  download,
+  fileName,
+  testId,
+  label,
+}: {
+  download: () => Promise<Blob>;
+  fileName: string;
+  testId?: string;
+  label?: string;
+}) => {
   const t = useText();
   const [isBusy, setBusy] = useState(false);
   const run = async () => {
@@ -40,7 +50,7 @@ export const ExportButton = ({ download, fileName, testId }: { download: () => P
       onClick={() => void run()}
       data-testid={testId}
     >
-      {t('list.export')}
+      {label ?? t('list.export')}
     </Button>
   );
 };

@@ -17,6 +17,8 @@ const STATUS_COLOR: Record<string, string> = {
   Initialized: 'gray',
   YetNotStarted: 'gray',
   InProcess: 'yellow',
+  InProgress: 'yellow',
+  Completed: 'green',
   Success: 'green',
   SuccessWithError: 'orange',
   Failed: 'red',

@@ -1,5 +1,4 @@
 import { Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import type { StatusCountItem } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { formatCount } from '../format';
 
@@ -7,8 +6,11 @@ import { formatCount } from '../format';
 // count and the total; clicking one filters the list by it, All removes the status filter. Statuses with no document
 // are left out, so the bar reads as what is there.
 
+/** A status and its count; `total` (the same on every item) when the API counts the whole list itself. */
+export type StatusCount = { status: string; count: number; total?: number };
+
 type Props = {
-  items: readonly StatusCountItem[];
+  items: readonly StatusCount[];
   active: readonly string[] | null | undefined;
   labelOf: (status: string) => string;
   onSelect: (status: string | null) => void;

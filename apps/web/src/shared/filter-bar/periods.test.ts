@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPeriodsOf, periodLabel } from './periods';
+import { openPeriodsOf, periodLabel, periodRangeLabel } from './periods';
 
 describe('periods', () => {
   it('offers the months of the year up to the latest open period, newest first', () => {
@@ -13,5 +13,7 @@ describe('periods', () => {
   it('reads a period as month and year', () => {
     expect(periodLabel('102026')).toBe('Oct 2026');
     expect(periodLabel('032027')).toBe('Mar 2027');
+    expect(periodRangeLabel('042025', '032026')).toBe('Apr 2025 – Mar 2026');
+    expect(periodRangeLabel('102026', '102026')).toBe('Oct 2026');
   });
 });

@@ -1,4 +1,4 @@
-import { latestOpenReturnPeriod, periodsOf } from '@opengst/domain';
+import { latestOpenReturnPeriod, periodLabel, periodsOf } from '@opengst/domain';
 
 export { periodLabel } from '@opengst/domain';
 
@@ -13,3 +13,7 @@ export const openPeriodsOf = (financialYear: string, today: Date): string[] => {
     .filter((period) => sortable(period) <= latest)
     .reverse();
 };
+
+/** A range of return periods as people read it: "Apr 2025 – Mar 2026", or one month alone. */
+export const periodRangeLabel = (from: string, to: string): string =>
+  from === to ? periodLabel(from) : `${periodLabel(from)} – ${periodLabel(to)}`;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { DataTable, type Column } from './DataTable';
+import { DataTable, VIRTUAL_FROM, visibleWindow, type Column } from './DataTable';
 import { nextSort, parseSortExpression, toSortExpression } from './sortExpression';
 
 type Row = { id: number; name: string };
@@ -88,5 +88,21 @@ describe('DataTable', () => {
     renderWithProviders(<DataTable {...props} rows={rows} totalRecords={2} isLoading={false} />);
     expect(screen.queryByTestId('list-skeleton')).toBeNull();
     expect(screen.getByTestId('list-count').textContent).toBe('2 of 2');
+  });
+
+  it('draws only the rows in view of a long list, spacers standing for the rest', () => {
+    expect(visibleWindow(VIRTUAL_FROM, 5000, 600, 33)).toEqual({ first: 0, last: VIRTUAL_FROM });
+    expect(visibleWindow(1000, 0, 660, 33)).toEqual({ first: 0, last: 40 });
+    expect(visibleWindow(1000, 3300, 660, 33)).toEqual({ first: 80, last: 140 });
+    expect(visibleWindow(1000, 33_000, 660, 33)).toEqual({ first: 980, last: 1000 });
+
+    const many = Array.from({ length: 1000 }, (_, index) => ({ id: index + 1, name: `Row ${index + 1}` }));
+    renderWithProviders(
+      <DataTable columns={columns} rows={many} rowId={(row) => row.id} totalRecords={1000} isLoading={false} emptyText="" />,
+    );
+    expect(screen.getByTestId('row-1')).toBeTruthy();
+    expect(screen.queryByTestId('row-1000')).toBeNull();
+    expect(screen.getByTestId('rows-below')).toBeTruthy();
+    expect(screen.getByTestId('list-count').textContent).toBe('1,000 of 1,000');
   });
 });
