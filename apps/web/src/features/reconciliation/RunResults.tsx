@@ -1,0 +1,137 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Badge, Group, Tabs, Text } from '@mantine/core';
+import type { RowFilters, RunDetail } from '@opengst/contracts';
+import { useText, type TextKey } from '../../i18n/useText';
+import { useFilterFlow, useFilterState } from '../../shared/filter-bar/useFilterFlow';
+import { formatCount } from '../../shared/format';
+import { PairDrawer } from './pair/PairDrawer';
+import { emptyRowFilters, rowChipSpecs, rowFiltersWith } from './rows/rowFilters';
+import { RowsTab } from './rows/RowsTab';
+import { DocumentsTab } from './tabs/DocumentsTab';
+import { FilingTab } from './tabs/FilingTab';
+import { InsightsTab } from './tabs/InsightsTab';
+import { LinkDocumentTab } from './tabs/LinkDocumentTab';
+import { ManualTab } from './tabs/ManualTab';
+import { SummaryTab } from './tabs/SummaryTab';
+import { VendorsTab } from './tabs/VendorsTab';
+import { useTabCounts } from './useTabCounts';
+
+// The tabs of a finished run, in the spec's order (core §2 /gstr-2a-reconciliation), each list's count in its label.
+// The reconciliation tab's filters live here, so the insights, vendor and summary tabs can open it filtered. A tab is
+// drawn when first opened and kept (its filters and choices stay); until then its count is asked for on its own. The
+// auto data download summary tab is not here: its screen (returns/inward) is not built yet.
+
+export const RESULT_TABS = ['reconciliation', 'insights', 'vendors', 'manual', 'summary', 'filing', 'linkDocument', 'document'] as const;
+export type ResultTab = (typeof RESULT_TABS)[number];
+type Counted = Exclude<ResultTab, 'insights' | 'summary'>;
+
+export const RunResults = ({ detail }: { detail: RunDetail }) => {
+  const t = useText();
+  const { run, byStatus } = detail;
+  const [tab, setTabState] = useState<ResultTab>('reconciliation');
+  const [visited, setVisited] = useState<ReadonlySet<ResultTab>>(() => new Set(['reconciliation']));
+  const setTab = useCallback((next: ResultTab) => {
+    setTabState(next);
+    setVisited((current) => (current.has(next) ? current : new Set([...current, next])));
+  }, []);
+  const unopened = useTabCounts(run.id);
+  const [pairRowId, setPairRowId] = useState<number | null>(null);
+  const flowState = useFilterState(emptyRowFilters);
+  const specs = useMemo(() => rowChipSpecs(t), [t]);
+  const flow = useFilterFlow(flowState, specs);
+  const [, dispatch] = flowState;
+  const [counts, setCounts] = useState<Partial<Record<Counted, number>>>({ reconciliation: run.rows });
+  const isOpen = (name: ResultTab) => visited.has(name);
+  const setters = useMemo(
+    () =>
+      Object.fromEntries(
+        (['reconciliation', 'vendors', 'manual', 'filing', 'linkDocument', 'document'] as const).map((name) => [
+          name,
+          (total: number) => setCounts((current) => (current[name] === total ? current : { ...current, [name]: total })),
+        ]),
+      ) as Record<Counted, (total: number) => void>,
+    [],
+  );
+  const openRows = useCallback(
+    (patch: Partial<Omit<RowFilters, 'runId'>>) => {
+      dispatch({ type: 'replace', filters: rowFiltersWith(patch) });
+      setTab('reconciliation');
+    },
+    [dispatch, setTab],
+  );
+  const countOf = (name: ResultTab): number | undefined =>
+    name === 'summary'
+      ? byStatus.filter((item) => item.rows > 0).length
+      : name === 'insights'
+        ? undefined
+        : (counts[name] ?? (name === 'reconciliation' ? undefined : unopened[name]));
+
+  return (
+    <>
+      <Tabs value={tab} onChange={(next) => setTab((next as ResultTab | null) ?? 'reconciliation')}>
+        <Tabs.List>
+          {RESULT_TABS.map((name) => (
+            <Tabs.Tab key={name} value={name} data-testid={`tab-${name}`}>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {t(`reconciliation.tab.${name}` as TextKey)}
+                </Text>
+                {countOf(name) !== undefined ? (
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color="gray"
+                    radius="sm"
+                    style={{ fontVariantNumeric: 'tabular-nums' }}
+                    data-testid={`tab-${name}-count`}
+                  >
+                    {formatCount(countOf(name) ?? 0)}
+                  </Badge>
+                ) : null}
+              </Group>
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="reconciliation" pt="xs">
+          <RowsTab
+            runId={run.id}
+            gstins={run.gstins}
+            byStatus={byStatus}
+            flow={flow}
+            isActive={tab === 'reconciliation'}
+            onTotal={setters.reconciliation}
+            onOpenPair={setPairRowId}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="insights" pt="xs">
+          {isOpen('insights') ? <InsightsTab runId={run.id} onOpenRows={openRows} /> : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="vendors" pt="xs">
+          {isOpen('vendors') ? (
+            <VendorsTab runId={run.id} isActive={tab === 'vendors'} onTotal={setters.vendors} onOpenRows={openRows} />
+          ) : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="manual" pt="xs">
+          {isOpen('manual') ? <ManualTab runId={run.id} isActive={tab === 'manual'} onTotal={setters.manual} /> : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="summary" pt="xs">
+          {isOpen('summary') ? <SummaryTab runId={run.id} byStatus={byStatus} onOpenRows={openRows} /> : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="filing" pt="xs">
+          {isOpen('filing') ? <FilingTab runId={run.id} isActive={tab === 'filing'} onTotal={setters.filing} /> : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="linkDocument" pt="xs">
+          {isOpen('linkDocument') ? (
+            <LinkDocumentTab runId={run.id} isActive={tab === 'linkDocument'} onTotal={setters.linkDocument} />
+          ) : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="document" pt="xs">
+          {isOpen('document') ? (
+            <DocumentsTab runId={run.id} isActive={tab === 'document'} onTotal={setters.document} onOpenPair={setPairRowId} />
+          ) : null}
+        </Tabs.Panel>
+      </Tabs>
+      <PairDrawer runId={run.id} rowId={pairRowId} onClose={() => setPairRowId(null)} />
+    </>
+  );
+};

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowsExchange, IconCalendarEvent, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { RowDetail } from '@opengst/contracts';
+import { useText, type TextKey } from '../../../i18n/useText';
+import { periodLabel } from '../../../shared/filter-bar/periods';
+import { ConfirmAction } from '../../../shared/ConfirmAction';
+import { DetailDrawer } from '../../../shared/DetailDrawer';
+import { loadFailureText } from '../../../shared/loadFailure';
+import { notifySuccess } from '../../../shared/notifySuccess';
+import { ReconciliationStatusBadge } from '../ReconciliationStatusBadge';
+import { rowDetailQuery, unlinkRow } from '../reconciliationApi';
+import { useRefreshRun } from '../useRefreshRun';
+import { ComparedFields } from './ComparedFields';
+import { acrossPeriodsText, isPaired, recipientText } from './pairNotes';
+import { SideDocuments } from './SideDocuments';
+import { WhyNotMatched } from './WhyNotMatched';
+
+// The pair view (UI.md "Reconciliation"): a row's two sides side by side, each compared field with both values and
+// the difference, the rule that matched in words, what is unusual said plainly (across periods, another GSTIN), and
+// for a row with one side the nearest candidates and why each was refused. A pair can be unlinked. Esc closes it.
+
+const Note = ({ icon, text, testId }: { icon: ReactNode; text: string; testId: string }) => (
+  <Alert variant="light" color="yellow" p={6} icon={icon} data-testid={testId}>
+    <Text size="sm">{text}</Text>
+  </Alert>
+);
+
+const PairBody = ({ runId, detail, onUnlinked }: { runId: number; detail: RowDetail; onUnlinked: () => void }) => {
+  const t = useText();
+  const { row } = detail;
+  const across = acrossPeriodsText(t, row);
+  const recipient = recipientText(t, row);
+  return (
+    <Stack gap="sm" data-testid="pair-detail">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <ReconciliationStatusBadge status={row.status} />
+            <Text size="sm" fw={500}>
+              {t(`reconciliation.rule.${row.rule}` as TextKey)}
+            </Text>
+          </Group>
+          <Text size="sm" data-testid="pair-rule">
+            {detail.ruleText}
+          </Text>
+        </Stack>
+        {isPaired(row) ? (
+          <ConfirmAction
+            label={t('reconciliation.pair.unlink')}
+            title={t('reconciliation.pair.unlinkTitle')}
+            message={t('reconciliation.pair.unlinkMessage')}
+            confirmLabel={t('reconciliation.pair.unlink')}
+            color="red"
+            onConfirm={() => unlinkRow(runId, row.id)}
+            onDone={onUnlinked}
+            testId="pair-unlink"
+          />
+        ) : null}
+      </Group>
+      {across ? <Note icon={<IconCalendarEvent size={16} />} text={across} testId="pair-across-periods" /> : null}
+      {recipient ? <Note icon={<IconArrowsExchange size={16} />} text={recipient} testId="pair-recipient" /> : null}
+      {row.claimPeriod || row.action ? (
+        <Alert variant="light" color="gray" p={6} icon={<IconInfoCircle size={16} />}>
+          <Text size="sm">
+            {[
+              row.action ? t(`reconciliation.action.${row.action}` as TextKey) : null,
+              row.claimPeriod ? t('reconciliation.claimIn', { period: periodLabel(row.claimPeriod) }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Alert>
+      ) : null}
+      <SideDocuments books={detail.books} portal={detail.portal} />
+      {detail.fields.length > 0 ? (
+        <Stack gap={6}>
+          <Title order={3} size="h6">
+            {t('reconciliation.pair.compared')}
+          </Title>
+          <ComparedFields fields={detail.fields} />
+        </Stack>
+      ) : null}
+      {!isPaired(row) ? <WhyNotMatched candidates={detail.candidates} /> : null}
+    </Stack>
+  );
+};
+
+export const PairDrawer = ({ runId, rowId, onClose }: { runId: number; rowId: number | null; onClose: () => void }) => {
+  const t = useText();
+  const refresh = useRefreshRun(runId);
+  const { data, isError, error } = useQuery({ ...rowDetailQuery(rowId ?? 0), enabled: rowId !== null });
+  return (
+    <DetailDrawer opened={rowId !== null} onClose={onClose} title={t('reconciliation.pair.title')} size="xl" testId="pair-drawer">
+      {isError ? (
+        <Alert color="red" variant="light">
+          {loadFailureText(error, t('reconciliation.pair.loadFailed'))}
+        </Alert>
+      ) : data ? (
+        <PairBody
+          runId={runId}
+          detail={data}
+          onUnlinked={() => {
+            notifySuccess(t('reconciliation.pair.unlinked'));
+            refresh();
+            onClose();
+          }}
+        />
+      ) : (
+        <Loader size="sm" />
+      )}
+    </DetailDrawer>
+  );
+};

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { financialYearOfPeriod, latestOpenReturnPeriod } from '@opengst/domain';
+import type { PortalSource, Run } from '@opengst/contracts';
+import { financialYearsQuery, userEntitiesQuery } from '../../../api/sessionData';
+import { useText } from '../../../i18n/useText';
+import { FinancialYearSelect } from '../../../shared/filter-bar/PeriodPickers';
+import { openPeriodsOf, periodLabel } from '../../../shared/filter-bar/periods';
+import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
+import { useWorkingYear } from '../../../shared/workingYear';
+import { startRun } from '../reconciliationApi';
+
+// A new reconciliation: the GSTINs (the user's locations with a GSTIN), the first and last return period of one
+// financial year (picked as the returns screens pick them) and the portal's source, GSTR-2B by default. The run is
+// queued; the screen follows its progress.
+
+type Props = { opened: boolean; onClose: () => void; onStarted: (run: Run) => void };
+
+const FIELDS = ['entityIds', 'fromPeriod', 'toPeriod', 'portalSource'] as const;
+
+/** The working year when it has an open month (early April it has none yet), else the year of the latest open month. */
+const openingYear = (workingYear: string, today: Date): string =>
+  openPeriodsOf(workingYear, today).length > 0 ? workingYear : financialYearOfPeriod(latestOpenReturnPeriod(today));
+
+export const NewRunForm = ({ opened, onClose, onStarted }: Props) => {
+  const t = useText();
+  const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
+  const workingYear = useWorkingYear(years);
+  const [financialYear, setFinancialYear] = useState(() => openingYear(workingYear, new Date()));
+  const periods = openPeriodsOf(financialYear, new Date());
+  const [fromPeriod, setFromPeriod] = useState<string | null>(periods.at(-1) ?? null);
+  const [toPeriod, setToPeriod] = useState<string | null>(periods[0] ?? null);
+  const [entityIds, setEntityIds] = useState<string[]>([]);
+  const [portalSource, setPortalSource] = useState<PortalSource>('GSTR2B');
+  const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
+  const [isBusy, setBusy] = useState(false);
+  const { data: entities = [] } = useQuery(userEntitiesQuery(financialYear));
+  const locations = entities.filter((entity) => entity.hasAccess && entity.entityType !== 'Business' && entity.gstin);
+  const periodOptions = periods.map((period) => ({ value: period, label: periodLabel(period) }));
+
+  const changeYear = (year: string) => {
+    const next = openPeriodsOf(year, new Date());
+    setFinancialYear(year);
+    setFromPeriod(next.at(-1) ?? null);
+    setToPeriod(next[0] ?? null);
+    setEntityIds([]);
+  };
+  const submit = async () => {
+    const missing: FieldErrors = {
+      ...(entityIds.length === 0 ? { entityIds: t('reconciliation.new.chooseGstin') } : {}),
+      ...(!fromPeriod ? { fromPeriod: t('reconciliation.new.choosePeriod') } : {}),
+      ...(!toPeriod ? { toPeriod: t('reconciliation.new.choosePeriod') } : {}),
+    };
+    if (Object.keys(missing).length > 0 || !fromPeriod || !toPeriod) return setErrors({ fields: missing, general: [] });
+    setBusy(true);
+    setErrors({ fields: {}, general: [] });
+    try {
+      const run = await startRun({ entityIds: entityIds.map(Number), fromPeriod, toPeriod, portalSource });
+      onStarted(run);
+    } catch (error) {
+      setErrors(splitApiErrors(error, FIELDS));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{t('reconciliation.new.title')}</Text>} size="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        data-testid="new-run-form"
+      >
+        <Stack gap="sm">
+          <MultiSelect
+            size="xs"
+            label={t('reconciliation.new.gstins')}
+            placeholder={entityIds.length === 0 ? t('reconciliation.new.gstinsHint') : undefined}
+            data={locations.map((entity) => ({ value: String(entity.entityId), label: `${entity.gstin ?? ''} · ${entity.entityName}` }))}
+            value={entityIds}
+            onChange={setEntityIds}
+            searchable
+            clearable
+            error={errors.fields.entityIds}
+            data-testid="new-run-gstins"
+          />
+          <Group gap="sm" align="flex-start">
+            <FinancialYearSelect
+              years={years.length > 0 ? years.map((year) => year.label) : [financialYear]}
+              value={financialYear}
+              onChange={changeYear}
+            />
+            <Select
+              size="xs"
+              w={130}
+              label={t('reconciliation.new.from')}
+              data={periodOptions}
+              value={fromPeriod}
+              onChange={setFromPeriod}
+              allowDeselect={false}
+              error={errors.fields.fromPeriod}
+              data-testid="new-run-from"
+            />
+            <Select
+              size="xs"
+              w={130}
+              label={t('reconciliation.new.to')}
+              data={periodOptions}
+              value={toPeriod}
+              onChange={setToPeriod}
+              allowDeselect={false}
+              error={errors.fields.toPeriod}
+              data-testid="new-run-to"
+            />
+          </Group>
+          <Stack gap={2}>
+            <Text size="xs" fw={500}>
+              {t('reconciliation.new.source')}
+            </Text>
+            <SegmentedControl
+              size="xs"
+              value={portalSource}
+              onChange={(value) => setPortalSource(value as PortalSource)}
+              data={[
+                { value: 'GSTR2B', label: t('reconciliation.source.GSTR2B') },
+                { value: 'GSTR2A', label: t('reconciliation.source.GSTR2A') },
+              ]}
+              data-testid="new-run-source"
+            />
+            <Text size="xs" c="dimmed">
+              {portalSource === 'GSTR2B' ? t('reconciliation.new.gstr2bHint') : t('reconciliation.new.gstr2aHint')}
+            </Text>
+          </Stack>
+          {errors.general.length > 0 ? (
+            <Alert color="red" variant="light" role="alert" data-testid="new-run-refusal">
+              {errors.general.map((message) => (
+                <Text size="sm" key={message}>
+                  {message}
+                </Text>
+              ))}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button size="xs" type="submit" loading={isBusy} data-testid="new-run-start">
+              {t('reconciliation.new.start')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
+import type { RunDocument } from '@opengst/contracts';
+import { useText } from '../../../i18n/useText';
+import { formatCount } from '../../../shared/format';
+import { splitApiErrors } from '../../../shared/forms';
+import { notifySuccess } from '../../../shared/notifySuccess';
+import { linkDocuments } from '../reconciliationApi';
+import { useRefreshRun } from '../useRefreshRun';
+import { SelectionComparison } from './SelectionComparison';
+
+// The link of two selections: their sums compared, optional remarks, then Link; the linked documents leave the
+// pickers (which list unpaired documents) when the run's lists load again.
+
+type Props = { runId: number; books: readonly RunDocument[]; portal: readonly RunDocument[]; onLinked: () => void };
+
+export const LinkBar = ({ runId, books, portal, onLinked }: Props) => {
+  const t = useText();
+  const refresh = useRefreshRun(runId);
+  const [remarks, setRemarks] = useState('');
+  const [isBusy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const canLink = books.length > 0 && portal.length > 0;
+  const link = async () => {
+    setBusy(true);
+    setRefusal([]);
+    try {
+      await linkDocuments(
+        runId,
+        books.map((document) => document.id),
+        portal.map((document) => document.id),
+        remarks,
+      );
+      notifySuccess(t('reconciliation.manual.linked', { books: formatCount(books.length), portal: formatCount(portal.length) }));
+      setRemarks('');
+      onLinked();
+      refresh();
+    } catch (error) {
+      setRefusal(splitApiErrors(error, []).general);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="xs" data-testid="link-bar">
+      <SelectionComparison books={books} portal={portal} />
+      {refusal.length > 0 ? (
+        <Alert color="red" variant="light" role="alert" data-testid="link-refusal">
+          {refusal.map((message) => (
+            <Text size="sm" key={message}>
+              {message}
+            </Text>
+          ))}
+        </Alert>
+      ) : null}
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          size="xs"
+          w={320}
+          label={t('reconciliation.remarks')}
+          placeholder={t('reconciliation.remarksHint')}
+          value={remarks}
+          maxLength={500}
+          onChange={(event) => setRemarks(event.currentTarget.value)}
+          data-testid="link-remarks"
+        />
+        <Button
+          size="xs"
+          leftSection={<IconLink size={14} />}
+          disabled={!canLink}
+          loading={isBusy}
+          onClick={() => void link()}
+          data-testid="link-submit"
+        >
+          {t('reconciliation.manual.link')}
+        </Button>
+        {!canLink ? (
+          <Text size="xs" c="dimmed">
+            {t('reconciliation.manual.chooseBoth')}
+          </Text>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+};
