@@ -21,6 +21,7 @@ import { DOCUMENT_NO_RECORD_IDS, documentSweeps } from './test-support/document-
 import { clientOf, gstinFor, signInLimitedUser, TENANT_PAN } from './test-support/org-fixtures';
 import { REGISTER_NO_RECORD_IDS, registerSweeps } from './test-support/register-fixtures';
 import { reconciliationSweeps } from './test-support/reconciliation-fixtures';
+import { inwardSweeps } from './test-support/inward-fixtures';
 import { returnSweeps } from './test-support/return-fixtures';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
@@ -125,6 +126,7 @@ const SWEEPS: Sweep[] = [
   ...registerSweeps(),
   ...returnSweeps(),
   ...reconciliationSweeps(),
+  ...inwardSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -168,9 +170,16 @@ const NO_RECORD_IDS = new Set([
   `GET ${O.subscriberVerticals}`,
   `GET ${O.subscriberTemplateNames}`,
   `GET ${A.subscriberSettings}`,
-  ...['security', 'passwordPolicy', 'reconciliation', 'importValidation', 'autoCompute', 'notifications', 'modules'].map(
-    (group) => `POST ${A.subscriberSettings}/${group}`,
-  ),
+  ...[
+    'security',
+    'passwordPolicy',
+    'reconciliation',
+    'inwardAutoDownload',
+    'importValidation',
+    'autoCompute',
+    'notifications',
+    'modules',
+  ].map((group) => `POST ${A.subscriberSettings}/${group}`),
   `GET ${A.profileDetail}`,
   `POST ${A.profileSave}`,
   `POST ${A.profileConfirmEmail}`,

@@ -1,6 +1,13 @@
 import { API_ROOT } from '../api';
 import { defineEndpoint, pathsOf } from '../endpoint';
 import {
+  InwardBulkProgressSchema,
+  InwardBulkRequestSchema,
+  InwardBulkStatusRequestSchema,
+  InwardSummaryRequestSchema,
+  InwardSummaryResponseSchema,
+} from './inward.schemas';
+import {
   DataActivitySchema,
   InwardDownloadRequestSchema,
   InwardSearchRequestSchema,
@@ -26,6 +33,8 @@ import {
   ReturnSectionSearchRequestSchema,
   ReturnSectionSearchResponseSchema,
 } from './returns.schemas';
+
+export * from './inward.schemas';
 
 // The endpoints of the regular returns (spec core §2 "Regular returns group"): the list, the overview of a GSTIN and
 // period, GSTR-1/1A, the GST portal session and the inward downloads (GSTR-2A/2B).
@@ -131,6 +140,27 @@ export const RETURN_ENDPOINTS = {
     path: `${API_ROOT}/returns/inward/search`,
     body: InwardSearchRequestSchema,
     response: InwardSearchResponseSchema,
+  }),
+  /** Queues one background download of GSTR-2A/2B for many GSTINs, periods and sources; answers its progress (all pending). */
+  inwardBulkDownload: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/returns/inward/bulk/download`,
+    body: InwardBulkRequestSchema,
+    response: InwardBulkProgressSchema,
+  }),
+  /** The progress of a bulk download, by the download records it answered. */
+  inwardBulkStatus: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/returns/inward/bulk/status`,
+    body: InwardBulkStatusRequestSchema,
+    response: InwardBulkProgressSchema,
+  }),
+  /** The auto data download summary: per GSTIN, period and source, the last download or upload. */
+  inwardSummary: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/returns/inward/summary`,
+    body: InwardSummaryRequestSchema,
+    response: InwardSummaryResponseSchema,
   }),
 };
 export const RETURN_API = pathsOf(RETURN_ENDPOINTS);

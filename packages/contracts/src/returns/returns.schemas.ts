@@ -154,13 +154,16 @@ export type InwardDownload = z.infer<typeof InwardDownloadSchema>;
 /** A source's downloads for the GSTIN and period, from the download records (not from the stored rows). */
 export const InwardCountSchema = z.object({
   source: z.enum(['GSTR2A', 'GSTR2B']),
-  /** The documents of the last completed download (the ones listed). */
+  /** The documents of the last completed download or upload (the ones listed). */
   documents: z.number().int(),
   /** When the last completed download finished; null when none completed. */
   syncedAt: z.string().nullable(),
   /** The last download, whatever its status; null when never downloaded. */
   lastDownload: InwardDownloadSchema.nullable(),
-  /** The last completed download, whose documents are listed; null when none completed. */
+  /**
+   * The last completed download, whose documents are listed (or the last upload of the portal's JSON through /import,
+   * status Manual, whichever came later); null when none completed.
+   */
   lastCompleted: InwardDownloadSchema.nullable(),
 });
 export type InwardCount = z.infer<typeof InwardCountSchema>;

@@ -58,6 +58,23 @@ export const ReconciliationSettingsSchema = z.object({
   panLevelMatching: z.boolean().default(true),
 });
 
+/**
+ * The automatic download of GSTR-2A/2B (issue 18): on `dayOfMonth` of every month (0: every day), a job of the server
+ * (daily at 03:15, server time) downloads, for each GSTIN of the subscriber with an active GST portal session, the
+ * chosen sources of the `periodsBack` return periods before the current one (1: last month only). GSTR-2B of a month
+ * is generated on the 14th of the next month, hence the 15th by default. Off by default.
+ */
+export const InwardAutoDownloadSettingsSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    dayOfMonth: z.number().int().min(0).max(28).default(15),
+    gstr2a: z.boolean().default(true),
+    gstr2b: z.boolean().default(true),
+    periodsBack: z.number().int().min(1).max(12).default(1),
+  })
+  .refine((value) => !value.enabled || value.gstr2a || value.gstr2b, { path: ['gstr2b'], message: 'Choose GSTR-2A, GSTR-2B or both.' });
+export type InwardAutoDownloadSettings = z.infer<typeof InwardAutoDownloadSettingsSchema>;
+
 export const SubscriberSettingsSchema = z.object({
   passwordPolicy: PasswordPolicySchema.prefault({}),
   security: SecuritySettingsSchema.prefault({}),
@@ -77,6 +94,7 @@ export const SubscriberSettingsSchema = z.object({
     })
     .prefault({}),
   notifications: z.object({ emailOnImportComplete: z.boolean().default(true), emailOnReturnFiled: z.boolean().default(true) }).prefault({}),
+  inwardAutoDownload: InwardAutoDownloadSettingsSchema.prefault({}),
   showIMS: z.boolean().default(true),
   litigationSync: z.boolean().default(false),
 });

@@ -8,6 +8,7 @@ export const SETTINGS_TEXT = {
   'settings.group.security': 'Security and sign-in',
   'settings.group.passwordPolicy': 'Password policy',
   'settings.group.reconciliation': 'Reconciliation tolerances',
+  'settings.group.inwardAutoDownload': 'Automatic GSTR-2A/2B download',
   'settings.group.importValidation': 'Import validations',
   'settings.group.autoCompute': 'Auto-compute',
   'settings.group.notifications': 'Notifications',
@@ -48,4 +49,9 @@ export const SETTINGS_TEXT = {
   'settings.field.emailOnReturnFiled': 'E-mail when a return is filed',
   'settings.field.showIMS': 'Invoice management system (IMS)',
   'settings.field.litigationSync': 'Sync litigation notices',
+  'settings.field.enabled': 'Download GSTR-2A/2B automatically (GSTINs with an active portal session)',
+  'settings.field.dayOfMonth': 'Day of the month (0: every day)',
+  'settings.field.periodsBack': 'Months before the current one to download',
+  'settings.field.gstr2a': 'GSTR-2A',
+  'settings.field.gstr2b': 'GSTR-2B',
 } as const satisfies Record<string, string>;

@@ -24,6 +24,7 @@ export const SAVE_SETTINGS_GROUP_ENDPOINTS = {
   security: saveGroup('security'),
   passwordPolicy: saveGroup('passwordPolicy'),
   reconciliation: saveGroup('reconciliation'),
+  inwardAutoDownload: saveGroup('inwardAutoDownload'),
   importValidation: saveGroup('importValidation'),
   autoCompute: saveGroup('autoCompute'),
   notifications: saveGroup('notifications'),

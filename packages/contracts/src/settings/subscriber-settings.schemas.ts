@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { API_ROOT } from '../api';
-import { PasswordPolicySchema, ReconciliationSettingsSchema, SecuritySettingsSchema, SubscriberSettingsSchema } from './settings.schemas';
+import {
+  InwardAutoDownloadSettingsSchema,
+  PasswordPolicySchema,
+  ReconciliationSettingsSchema,
+  SecuritySettingsSchema,
+  SubscriberSettingsSchema,
+} from './settings.schemas';
 
 // The settings screen (/settings): the subscriber settings by area, each behind its own right.
 export const SETTINGS_GROUPS = [
   'security',
   'passwordPolicy',
   'reconciliation',
+  'inwardAutoDownload',
   'importValidation',
   'autoCompute',
   'notifications',
@@ -20,6 +27,7 @@ export const SETTINGS_GROUP_SCHEMAS = {
   security: SecuritySettingsSchema,
   passwordPolicy: PasswordPolicySchema,
   reconciliation: ReconciliationSettingsSchema,
+  inwardAutoDownload: InwardAutoDownloadSettingsSchema,
   importValidation: settingsShape.importValidation.unwrap(),
   autoCompute: settingsShape.autoCompute.unwrap(),
   notifications: settingsShape.notifications.unwrap(),
@@ -30,6 +38,7 @@ export const SETTINGS_GROUP_RIGHTS = {
   security: 'SettingsSecurity',
   passwordPolicy: 'SettingsSecurity',
   reconciliation: 'SettingsReconciliation',
+  inwardAutoDownload: 'SettingsReconciliation',
   importValidation: 'SettingsImport',
   autoCompute: 'SettingsDocuments',
   notifications: 'SettingsNotifications',

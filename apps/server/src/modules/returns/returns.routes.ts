@@ -1,7 +1,9 @@
 // Routes of the regular returns (spec core §2 "Regular returns group": /regular-returns-list, /regular-overview,
 // /gstr-1, /gstr-1a), the GST portal session and the inward downloads (GSTR-2A/2B). Rights: ReturnsView reads,
 // Gstr1Prepare generates, Gstr1File talks to the portal (session, save, submit, file). Downloading GSTR-2A/2B is a
-// portal call on the recipient's side that feeds the 2A/2B reconciliation: Gstr1File or Gstr2aReconciliation.
+// portal call on the recipient's side that feeds the 2A/2B reconciliation: Gstr1File or Gstr2aReconciliation, for one
+// download or many (the bulk job); reading their progress and the download summary takes ReturnsView or
+// Gstr2aReconciliation, as reading the downloaded documents does.
 import { RETURN_ENDPOINTS } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../platform/audit';
@@ -10,6 +12,8 @@ import { principalOf, type RouteAccess } from '../../platform/access.plugin';
 import { serve } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { requestGeneration } from './gstr1/generate-request.service';
+import { inwardBulkProgress, requestInwardBulk } from './inward/inward-bulk.service';
+import { searchInwardSummary } from './inward/inward-summary.queries';
 import { downloadInward, searchInward } from './inward/inward.service';
 import { fileWithPortal, requestFilingOtp, saveToPortal, submitToPortal } from './portal/portal-actions.service';
 import { authenticatePortal, portalSessionOf, requestPortalOtp } from './portal/portal-session.service';
@@ -20,6 +24,8 @@ import { listHistory, listReturnErrors, searchSection } from './gstr1/gstr1-sect
 const view = { rights: ['ReturnsView'] } as const satisfies RouteAccess;
 const prepare = { rights: ['Gstr1Prepare'], entity: 'body' } as const satisfies RouteAccess;
 const file = { rights: ['Gstr1File'] } as const satisfies RouteAccess;
+const inwardDownload = { rights: ['Gstr1File', 'Gstr2aReconciliation'], entity: 'body' } as const satisfies RouteAccess;
+const inwardRead = { rights: ['ReturnsView', 'Gstr1File', 'Gstr2aReconciliation'], entity: 'body' } as const satisfies RouteAccess;
 
 /** The portal's file name of a return's JSON: GSTR1_<gstin>_<MMYYYY>.json. */
 export const downloadNameOf = (returnType: string, gstin: string, returnPeriod: string) => `${returnType}_${gstin}_${returnPeriod}.json`;
@@ -152,7 +158,7 @@ export const returnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   });
 
   serve(app, RETURN_ENDPOINTS.inwardDownload, {
-    access: { rights: ['Gstr1File', 'Gstr2aReconciliation'], entity: 'body' },
+    access: inwardDownload,
     handler: async (request) => {
       const principal = principalOf(request);
       const target = await returnTarget(db, principal, request.body.entityId);
@@ -167,5 +173,20 @@ export const returnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       await returnTarget(db, principal, request.body.entityId);
       return searchInward(db, principal, request.body);
     },
+  });
+
+  serve(app, RETURN_ENDPOINTS.inwardBulkDownload, {
+    access: inwardDownload,
+    handler: async (request) => requestInwardBulk(ctx, principalOf(request), request.body, request.ip),
+  });
+
+  serve(app, RETURN_ENDPOINTS.inwardBulkStatus, {
+    access: inwardRead,
+    handler: async (request) => inwardBulkProgress(db, principalOf(request), request.body.activityIds),
+  });
+
+  serve(app, RETURN_ENDPOINTS.inwardSummary, {
+    access: inwardRead,
+    handler: async (request) => searchInwardSummary(db, principalOf(request), request.body),
   });
 };

@@ -32,12 +32,20 @@ describe.each(ENGINES)('settings screen on %s', (engine) => {
       'security',
       'passwordPolicy',
       'reconciliation',
+      'inwardAutoDownload',
       'importValidation',
       'autoCompute',
       'notifications',
       'modules',
     ]);
-    expect(groups.filter((g) => g.canEdit).map((g) => g.group)).toEqual(['reconciliation']);
+    expect(groups.filter((g) => g.canEdit).map((g) => g.group)).toEqual(['reconciliation', 'inwardAutoDownload']);
+    expect(groups.find((g) => g.group === 'inwardAutoDownload')?.values).toEqual({
+      enabled: false,
+      dayOfMonth: 15,
+      gstr2a: true,
+      gstr2b: true,
+      periodsBack: 1,
+    });
     expect(groups.find((g) => g.group === 'security')?.values).toMatchObject({ dormancyDays: 90, twoFactorEnabled: false });
     expect(groups.find((g) => g.group === 'modules')?.values).toEqual({ showIMS: true, litigationSync: false });
   });

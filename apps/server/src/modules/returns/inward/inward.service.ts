@@ -3,39 +3,86 @@
 // the same GSTIN, source and period in one transaction. Each download is a Sync data activity, and that record (not
 // the stored rows, of which a download of none leaves none) says when each source was last downloaded and how it went.
 import type { DataActivity, InwardCount, InwardDocument, InwardDownload, InwardSearchResponse, InwardSource } from '@opengst/contracts';
-import { parseGstr2a, parseGstr2b, type InwardRecord } from '@opengst/domain';
+import { parseGstr2a, parseGstr2b } from '@opengst/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../db/database';
 import { portalDocuments } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
+import { PortalError, type PortalSessionState } from '../../../portal/gst-portal';
 import { lastActivity, searchActivities, startActivity, updateActivity } from '../../data-activities';
 import { activePortalSession, portalFailure } from '../portal/portal-session.service';
 import type { ReturnTarget } from '../returns.repo';
+import { lastWithData, storeInward, type InwardRead, type InwardTarget } from './inward-store.repo';
 
-const WRITE_BATCH = 2000;
+/**
+ * A download that failed: the error in words (recorded on the download and answered), the download's final status,
+ * and whether trying again may help (the portal unreachable, slow, or answering an error page).
+ */
+export class InwardFailure extends Error {
+  constructor(
+    readonly error: AppError,
+    readonly status: 'Unprocessable' | 'Unhandled',
+    readonly isTransient: boolean,
+  ) {
+    super(error.message);
+    this.name = 'InwardFailure';
+  }
+}
 
-const rowOf = (r: InwardRecord) => ({
-  section: r.section,
-  supplierGstin: r.supplierGstin,
-  supplierName: r.supplierName ?? null,
-  documentType: r.documentType,
-  documentNumber: r.documentNumber,
-  documentDate: r.documentDate,
-  placeOfSupply: r.placeOfSupply ?? null,
-  isReverseCharge: r.isReverseCharge ?? false,
-  taxable: r.taxable,
-  igst: r.igst,
-  cgst: r.cgst,
-  sgst: r.sgst,
-  cess: r.cess,
-  documentValue: r.invoiceValue,
-  supplierFiled: r.supplierFiledGstr1,
-  supplierFilingDate: r.supplierFilingDate,
-  itcAvailability: r.itcAvailability,
-});
+/**
+ * Portal failures worth another attempt: the adapter's transport codes (http-gst-portal.ts), the portal's own server
+ * errors and throttling, and "file generation is in progress" (RTN_24) of a large answer still being prepared.
+ */
+const TRANSIENT_PORTAL_CODES = new Set(['TIMEOUT', 'NETWORK', 'BAD_ANSWER', 'SYS500', 'RTN_24']);
+
+export const isTransientPortalError = (error: unknown): boolean =>
+  error instanceof PortalError &&
+  (TRANSIENT_PORTAL_CODES.has(error.portalCode) || (error.httpStatus ?? 0) >= 500 || error.httpStatus === 429);
+
+/** What a download of a GSTIN without a portal session says. */
+export const noSessionError = (gstin: string): AppError =>
+  new AppError('RET0008', {
+    message: `Sign in to the GST portal for GSTIN ${gstin}: it has no active portal session (request the OTP on the Regular overview screen).`,
+  });
+
+/** Downloads one source of one period with the GSTIN's session and reads it with the domain's reader; throws InwardFailure. */
+export const fetchPortalInward = async (
+  ctx: AppContext,
+  session: PortalSessionState,
+  target: InwardTarget,
+  source: InwardSource,
+  returnPeriod: string,
+): Promise<InwardRead> => {
+  let json: unknown;
+  try {
+    json = await ctx.gstPortal.download(session, source, returnPeriod);
+  } catch (error) {
+    // The portal no longer knows the session (it ended early, or another sign-in replaced it): sign in again.
+    if (error instanceof PortalError && error.portalCode === 'AUTH4033')
+      throw new InwardFailure(noSessionError(target.gstin), 'Unprocessable', false);
+    const failure = portalFailure(error);
+    if (!failure) console.error(`[inward ${target.gstin} ${source} ${returnPeriod}]`, error);
+    throw new InwardFailure(
+      failure ?? new AppError('RET0012', { message: 'The GST portal could not be reached because of an unexpected error.' }),
+      failure ? 'Unprocessable' : 'Unhandled',
+      isTransientPortalError(error),
+    );
+  }
+  const read = source === 'GSTR2A' ? parseGstr2a(json) : parseGstr2b(json);
+  if (!read.ok) {
+    const first = read.errors[0];
+    throw new InwardFailure(
+      new AppError('RET0014', {
+        message: `The portal's ${source} could not be read: ${first ? `${first.path}: ${first.message}` : 'unknown shape'}.`,
+      }),
+      'Unprocessable',
+      false,
+    );
+  }
+  return read;
+};
 
 /** Downloads and stores one source for one period; answers the Sync activity it recorded. */
 export const downloadInward = async (
@@ -59,71 +106,22 @@ export const downloadInward = async (
     status: 'InProcess',
     userId: principal.userId,
   });
-  const fail = async (status: 'Unprocessable' | 'Unhandled', error: AppError): Promise<never> => {
-    await updateActivity(db, activityId, ctx.now(), { status, message: error.message });
-    throw error;
-  };
-  let json: unknown;
   try {
-    json = await ctx.gstPortal.download(session, source, returnPeriod);
+    const read = await fetchPortalInward(ctx, session, target, source, returnPeriod);
+    await storeInward(db, principal, target, { source, returnPeriod }, activityId, read, { status: 'Completed', now: ctx.now(), ip });
   } catch (error) {
-    const failure = portalFailure(error);
-    if (!failure) console.error(`[inward ${target.gstin} ${source} ${returnPeriod}]`, error);
-    return fail(
-      failure ? 'Unprocessable' : 'Unhandled',
-      failure ?? new AppError('RET0012', { message: 'The GST portal could not be reached because of an unexpected error.' }),
-    );
+    const failure =
+      error instanceof InwardFailure
+        ? error
+        : new InwardFailure(
+            new AppError('GEN0005', { message: 'The download could not be stored because of an unexpected error.' }),
+            'Unhandled',
+            false,
+          );
+    if (!(error instanceof InwardFailure)) console.error(`[inward ${target.gstin} ${source} ${returnPeriod}]`, error);
+    await updateActivity(db, activityId, ctx.now(), { status: failure.status, message: failure.error.message });
+    throw failure.error;
   }
-  const read = source === 'GSTR2A' ? parseGstr2a(json) : parseGstr2b(json);
-  if (!read.ok) {
-    const first = read.errors[0];
-    return fail(
-      'Unprocessable',
-      new AppError('RET0014', {
-        message: `The portal's ${source} could not be read: ${first ? `${first.path}: ${first.message}` : 'unknown shape'}.`,
-      }),
-    );
-  }
-  const syncedAt = ctx.now();
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(portalDocuments)
-      .where(
-        and(
-          eq(portalDocuments.subscriberId, principal.subscriberId),
-          eq(portalDocuments.entityId, target.entityId),
-          eq(portalDocuments.source, source),
-          eq(portalDocuments.returnPeriod, returnPeriod),
-        ),
-      );
-    for (let i = 0; i < read.records.length; i += WRITE_BATCH) {
-      await tx.insert(portalDocuments).values(
-        read.records.slice(i, i + WRITE_BATCH).map((r) => ({
-          ...rowOf(r),
-          subscriberId: principal.subscriberId,
-          entityId: target.entityId,
-          gstin: target.gstin,
-          source,
-          returnPeriod,
-          dataActivityId: activityId,
-          syncedAt,
-        })),
-      );
-    }
-    await updateActivity(tx, activityId, ctx.now(), {
-      status: 'Completed',
-      documentCount: read.records.length,
-      message: read.warnings.length > 0 ? `${read.warnings.length} warning(s) while reading.` : null,
-    });
-    await writeAudit(tx, principal, {
-      entityType: 'PortalDocuments',
-      entityKey: `${target.entityId}/${source}/${returnPeriod}`,
-      entityName: target.gstin,
-      action: 'Import',
-      after: { source, returnPeriod, documents: read.records.length },
-      ip,
-    });
-  });
   const { items } = await searchActivities(db, principal, {
     kind: 'Sync',
     entityIds: [target.entityId],
@@ -148,19 +146,22 @@ const downloadOf = (a: DataActivity | null): InwardDownload | null =>
     message: a.message,
   };
 
-/** The last download and the last completed one of each source for a location and period (access checked by the caller). */
+/**
+ * The last download and the last one that brought data (completed, or an upload) of each source for a location and
+ * period (access checked by the caller).
+ */
 export const inwardDownloads = async (db: DbOrTx, subscriberId: number, entityId: number, returnPeriod: string): Promise<InwardCount[]> =>
   Promise.all(
     INWARD_SOURCES.map(async (source): Promise<InwardCount> => {
       const key = { subscriberId, entityId, kind: 'Sync', action: source, returnPeriod } as const;
-      const last = await lastActivity(db, key);
-      const completed = last?.status === 'Completed' ? last : await lastActivity(db, { ...key, status: 'Completed' });
+      const last = downloadOf(await lastActivity(db, key));
+      const completed = await lastWithData(db, { subscriberId, entityId, source, returnPeriod });
       return {
         source,
         documents: completed?.documentCount ?? 0,
         syncedAt: completed?.completedAt ?? null,
-        lastDownload: downloadOf(last),
-        lastCompleted: downloadOf(completed),
+        lastDownload: last,
+        lastCompleted: completed,
       };
     }),
   );
@@ -177,13 +178,11 @@ export const searchInward = async (
     eq(portalDocuments.returnPeriod, request.returnPeriod),
   );
   const [total] = await db.select({ n: count() }).from(portalDocuments).where(where);
-  const completed = await lastActivity(db, {
+  const completed = await lastWithData(db, {
     subscriberId: principal.subscriberId,
     entityId: request.entityId,
-    kind: 'Sync',
-    action: request.source,
+    source: request.source,
     returnPeriod: request.returnPeriod,
-    status: 'Completed',
   });
   const rows = await db
     .select()
