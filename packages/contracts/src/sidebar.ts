@@ -57,6 +57,8 @@ export const SIDEBAR: readonly SidebarItem[] = [
       // The regular returns group's registers (spec core §2): the books every return is prepared from.
       { key: 'RegularSales', label: 'Sales Register', route: 'RegularSales' },
       { key: 'RegularPurchase', label: 'Purchase Register', route: 'RegularPurchase' },
+      // The purchase register against GSTR-2B/2A (spec core §2 /reconciliation-list, dashboard group): its runs.
+      { key: 'Reconciliations', label: 'Purchase Reconciliation', route: 'ReconciliationList' },
       { key: 'IsdReturnsList', label: 'ISD Returns', route: 'IsdReturnsList' },
       { key: 'TdsReturnsList', label: 'TDS Returns', route: 'TdsReturnsList' },
       { key: 'TcsReturnsList', label: 'TCS Returns', route: 'TcsReturnsList' },

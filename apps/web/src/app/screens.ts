@@ -24,6 +24,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   NoRightsAssigned: () => import('../features/shell/NoAccessScreens').then((m) => m.NoRightsScreen),
   UnderMaintenance: () => import('../features/public/UnderMaintenanceScreen').then((m) => m.UnderMaintenanceScreen),
   Statistics: () => import('../features/dashboard/StatisticsScreen').then((m) => m.StatisticsScreen),
+  ReconciliationList: () => import('../features/dashboard/ReconciliationListScreen').then((m) => m.ReconciliationListScreen),
   MailOutbox: () => import('../features/administration/MailOutboxScreen').then((m) => m.MailOutboxScreen),
   Entities: () => import('../features/organization/EntitiesScreen').then((m) => m.EntitiesScreen),
   Branches: () => import('../features/organization/NamedRecordsScreen').then((m) => m.BranchesScreen),
@@ -51,5 +52,6 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   RegularOverview: () => import('../features/returns/RegularOverviewScreen').then((m) => m.RegularOverviewScreen),
   Gstr1: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1Screen),
   Gstr1a: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1aScreen),
+  Gstr2aReconciliation: () => import('../features/reconciliation/Gstr2aReconciliationScreen').then((m) => m.Gstr2aReconciliationScreen),
   DataActivities: () => import('../features/data-activities/DataActivitiesScreen').then((m) => m.DataActivitiesScreen),
 };

@@ -38,6 +38,7 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   RegularOverview: 'the Regular Returns list',
   Gstr1: 'the Regular Returns list',
   Gstr1a: 'the Regular Returns list',
+  Gstr2aReconciliation: 'the Purchase Reconciliation list (/reconciliation-list)',
 };
 
 const sidebarRoutes = new Set(SIDEBAR.flatMap((item) => [item.route, ...(item.children ?? []).map((child) => child.route)]));

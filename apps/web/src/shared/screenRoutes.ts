@@ -22,6 +22,7 @@ export const SCREEN_ROUTES = [
   'NoLocation',
   'NoRightsAssigned',
   'Statistics',
+  'ReconciliationList',
   'MailOutbox',
   'Entities',
   'Branches',
@@ -50,6 +51,7 @@ export const SCREEN_ROUTES = [
   'EditDocument',
   'DraftDocument',
   'DataActivities',
+  'Gstr2aReconciliation',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];

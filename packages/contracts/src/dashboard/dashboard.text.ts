@@ -1,4 +1,4 @@
-// UI text of /quick-access-and-statistics (English; a part of RESOURCES, served by master/resources).
+// UI text of /quick-access-and-statistics and /reconciliation-list (English; a part of RESOURCES, served by master/resources).
 export const DASHBOARD_TEXT = {
   'stats.quickAccess': 'Quick access',
   'stats.quickAccessEmpty': 'No frequently used screens yet. The screens you open most will appear here.',
@@ -17,4 +17,13 @@ export const DASHBOARD_TEXT = {
   'stats.firstSignIn': 'This is your first sign-in',
   'stats.failedSignIns': 'Failed sign-in attempts since then: {n}',
   'stats.noFailedSignIns': 'No failed sign-in attempts since then',
+  'reconciliationList.scope': 'Periods and GSTINs',
+  'reconciliationList.progress': 'Reconciliation progress',
+  'reconciliationList.progressOrFinished': 'Progress / finished',
+  'reconciliationList.rows': 'Rows',
+  'reconciliationList.documents': 'Books / portal documents',
+  'reconciliationList.started': 'Started by',
+  'reconciliationList.open': 'Open',
+  'reconciliationList.superseded': 'Replaced by a later run',
+  'reconciliationList.start': 'Start a reconciliation',
 } as const satisfies Record<string, string>;

@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { DASHBOARD_ENDPOINTS, type RouteDefinition } from '@opengst/contracts';
+import { DASHBOARD_ENDPOINTS, RECONCILIATION_ENDPOINTS, type RouteDefinition } from '@opengst/contracts';
 import { call } from '../../api/call';
+import type { PageRequest } from '../../shared/list/useListQuery';
 
-// The calls of /quick-access-and-statistics (contracts dashboard/).
+// The calls of /quick-access-and-statistics (contracts dashboard/) and /reconciliation-list (contracts reconciliation/).
 
 /** Query keys of the module. */
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   statistics: () => [...dashboardKeys.all, 'statistics'] as const,
   frequentlyUsed: () => [...dashboardKeys.all, 'frequentlyUsed'] as const,
+  reconciliations: () => [...dashboardKeys.all, 'reconciliations'] as const,
 };
+
+/** The reconciliation runs the user can see, newest first. */
+export const searchReconciliations = (page: PageRequest) => call(RECONCILIATION_ENDPOINTS.runList, { body: page });
 
 export const statisticsQuery = queryOptions({
   queryKey: dashboardKeys.statistics(),
