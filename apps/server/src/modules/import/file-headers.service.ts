@@ -20,6 +20,9 @@ export const fileHeaders = async (dataDir: string, row: ImportRow, aliases: read
   } catch {
     throw new AppError('GEN0003', { message: 'The file of this import is no longer kept: upload it again to map its columns.' });
   }
+  const importType = row.importType as ImportType;
+  // A GSTR-2A/2B JSON (purchase documents) is read whole by the domain's readers: it has no columns to map.
+  if (row.fileFormat === 'json' && importType === 'PurchaseDocuments') return { importId: row.id, importType, headers: [], matched: {} };
   let cells: string[] = [];
   const rows = readRows(path, (row.fileFormat ?? 'csv') as FileFormat);
   try {
@@ -32,7 +35,6 @@ export const fileHeaders = async (dataDir: string, row: ImportRow, aliases: read
   } finally {
     await rows.return(undefined);
   }
-  const importType = row.importType as ImportType;
   const mapped = mapHeader(importType, cells, aliases);
   const matched: Record<string, string> = {};
   for (const [key, index] of mapped.indexOf) matched[key] = cells[index] ?? '';

@@ -13,6 +13,7 @@ import { mapHeader } from './columns.rules';
 import { createDocumentBuilder } from './document-builder.rules';
 import { estimateCsvRows } from '../../files/csv';
 import type { FileFormat } from './sniff.rules';
+import { processInwardImport } from './json/inward-import.service';
 import { processRecordImport } from './record-import.service';
 import { createIdSource } from './stage-lines.rules';
 import { hsnTurnoversOf, readStaged, type StagedBatch, type StagedEnd, type StageReadOptions } from './stage-read.service';
@@ -276,6 +277,11 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
     if (importType !== 'SalesDocuments' && importType !== 'PurchaseDocuments') {
       // Masters and summaries: one record per row (record-import.service.ts); it sets the final status itself.
       await processRecordImport(deps, job, { importType, settings, aliases, path, observe });
+      return;
+    }
+    // A JSON of purchase documents is the portal's GSTR-2A/2B of a recipient (the upload refused any other).
+    if (importType === 'PurchaseDocuments' && job.fileFormat === 'json') {
+      await processInwardImport(deps, job, locations);
       return;
     }
     const direction = importType === 'SalesDocuments' ? 'Sales' : 'Purchase';

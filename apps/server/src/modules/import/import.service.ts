@@ -1,6 +1,14 @@
 // Uploads (stored under <dataDir>/uploads/<subscriberId>/<importId>, then queued) and the column aliases.
 import type { MultipartFile } from '@fastify/multipart';
-import { headerKey, IMPORT_COLUMNS, IMPORT_TYPES, type ImportAlias, type ImportStatus, type ImportType } from '@opengst/contracts';
+import {
+  headerKey,
+  IMPORT_COLUMNS,
+  IMPORT_TYPES,
+  type ImportAlias,
+  type ImportStatus,
+  type ImportType,
+  type RightId,
+} from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -16,13 +24,51 @@ import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { computeRightsList, isRightHeld } from '../../platform/rights';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 import { IMPORT_JOB } from './import.jobs';
-import { sniffFormat } from './sniff.rules';
+import { INWARD_JSON_NAMES } from './json/official-json.rules';
+import { sniffUpload, type SniffedUpload } from './sniff.rules';
 
 /** The right of the import type (ImportSales, ImportPurchase) must be held, not only one of them. */
 export const assertImportRight = async (ctx: AppContext, principal: SessionPrincipal, importType: ImportType): Promise<void> => {
   const rightId = IMPORT_TYPES.find((t) => t.importType === importType)?.rightId;
   const rights = await computeRightsList(ctx.database.db, principal.subscriberId, principal.roleId, ctx.now());
   if (!isRightHeld(rights.find((r) => r.rightId === rightId))) throw new AppError('GEN0002');
+};
+
+/**
+ * A GSTR-2A/2B JSON replaces the portal's data of its GSTIN and period, as a download does: it takes the right of the
+ * download (returns.routes.ts inwardDownload) besides the import's own.
+ */
+const INWARD_UPLOAD_RIGHTS: readonly RightId[] = ['Gstr1File', 'Gstr2aReconciliation'];
+
+/**
+ * Official JSON formats: GSTR-1 and e-invoices are sales documents; the GST portal's GSTR-2A/2B JSON (the portal's data
+ * of a recipient) is imported as purchase documents. Other types take no JSON.
+ */
+const checkJsonUpload = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  importType: ImportType,
+  sniffed: SniffedUpload,
+): Promise<void> => {
+  if (sniffed.format !== 'json') return;
+  const official = sniffed.json?.official;
+  const inward = official === 'gstr2a' || official === 'gstr2b' ? official : null;
+  if (importType === 'SalesDocuments' && inward)
+    throw new AppError('IMP0026', {
+      message: `This is the GST portal's ${INWARD_JSON_NAMES[inward]} JSON of ${sniffed.json?.gstin ?? ''} for ${sniffed.json?.period ?? ''}: import it as Purchase documents.`,
+    });
+  if (importType === 'SalesDocuments') return;
+  if (importType !== 'PurchaseDocuments') throw new AppError('IMP0026');
+  if (!inward)
+    throw new AppError('IMP0026', {
+      message:
+        "As purchase documents a JSON is read as the GST portal's GSTR-2A or GSTR-2B; this one is a GSTR-1 or e-invoices: import it as Sales documents.",
+    });
+  const rights = await computeRightsList(ctx.database.db, principal.subscriberId, principal.roleId, ctx.now());
+  if (!INWARD_UPLOAD_RIGHTS.some((rightId) => isRightHeld(rights.find((r) => r.rightId === rightId))))
+    throw new AppError('GEN0002', {
+      message: `A ${INWARD_JSON_NAMES[inward]} JSON replaces the portal's data of its GSTIN: importing it needs the right to download GSTR-2A/2B (Save, submit and file GSTR-1, or GSTR-2A/2B reconciliation).`,
+    });
 };
 
 /** The byte limit of an upload, from the subscriber's import settings. */
@@ -58,9 +104,9 @@ export const acceptUpload = async (
     }
     if (file.file.truncated)
       throw new AppError('IMP0006', { message: `The file is larger than ${limit.megabytes} MB, the limit of your import settings.` });
-    const format = await sniffFormat(temporary);
-    // Official JSON formats exist for sales documents only (GSTR-1, e-invoices): other types are refused at once.
-    if (format === 'json' && fields.importType !== 'SalesDocuments') throw new AppError('IMP0026');
+    const sniffed = await sniffUpload(temporary);
+    const { format } = sniffed;
+    await checkJsonUpload(ctx, principal, fields.importType, sniffed);
     const { size } = await stat(temporary);
     const settings = await loadSubscriberSettings(db, principal.subscriberId);
     const importId = await db.transaction(async (tx) => {

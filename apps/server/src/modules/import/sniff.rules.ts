@@ -5,9 +5,12 @@ import { nulsAlternate } from '../../files/text-encoding';
 import { openXls } from '../../files/xls/biff';
 import { isCompoundFile } from '../../files/xls/cfb';
 import { checkXlsxZip } from '../../files/xlsx/zip-guard';
-import { jsonRowsInThread } from './json/json-thread';
+import { checkJsonInThread, type CheckedJson } from './json/json-thread';
 
 export type FileFormat = 'xlsx' | 'xls' | 'csv' | 'json';
+
+/** What an upload is: its format and, for a JSON, which official JSON (a GSTR-2A/2B with its GSTIN and period). */
+export type SniffedUpload = { format: FileFormat; json: CheckedJson | null };
 
 const startsWith = (head: Buffer, bytes: readonly number[]) => bytes.every((b, i) => head[i] === b);
 
@@ -21,7 +24,9 @@ const looksBinary = (head: Buffer): boolean => {
 };
 
 /** Reads the format of a stored upload from its content; throws the IMP error a user can act on. */
-export const sniffFormat = async (path: string): Promise<FileFormat> => {
+export const sniffFormat = async (path: string): Promise<FileFormat> => (await sniffUpload(path)).format;
+
+export const sniffUpload = async (path: string): Promise<SniffedUpload> => {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
@@ -30,22 +35,19 @@ export const sniffFormat = async (path: string): Promise<FileFormat> => {
     await file.read(head, 0, head.length, 0);
     if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
       await checkXlsxZip(file, size);
-      return 'xlsx';
+      return { format: 'xlsx', json: null };
     }
     if (isCompoundFile(head)) {
       checkXls(await readFile(path));
-      return 'xls';
+      return { format: 'xls', json: null };
     }
     // Excel 2.x-4.0 wrote a bare BIFF stream (no container): a BOF record of those versions.
     if (head[0] === 0x09 && (head[1] === 0x00 || head[1] === 0x02 || head[1] === 0x04) && head[3] === 0x00) throw new AppError('IMP0003');
     if (startsWith(head, [0x25, 0x50, 0x44, 0x46]) || looksBinary(head)) throw new AppError('IMP0002');
-    // '{' opens a GSTR-1 or an e-invoice, '[' an array of e-invoices.
+    // '{' opens a GSTR-1, an e-invoice or a GSTR-2A/2B, '[' an array of e-invoices (read off the main thread).
     const first = firstNonSpace(head);
-    if (first === 0x7b || first === 0x5b) {
-      await checkOfficialJson(path);
-      return 'json';
-    }
-    return 'csv';
+    if (first === 0x7b || first === 0x5b) return { format: 'json', json: await checkJsonInThread(path) };
+    return { format: 'csv', json: null };
   } finally {
     await file.close();
   }
@@ -68,16 +70,5 @@ const checkXls = (file: Buffer): void => {
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('IMP0024');
-  }
-};
-
-/** An official JSON with at least one item line (read off the main thread); its documents are read by the job. */
-const checkOfficialJson = async (path: string): Promise<void> => {
-  const rows = jsonRowsInThread(path);
-  try {
-    await rows.next(); // the header row of our names
-    await rows.next(); // the first item: a JSON without any is refused now, not after the upload
-  } finally {
-    await rows.return(undefined);
   }
 };
