@@ -46,6 +46,63 @@ export type PortalFilingStatus = {
   filedOn: string | null;
 };
 
+/** IMS sections, as the API keys records and actions: invoices, their amendments, credit and debit notes and theirs. */
+export type ImsSection = 'b2b' | 'b2ba' | 'b2bcn' | 'b2bcna' | 'b2bdn' | 'b2bdna';
+export const IMS_SECTIONS: readonly ImsSection[] = ['b2b', 'b2ba', 'b2bcn', 'b2bcna', 'b2bdn', 'b2bdna'];
+
+/** An IMS action: accept, reject, keep pending. No action is what a reset leaves. */
+export type ImsAction = 'A' | 'R' | 'P';
+
+export type ImsInvoicesParams = {
+  /** The sections to read; all six when absent. */
+  sections?: readonly ImsSection[] | undefined;
+  /** Only the records whose action is this one (N: no action). */
+  status?: ImsAction | 'N' | undefined;
+};
+
+/**
+ * The ITC reduction a recipient declares on accepting a credit note (or an amendment the October 2025 rules name):
+ * none, the whole tax (no amounts), or the amounts given, in paise per head (absent heads are 0). Remarks are
+ * mandatory when the reduction declared is partial or none.
+ */
+export type ImsItcReduction = { required: false } | { required: true; igst?: number; cgst?: number; sgst?: number; cess?: number };
+
+/** One action to save: the record as imsInvoices answered it (sent back with its action of then as prev_status). */
+export type ImsActionRequest = {
+  section: ImsSection;
+  record: Readonly<Record<string, unknown>>;
+  action: ImsAction;
+  remarks?: string | undefined;
+  itcReduction?: ImsItcReduction | undefined;
+};
+
+/** One record whose action is reset to none: the record as imsInvoices answered it. */
+export type ImsResetRequest = { section: ImsSection; record: Readonly<Record<string, unknown>> };
+
+/** A record the portal refused in an IMS save or reset. */
+export type ImsRecordError = {
+  section: string;
+  supplierGstin: string | null;
+  documentNumber: string | null;
+  /** The supplier's return period, MMYYYY. */
+  supplierPeriod: string | null;
+  errorCode: string;
+  errorMessage: string;
+};
+
+/** The outcome of an IMS save or reset: P processed, PE processed with refused records, ER refused whole, IP in progress. */
+export type ImsSaveStatus = {
+  status: 'P' | 'PE' | 'ER' | 'IP';
+  /** Records processed. */
+  processed: number;
+  errors: ImsRecordError[];
+  /** The portal's message for ER. */
+  message: string | null;
+};
+
+/** The outcome of a GSTR-2B generation asked for: P generated, IP in progress, ER failed (with the portal's message). */
+export type Gstr2bGenerationStatus = { status: 'P' | 'IP' | 'ER'; message: string | null };
+
 /** A portal call that failed: the portal's error code and message, kept for the user and the data-activity row. */
 export class PortalError extends Error {
   constructor(
@@ -87,7 +144,26 @@ export type GstPortal = {
   section(session: PortalSessionState, form: PortalDownloadForm, period: string, section: string): Promise<unknown>;
   /**
    * The whole form the portal holds for the period, as JSON in the portal's shape: a GSTR-1 in its save format's shape,
-   * a GSTR-2A to read with the domain's parseGstr2a, a GSTR-2B with parseGstr2b (PortalError RET2B... while not yet generated).
+   * a GSTR-2A (its sections B2B, B2BA, CDN, CDNA put together) to read with the domain's parseGstr2a, a GSTR-2B (its
+   * latest generation) with parseGstr2b (PortalError RET2B... while not yet generated). A section the portal queues
+   * (a token answer) is fetched when ready, within bounded retries (PortalError QUEUED when it gives up).
    */
   download(session: PortalSessionState, form: PortalDownloadForm, period: string): Promise<unknown>;
+
+  /**
+   * The recipient's IMS records (GETINV), as JSON in the portal's shape: `{b2b: [...], b2bcn: [...], ...}` with only the
+   * sections holding records, each record flat (`stin`, `inum`/`nt_num`, `rtnprd`, amounts, `action`, `ispendactblocked`
+   * ...), to read with the domain's IMS reader. Large answers queued by the portal are fetched as download does.
+   */
+  imsInvoices(session: PortalSessionState, params?: ImsInvoicesParams): Promise<unknown>;
+  /** SAVE: accepts, rejects or keeps pending the records; answers the reference id to read with imsSaveStatus. */
+  imsSaveActions(session: PortalSessionState, actions: readonly ImsActionRequest[]): Promise<{ referenceId: string }>;
+  /** RESETIMS: takes the records' actions back to none; answers the reference id to read with imsSaveStatus. */
+  imsResetActions(session: PortalSessionState, records: readonly ImsResetRequest[]): Promise<{ referenceId: string }>;
+  /** REQSTS: the outcome of an IMS save or reset. */
+  imsSaveStatus(session: PortalSessionState, referenceId: string): Promise<ImsSaveStatus>;
+  /** GEN2B: generates the GSTR-2B of the period again from the IMS actions standing now; answers the reference id. */
+  regenerateGstr2b(session: PortalSessionState, period: string): Promise<{ referenceId: string }>;
+  /** GENSTS2B: the outcome of a generation asked for with regenerateGstr2b. */
+  gstr2bGenerationStatus(session: PortalSessionState, referenceId: string): Promise<Gstr2bGenerationStatus>;
 };

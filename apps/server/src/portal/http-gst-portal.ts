@@ -3,8 +3,14 @@
 // logs nothing, and its errors carry only the portal's code and message.
 import { randomUUID } from 'node:crypto';
 import {
+  IMS_SECTIONS,
   PortalError,
+  type Gstr2bGenerationStatus,
   type GstPortal,
+  type ImsActionRequest,
+  type ImsRecordError,
+  type ImsSaveStatus,
+  type ImsSection,
   type PortalDocumentError,
   type PortalDownloadForm,
   type PortalFiledForm,
@@ -13,6 +19,7 @@ import {
   type PortalSessionState,
 } from './gst-portal';
 import { aesDecrypt, aesEncrypt, hmacOf, newAppKey, openResponse, rsaEncrypt, sealPayload } from './portal-crypto';
+import { mergeParts, openPortalFile } from './portal-files';
 
 /** The part of fetch the adapter uses: real HTTP for a remote portal, app.inject for the mounted sandbox. */
 export type PortalFetch = (
@@ -31,10 +38,58 @@ export type HttpGstPortalOptions = {
   timeoutMs: number;
   sandbox: boolean;
   now: () => Date;
+  /** Where the files of a queued answer are fetched from (their URLs are paths); the API's base URL when absent. */
+  filesBaseUrl?: string | undefined;
+  /** How long to wait for a queued answer (a token): DEFAULT_QUEUED_RETRY when absent. */
+  queuedRetry?: Partial<QueuedRetry> | undefined;
+};
+
+/** Waiting for a queued answer: FILEDET is asked at most `attempts` times, each after `delayMs(est, attempt)`. */
+export type QueuedRetry = {
+  attempts: number;
+  /** The wait before FILEDET's attempt (1, 2, ...), from the portal's estimate in minutes. */
+  delayMs: (estMinutes: number, attempt: number) => number;
+  sleep: (ms: number) => Promise<void>;
+};
+
+/**
+ * The portal estimates in minutes (a GSP's documentation shows "30"): a download made while a user waits cannot wait
+ * that long. Five attempts, the n-th after n times the estimate capped at 5 seconds (75 seconds at most), then
+ * PortalError QUEUED: try again later.
+ */
+export const DEFAULT_QUEUED_RETRY: QueuedRetry = {
+  attempts: 5,
+  delayMs: (estMinutes, attempt) => Math.min(Math.max(estMinutes, 0) * 60_000, 5_000) * attempt,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
 const AUTH_PATH = '/taxpayerapi/v1.0/authenticate';
 const RETURNS_PATH = '/taxpayerapi/v2.0/returns';
+const IMS_PATH = `${RETURNS_PATH}/ims`;
+/** IMS GETINV's section parameter per section. */
+const IMS_SECTION_PARAMS: Record<ImsSection, string> = { b2b: 'B2B', b2ba: 'B2BA', b2bcn: 'CN', b2bcna: 'CNA', b2bdn: 'DN', b2bdna: 'DNA' };
+/** The fields of an IMS record sent back with an action (the others are the portal's flags). */
+const IMS_RECORD_FIELDS = [
+  'stin',
+  'inum',
+  'idt',
+  'oinum',
+  'oidt',
+  'nt_num',
+  'nt_dt',
+  'ont_num',
+  'ont_dt',
+  'inv_typ',
+  'srcform',
+  'rtnprd',
+  'val',
+  'pos',
+  'txval',
+  'iamt',
+  'camt',
+  'samt',
+  'cess',
+] as const;
 /** A form's calls go to /returns/<its code in lower case>: /returns/gstr1, /returns/gstr2b ... */
 const formPath = (form: PortalDownloadForm): string => `${RETURNS_PATH}/${form.toLowerCase()}`;
 
@@ -77,7 +132,9 @@ const DOWNLOADS: Record<PortalDownloadForm, FormDownload> = {
   GSTR2A: {
     sections: [
       ['B2B', 'b2b'],
+      ['B2BA', 'b2ba'],
       ['CDN', 'cdn'],
+      ['CDNA', 'cdna'],
     ],
   },
   GSTR2B: { action: 'GET2B', periodParam: 'rtnprd' },
@@ -122,13 +179,12 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
     ...(period ? { ret_period: period } : {}),
   });
 
-  /** One call: the JSON answer, or PortalError with the portal's code (status_cd "0") or a transport code. */
-  const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer> => {
+  /** One request within the timeout: the response, or PortalError TIMEOUT / NETWORK. */
+  const send = async (url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<Response> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-    let response: Response;
     try {
-      response = await options.fetch(`${options.baseUrl}${path}`, {
+      return await options.fetch(url, {
         method,
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -141,6 +197,11 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
     } finally {
       clearTimeout(timer);
     }
+  };
+
+  /** One call: the JSON answer, or PortalError with the portal's code (status_cd "0") or a transport code. */
+  const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer> => {
+    const response = await send(`${options.baseUrl}${path}`, method, headers, body);
     const raw = await response.text();
     let answer: Answer;
     try {
@@ -206,12 +267,82 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
   const summary = async (session: PortalSessionState, form: PortalFiledForm, period: string): Promise<unknown> =>
     get(session, formPath(form), { action: 'RETSUM', gstin: session.gstin, ret_period: period }, period);
 
+  const retry: QueuedRetry = { ...DEFAULT_QUEUED_RETRY, ...options.queuedRetry };
+  const filesBase = (options.filesBaseUrl ?? options.baseUrl).replace(/\/+$/, '');
+
+  /** The files FILEDET lists, downloaded, checked and opened, their parts put together. */
+  const downloadFiles = async (session: PortalSessionState, details: Answer): Promise<Record<string, unknown>> => {
+    const urls = Array.isArray(details['urls']) ? (details['urls'] as Answer[]) : [];
+    const ek = Buffer.from(text(details['ek']), 'base64');
+    const parts: unknown[] = [];
+    for (const url of urls) {
+      const ul = text(url['ul']);
+      const response = await send(/^https?:\/\//.test(ul) ? ul : `${filesBase}${ul}`, 'GET', baseHeaders(session.gstin));
+      if (!response.ok) throw new PortalError('BAD_ANSWER', `A file of the GST portal could not be downloaded (HTTP ${response.status}).`);
+      try {
+        parts.push(openPortalFile(Buffer.from(await response.arrayBuffer()), text(url['hash']), ek));
+      } catch (error) {
+        if (error instanceof PortalError) throw error;
+        throw new PortalError('BAD_ANSWER', `A file of the GST portal could not be opened (${(error as Error).message}).`);
+      }
+    }
+    return mergeParts(parts);
+  };
+
+  /**
+   * A queued answer ({est, token}) waited for: FILEDET within the bounded retries (RTN_24 is "not ready yet"), then its
+   * files. Any other answer is given back as it is.
+   */
+  const unqueue = async (session: PortalSessionState, answer: Answer, fileDetails: (token: string) => Promise<Answer>): Promise<Answer> => {
+    const token = answer['token'];
+    if (typeof token !== 'string' || token === '') return answer;
+    const est = Number(text(answer['est']) || String(answer['est'] ?? 0)) || 0;
+    for (let attempt = 1; attempt <= retry.attempts; attempt += 1) {
+      await retry.sleep(retry.delayMs(est, attempt));
+      let details: Answer;
+      try {
+        details = await fileDetails(token);
+      } catch (error) {
+        if (error instanceof PortalError && error.portalCode === 'RTN_24') continue;
+        throw error;
+      }
+      return downloadFiles(session, details);
+    }
+    throw new PortalError('QUEUED', `The GST portal is still preparing this download (it estimated ${est} minutes): try again later.`);
+  };
+
   const section = async (session: PortalSessionState, form: PortalDownloadForm, period: string, key: string): Promise<unknown> => {
     const download = DOWNLOADS[form];
     const action = 'sections' in download ? download.sections.find(([, k]) => k === key)?.[0] : undefined;
     if (action === undefined) throw new RangeError(`${form} has no section ${key} to download`);
-    const data = (await get(session, formPath(form), { action, gstin: session.gstin, ret_period: period }, period)) as Answer;
+    const answer = (await get(session, formPath(form), { action, gstin: session.gstin, ret_period: period }, period)) as Answer;
+    const data = await unqueue(
+      session,
+      answer,
+      async (token) =>
+        (await get(session, RETURNS_PATH, { action: 'FILEDET', gstin: session.gstin, ret_period: period, token }, period)) as Answer,
+    );
     return data[key];
+  };
+
+  /** An IMS record sent back: its identifying fields and amounts, its action of then as prev_status. */
+  const imsEntry = (record: Readonly<Record<string, unknown>>): Answer => {
+    const entry: Answer = {};
+    for (const field of IMS_RECORD_FIELDS) if (record[field] !== undefined) entry[field] = record[field];
+    if (typeof record['action'] === 'string') entry['prev_status'] = record['action'];
+    return entry;
+  };
+
+  const imsWrite = async (session: PortalSessionState, action: 'SAVE' | 'RESETIMS', invdata: Answer): Promise<{ referenceId: string }> => {
+    const data = await write(
+      session,
+      'PUT',
+      IMS_PATH,
+      action,
+      { rtin: session.gstin, reqtyp: action === 'SAVE' ? 'SAVE' : 'RESET', invdata },
+      '',
+    );
+    return { referenceId: text(data['reference_id']) };
   };
 
   return {
@@ -304,7 +435,112 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
       }
       return whole;
     },
+
+    async imsInvoices(session, params = {}) {
+      const out: Record<string, unknown> = {};
+      for (const key of params.sections ?? IMS_SECTIONS) {
+        const query = {
+          action: 'GETINV',
+          gstin: session.gstin,
+          section: IMS_SECTION_PARAMS[key],
+          ...(params.status ? { status: params.status } : {}),
+        };
+        const answer = await unqueue(
+          session,
+          (await get(session, IMS_PATH, query)) as Answer,
+          async (token) => (await get(session, IMS_PATH, { action: 'FILEDET', gstin: session.gstin, token })) as Answer,
+        );
+        if (Array.isArray(answer[key]) && (answer[key] as unknown[]).length > 0) out[key] = answer[key];
+      }
+      return out;
+    },
+
+    async imsSaveActions(session, actions) {
+      const invdata: Record<string, Answer[]> = {};
+      for (const request of actions) (invdata[request.section] ??= []).push(imsSaveEntry(imsEntry(request.record), request));
+      return imsWrite(session, 'SAVE', invdata);
+    },
+
+    async imsResetActions(session, records) {
+      const invdata: Record<string, Answer[]> = {};
+      for (const { section, record } of records) (invdata[section] ??= []).push(imsEntry(record));
+      return imsWrite(session, 'RESETIMS', invdata);
+    },
+
+    async imsSaveStatus(session, referenceId) {
+      const data = (await get(session, IMS_PATH, { action: 'REQSTS', gstin: session.gstin, int_tran_id: referenceId })) as Answer;
+      return imsSaveStatusOf(data);
+    },
+
+    async regenerateGstr2b(session, period) {
+      const data = await write(session, 'PUT', formPath('GSTR2B'), 'GEN2B', { rtin: session.gstin, itcprd: period }, '');
+      return { referenceId: text(data['reference_id']) };
+    },
+
+    async gstr2bGenerationStatus(session, referenceId) {
+      const data = (await get(session, formPath('GSTR2B'), {
+        action: 'GENSTS2B',
+        gstin: session.gstin,
+        int_tran_id: referenceId,
+      })) as Answer;
+      return generationStatusOf(data);
+    },
   };
+};
+
+const rupeesOf = (paise: number | undefined): number => (paise ?? 0) / 100;
+
+/** The action of a SAVE entry, with its remarks and the ITC reduction declared (rupees, as the API takes amounts). */
+const imsSaveEntry = (entry: Answer, request: ImsActionRequest): Answer => {
+  const out: Answer = { ...entry, action: request.action };
+  if (request.remarks !== undefined && request.remarks.trim() !== '') out['remarks'] = request.remarks.trim();
+  const reduction = request.itcReduction;
+  if (reduction) {
+    out['itcRedReq'] = reduction.required ? 'Y' : 'N';
+    if (reduction.required && [reduction.igst, reduction.cgst, reduction.sgst, reduction.cess].some((v) => v !== undefined)) {
+      out['declIgst'] = rupeesOf(reduction.igst);
+      out['declCgst'] = rupeesOf(reduction.cgst);
+      out['declSgst'] = rupeesOf(reduction.sgst);
+      out['declCess'] = rupeesOf(reduction.cess);
+    }
+  }
+  return out;
+};
+
+/** REQSTS: {status_cd, proc_cnt, err_cd, err_msg, error_report: {section: [{stin, error_cd, error_msg, inv: [{inum|nt_num, rtnprd}]}]}}. */
+const imsSaveStatusOf = (data: Answer): ImsSaveStatus => {
+  const status = text(data['status_cd']);
+  if (status !== 'P' && status !== 'PE' && status !== 'ER' && status !== 'IP')
+    throw new PortalError('BAD_ANSWER', `The GST portal answered an unknown IMS request status "${status}".`);
+  const errors: ImsRecordError[] = [];
+  const report = (data['error_report'] ?? {}) as Answer;
+  for (const [section, groups] of Object.entries(typeof report === 'object' && report !== null ? report : {})) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups as Answer[]) {
+      const records = Array.isArray(group['inv']) ? (group['inv'] as Answer[]) : [group];
+      for (const record of records) {
+        errors.push({
+          section,
+          supplierGstin: text(group['stin']) || text(record['stin']) || null,
+          documentNumber: text(record['inum']) || text(record['nt_num']) || null,
+          supplierPeriod: text(record['rtnprd']) || null,
+          errorCode: text(record['error_cd']) || text(group['error_cd']),
+          errorMessage: text(record['error_msg']) || text(group['error_msg']),
+        });
+      }
+    }
+  }
+  const message = `${text(data['err_cd'])} ${text(data['err_msg'])}`.trim();
+  return { status, processed: Number(text(data['proc_cnt']) || data['proc_cnt'] || 0) || 0, errors, message: message || null };
+};
+
+/** GENSTS2B: {status_cd, err_cd, err_msg}. */
+const generationStatusOf = (data: Answer): Gstr2bGenerationStatus => {
+  const status = text(data['status_cd']);
+  if (status !== 'P' && status !== 'IP' && status !== 'ER')
+    throw new PortalError('BAD_ANSWER', `The GST portal answered an unknown GSTR-2B generation status "${status}".`);
+  const message = `${text(data['err_cd'])} ${text(data['err_msg'])}`.trim();
+  return { status, message: message || null };
 };
 
 /** RETSTATUS: {status_cd, error_report} where the report lists per section the refused documents (or, for ER, the error). */

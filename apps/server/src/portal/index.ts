@@ -45,7 +45,8 @@ const injectFetch =
       headers: { ...init.headers, [GATE_HEADER]: gate.secret },
       ...(init.body === undefined ? {} : { payload: init.body }),
     });
-    return new Response(answer.body, {
+    // The raw bytes: the files of a queued answer are gzip, not text.
+    return new Response(answer.rawPayload, {
       status: answer.statusCode,
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
     });

@@ -12,16 +12,19 @@ import {
   type Gstr1Json,
 } from '@opengst/domain';
 import { portalSandbox, sandboxSqlOfPglite } from '@opengst/portal-sandbox';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGstPortal, createSandboxGate } from './index';
 import { PortalError, type GstPortal, type PortalSessionState } from './gst-portal';
-import { createHttpGstPortal } from './http-gst-portal';
+import { createHttpGstPortal, type PortalFetch } from './http-gst-portal';
 import { ENGINES, startHarness, type Harness } from '../test-support/harness';
 
 const SUPPLIER = '27AAPFU0939F1ZV';
 const BUYER_KA = '29AAGCB7383J1Z4';
+const BUYER_MH = '27AABCT3518Q1ZW';
+/** A second Maharashtra supplier (its check character computed). */
+const SUPPLIER2_BODY = '27AAACR5055K1Z';
 const OTP = '575757';
 const IST_MS = 330 * 60_000;
 
@@ -55,6 +58,19 @@ const portalError = async (work: Promise<unknown>): Promise<PortalError> => {
   expect(error).toBeInstanceOf(PortalError);
   return error as PortalError;
 };
+
+/** A fetch answered by a Fastify instance through inject, its bytes as they are. */
+const injectOf =
+  (app: FastifyInstance): PortalFetch =>
+  async (url, init) => {
+    const answer = await app.inject({
+      method: init.method as 'GET' | 'POST' | 'PUT',
+      url,
+      headers: init.headers,
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    return new Response(answer.rawPayload, { status: answer.statusCode });
+  };
 
 /** IST calendar parts of an instant. */
 const ist = (at: Date) => {
@@ -221,6 +237,139 @@ for (const engine of ENGINES) {
       ).toEqual([[`PA/${engine}/1`, 45_000_00, 'Y']]);
     });
 
+    it("acts on the buyer's IMS, and generates its GSTR-2B again from the changed actions", async () => {
+      const clockNow = ist(h.ctx.now());
+      const saved = clockNow.month === 1 ? periodOf(clockNow.year - 1, 12) : periodOf(clockNow.year, clockNow.month - 1);
+      const savedDate = `${saved.slice(2)}-${saved.slice(0, 2)}-01`;
+      const supplier2 = `${SUPPLIER2_BODY}${gstinCheckCharacter(SUPPLIER2_BODY)}`;
+      const number = (n: string) => `IM/${engine}/${n}`;
+      const docs = ['1', '2', '3'].map((n) =>
+        doc({
+          documentNumber: number(n),
+          documentDate: savedDate,
+          counterpartyGstin: BUYER_MH,
+          supplyType: 'B2B',
+          placeOfSupply: '27',
+          items: [item(10_000_00, 18, false)],
+        }),
+      );
+      const credit = doc({
+        documentType: 'CRN',
+        documentNumber: number('C1'),
+        documentDate: savedDate,
+        counterpartyGstin: BUYER_MH,
+        supplyType: 'B2B',
+        placeOfSupply: '27',
+        originalDocumentNumber: number('1'),
+        originalDocumentDate: savedDate,
+        items: [item(1_000_00, 18, false)],
+      });
+      await portal.requestOtp(supplier2, 'ims.supplier');
+      const seller = await portal.authenticate(supplier2, 'ims.supplier', OTP);
+      const { referenceId: saveId } = await portal.save(
+        seller,
+        'GSTR1',
+        saved,
+        JSON.stringify(buildGstr1([...docs, credit], { gstin: supplier2, period: saved })),
+      );
+      expect((await portal.saveStatus(seller, saved, saveId)).status).toBe('P');
+
+      // Saved, not filed: in the buyer's IMS at once.
+      await portal.requestOtp(BUYER_MH, 'ims.buyer');
+      let buyer = await portal.authenticate(BUYER_MH, 'ims.buyer', OTP);
+      secrets.push(...Object.values(seller.secrets), ...Object.values(buyer.secrets));
+      const records = async () => {
+        const ims = (await portal.imsInvoices(buyer)) as Record<string, Record<string, unknown>[]>;
+        return Object.fromEntries(
+          Object.values(ims)
+            .flat()
+            .filter((r) => String(r['inum'] ?? r['nt_num']).startsWith(`IM/${engine}/`))
+            .map((r) => [String(r['inum'] ?? r['nt_num']), r]),
+        );
+      };
+      let ims = await records();
+      expect(Object.keys(ims)).toEqual([number('1'), number('2'), number('3'), number('C1')]);
+      expect(ims[number('1')]).toMatchObject({ stin: supplier2, rtnprd: saved, srcfilstatus: 'Not Filed', action: 'N', txval: 10_000 });
+      expect(Object.keys((await portal.imsInvoices(buyer, { sections: ['b2bcn'] })) as object)).toEqual(['b2bcn']);
+
+      const { referenceId } = await portal.imsSaveActions(buyer, [
+        { section: 'b2b', record: ims[number('1')]!, action: 'A' },
+        { section: 'b2b', record: ims[number('2')]!, action: 'R', remarks: 'Not received' },
+        { section: 'b2b', record: ims[number('3')]!, action: 'P' },
+      ]);
+      expect(await portal.imsSaveStatus(buyer, referenceId)).toEqual({ status: 'P', processed: 3, errors: [], message: null });
+      // A partial ITC reduction needs remarks: the portal refuses the record.
+      const partial = await portal.imsSaveActions(buyer, [
+        { section: 'b2bcn', record: ims[number('C1')]!, action: 'A', itcReduction: { required: true, cgst: 1_00, sgst: 1_00 } },
+      ]);
+      expect(await portal.imsSaveStatus(buyer, partial.referenceId)).toEqual({
+        status: 'PE',
+        processed: 0,
+        errors: [
+          {
+            section: 'b2bcn',
+            supplierGstin: supplier2,
+            documentNumber: number('C1'),
+            supplierPeriod: saved,
+            errorCode: 'IMS1008',
+            errorMessage: 'Remarks are mandatory when the ITC reduction declared is partial or nil',
+          },
+        ],
+        message: null,
+      });
+      ims = await records();
+      expect([number('1'), number('2'), number('3'), number('C1')].map((n) => ims[n]?.['action'])).toEqual(['A', 'R', 'P', 'N']);
+
+      // Filed now, its 2B is the one of the window holding today; generated on the 14th after.
+      await portal.submit(seller, 'GSTR1', saved);
+      await portal.requestEvcOtp(seller, 'GSTR1', supplier2.slice(2, 12));
+      await portal.file(seller, 'GSTR1', saved, supplier2.slice(2, 12), OTP);
+      const filedOn = ist(h.ctx.now());
+      const window =
+        filedOn.day >= 14
+          ? periodOf(filedOn.year, filedOn.month)
+          : filedOn.month === 1
+            ? periodOf(filedOn.year - 1, 12)
+            : periodOf(filedOn.year, filedOn.month - 1);
+      const generated = Date.UTC(Number(window.slice(2)), Number(window.slice(0, 2)), 14) - IST_MS;
+      h.advanceClock(generated - h.ctx.now().getTime() + 60_000);
+      await portal.requestOtp(BUYER_MH, 'ims.buyer');
+      buyer = await portal.authenticate(BUYER_MH, 'ims.buyer', OTP);
+      secrets.push(...Object.values(buyer.secrets));
+      const twoB = async () => {
+        const read = parseGstr2b(await portal.download(buyer, 'GSTR2B', window));
+        if (!read.ok) throw new Error(JSON.stringify(read.errors));
+        return read.records
+          .filter((r) => r.documentNumber.startsWith(`IM/${engine}/`))
+          .map((r) => [r.listing, r.documentNumber, r.imsStatus]);
+      };
+      expect(await twoB()).toEqual([
+        ['available', number('1'), 'A'],
+        ['available', number('C1'), 'N'],
+        ['rejected', number('2'), 'R'],
+      ]);
+
+      // The pending invoice accepted: in the 2B once it is generated again.
+      ims = await records();
+      const accepted = await portal.imsSaveActions(buyer, [{ section: 'b2b', record: ims[number('3')]!, action: 'A' }]);
+      expect((await portal.imsSaveStatus(buyer, accepted.referenceId)).status).toBe('P');
+      expect((await twoB()).map((r) => r[1])).not.toContain(number('3'));
+      const regeneration = await portal.regenerateGstr2b(buyer, window);
+      expect(regeneration.referenceId).toMatch(/^27/);
+      expect(await portal.gstr2bGenerationStatus(buyer, regeneration.referenceId)).toEqual({ status: 'P', message: null });
+      expect(await twoB()).toEqual([
+        ['available', number('1'), 'A'],
+        ['available', number('3'), 'A'],
+        ['available', number('C1'), 'N'],
+        ['rejected', number('2'), 'R'],
+      ]);
+
+      const reset = await portal.imsResetActions(buyer, [{ section: 'b2b', record: (await records())[number('2')]! }]);
+      expect((await portal.imsSaveStatus(buyer, reset.referenceId)).status).toBe('P');
+      expect((await records())[number('2')]?.['action']).toBe('N');
+      expect((await portalError(portal.imsSaveStatus(buyer, 'unknown'))).portalCode).toBe('RET191120');
+    });
+
     it('keeps keys, tokens, OTPs and payloads out of the log', () => {
       const text = log.join('');
       expect(text).toContain('/portal-sandbox/taxpayerapi');
@@ -257,6 +406,119 @@ describe('GstPortal adapter transport', () => {
     const error = await portalError(notJson.filingStatus(session, 'GSTR1', '052025'));
     expect([error.portalCode, error.httpStatus]).toEqual(['BAD_ANSWER', 502]);
   });
+
+  it('waits for queued answers within its bounds: token, "not ready yet", then the files; gives up with QUEUED', async () => {
+    const pg = new PGlite();
+    const clock = { at: new Date('2025-06-05T10:00:00+05:30') };
+    const standalone = Fastify({ logger: false });
+    await standalone.register(portalSandbox, {
+      sql: sandboxSqlOfPglite(pg),
+      now: () => clock.at,
+      otp: OTP,
+      schemaDir: '/nonexistent',
+      queue: { threshold: 2, notReadyPolls: 2, est: '3', fileSize: 2 },
+    });
+    await standalone.ready();
+    const waits: [number, number][] = [];
+    const adapter = (attempts: number) =>
+      createHttpGstPortal({
+        ...base,
+        now: () => clock.at,
+        baseUrl: '',
+        fetch: injectOf(standalone),
+        publicKey: async () => (await standalone.inject({ method: 'GET', url: '/taxpayerapi/v1.0/public-key' })).body,
+        queuedRetry: {
+          attempts,
+          delayMs: (est, attempt) => {
+            waits.push([est, attempt]);
+            return 0;
+          },
+          sleep: async () => {},
+        },
+      });
+    try {
+      const portal = adapter(3);
+      const period = '052025';
+      await portal.requestOtp(SUPPLIER, 'queue.supplier');
+      const seller = await portal.authenticate(SUPPLIER, 'queue.supplier', OTP);
+      const invoices = [1, 2, 3, 4, 5].map((n) =>
+        doc({
+          documentNumber: `Q/${n}`,
+          documentDate: '2025-05-10',
+          counterpartyGstin: BUYER_KA,
+          supplyType: 'B2B',
+          placeOfSupply: '29',
+          items: [item(1_000_00, 18, true)],
+        }),
+      );
+      const notes = [1, 2, 3].map((n) =>
+        doc({
+          documentType: 'CRN',
+          documentNumber: `QC/${n}`,
+          documentDate: '2025-05-20',
+          counterpartyGstin: BUYER_KA,
+          supplyType: 'B2B',
+          placeOfSupply: '29',
+          originalDocumentNumber: `Q/${n}`,
+          originalDocumentDate: '2025-05-10',
+          items: [item(100_00, 18, true)],
+        }),
+      );
+      await portal.save(seller, 'GSTR1', period, JSON.stringify(buildGstr1([...invoices, ...notes], { gstin: SUPPLIER, period })));
+      await portal.submit(seller, 'GSTR1', period);
+      await portal.requestEvcOtp(seller, 'GSTR1', SUPPLIER.slice(2, 12));
+      await portal.file(seller, 'GSTR1', period, SUPPLIER.slice(2, 12), OTP);
+
+      await portal.requestOtp(BUYER_KA, 'queue.buyer');
+      const buyer = await portal.authenticate(BUYER_KA, 'queue.buyer', OTP);
+      // B2B (5) and CDN (3) are queued: two "not ready yet" each, then the files.
+      const read = parseGstr2a(await portal.download(buyer, 'GSTR2A', period));
+      if (!read.ok) throw new Error(JSON.stringify(read.errors));
+      expect(read.records.map((r) => [r.section, r.documentNumber, r.igst])).toEqual([
+        ...[1, 2, 3, 4, 5].map((n) => ['b2b', `Q/${n}`, 180_00]),
+        ...[1, 2, 3].map((n) => ['cdnr', `QC/${n}`, 18_00]),
+      ]);
+      expect(waits).toEqual([
+        [3, 1],
+        [3, 2],
+        [3, 3],
+        [3, 1],
+        [3, 2],
+        [3, 3],
+      ]);
+      const ims = (await portal.imsInvoices(buyer, { sections: ['b2b'] })) as { b2b: { inum: string }[] };
+      expect(ims.b2b.map((r) => r.inum)).toEqual(['Q/1', 'Q/2', 'Q/3', 'Q/4', 'Q/5']);
+
+      // A file changed on the way fails its hash check.
+      const tampering = createHttpGstPortal({
+        ...base,
+        baseUrl: '',
+        fetch: async (url, init) => {
+          const response = await injectOf(standalone)(url, init);
+          if (!url.startsWith('/files/')) return response;
+          const bytes = Buffer.from(await response.arrayBuffer());
+          bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
+          return new Response(bytes, { status: 200 });
+        },
+        queuedRetry: { attempts: 3, delayMs: () => 0, sleep: async () => {} },
+      });
+      const tampered = await portalError(tampering.section(buyer, 'GSTR2A', period, 'cdn'));
+      expect([tampered.portalCode, tampered.message]).toEqual([
+        'BAD_ANSWER',
+        'A file of the GST portal could not be opened (the file failed its hash check).',
+      ]);
+
+      const impatient = adapter(2);
+      const queued = await portalError(impatient.section(buyer, 'GSTR2A', period, 'b2b'));
+      expect([queued.portalCode, queued.message]).toEqual([
+        'QUEUED',
+        'The GST portal is still preparing this download (it estimated 3 minutes): try again later.',
+      ]);
+    } finally {
+      await standalone.close();
+      await pg.close();
+    }
+  }, 60_000);
 
   it('works over real HTTP against a standalone sandbox (GST_PORTAL_URL)', async () => {
     const pg = new PGlite();
