@@ -52,7 +52,11 @@ export const BY_STATUS: StatusCount[] = [
 
 export const runDetail = (patch: Partial<Run> = {}, byStatus: StatusCount[] = BY_STATUS): RunDetail => ({ run: run(patch), byStatus });
 
+/** The IMS fields of a row, spread in so the fixture reads under the contract with or without them. */
+const IMS_FIELDS = { imsAction: null, recommendedAction: null, recommendationReason: null, pushStatus: null };
+
 export const row = (patch: Partial<ReconciliationRow> = {}): ReconciliationRow => ({
+  ...IMS_FIELDS,
   id: 101,
   status: 'Mismatched',
   rule: 'exact-number',
