@@ -165,6 +165,7 @@ export const imsRecords = (
   recipient: string,
   acted: Map<string, Acted>,
   at: Date,
+  only?: ImsSection,
 ): Map<string, ImsRecord> => {
   const originals = new Map<string, SupplierDoc>();
   const replaced = new Set<string>();
@@ -185,7 +186,7 @@ export const imsRecords = (
   const records = new Map<string, ImsRecord>();
   for (const doc of docs) {
     const section = imsSectionOf(doc);
-    if (!section || !inIms(doc.body, recipient)) continue;
+    if (!section || (only !== undefined && section !== only) || !inIms(doc.body, recipient)) continue;
     if (replaced.has(`${doc.section}|${doc.supplier}|${doc.doc_key}`)) continue;
     const record = build(doc, section);
     if (section !== 'b2b' && section !== 'b2bdn') {
@@ -213,11 +214,11 @@ export const imsRecords = (
   return records;
 };
 
-/** The recipient's IMS now, with the actions in force. */
-export const imsNow = async (sandbox: Sandbox, recipient: string) => {
+/** The recipient's IMS now (one section of it, or all), with the actions in force. */
+export const imsNow = async (sandbox: Sandbox, recipient: string, only?: ImsSection) => {
   const now = sandbox.now();
   const acted = await actionsAt(sandbox.sql, recipient, now);
-  const records = imsRecords(await supplierDocs(sandbox.sql, recipient), recipient, acted, now);
+  const records = imsRecords(await supplierDocs(sandbox.sql, recipient), recipient, acted, now, only);
   return { now, acted, records };
 };
 
@@ -422,7 +423,7 @@ export const imsRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
         if (!section) throw FAULTS.badRequest('section must be one of B2B, B2BA, CN, CNA, DN, DNA');
         const status = query['status'];
         if (status !== undefined && !['A', 'R', 'P', 'N'].includes(status)) throw FAULTS.badRequest('status must be A, R, P or N');
-        const { now, acted, records } = await imsNow(sandbox, session.gstin);
+        const { now, acted, records } = await imsNow(sandbox, session.gstin, section);
         const list = [...records.values()]
           .filter((r) => r.section === section)
           .map((r) => recordJson(r, acted.get(r.key), now))

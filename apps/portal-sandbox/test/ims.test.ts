@@ -2,7 +2,7 @@
 // "GSTR-2B"): a supplier's saved documents reach the buyer's IMS at once; accept, reject, pending and no action decide
 // the next 2B exactly; the October 2025 rules (pending for one tax period, remarks, ITC reduction on credit notes);
 // an amendment replaces its original and resets the action; the 2B is recomputed after a changed action.
-import { parseGstr2b } from '@opengst/domain';
+import { parseGstr2b, parseIms } from '@opengst/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, OTP, RawClient, startSandbox, type Clock, type Session } from './client';
 
@@ -274,6 +274,30 @@ describe('IMS', () => {
     ).toMatchObject({
       status_cd: 'P',
     });
+    // As the domain reads it.
+    const read = parseIms({ b2bcn: await getInv(buyer, 'CN'), b2b: await getInv(buyer, 'B2B') });
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect(read.warnings).toEqual([]);
+    expect(
+      read.records.map((r) => [
+        r.section,
+        r.documentNumber,
+        r.imsAction,
+        r.isPendingActionBlocked,
+        r.itcReductionRequired,
+        r.declaredCgst,
+        r.remarks,
+      ]),
+    ).toEqual([
+      ['b2b', 'N/ACC', 'Accepted', false, null, null, null],
+      ['b2b', 'N/REJ', 'Rejected', false, null, null, 'Not received'],
+      ['b2b', 'N/PEN', 'Pending', false, null, null, null],
+      ['b2b', 'N/NONE', 'NoAction', false, null, null, null],
+      ['b2b', 'N/RESET', 'NoAction', false, null, null, null],
+      ['b2bcn', 'CN/OLD', 'NoAction', true, null, null, null],
+      ['b2bcn', 'CN/1', 'Pending', false, null, null, null],
+      ['b2bcn', 'CN/2', 'Accepted', false, true, 10_00, 'Half availed'],
+    ]);
     expect(byNumber(await getInv(buyer, 'CN'))['CN/2']).toMatchObject({
       action: 'A',
       itcRedReq: 'Y',
