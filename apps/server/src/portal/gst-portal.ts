@@ -47,17 +47,17 @@ export type PortalFilingStatus = {
 };
 
 /** IMS sections, as the API keys records and actions: invoices, their amendments, credit and debit notes and theirs. */
-export type ImsSection = 'b2b' | 'b2ba' | 'b2bcn' | 'b2bcna' | 'b2bdn' | 'b2bdna';
-export const IMS_SECTIONS: readonly ImsSection[] = ['b2b', 'b2ba', 'b2bcn', 'b2bcna', 'b2bdn', 'b2bdna'];
+export type PortalImsSection = 'b2b' | 'b2ba' | 'b2bcn' | 'b2bcna' | 'b2bdn' | 'b2bdna';
+export const PORTAL_IMS_SECTIONS: readonly PortalImsSection[] = ['b2b', 'b2ba', 'b2bcn', 'b2bcna', 'b2bdn', 'b2bdna'];
 
 /** An IMS action: accept, reject, keep pending. No action is what a reset leaves. */
-export type ImsAction = 'A' | 'R' | 'P';
+export type PortalImsAction = 'A' | 'R' | 'P';
 
 export type ImsInvoicesParams = {
   /** The sections to read; all six when absent. */
-  sections?: readonly ImsSection[] | undefined;
+  sections?: readonly PortalImsSection[] | undefined;
   /** Only the records whose action is this one (N: no action). */
-  status?: ImsAction | 'N' | undefined;
+  status?: PortalImsAction | 'N' | undefined;
 };
 
 /**
@@ -67,17 +67,20 @@ export type ImsInvoicesParams = {
  */
 export type ImsItcReduction = { required: false } | { required: true; igst?: number; cgst?: number; sgst?: number; cess?: number };
 
-/** One action to save: the record as imsInvoices answered it (sent back with its action of then as prev_status). */
+/**
+ * One action to save: the record as imsInvoices answered it (raw; a record parseIms read is at its `path` in that
+ * answer), sent back with its action of then as prev_status.
+ */
 export type ImsActionRequest = {
-  section: ImsSection;
+  section: PortalImsSection;
   record: Readonly<Record<string, unknown>>;
-  action: ImsAction;
+  action: PortalImsAction;
   remarks?: string | undefined;
   itcReduction?: ImsItcReduction | undefined;
 };
 
 /** One record whose action is reset to none: the record as imsInvoices answered it. */
-export type ImsResetRequest = { section: ImsSection; record: Readonly<Record<string, unknown>> };
+export type ImsResetRequest = { section: PortalImsSection; record: Readonly<Record<string, unknown>> };
 
 /** A record the portal refused in an IMS save or reset. */
 export type ImsRecordError = {

@@ -3,14 +3,14 @@
 // logs nothing, and its errors carry only the portal's code and message.
 import { randomUUID } from 'node:crypto';
 import {
-  IMS_SECTIONS,
+  PORTAL_IMS_SECTIONS,
   PortalError,
   type Gstr2bGenerationStatus,
   type GstPortal,
   type ImsActionRequest,
   type ImsRecordError,
   type ImsSaveStatus,
-  type ImsSection,
+  type PortalImsSection,
   type PortalDocumentError,
   type PortalDownloadForm,
   type PortalFiledForm,
@@ -67,7 +67,14 @@ const AUTH_PATH = '/taxpayerapi/v1.0/authenticate';
 const RETURNS_PATH = '/taxpayerapi/v2.0/returns';
 const IMS_PATH = `${RETURNS_PATH}/ims`;
 /** IMS GETINV's section parameter per section. */
-const IMS_SECTION_PARAMS: Record<ImsSection, string> = { b2b: 'B2B', b2ba: 'B2BA', b2bcn: 'CN', b2bcna: 'CNA', b2bdn: 'DN', b2bdna: 'DNA' };
+const IMS_SECTION_PARAMS: Record<PortalImsSection, string> = {
+  b2b: 'B2B',
+  b2ba: 'B2BA',
+  b2bcn: 'CN',
+  b2bcna: 'CNA',
+  b2bdn: 'DN',
+  b2bdna: 'DNA',
+};
 /** The fields of an IMS record sent back with an action (the others are the portal's flags). */
 const IMS_RECORD_FIELDS = [
   'stin',
@@ -438,7 +445,7 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
 
     async imsInvoices(session, params = {}) {
       const out: Record<string, unknown> = {};
-      for (const key of params.sections ?? IMS_SECTIONS) {
+      for (const key of params.sections ?? PORTAL_IMS_SECTIONS) {
         const query = {
           action: 'GETINV',
           gstin: session.gstin,

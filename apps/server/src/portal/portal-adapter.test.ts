@@ -6,6 +6,7 @@ import {
   gstinCheckCharacter,
   parseGstr2a,
   parseGstr2b,
+  parseIms,
   summarizeGstr1,
   type Gstr1Document,
   type Gstr1Item,
@@ -291,6 +292,20 @@ for (const engine of ENGINES) {
       expect(Object.keys(ims)).toEqual([number('1'), number('2'), number('3'), number('C1')]);
       expect(ims[number('1')]).toMatchObject({ stin: supplier2, rtnprd: saved, srcfilstatus: 'Not Filed', action: 'N', txval: 10_000 });
       expect(Object.keys((await portal.imsInvoices(buyer, { sections: ['b2bcn'] })) as object)).toEqual(['b2bcn']);
+      // As the domain reads it.
+      const read = parseIms(await portal.imsInvoices(buyer));
+      if (!read.ok) throw new Error(JSON.stringify(read.errors));
+      expect(read.warnings).toEqual([]);
+      expect(
+        read.records
+          .filter((r) => r.documentNumber.startsWith(`IM/${engine}/`))
+          .map((r) => [r.section, r.documentType, r.documentNumber, r.imsAction, r.supplierFilingStatus, r.cgst, r.isPendingActionBlocked]),
+      ).toEqual([
+        ['b2b', 'INV', number('1'), 'NoAction', 'NotFiled', 900_00, false],
+        ['b2b', 'INV', number('2'), 'NoAction', 'NotFiled', 900_00, false],
+        ['b2b', 'INV', number('3'), 'NoAction', 'NotFiled', 900_00, false],
+        ['b2bcn', 'CRN', number('C1'), 'NoAction', 'NotFiled', 90_00, false],
+      ]);
 
       const { referenceId } = await portal.imsSaveActions(buyer, [
         { section: 'b2b', record: ims[number('1')]!, action: 'A' },
