@@ -82,6 +82,15 @@ const GSTR2A_ACTIONS: Record<string, { key: string; section: string; docsKey: st
   B2BA: [{ key: 'b2ba', section: 'b2ba', docsKey: 'inv', shape: invoice2a }],
   CDN: [{ key: 'cdn', section: 'cdnr', docsKey: 'nt', shape: note2a }],
   CDNA: [{ key: 'cdna', section: 'cdnra', docsKey: 'nt', shape: note2a }],
+  // Sections the API serves (ISD credit, imports, TDS/TCS credit, e-commerce operators) of documents the sandbox has
+  // none of: answered empty.
+  ISD: [],
+  IMPG: [],
+  IMPGSEZ: [],
+  TDS: [],
+  TCS: [],
+  ECOM: [],
+  ECOMA: [],
 };
 
 export const periodOf = (value: string | undefined): string => {
