@@ -292,6 +292,11 @@ export const RunDocumentSchema = z.object({
   tax: z.number().int(),
   /** Documents behind this entry (more than one after a one-to-many link). */
   documents: z.number().int(),
+  /**
+   * The ids of those documents (books documents or portal documents): what link takes as purchaseIds or portalIds.
+   * `id` is the entry's own (2n, 2n+1 of row n). Absent from servers that do not give it yet: the row's detail lists them.
+   */
+  documentIds: z.array(z.number().int()).optional(),
 });
 export type RunDocument = z.infer<typeof RunDocumentSchema>;
 

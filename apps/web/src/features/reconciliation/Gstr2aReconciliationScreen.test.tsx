@@ -167,11 +167,16 @@ describe('Gstr2aReconciliationScreen', () => {
     expect(within(drawer).getByTestId('field-taxable').textContent).toContain('Differs');
     expect(within(drawer).getByTestId('field-documentNumber').getAttribute('data-outcome')).toBe('equal');
     expect(within(drawer).getByTestId('field-igst').textContent).toContain('-1,000.00');
+    expect(within(drawer).getByTestId('field-invoiceValue').textContent).toContain('Document value');
+    const period = within(drawer).getByTestId('field-returnPeriod');
+    expect(period.textContent).toContain('Mar 2025');
+    expect(period.textContent).toContain('Apr 2025');
+    expect(period.textContent).toContain('+1 month(s)');
     expect(within(drawer).getByTestId('pair-books-INV-001').textContent).toContain('1,18,000.00');
     expect(within(drawer).getByTestId('pair-portal-INV-001').textContent).toContain('Apr 2025');
     expect(within(drawer).getByTestId('pair-unlink')).toBeTruthy();
     expect(within(drawer).queryByTestId('why-not-matched')).toBeNull();
     fireEvent.keyDown(drawer, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('pair-detail')).toBeNull());
-  });
+  }, 20_000);
 });

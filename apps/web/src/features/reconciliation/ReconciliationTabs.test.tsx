@@ -75,13 +75,17 @@ describe('reconciliation tabs', () => {
 
   it('links unpaired documents by hand: both pickers, the sums compared, then Link with the chosen ids', async () => {
     let linked = false;
+    // The books entries carry their documents' ids; the portal one does not (an older server): its row's detail lists them.
     const books = [
-      document({ id: 601, documentNumber: 'B-17' }),
-      document({ id: 602, documentNumber: 'B-18', taxable: 10_000_00, tax: 1_800_00 }),
+      document({ id: 601, documentNumber: 'B-17', documentIds: [5017] }),
+      document({ id: 602, documentNumber: 'B-18', taxable: 10_000_00, tax: 1_800_00, documentIds: [5018] }),
     ];
-    const portal = [document({ id: 901, side: 'portal', status: 'GST only', documentNumber: 'B17', taxable: 60_000_00, tax: 10_800_00 })];
+    const portal = [
+      document({ id: 901, rowId: 211, side: 'portal', status: 'GST only', documentNumber: 'B17', taxable: 60_000_00, tax: 10_800_00 }),
+    ];
     const calls = stubReconciliation({
       extra: (url, call) => {
+        if (url.includes('/row?rowId=211')) return json(rowDetail({ books: [], portal: [{ ...rowDetail().portal[0]!, id: 9901 }] }));
         if (url.includes('/reconciliation/link')) {
           linked = true;
           return json({ rowId: 300 });
@@ -109,8 +113,8 @@ describe('reconciliation tabs', () => {
     await waitFor(() =>
       expect(lastBody(calls, '/reconciliation/link')).toEqual({
         runId: 7,
-        purchaseIds: [601, 602],
-        portalIds: [901],
+        purchaseIds: [5017, 5018],
+        portalIds: [9901],
         remarks: 'Split bill',
       }),
     );

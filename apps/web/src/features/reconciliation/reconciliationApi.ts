@@ -1,5 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
-import { RECONCILIATION_ENDPOINTS, type RowActionRequest, type RowFilters, type RunStartRequest } from '@opengst/contracts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  RECONCILIATION_ENDPOINTS,
+  type RowActionRequest,
+  type RowFilters,
+  type RunDocument,
+  type RunStartRequest,
+} from '@opengst/contracts';
 import { call } from '../../api/call';
 import { FORM_SILENT } from '../../shared/forms';
 
@@ -47,6 +53,21 @@ export const insightsQuery = (runId: number) =>
 /** Refusals show in the action's dialog. */
 export const applyRowAction = (request: RowActionRequest) =>
   call(RECONCILIATION_ENDPOINTS.action, { body: request }, { silent: FORM_SILENT });
+
+/**
+ * The documents behind entries of the document list, as link takes them: the entry's documentIds, or (from a server
+ * that does not give them) its row's documents of that side.
+ */
+export const documentIdsOf = async (client: QueryClient, entries: readonly RunDocument[]): Promise<number[]> => {
+  const ids = await Promise.all(
+    entries.map(async (entry) => {
+      if (entry.documentIds) return entry.documentIds;
+      const detail = await client.fetchQuery(rowDetailQuery(entry.rowId));
+      return (entry.side === 'books' ? detail.books : detail.portal).map((document) => document.id);
+    }),
+  );
+  return [...new Set(ids.flat())];
+};
 
 export const linkDocuments = (runId: number, purchaseIds: number[], portalIds: number[], remarks: string) =>
   call(

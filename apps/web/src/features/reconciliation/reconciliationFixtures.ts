@@ -110,6 +110,8 @@ export const rowDetail = (patch: Partial<RowDetail> = {}): RowDetail => ({
     { field: 'documentDate', books: '2025-03-28', portal: '2025-03-28', difference: null, outcome: 'equal', isMatchColumn: false },
     { field: 'taxable', books: 1_00_000_00, portal: 94_444_44, difference: -5_555_56, outcome: 'different', isMatchColumn: false },
     { field: 'igst', books: 18_000_00, portal: 17_000_00, difference: -1_000_00, outcome: 'different', isMatchColumn: false },
+    { field: 'invoiceValue', books: 1_18_000_00, portal: 1_11_444_44, difference: -6_555_56, outcome: 'different', isMatchColumn: false },
+    { field: 'returnPeriod', books: '032025', portal: '042025', difference: 1, outcome: 'different', isMatchColumn: false },
   ],
   candidates: [],
   books: [

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RunDocument } from '@opengst/contracts';
 import { useText } from '../../../i18n/useText';
 import { formatCount } from '../../../shared/format';
 import { splitApiErrors } from '../../../shared/forms';
 import { notifySuccess } from '../../../shared/notifySuccess';
-import { linkDocuments } from '../reconciliationApi';
+import { documentIdsOf, linkDocuments } from '../reconciliationApi';
 import { useRefreshRun } from '../useRefreshRun';
 import { SelectionComparison } from './SelectionComparison';
 
@@ -18,6 +19,7 @@ type Props = { runId: number; books: readonly RunDocument[]; portal: readonly Ru
 export const LinkBar = ({ runId, books, portal, onLinked }: Props) => {
   const t = useText();
   const refresh = useRefreshRun(runId);
+  const client = useQueryClient();
   const [remarks, setRemarks] = useState('');
   const [isBusy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string[]>([]);
@@ -26,12 +28,8 @@ export const LinkBar = ({ runId, books, portal, onLinked }: Props) => {
     setBusy(true);
     setRefusal([]);
     try {
-      await linkDocuments(
-        runId,
-        books.map((document) => document.id),
-        portal.map((document) => document.id),
-        remarks,
-      );
+      const [purchaseIds, portalIds] = await Promise.all([documentIdsOf(client, books), documentIdsOf(client, portal)]);
+      await linkDocuments(runId, purchaseIds, portalIds, remarks);
       notifySuccess(t('reconciliation.manual.linked', { books: formatCount(books.length), portal: formatCount(portal.length) }));
       setRemarks('');
       onLinked();
