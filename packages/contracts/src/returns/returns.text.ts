@@ -1,5 +1,8 @@
 // UI text of the registers and the regular returns (English; a part of RESOURCES, served by master/resources).
+import { INWARD_TEXT } from './inward.text';
+
 export const RETURNS_TEXT = {
+  ...INWARD_TEXT,
   'register.tab.documents': 'Documents',
   'register.tab.notes': 'Credit/debit notes',
   'register.tab.summary': 'Summary',

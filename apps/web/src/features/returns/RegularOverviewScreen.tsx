@@ -6,7 +6,7 @@ import { useText } from '../../i18n/useText';
 import { FilterPlaceholder } from '../../shared/filter-bar/FilterPlaceholder';
 import { periodLabel } from '../../shared/filter-bar/periods';
 import { formatCount } from '../../shared/format';
-import { InwardPanel } from './InwardPanel';
+import { InwardPanel } from './inward/InwardPanel';
 import { PortalSessionCard } from './PortalSessionCard';
 import { CorrectionLines } from './Corrections';
 import { DateText, DueDate, GenerationBadge, ReturnStatusBadge } from './ReturnBadges';

@@ -1,8 +1,8 @@
 import { gstr2bPlacement, gstr2bWindow, indiaDateOf, isGstr2bGenerated } from '@opengst/domain';
 import type { DataActivity, InwardCount, InwardDocument, InwardDownload, InwardSource } from '@opengst/contracts';
-import type { Translate } from '../../i18n/useText';
-import { periodLabel } from '../../shared/filter-bar/periods';
-import { formatCount, formatDate, formatDateTime } from '../../shared/format';
+import type { Translate } from '../../../i18n/useText';
+import { periodLabel } from '../../../shared/filter-bar/periods';
+import { formatCount, formatDate, formatDateTime } from '../../../shared/format';
 
 // What the inward panel says, from the download records and the domain's GSTR-2B windows: the last download of each
 // source (the toast says the same), when and why a GSTR-2B holds what it holds, and where each GSTR-2A document goes.

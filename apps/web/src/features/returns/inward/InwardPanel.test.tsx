@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { DataActivity, InwardCount, InwardDocument, InwardDownload, ReturnOverview } from '@opengst/contracts';
 import { InwardPanel } from './InwardPanel';
-import { returnOverviewQuery } from './returnsApi';
-import { formatDateTime } from '../../shared/format';
-import { json, renderAt, stubApi } from '../../test/screenTestSupport';
+import { returnOverviewQuery } from '../returnsApi';
+import { formatDateTime } from '../../../shared/format';
+import { json, renderAt, stubApi } from '../../../test/screenTestSupport';
 
 // The inward panel of October 2026 (issue 17, item 5): a GSTR-2B download of no documents shows as downloaded, with
 // the same time and count as its toast, and says why a 2B can be empty; the 2B's cut-off window and whether it is

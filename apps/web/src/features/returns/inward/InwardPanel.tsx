@@ -3,20 +3,21 @@ import { Button, Group, Paper, SegmentedControl, Stack, Text, Tooltip } from '@m
 import { IconCloudDownload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InwardDocument, InwardSource, ReturnOverview } from '@opengst/contracts';
-import { useText, type TextKey, type Translate } from '../../i18n/useText';
-import { DataTable, type Column } from '../../shared/list/DataTable';
-import { notifySuccess } from '../../shared/notifySuccess';
-import { useListQuery } from '../../shared/list/useListQuery';
-import { useRights } from '../../shared/useRights';
-import { Amount, DateText } from './ReturnBadges';
+import { useText, type TextKey, type Translate } from '../../../i18n/useText';
+import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { notifySuccess } from '../../../shared/notifySuccess';
+import { useListQuery } from '../../../shared/list/useListQuery';
+import { useRights } from '../../../shared/useRights';
+import { Amount, DateText } from '../ReturnBadges';
+import { BulkInwardDownload } from './BulkInwardDownload';
 import { downloadedToast, downloadLines, emptyText, gstr2bLines, placementText, SOURCE_LABEL } from './inwardTexts';
-import { downloadInward, portalSessionQuery, returnKeys, searchInward } from './returnsApi';
+import { downloadInward, portalSessionQuery, returnKeys, searchInward } from '../returnsApi';
 
 // Inward data from the portal for the GSTIN and period: GSTR-2A (suppliers' filed documents, at once) and GSTR-2B
 // (the statement, from the 14th of the next month), each downloaded on demand, with the documents of the last
 // download. This is where a buyer sees what its suppliers filed, when each source was last downloaded (from the
 // download record, so a download of none shows as one), what the GSTR-2B holds, and in which GSTR-2B each GSTR-2A
-// document falls.
+// document falls. Beside it, the download of many GSTINs and periods in one background job.
 
 const SOURCES: readonly InwardSource[] = ['GSTR2A', 'GSTR2B'];
 
@@ -142,6 +143,15 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
         <Text size="sm" fw={600}>
           {t('returns.inward.title')}
         </Text>
+        <BulkInwardDownload
+          entityIds={[overview.entityId]}
+          fromPeriod={overview.returnPeriod}
+          toPeriod={overview.returnPeriod}
+          onFinished={() => {
+            void queryClient.invalidateQueries({ queryKey: returnKeys.inwards() });
+            void queryClient.invalidateQueries({ queryKey: returnKeys.overviews() });
+          }}
+        />
         <Group gap="xl" align="flex-start">
           {SOURCES.map((which) => {
             const lines = downloadLines(

@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { Badge, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { financialYearOfPeriod } from '@opengst/domain';
+import {
+  InwardMethodSchema,
+  InwardOutcomeSchema,
+  returnPeriodsBetween,
+  type InwardMethod,
+  type InwardOutcome,
+  type InwardSource,
+  type InwardSummaryFilters,
+  type InwardSummaryRow,
+} from '@opengst/contracts';
+import { userEntitiesQuery } from '../../../api/sessionData';
+import { useText, type Translate } from '../../../i18n/useText';
+import { periodLabel } from '../../../shared/filter-bar/periods';
+import { formatCount, formatDateTime } from '../../../shared/format';
+import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { toSortExpression, type SortState } from '../../../shared/list/sortExpression';
+import { useListQuery } from '../../../shared/list/useListQuery';
+import { inwardKeys, searchInwardSummary } from './inwardApi';
+import { INWARD_SOURCES, lastMonthOf, OUTCOME_COLOR, recentPeriods, SOURCE_NAME } from './inwardRules';
+
+// The "auto data download summary" tab of /gstr-2a-reconciliation (spec core §2): per GSTIN, return period and source,
+// the last download or upload (how, when, by whom, how it went, its message) and the data in use, filtered by GSTIN,
+// periods, source, how and status, sorted by its columns, loaded a page at a time.
+
+export type AutoDownloadSummaryProps = {
+  /** Only these GSTINs (location entity ids), as the screen around it chose; the user picks among theirs when absent. */
+  entityIds?: readonly number[] | undefined;
+  /** Only these return periods (MMYYYY); the user picks a range when absent. */
+  returnPeriods?: readonly string[] | undefined;
+};
+
+const DEFAULT_SORT: SortState = { column: 'returnPeriod', direction: 'DESC' };
+
+const OutcomeBadge = ({ row }: { row: InwardSummaryRow }) => {
+  const t = useText();
+  return (
+    <Badge size="sm" variant="light" radius="sm" color={OUTCOME_COLOR[row.outcome]} data-outcome={row.outcome}>
+      {t(`returns.inward.outcome.${row.outcome}`)}
+    </Badge>
+  );
+};
+
+const columns = (t: Translate): Column<InwardSummaryRow>[] => [
+  {
+    key: 'gstin',
+    header: t('returns.inward.summary.gstin'),
+    sortKey: 'gstin',
+    width: 190,
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm" ff="monospace">
+          {row.gstin}
+        </Text>
+        <Text size="xs" c="dimmed" truncate maw={180} title={row.entityName}>
+          {row.entityName}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: 'returnPeriod',
+    header: t('returns.inward.summary.period'),
+    sortKey: 'returnPeriod',
+    width: 90,
+    render: (row) => periodLabel(row.returnPeriod),
+  },
+  { key: 'source', header: t('returns.inward.summary.source'), width: 80, render: (row) => SOURCE_NAME[row.source] },
+  { key: 'method', header: t('returns.inward.summary.method'), width: 110, render: (row) => t(`returns.inward.method.${row.method}`) },
+  { key: 'status', header: t('returns.inward.summary.status'), sortKey: 'status', width: 130, render: (row) => <OutcomeBadge row={row} /> },
+  {
+    key: 'documentCount',
+    header: t('returns.inward.summary.documents'),
+    isNumeric: true,
+    width: 90,
+    render: (row) => (row.outcome === 'Downloaded' ? formatCount(row.documentCount) : '—'),
+  },
+  {
+    key: 'startedAt',
+    header: t('returns.inward.summary.when'),
+    sortKey: 'startedAt',
+    width: 130,
+    render: (row) => formatDateTime(row.completedAt ?? row.startedAt),
+  },
+  {
+    key: 'by',
+    header: t('returns.inward.summary.by'),
+    width: 130,
+    render: (row) => row.userName ?? (row.method === 'Scheduled' ? t('returns.inward.summary.schedule') : '—'),
+  },
+  {
+    key: 'message',
+    header: t('returns.inward.summary.message'),
+    render: (row) =>
+      row.message ? (
+        <Text size="xs" c={row.outcome === 'Failed' ? 'red' : undefined} lineClamp={2} title={row.message}>
+          {row.message}
+        </Text>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    key: 'inUse',
+    header: t('returns.inward.summary.inUse'),
+    width: 170,
+    render: (row) => (
+      <Text size="xs" c={row.lastCompletedAt ? undefined : 'dimmed'}>
+        {row.lastCompletedAt
+          ? t('returns.inward.summary.inUseOf', { n: formatCount(row.documents), time: formatDateTime(row.lastCompletedAt) })
+          : t('returns.inward.summary.noneInUse')}
+      </Text>
+    ),
+  },
+];
+
+export const AutoDownloadSummary = ({ entityIds, returnPeriods }: AutoDownloadSummaryProps) => {
+  const t = useText();
+  const now = new Date();
+  const periods = recentPeriods(now);
+  const [gstins, setGstins] = useState<string[]>([]);
+  const [fromPeriod, setFromPeriod] = useState<string | null>(null);
+  const [toPeriod, setToPeriod] = useState<string | null>(null);
+  const [source, setSource] = useState<InwardSource | null>(null);
+  const [method, setMethod] = useState<InwardMethod | null>(null);
+  const [outcome, setOutcome] = useState<InwardOutcome | null>(null);
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const { data: entities = [] } = useQuery({ ...userEntitiesQuery(financialYearOfPeriod(lastMonthOf(now))), enabled: !entityIds });
+  const locations = entities.filter((entity) => entity.hasAccess && entity.entityType !== 'Business' && entity.gstin);
+  const chosenPeriods =
+    returnPeriods ?? (fromPeriod || toPeriod ? returnPeriodsBetween(fromPeriod ?? toPeriod ?? '', toPeriod ?? fromPeriod ?? '') : null);
+  const chosenEntities = entityIds ?? (gstins.length > 0 ? gstins.map(Number) : null);
+  const filters: InwardSummaryFilters = {
+    ...(chosenEntities ? { entityIds: [...chosenEntities] } : {}),
+    ...(chosenPeriods ? { returnPeriods: [...chosenPeriods] } : {}),
+    ...(source ? { sources: [source] } : {}),
+    ...(method ? { methods: [method] } : {}),
+    ...(outcome ? { outcomes: [outcome] } : {}),
+  };
+  const sortExpression = toSortExpression(sort);
+  const list = useListQuery(inwardKeys.summary(filters, sortExpression), (page) => searchInwardSummary(filters, sortExpression, page));
+  const periodOptions = periods.map((period) => ({ value: period, label: periodLabel(period) }));
+  return (
+    <Stack gap="sm" data-testid="inward-summary">
+      <Group gap="sm" align="flex-end">
+        {entityIds ? null : (
+          <MultiSelect
+            size="xs"
+            w={320}
+            label={t('returns.inward.summary.gstin')}
+            placeholder={gstins.length === 0 ? t('returns.inward.bulk.gstinsPlaceholder') : undefined}
+            data={locations.map((entity) => ({ value: String(entity.entityId), label: `${entity.gstin ?? ''} · ${entity.entityName}` }))}
+            value={gstins}
+            onChange={setGstins}
+            searchable
+            clearable
+            data-testid="inward-summary-gstins"
+          />
+        )}
+        {returnPeriods ? null : (
+          <>
+            <Select
+              size="xs"
+              w={120}
+              label={t('returns.inward.bulk.from')}
+              data={periodOptions}
+              value={fromPeriod}
+              onChange={setFromPeriod}
+              clearable
+              data-testid="inward-summary-from"
+            />
+            <Select
+              size="xs"
+              w={120}
+              label={t('returns.inward.bulk.to')}
+              data={periodOptions}
+              value={toPeriod}
+              onChange={setToPeriod}
+              clearable
+              data-testid="inward-summary-to"
+            />
+          </>
+        )}
+        <Select
+          size="xs"
+          w={130}
+          label={t('returns.inward.summary.source')}
+          placeholder={t('returns.inward.summary.allSources')}
+          data={INWARD_SOURCES.map((value) => ({ value, label: SOURCE_NAME[value] }))}
+          value={source}
+          onChange={(value) => setSource(value as InwardSource | null)}
+          clearable
+          data-testid="inward-summary-source"
+        />
+        <Select
+          size="xs"
+          w={140}
+          label={t('returns.inward.summary.method')}
+          placeholder={t('returns.inward.summary.anyMethod')}
+          data={InwardMethodSchema.options.map((value) => ({ value, label: t(`returns.inward.method.${value}`) }))}
+          value={method}
+          onChange={(value) => setMethod(value as InwardMethod | null)}
+          clearable
+          data-testid="inward-summary-method"
+        />
+        <Select
+          size="xs"
+          w={150}
+          label={t('returns.inward.summary.status')}
+          placeholder={t('returns.inward.summary.anyStatus')}
+          data={InwardOutcomeSchema.options.map((value) => ({ value, label: t(`returns.inward.outcome.${value}`) }))}
+          value={outcome}
+          onChange={(value) => setOutcome(value as InwardOutcome | null)}
+          clearable
+          data-testid="inward-summary-outcome"
+        />
+      </Group>
+      <DataTable
+        columns={columns(t)}
+        rows={list.rows}
+        rowId={(row) => row.activityId}
+        rowTestId={(row) => `inward-summary-row-${row.gstin}-${row.returnPeriod}-${row.source}`}
+        rowLabel={(row) => `${row.gstin} ${periodLabel(row.returnPeriod)} ${SOURCE_NAME[row.source]}`}
+        totalRecords={list.totalRecords}
+        isLoading={list.isPending}
+        emptyText={t('returns.inward.summary.empty')}
+        sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
+        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+        maxHeight={560}
+      />
+    </Stack>
+  );
+};
