@@ -181,6 +181,7 @@ export const ERROR_CATALOGUE = {
     message: 'A run covers at most 36 return periods. Choose a shorter range, or run the years separately.',
   },
   REC0008: { status: 422, message: 'Only a location with a GSTIN can be reconciled.' },
+  REC0009: { status: 422, message: 'Every action of this reconciliation is at the portal already: nothing to push.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -2,6 +2,7 @@
 // documents a GSTR-2B/2A download stores (portal_documents), written straight to the tables, so a test of the
 // reconciliation itself does not repeat the import and the portal download (each tested on its own).
 import {
+  IMS_API,
   RECONCILIATION_API as API,
   RECONCILIATION_DOCUMENTS_REPORT,
   RECONCILIATION_FILING_REPORT,
@@ -196,6 +197,13 @@ export const reconciliationSweeps = (): Sweep[] => {
     withRun('POST', API.action, ({ runId, rowId }) => ({ runId, selection: { rowIds: [rowId] }, action: 'Accept' })),
     withRun('POST', API.workbook, ({ runId }) => ({ runId })),
     withRun('POST', API.vendorWorkbook, ({ runId }) => ({ runId, supplierGstin: '27AAACA1111A1Z1' })),
+    { route: `POST ${IMS_API.download}`, expect: 'notFound', call: (api, b) => api.post(IMS_API.download, { entityIds: [b.location] }) },
+    withRun('POST', IMS_API.push, ({ runId }) => ({ runId })),
+    {
+      route: `POST ${IMS_API.regenerate2b}`,
+      expect: 'notFound',
+      call: (api, b) => api.post(IMS_API.regenerate2b, { entityId: b.location, returnPeriod: '102024' }),
+    },
     ...reports.flatMap((report) => [
       withRun('POST', report.endpoints.search.path, ({ runId }) => ({ filters: { runId } })),
       withRun('POST', report.endpoints.export.path, ({ runId }) => ({ filters: { runId } })),

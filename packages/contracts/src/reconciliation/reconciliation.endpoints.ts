@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { API_ROOT } from '../api';
 import { defineEndpoint, pathsOf } from '../endpoint';
 import { defineReport, type ReportColumn } from '../report';
+import { DataActivitySchema } from '../returns/returns.schemas';
 import {
   DocumentFiltersSchema,
+  ImsDownloadRequestSchema,
+  ImsPushRequestSchema,
+  ImsPushResponseSchema,
+  Regenerate2bRequestSchema,
+  Regenerate2bResponseSchema,
   FilingFiltersSchema,
   FilingRowSchema,
   InsightsSchema,
@@ -56,6 +62,9 @@ const rowColumns: ReportColumn<RowKey>[] = [
   { key: 'rule', label: 'reconciliation.rule', kind: 'text', labels: 'reconciliation.rule.', width: 130 },
   { key: 'action', label: 'reconciliation.action', kind: 'text', labels: 'reconciliation.action.', width: 90 },
   { key: 'claimPeriod', label: 'reconciliation.claimPeriod', kind: 'period', width: 90 },
+  { key: 'recommendedAction', label: 'reconciliation.recommendedAction', kind: 'text', labels: 'reconciliation.action.', width: 110 },
+  { key: 'imsAction', label: 'reconciliation.imsAction', kind: 'text', labels: 'reconciliation.imsAction.', width: 100 },
+  { key: 'pushStatus', label: 'reconciliation.pushStatus', kind: 'text', width: 140 },
 ];
 
 /** The reconciliation tab: one row a pair (or an unpaired document), both sides and the differences. */
@@ -171,4 +180,25 @@ export const RECONCILIATION_ENDPOINTS = {
   /** One supplier's workbook, ready to send to that supplier. */
   vendorWorkbook: defineEndpoint({ method: 'POST', path: `${BASE}/vendor-workbook`, body: VendorWorkbookRequestSchema, response: 'file' }),
 };
+
+/** The invoice management system (spec core §2 /invoice-management-system): IMS records in, actions out, 2B recomputed. */
+export const IMS_ENDPOINTS = {
+  /** Downloads the records in IMS for each GSTIN; answers each GSTIN's download record (a Sync data activity). */
+  download: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/ims/download`,
+    body: ImsDownloadRequestSchema,
+    response: z.array(DataActivitySchema),
+  }),
+  /** Queues the push of the run's IMS actions not yet at the portal (each GSTIN's a Push data activity). */
+  push: defineEndpoint({ method: 'POST', path: `${BASE}/ims/push`, body: ImsPushRequestSchema, response: ImsPushResponseSchema }),
+  /** Asks the portal to generate the period's GSTR-2B again from the actions now; then download it again. */
+  regenerate2b: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/ims/regenerate-2b`,
+    body: Regenerate2bRequestSchema,
+    response: Regenerate2bResponseSchema,
+  }),
+};
 export const RECONCILIATION_API = pathsOf(RECONCILIATION_ENDPOINTS);
+export const IMS_API = pathsOf(IMS_ENDPOINTS);

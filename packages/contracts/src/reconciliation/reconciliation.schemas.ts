@@ -23,7 +23,8 @@ export const RECONCILIATION_STATUSES = [
 export const ReconciliationStatusSchema = z.enum(RECONCILIATION_STATUSES);
 export type ReconciliationStatus = z.infer<typeof ReconciliationStatusSchema>;
 
-export const PortalSourceSchema = z.enum(['GSTR2B', 'GSTR2A']);
+/** The portal side of a run: a period's GSTR-2B or 2A, or the records in IMS now (by the supplier's period). */
+export const PortalSourceSchema = z.enum(['GSTR2B', 'GSTR2A', 'IMS']);
 export type PortalSource = z.infer<typeof PortalSourceSchema>;
 
 /** Task status (spec core §4). */
@@ -148,6 +149,13 @@ export const RowSchema = z.object({
   claimPeriod: z.string().nullable(),
   booksDocuments: z.number().int(),
   portalDocuments: z.number().int(),
+  /** IMS runs: the action the portal holds for the supplier's record (Accepted, Rejected, Pending, NoAction). */
+  imsAction: z.string().nullable(),
+  /** The action the reconciliation recommends on the supplier's record, and why (domain recommendImsAction). */
+  recommendedAction: RowActionSchema.nullable(),
+  recommendationReason: z.string().nullable(),
+  /** The push of the row's action to the portal: Pushed, Refused: …, Not sent: …; null when not pushed. */
+  pushStatus: z.string().nullable(),
 });
 export type ReconciliationRow = z.infer<typeof RowSchema>;
 
@@ -350,3 +358,20 @@ export const InsightsSchema = z.object({
   ),
 });
 export type Insights = z.infer<typeof InsightsSchema>;
+
+/** Downloads the records in IMS now for these GSTINs (GETINV, every section). */
+export const ImsDownloadRequestSchema = z.object({ entityIds: z.array(id).min(1, 'Choose at least one GSTIN.').max(500) });
+/** Sends the actions taken on an IMS run's rows that the portal does not have yet. */
+export const ImsPushRequestSchema = z.object({ runId: id });
+export const ImsPushResponseSchema = z.object({
+  /** Records queued to be sent, per GSTIN. */
+  records: z.number().int(),
+  gstins: z.array(z.string()),
+});
+/** Asks the portal to generate the GSTIN's GSTR-2B of the period again from the IMS actions now (before its 3B is filed). */
+export const Regenerate2bRequestSchema = z.object({ entityId: id, returnPeriod });
+export const Regenerate2bResponseSchema = z.object({
+  /** P generated, IP still in progress, ER refused. */
+  status: z.enum(['P', 'IP', 'ER']),
+  message: z.string().nullable(),
+});

@@ -356,6 +356,8 @@ export const DataActivitySearchRequestSchema = z.object({
   entityIds: z.array(id).max(10_000).nullish(),
   returnPeriods: z.array(returnPeriod).max(120).nullish(),
   statuses: z.array(ProcessingStatusSchema).max(8).nullish(),
+  /** Only these actions (GSTR2A, GSTR2B, IMS downloads; Save, IMS pushes ...). */
+  actions: z.array(z.string().max(20)).max(20).nullish(),
   start: z.number().int().min(0).default(0),
   size: z.number().int().min(1).max(1000).nullish(),
   /** "{id|createdAt|status} ASC|DESC", default 'id DESC'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recommendImsAction } from './ims-recommendation';
+import { imsRemarksAllowed, recommendImsAction } from './ims-recommendation';
 import { RECONCILE_STATUSES } from './types';
 
 describe('recommendImsAction', () => {
@@ -34,5 +34,14 @@ describe('recommendImsAction', () => {
       const r = recommendImsAction(status, free);
       if (r) expect(r.reason.length).toBeGreaterThan(10);
     }
+  });
+});
+
+describe('imsRemarksAllowed', () => {
+  it('allows remarks from the October 2025 period only', () => {
+    expect(imsRemarksAllowed('092025')).toBe(false);
+    expect(imsRemarksAllowed('102025')).toBe(true);
+    expect(imsRemarksAllowed('012026')).toBe(true);
+    expect(imsRemarksAllowed('122024')).toBe(false);
   });
 });

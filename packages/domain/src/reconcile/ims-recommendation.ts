@@ -52,3 +52,12 @@ export const recommendImsAction = (status: ReconcileStatus, options: { isPending
       return null;
   }
 };
+
+/**
+ * Remarks on an IMS action reach the portal only for records of the October 2025 tax period on (GSTN advisory of
+ * 23 September 2025: remarks on Reject and Pending, visible to the supplier); for earlier records the portal refuses
+ * them, so they are kept in the product's own audit trail only.
+ */
+export const IMS_REMARKS_FROM_PERIOD = '102025';
+export const imsRemarksAllowed = (supplierPeriod: string): boolean =>
+  supplierPeriod.slice(2) + supplierPeriod.slice(0, 2) >= IMS_REMARKS_FROM_PERIOD.slice(2) + IMS_REMARKS_FROM_PERIOD.slice(0, 2);

@@ -50,3 +50,10 @@ export {
   type ImsSourceForm,
 } from './readers/ims';
 export type { InwardRecord, InwardItem, InwardSection, InwardListing, ReadResult, ReadIssue, ReadErrorCode } from './readers/common';
+export {
+  recommendImsAction,
+  imsRemarksAllowed,
+  IMS_REMARKS_FROM_PERIOD,
+  type ImsRecommendation,
+  type ImsRecommendedAction,
+} from './ims-recommendation';

@@ -31,7 +31,7 @@ export const reconciliationRuns = pgTable(
     gstins: text('gstins').array().notNull(),
     fromPeriod: text('from_period').notNull(),
     toPeriod: text('to_period').notNull(),
-    portalSource: text('portal_source', { enum: ['GSTR2B', 'GSTR2A'] }).notNull(),
+    portalSource: text('portal_source', { enum: ['GSTR2B', 'GSTR2A', 'IMS'] }).notNull(),
     /** Sorted entity ids, periods and source: a later run with the same key supersedes this one. */
     scopeKey: text('scope_key').notNull(),
     status: text('status', { enum: ['YetNotStarted', 'InProgress', 'Completed', 'Failed'] })

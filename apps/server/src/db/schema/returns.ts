@@ -133,7 +133,8 @@ export const portalDocuments = pgTable(
       .references(() => entities.id),
     /** The recipient GSTIN. */
     gstin: text('gstin').notNull(),
-    source: text('source', { enum: ['GSTR2A', 'GSTR2B'] }).notNull(),
+    /** GSTR2A / GSTR2B: the period's statement; IMS: the records in the recipient's IMS now (period: the supplier's). */
+    source: text('source', { enum: ['GSTR2A', 'GSTR2B', 'IMS'] }).notNull(),
     returnPeriod: text('return_period').notNull(),
     section: text('section').notNull(),
     supplierGstin: text('supplier_gstin').notNull(),
@@ -153,6 +154,16 @@ export const portalDocuments = pgTable(
     supplierFiled: boolean('supplier_filed'),
     supplierFilingDate: text('supplier_filing_date'),
     itcAvailability: text('itc_availability'),
+    /** 2B: where the document is listed: available ITC, rejected in IMS (docRejdata), ITC reversal (null: 2A, IMS). */
+    listing: text('listing', { enum: ['available', 'rejected', 'itcReversal'] }),
+    /** IMS: the recipient's action at the portal (Accepted, Rejected, Pending, NoAction) and whether Pending is blocked. */
+    imsAction: text('ims_action'),
+    imsPendingBlocked: boolean('ims_pending_blocked'),
+    /** Amendments: the document the record replaces. */
+    originalDocumentNumber: text('original_document_number'),
+    originalDocumentDate: text('original_document_date'),
+    /** IMS: the record as the portal answered it, sent back with an action (the SAVE API quotes it). */
+    record: jsonb('record'),
     dataActivityId: bigint('data_activity_id', { mode: 'number' }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -95,6 +95,7 @@ export const searchActivities = async (
   ];
   if (request.returnPeriods?.length) conditions.push(inArray(dataActivities.returnPeriod, request.returnPeriods));
   if (request.statuses?.length) conditions.push(inArray(dataActivities.status, request.statuses));
+  if (request.actions?.length) conditions.push(inArray(dataActivities.action, request.actions));
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(dataActivities).where(where);
   const rows = await db

@@ -1,6 +1,7 @@
 import { workerOf } from '../../platform/jobs/job';
 import type { AppModule } from '../../platform/module';
-import { RUN_JOB } from './reconciliation.jobs';
+import { pushImsActions } from './ims/ims-push.service';
+import { IMS_PUSH_JOB, RUN_JOB } from './reconciliation.jobs';
 import { reconciliationRoutes } from './reconciliation.routes';
 import { processRun, recoverInterruptedRuns } from './run.job';
 
@@ -14,5 +15,6 @@ export const reconciliationModule: AppModule = {
       ({ runId }) => processRun({ db: ctx.database.db, now: ctx.now }, runId),
       async () => void (await recoverInterruptedRuns(ctx.database.db)),
     ),
+    workerOf(IMS_PUSH_JOB, ({ runId, userId }) => pushImsActions(ctx, runId, userId)),
   ],
 };

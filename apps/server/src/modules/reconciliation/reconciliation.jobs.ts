@@ -8,3 +8,11 @@ export const RUN_JOB = defineJob({
   payload: z.object({ runId: z.number().int().positive(), userId: z.number().int().positive().nullable() }),
   retryLimit: 0,
 });
+
+/** Pushes an IMS run's actions to the portal. No retries: what the portal refused is kept per action, and pushed again on request. */
+export const IMS_PUSH_JOB = defineJob({
+  name: 'reconciliation.imsPush',
+  version: 1,
+  payload: z.object({ runId: z.number().int().positive(), userId: z.number().int().positive().nullable() }),
+  retryLimit: 0,
+});

@@ -1,8 +1,9 @@
-// Routes of purchase reconciliation (spec core §2 /gstr-2a-reconciliation, /reconciliation-list). Every route needs
-// the Gstr2aReconciliation right; a run is scoped by subscriber and by the user's access to every GSTIN it covers
+// Routes of purchase reconciliation (spec core §2 /gstr-2a-reconciliation, /reconciliation-list,
+// /invoice-management-system). Every route needs the Gstr2aReconciliation or the InvoiceManagementSystem right; a run is scoped by subscriber and by the user's access to every GSTIN it covers
 // (runs.service.ts visibleRun), so another tenant's run, row or vendor answers 404 and a run over a location the user
 // cannot see 403.
 import {
+  IMS_ENDPOINTS as IMS,
   RECONCILIATION_DOCUMENTS_REPORT,
   RECONCILIATION_ENDPOINTS as RECON,
   RECONCILIATION_FILING_REPORT,
@@ -19,6 +20,9 @@ import { serveReport } from '../../platform/reports/serve-report';
 import { loadInstallationSettings } from '../../platform/settings/installation-settings';
 import { XLSX_CONTENT_TYPE } from '../../files/xlsx-writer';
 import { actOnRows } from './actions.service';
+import { downloadIms } from './ims/ims-download.service';
+import { requestImsPush } from './ims/ims-push.service';
+import { regenerateGstr2b } from './ims/regenerate-2b.service';
 import { runInsights } from './insights.service';
 import { linkRows, unlinkRow } from './manual.service';
 import { documentsSource, filingSource, rowsSource, vendorsSource } from './reports.source';
@@ -26,7 +30,10 @@ import { rowDetail } from './row-detail.service';
 import { runDetail, searchRuns, startRun } from './runs.service';
 import { reconciliationWorkbook, vendorWorkbook } from './workbook.service';
 
-const reconcile = { rights: ['Gstr2aReconciliation'] } as const satisfies RouteAccess;
+/** The 2A/2B reconciliation's right, or IMS's: the IMS screen reads the same runs, rows and vendors. */
+const reconcile = { rights: ['Gstr2aReconciliation', 'InvoiceManagementSystem'] } as const satisfies RouteAccess;
+/** IMS: its own right (spec core §2 /invoice-management-system); talking to the portal is also the returns filer's. */
+const ims = { rights: ['InvoiceManagementSystem'] } as const satisfies RouteAccess;
 
 export const reconciliationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
@@ -89,6 +96,16 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const file = await vendorWorkbook(db, principalOf(request), request.body.runId, request.body.supplierGstin);
       return sendWorkbook(request, reply, file, `reconciliation-${request.body.runId}-${file.supplierGstin}.xlsx`, request.body.runId);
     },
+  });
+
+  serve(app, IMS.download, {
+    access: { ...ims, entity: 'body' },
+    handler: async (request) => downloadIms(ctx, principalOf(request), request.body.entityIds),
+  });
+  serve(app, IMS.push, { access: ims, handler: async (request) => requestImsPush(ctx, principalOf(request), request.body.runId) });
+  serve(app, IMS.regenerate2b, {
+    access: { ...ims, entity: 'body' },
+    handler: async (request) => regenerateGstr2b(ctx, principalOf(request), request.body.entityId, request.body.returnPeriod),
   });
 
   const audit = (key: string) => ({ entityType: 'Reconciliation', entityKey: key });

@@ -8,12 +8,18 @@ import {
   RECONCILIATION_VENDORS_REPORT,
   type ReconciliationRow,
   type RowFilters,
-  type RowSchema,
 } from '@opengst/contracts';
+import { recommendImsAction, type ReconcileStatus } from '@opengst/domain';
 import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database';
-import { reconciliationDocuments, reconciliationFilings, reconciliationRows, reconciliationVendors } from '../../db/schema';
+import {
+  portalDocuments,
+  reconciliationActions,
+  reconciliationDocuments,
+  reconciliationFilings,
+  reconciliationRows,
+  reconciliationVendors,
+} from '../../db/schema';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors';
 import type { ReportSource } from '../../platform/reports/report.queries';
@@ -88,12 +94,39 @@ const ROW_COLUMNS = {
   portalDocuments: sql<number>`cardinality(${reconciliationRows.portalIds})`.mapWith(Number),
 };
 
-/** Rows by id, as the contracts' row. */
-export const rowsByIds = async (db: DbOrTx, ids: readonly number[]): Promise<ReconciliationRow[]> =>
-  (await db
-    .select(ROW_COLUMNS)
+/** Rows by id, as the contracts' row: with the portal's IMS action, the recommendation and the push of the action. */
+export const rowsByIds = async (db: DbOrTx, ids: readonly number[]): Promise<ReconciliationRow[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      ...ROW_COLUMNS,
+      imsAction: portalDocuments.imsAction,
+      imsPendingBlocked: portalDocuments.imsPendingBlocked,
+      pushStatus: reconciliationActions.pushStatus,
+    })
     .from(reconciliationRows)
-    .where(inArray(reconciliationRows.id, [...ids]))) as z.infer<typeof RowSchema>[];
+    .leftJoin(portalDocuments, sql`${portalDocuments.id} = ${reconciliationRows.portalIds}[1]`)
+    .leftJoin(
+      reconciliationActions,
+      and(
+        eq(reconciliationActions.subscriberId, reconciliationRows.subscriberId),
+        sql`${reconciliationActions.documentKey} = 'G:' || ${reconciliationRows.portalKeys}[1]`,
+      ),
+    )
+    .where(inArray(reconciliationRows.id, [...ids]));
+  return rows.map(({ imsPendingBlocked, ...row }) => {
+    const recommendation =
+      row.portalDocuments > 0
+        ? recommendImsAction(row.status as ReconcileStatus, { isPendingActionBlocked: imsPendingBlocked ?? false })
+        : null;
+    // Status and action are the contracts' enums: the job and the actions write no other values.
+    return {
+      ...row,
+      recommendedAction: recommendation?.action ?? null,
+      recommendationReason: recommendation?.reason ?? null,
+    } as ReconciliationRow;
+  });
+};
 
 export const rowsSource: ReportSource<typeof RECONCILIATION_ROWS_REPORT> = {
   table: reconciliationRows,

@@ -3,7 +3,7 @@
 // supplier reported in April pairs across the periods (the job then keeps only rows touching the run's own periods).
 import type { ReconcileDocument } from '@opengst/domain';
 import { periodsBetween, shiftPeriod } from '@opengst/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { documents, entities, portalDocuments } from '../../db/schema';
 
@@ -18,7 +18,7 @@ export type RunScope = {
   entityIds: number[];
   fromPeriod: string;
   toPeriod: string;
-  portalSource: 'GSTR2B' | 'GSTR2A';
+  portalSource: 'GSTR2B' | 'GSTR2A' | 'IMS';
 };
 
 export const widenedPeriods = (scope: Pick<RunScope, 'fromPeriod' | 'toPeriod'>): string[] =>
@@ -121,6 +121,8 @@ export const loadPortal = async (db: DbOrTx, scope: RunScope, ids?: readonly num
           inArray(portalDocuments.entityId, scope.entityIds),
           eq(portalDocuments.source, scope.portalSource),
           ids ? inArray(portalDocuments.id, [...ids]) : inArray(portalDocuments.returnPeriod, widenedPeriods(scope)),
+          // A 2B's rejected records (rejected in IMS) and ITC reversals are not the supplier's documents to claim.
+          or(isNull(portalDocuments.listing), eq(portalDocuments.listing, 'available')),
           sql`${portalDocuments.id} > ${after}`,
         ),
       )

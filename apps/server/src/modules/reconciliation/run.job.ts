@@ -15,7 +15,11 @@ import { COPY_COLUMNS, copyLineOf, keyOfPortal, rowRecordOf } from './row-record
 import { INTERRUPTED_RUN } from './runs.service';
 import { refreshFilings, refreshRunSummary, refreshVendors } from './summaries.repo';
 
-type Deps = { db: Db; now: () => Date };
+/** The job's stages, in order, for a caller that times them (the reconcile-job benchmark). */
+export type RunStage = 'load' | 'engine' | 'store' | 'summaries' | 'done';
+type Deps = { db: Db; now: () => Date; onStage?: (stage: RunStage) => void };
+
+const SOURCE_NAMES = { GSTR2B: 'GSTR-2B', GSTR2A: 'GSTR-2A', IMS: 'IMS records' } as const;
 
 /** How many rows are written between two progress updates. */
 const PROGRESS_EVERY = 50_000;
@@ -53,18 +57,20 @@ const deleteResults = async (db: DbOrTx, runId: number): Promise<void> => {
   await db.delete(reconciliationFilings).where(eq(reconciliationFilings.runId, runId));
 };
 
-export const processRun = async ({ db, now }: Deps, runId: number): Promise<void> => {
+export const processRun = async ({ db, now, onStage }: Deps, runId: number): Promise<void> => {
   const [run] = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
   if (!run || run.status !== 'YetNotStarted') return;
   const progress = (set: Partial<typeof reconciliationRuns.$inferInsert>) =>
     db.update(reconciliationRuns).set(set).where(eq(reconciliationRuns.id, runId));
   await progress({ status: 'InProgress', stage: 'Reading the purchase register' });
   try {
+    onStage?.('load');
     const scope: RunScope = { ...run, portalSource: run.portalSource };
     const books = await loadBooks(db, scope);
-    await progress({ stage: `Reading the stored ${run.portalSource === 'GSTR2B' ? 'GSTR-2B' : 'GSTR-2A'}` });
+    await progress({ stage: `Reading the stored ${SOURCE_NAMES[run.portalSource]}` });
     const portal = await loadPortal(db, scope);
     await progress({ stage: 'Matching', booksDocuments: books.length, portalDocuments: portal.length });
+    onStage?.('engine');
     const settings = engineSettingsOf((await loadSubscriberSettings(db, run.subscriberId)).reconciliation);
     const fresh = reconcile(books, portal, settings);
     const portalIdOfKey = new Map(portal.map((d) => [keyOfPortal(d), d.id]));
@@ -73,6 +79,7 @@ export const processRun = async ({ db, now }: Deps, runId: number): Promise<void
     const rows = result.rows.filter(inPeriods(run.fromPeriod, run.toPeriod));
     await progress({ stage: 'Storing the results', done: 0, total: rows.length, settings: result.settings });
 
+    onStage?.('store');
     const actions = await actionsOf(db, run.subscriberId);
     const copy = await copyIn(db, 'reconciliation_rows', COPY_COLUMNS);
     try {
@@ -86,6 +93,7 @@ export const processRun = async ({ db, now }: Deps, runId: number): Promise<void
       throw error;
     }
     await progress({ stage: 'Summarising', done: rows.length });
+    onStage?.('summaries');
     await refreshVendors(db, runId, run.subscriberId);
     await refreshRunSummary(db, runId);
     await refreshFilings(db, { ...run, periods: periodsBetween(run.fromPeriod, run.toPeriod) });
@@ -108,6 +116,7 @@ export const processRun = async ({ db, now }: Deps, runId: number): Promise<void
         .set({ status: 'Completed', stage: null, finishedAt: now() })
         .where(eq(reconciliationRuns.id, runId));
     });
+    onStage?.('done');
   } catch (error) {
     console.error(`[reconciliation run ${runId}]`, error);
     await deleteResults(db, runId);

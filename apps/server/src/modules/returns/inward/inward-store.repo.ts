@@ -77,6 +77,8 @@ const rowOf = (r: InwardRecord) => ({
   supplierFiled: r.supplierFiledGstr1,
   supplierFilingDate: r.supplierFilingDate,
   itcAvailability: r.itcAvailability,
+  // A 2A lists every document as the supplier reported it; a 2B also says which the recipient rejected in IMS.
+  listing: r.source === 'GSTR-2B' ? r.listing : null,
 });
 
 /** The audit row of a change made by a user, or by the schedule (no user: the system did it, as dormancy.jobs.ts writes). */
