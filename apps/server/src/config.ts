@@ -49,6 +49,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d{6}$/)
     .default('575757'),
+  /**
+   * Lets a client set the mounted sandbox's date (POST /portal-sandbox/testing/clock), so a test walks through the
+   * 14th's GSTR-2B generation without waiting for it. Never on an installation users work on.
+   */
+  PORTAL_SANDBOX_CLOCK_CONTROL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = {
@@ -98,6 +106,8 @@ export type GstPortalConfig = {
   timeoutMs: number;
   sandboxSchemaDir: string;
   sandboxOtp: string;
+  /** PORTAL_SANDBOX_CLOCK_CONTROL: the mounted sandbox's date can be set by a test. */
+  sandboxClockControl: boolean;
 };
 
 /** The official formats and lists the product reads (official/ in the repository: sources and licence in its README). */
@@ -159,6 +169,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
       timeoutMs: e.GST_PORTAL_TIMEOUT_SECONDS * 1000,
       sandboxSchemaDir: resolve(e.PORTAL_SANDBOX_SCHEMA_DIR ?? OFFICIAL_DIR),
       sandboxOtp: e.PORTAL_SANDBOX_OTP,
+      sandboxClockControl: e.PORTAL_SANDBOX_CLOCK_CONTROL,
     },
   };
 };

@@ -78,21 +78,37 @@ export const createGstPortal = (config: Config, now: () => Date, app: () => Fast
   });
 };
 
+/** Where a test sets the mounted sandbox's date, when PORTAL_SANDBOX_CLOCK_CONTROL allows it (body `{ at: ISO | null }`). */
+export const SANDBOX_CLOCK_PATH = `${SANDBOX_PREFIX}/testing/clock`;
+
 /** Mounts the sandbox in this server when no portal URL is configured; it keeps its tables in the server's database. */
 export const mountPortalSandbox = async (app: FastifyInstance, ctx: AppContext, gate: SandboxGate): Promise<void> => {
   if (ctx.config.gstPortal.url) return;
   const client = (ctx.database.db as unknown as { $client: PGlite | postgres.Sql }).$client;
   const sql = client instanceof PGlite ? sandboxSqlOfPglite(client) : sandboxSqlOfPostgres(client);
+  const control = ctx.config.gstPortal.sandboxClockControl;
+  // The sandbox's date: the server's, moved by a test when the clock control is on.
+  let offsetMs = 0;
+  const now = () => new Date(ctx.now().getTime() + offsetMs);
   await app.register(async (scope) => {
     // Answered here, not thrown: the sandbox's own error handler would turn an error into a portal-style 500.
     scope.addHook('onRequest', async (request, reply) => {
+      if (control && request.url === SANDBOX_CLOCK_PATH) return;
       if (!opensGate(gate, request.headers[GATE_HEADER]))
         return reply.code(404).send({ errors: [{ code: 'GEN0003', message: ERROR_CATALOGUE.GEN0003.message, type: 'Error' }] });
     });
+    if (control) {
+      scope.post(SANDBOX_CLOCK_PATH, async (request) => {
+        const at = (request.body as { at?: string | null } | undefined)?.at;
+        offsetMs = at ? new Date(at).getTime() - ctx.now().getTime() : 0;
+        if (Number.isNaN(offsetMs)) offsetMs = 0;
+        return { now: now().toISOString() };
+      });
+    }
     await scope.register(portalSandbox, {
       prefix: SANDBOX_PREFIX,
       sql,
-      now: ctx.now,
+      now,
       otp: ctx.config.gstPortal.sandboxOtp,
       schemaDir: ctx.config.gstPortal.sandboxSchemaDir,
     });

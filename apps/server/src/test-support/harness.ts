@@ -19,7 +19,10 @@ export const ENGINES = (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] :
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
 /** A fresh database on the engine, a loopback SMTP server, and the app built on both. */
-export const startHarness = async (engine: 'pglite' | 'postgres', options: { logStream?: NodeJS.WritableStream } = {}) => {
+export const startHarness = async (
+  engine: 'pglite' | 'postgres',
+  options: { logStream?: NodeJS.WritableStream; env?: Record<string, string> } = {},
+) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'opengst-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -47,6 +50,7 @@ export const startHarness = async (engine: 'pglite' | 'postgres', options: { log
         SMTP_URL: smtp.url,
         JOB_POLL_SECONDS: '0.5',
         PUBLIC_URL: 'http://localhost:8080',
+        ...options.env,
       },
       ['--data-dir', dataDir],
     ),
