@@ -1,9 +1,19 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { ScreenRouteName } from '../shared/screenRoutes';
 
 // The screen of each registered route, under features/<the folder of its route's module> (screens.test.ts checks
 // the place). Each screen is its own chunk, so the sign-in page loads none of the application's screens.
 type ScreenLoader = () => Promise<ComponentType>;
+
+/**
+ * /gstr-2a-reconciliation's auto data download summary tab is the inward data's component (features/returns/inward);
+ * no feature imports another, so the composition root hands it in, loaded with the screen.
+ */
+const withAutoDownloadSummary = async (screen: typeof import('../features/reconciliation/Gstr2aReconciliationScreen')) => {
+  const inward = await import('../features/returns/inward');
+  const Screen = screen.Gstr2aReconciliationScreen;
+  return () => createElement(Screen, { autoDownloadSummary: inward.AutoDownloadSummary });
+};
 
 export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Login: () => import('../features/auth/LoginScreen').then((m) => m.LoginScreen),
@@ -52,6 +62,6 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   RegularOverview: () => import('../features/returns/RegularOverviewScreen').then((m) => m.RegularOverviewScreen),
   Gstr1: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1Screen),
   Gstr1a: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1aScreen),
-  Gstr2aReconciliation: () => import('../features/reconciliation/Gstr2aReconciliationScreen').then((m) => m.Gstr2aReconciliationScreen),
+  Gstr2aReconciliation: () => import('../features/reconciliation/Gstr2aReconciliationScreen').then(withAutoDownloadSummary),
   DataActivities: () => import('../features/data-activities/DataActivitiesScreen').then((m) => m.DataActivitiesScreen),
 };

@@ -110,6 +110,7 @@ export const RECONCILIATION_TEXT = {
   'reconciliation.tab.document': 'Document',
   'reconciliation.source.GSTR2B': 'GSTR-2B',
   'reconciliation.source.GSTR2A': 'GSTR-2A',
+  'reconciliation.source.IMS': 'IMS',
   'reconciliation.runStatus.YetNotStarted': 'Queued',
   'reconciliation.runStatus.InProgress': 'In progress',
   'reconciliation.runStatus.Completed': 'Completed',

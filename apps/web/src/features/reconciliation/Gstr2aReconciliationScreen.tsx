@@ -10,13 +10,15 @@ import { loadFailureText } from '../../shared/loadFailure';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { newestRunQuery, reconciliationKeys } from './reconciliationApi';
 import { NewRunForm } from './run/NewRunForm';
+import type { AutoDownloadSummarySlot } from './RunResults';
 import { RunView } from './RunView';
 
 // /gstr-2a-reconciliation (spec core §2): the purchase register reconciled against GSTR-2B or 2A. The run comes from
 // ?runId= (links from /reconciliation-list), else the newest run the user can see; ?new=1 opens the form of a new one.
 // A run started here replaces the one in the address, and the one viewed until then stays on screen while it works.
+// The auto data download summary tab shows when app/ hands in its component (features/returns/inward).
 
-export const Gstr2aReconciliationScreen = () => {
+export const Gstr2aReconciliationScreen = ({ autoDownloadSummary }: { autoDownloadSummary?: AutoDownloadSummarySlot }) => {
   const t = useText();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -42,7 +44,14 @@ export const Gstr2aReconciliationScreen = () => {
   return (
     <Stack gap="sm">
       {runId !== null ? (
-        <RunView key={runId} runId={runId} previousRunId={previousRunId} onStarted={started} onNew={() => setNewOpen(true)} />
+        <RunView
+          key={runId}
+          runId={runId}
+          previousRunId={previousRunId}
+          onStarted={started}
+          onNew={() => setNewOpen(true)}
+          autoDownloadSummary={autoDownloadSummary}
+        />
       ) : newest.isError ? (
         <FilterPlaceholder
           kind="empty"

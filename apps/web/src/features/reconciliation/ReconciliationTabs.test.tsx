@@ -262,4 +262,16 @@ describe('reconciliation tabs', () => {
     expect(screen.getByTestId('previous-results')).toBeTruthy();
     expect(screen.getByTestId('rows-tab')).toBeTruthy();
   }, 30_000);
+
+  it("shows the inward data's auto download summary of the run's GSTINs and periods when app/ hands it in", async () => {
+    stubReconciliation();
+    const Summary = ({ entityIds, returnPeriods }: { entityIds?: readonly number[]; returnPeriods?: readonly string[] }) => (
+      <p data-testid="auto-download-summary">{`${entityIds?.join(',') ?? ''} | ${returnPeriods?.join(',') ?? ''}`}</p>
+    );
+    renderAt(<Gstr2aReconciliationScreen autoDownloadSummary={Summary} />, '/gstr-2a-reconciliation?runId=7', ['Gstr2aReconciliation']);
+    const tabs = (await screen.findAllByRole('tab', {}, LOADED)).map((tab) => tab.getAttribute('data-testid'));
+    expect(tabs.indexOf('tab-autoDownload')).toBe(tabs.indexOf('tab-filing') + 1);
+    await openTab('autoDownload');
+    expect((await screen.findByTestId('auto-download-summary', {}, LOADED)).textContent).toBe('5,6 | 042025,052025,062025');
+  }, 30_000);
 });

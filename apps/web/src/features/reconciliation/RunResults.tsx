@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { Badge, Group, Tabs, Text } from '@mantine/core';
 import type { RowFilters, RunDetail } from '@opengst/contracts';
 import { useText, type TextKey } from '../../i18n/useText';
@@ -14,18 +14,35 @@ import { LinkDocumentTab } from './tabs/LinkDocumentTab';
 import { ManualTab } from './tabs/ManualTab';
 import { SummaryTab } from './tabs/SummaryTab';
 import { VendorsTab } from './tabs/VendorsTab';
+import { periodsBetween } from './runRules';
 import { useTabCounts } from './useTabCounts';
 
 // The tabs of a finished run, in the spec's order (core §2 /gstr-2a-reconciliation), each list's count in its label.
 // The reconciliation tab's filters live here, so the insights, vendor and summary tabs can open it filtered. A tab is
 // drawn when first opened and kept (its filters and choices stay); until then its count is asked for on its own. The
-// auto data download summary tab is not here: its screen (returns/inward) is not built yet.
+// auto data download summary is the inward data's own component (features/returns/inward): app/ hands it in, as no
+// feature imports another; it shows the run's GSTINs and periods.
 
-export const RESULT_TABS = ['reconciliation', 'insights', 'vendors', 'manual', 'summary', 'filing', 'linkDocument', 'document'] as const;
+export const RESULT_TABS = [
+  'reconciliation',
+  'insights',
+  'vendors',
+  'manual',
+  'summary',
+  'filing',
+  'autoDownload',
+  'linkDocument',
+  'document',
+] as const;
 export type ResultTab = (typeof RESULT_TABS)[number];
-type Counted = Exclude<ResultTab, 'insights' | 'summary'>;
+type Counted = Exclude<ResultTab, 'insights' | 'summary' | 'autoDownload'>;
 
-export const RunResults = ({ detail }: { detail: RunDetail }) => {
+/** The auto data download summary of some GSTINs and periods (features/returns/inward AutoDownloadSummary). */
+export type AutoDownloadSummarySlot = ComponentType<{ entityIds?: readonly number[]; returnPeriods?: readonly string[] }>;
+
+type Props = { detail: RunDetail; autoDownloadSummary?: AutoDownloadSummarySlot | undefined };
+
+export const RunResults = ({ detail, autoDownloadSummary: AutoDownloadSummary }: Props) => {
   const t = useText();
   const { run, byStatus } = detail;
   const [tab, setTabState] = useState<ResultTab>('reconciliation');
@@ -59,10 +76,12 @@ export const RunResults = ({ detail }: { detail: RunDetail }) => {
     },
     [dispatch, setTab],
   );
+  const tabs = RESULT_TABS.filter((name) => name !== 'autoDownload' || AutoDownloadSummary !== undefined);
+  const periods = useMemo(() => periodsBetween(run.fromPeriod, run.toPeriod), [run.fromPeriod, run.toPeriod]);
   const countOf = (name: ResultTab): number | undefined =>
     name === 'summary'
       ? byStatus.filter((item) => item.rows > 0).length
-      : name === 'insights'
+      : name === 'insights' || name === 'autoDownload'
         ? undefined
         : (counts[name] ?? (name === 'reconciliation' ? undefined : unopened[name]));
 
@@ -70,7 +89,7 @@ export const RunResults = ({ detail }: { detail: RunDetail }) => {
     <>
       <Tabs value={tab} onChange={(next) => setTab((next as ResultTab | null) ?? 'reconciliation')}>
         <Tabs.List>
-          {RESULT_TABS.map((name) => (
+          {tabs.map((name) => (
             <Tabs.Tab key={name} value={name} data-testid={`tab-${name}`}>
               <Group gap={6} wrap="nowrap">
                 <Text size="sm" fw={500}>
@@ -120,6 +139,11 @@ export const RunResults = ({ detail }: { detail: RunDetail }) => {
         <Tabs.Panel value="filing" pt="xs">
           {isOpen('filing') ? <FilingTab runId={run.id} isActive={tab === 'filing'} onTotal={setters.filing} /> : null}
         </Tabs.Panel>
+        {AutoDownloadSummary ? (
+          <Tabs.Panel value="autoDownload" pt="xs">
+            {isOpen('autoDownload') ? <AutoDownloadSummary entityIds={run.entityIds} returnPeriods={periods} /> : null}
+          </Tabs.Panel>
+        ) : null}
         <Tabs.Panel value="linkDocument" pt="xs">
           {isOpen('linkDocument') ? (
             <LinkDocumentTab runId={run.id} isActive={tab === 'linkDocument'} onTotal={setters.linkDocument} />

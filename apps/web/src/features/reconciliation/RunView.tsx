@@ -12,17 +12,23 @@ import { pollIntervalMs } from '../../shared/polling';
 import { fetchRun, reconciliationKeys } from './reconciliationApi';
 import { RunHeader } from './run/RunHeader';
 import { RunProgress } from './run/RunProgress';
-import { RunResults } from './RunResults';
+import { RunResults, type AutoDownloadSummarySlot } from './RunResults';
 import { isRunActive } from './runRules';
 
 // One run: its header, its progress while it works (polled at the poolingTime setting), then its results. While a
 // new run works, the results of the run the user was looking at stay on screen, said to be that run's.
 
-type Props = { runId: number; previousRunId: number | null; onStarted: (run: Run) => void; onNew: () => void };
+type Props = {
+  runId: number;
+  previousRunId: number | null;
+  onStarted: (run: Run) => void;
+  onNew: () => void;
+  autoDownloadSummary?: AutoDownloadSummarySlot | undefined;
+};
 
 export const runLink = (runId: number): string => `/gstr-2a-reconciliation?runId=${runId}`;
 
-export const RunView = ({ runId, previousRunId, onStarted, onNew }: Props) => {
+export const RunView = ({ runId, previousRunId, onStarted, onNew, autoDownloadSummary }: Props) => {
   const t = useText();
   const client = useQueryClient();
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
@@ -78,13 +84,13 @@ export const RunView = ({ runId, previousRunId, onStarted, onNew }: Props) => {
         </Stack>
       </Paper>
       {run.status === 'Completed' ? (
-        <RunResults key={run.id} detail={detail} />
+        <RunResults key={run.id} detail={detail} autoDownloadSummary={autoDownloadSummary} />
       ) : shownPrevious ? (
         <>
           <Text size="sm" c="dimmed" data-testid="previous-results">
             {t('reconciliation.run.previousResults')}
           </Text>
-          <RunResults key={shownPrevious.run.id} detail={shownPrevious} />
+          <RunResults key={shownPrevious.run.id} detail={shownPrevious} autoDownloadSummary={autoDownloadSummary} />
         </>
       ) : isActive ? (
         <FilterPlaceholder kind="summaryInProgress" text={t('reconciliation.run.resultsWhenDone')} testId="results-pending" />

@@ -21,6 +21,13 @@ export const scopeOf = (run: Pick<Run, 'entityIds' | 'fromPeriod' | 'toPeriod' |
 /** The PAN of a GSTIN (its characters 3 to 12). */
 export const panOf = (gstin: string): string => gstin.slice(2, 12);
 
+/** The return periods from `from` to `to` (MMYYYY), in order. */
+export const periodsBetween = (from: string, to: string): string[] => {
+  const index = (period: string) => Number(period.slice(2)) * 12 + Number(period.slice(0, 2)) - 1;
+  const count = index(to) - index(from) + 1;
+  return count > 0 ? periodsAround(to, 0, count - 1).reverse() : [];
+};
+
 /** Return periods from `ahead` months after `latest` (MMYYYY) to `back` months before it, newest first. */
 export const periodsAround = (latest: string, ahead: number, back: number): string[] => {
   const month = Number(latest.slice(0, 2));
