@@ -277,6 +277,7 @@ describe.each(ENGINES)('purchase reconciliation on %s', (engine) => {
       await api.post(RECONCILIATION_DOCUMENTS_REPORT.endpoints.search.path, { filters: { runId, side: 'portal', unpairedOnly: true } })
     ).json().data;
     expect(docs.items.map((d: { documentNumber: string }) => d.documentNumber).sort()).toEqual(['BT-99', 'X9-5']);
+    expect(docs.items.every((d: { documentIds: number[] }) => d.documentIds.length === 1)).toBe(true);
     const filing = (await api.post(RECONCILIATION_FILING_REPORT.endpoints.search.path, { filters: { runId } })).json().data;
     expect(filing.items.map((f: { supplierGstin: string; documents: number }) => [f.supplierGstin, f.documents]).sort()).toEqual([
       [ACME, 4],

@@ -278,7 +278,18 @@ export const documentsSource: ReportSource<typeof RECONCILIATION_DOCUMENTS_REPOR
       })
       .from(d)
       .where(inArray(d.id, [...ids]));
-    return rows as never;
+    // Each entry's documents on its side (more than one after a one-to-many link): what a manual link names.
+    const held = rows.length
+      ? await db
+          .select({ id: reconciliationRows.id, purchaseIds: reconciliationRows.purchaseIds, portalIds: reconciliationRows.portalIds })
+          .from(reconciliationRows)
+          .where(inArray(reconciliationRows.id, [...new Set(rows.map((r) => r.rowId))]))
+      : [];
+    const byRow = new Map(held.map((r) => [r.id, r]));
+    return rows.map((r) => {
+      const row = byRow.get(r.rowId);
+      return { ...r, documentIds: (r.side === 'books' ? row?.purchaseIds : row?.portalIds) ?? [] };
+    }) as never;
   },
 };
 
