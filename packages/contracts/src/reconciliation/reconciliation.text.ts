@@ -78,6 +78,7 @@ export const RECONCILIATION_TEXT = {
   'reconciliation.clearFilters': 'Clear filters',
   'reconciliation.workbook': 'Workbook',
   'reconciliation.applyToAll': 'Apply to all {n} filtered',
+  'reconciliation.applyToAllRows': 'Apply to all {n} rows',
   'reconciliation.moreActions': 'More',
   'reconciliation.remarks': 'Remarks',
   'reconciliation.remarksHint': 'Optional: why, for whoever looks at it next',

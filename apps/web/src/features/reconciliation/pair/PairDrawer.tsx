@@ -87,12 +87,22 @@ const PairBody = ({ runId, detail, onUnlinked }: { runId: number; detail: RowDet
   );
 };
 
+/** "INV-001 · Bharat Supplies": the document and its supplier. */
+const pairTitle = ({ row }: RowDetail): string =>
+  [row.booksNumber ?? row.portalNumber, row.supplierName ?? row.supplierGstin].filter(Boolean).join(' · ');
+
 export const PairDrawer = ({ runId, rowId, onClose }: { runId: number; rowId: number | null; onClose: () => void }) => {
   const t = useText();
   const refresh = useRefreshRun(runId);
   const { data, isError, error } = useQuery({ ...rowDetailQuery(rowId ?? 0), enabled: rowId !== null });
   return (
-    <DetailDrawer opened={rowId !== null} onClose={onClose} title={t('reconciliation.pair.title')} size="xl" testId="pair-drawer">
+    <DetailDrawer
+      opened={rowId !== null}
+      onClose={onClose}
+      title={data ? pairTitle(data) : t('reconciliation.pair.title')}
+      size="xl"
+      testId="pair-drawer"
+    >
       {isError ? (
         <Alert color="red" variant="light">
           {loadFailureText(error, t('reconciliation.pair.loadFailed'))}

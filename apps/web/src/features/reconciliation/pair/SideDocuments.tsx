@@ -10,24 +10,26 @@ import { formatDate } from '../../../shared/format';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-const lines = (t: Translate, document: SideDocument): [string, string, boolean][] => [
-  [t('reconciliation.documentNumber'), document.documentNumber, false],
-  [t('reconciliation.documentType'), document.documentType, false],
-  [t('reconciliation.documentDate'), formatDate(document.documentDate), false],
-  [t('reconciliation.returnPeriod'), periodLabel(document.returnPeriod), false],
-  [t('reconciliation.gstin'), document.gstin, false],
+type Kind = 'code' | 'text' | 'amount';
+
+const lines = (t: Translate, document: SideDocument): [string, string, Kind][] => [
+  [t('reconciliation.documentNumber'), document.documentNumber, 'code'],
+  [t('reconciliation.documentType'), document.documentType, 'code'],
+  [t('reconciliation.documentDate'), formatDate(document.documentDate), 'text'],
+  [t('reconciliation.returnPeriod'), periodLabel(document.returnPeriod), 'text'],
+  [t('reconciliation.gstin'), document.gstin, 'code'],
   [
     t('reconciliation.field.placeOfSupply'),
     document.placeOfSupply ? `${document.placeOfSupply} ${stateFromCode(document.placeOfSupply)?.name ?? ''}`.trim() : '—',
-    false,
+    'text',
   ],
-  [t('reconciliation.field.isReverseCharge'), document.isReverseCharge ? t('filter.yes') : t('filter.no'), false],
-  [t('reconciliation.taxable'), formatInr(document.taxable), true],
-  [t('reconciliation.field.igst'), formatInr(document.igst), true],
-  [t('reconciliation.field.cgst'), formatInr(document.cgst), true],
-  [t('reconciliation.field.sgst'), formatInr(document.sgst), true],
-  [t('reconciliation.field.cess'), formatInr(document.cess), true],
-  [t('reconciliation.field.documentValue'), formatInr(document.documentValue), true],
+  [t('reconciliation.field.isReverseCharge'), document.isReverseCharge ? t('filter.yes') : t('filter.no'), 'text'],
+  [t('reconciliation.taxable'), formatInr(document.taxable), 'amount'],
+  [t('reconciliation.field.igst'), formatInr(document.igst), 'amount'],
+  [t('reconciliation.field.cgst'), formatInr(document.cgst), 'amount'],
+  [t('reconciliation.field.sgst'), formatInr(document.sgst), 'amount'],
+  [t('reconciliation.field.cess'), formatInr(document.cess), 'amount'],
+  [t('reconciliation.field.documentValue'), formatInr(document.documentValue), 'amount'],
 ];
 
 const Side = ({
@@ -56,15 +58,15 @@ const Side = ({
           documents.map((document) => (
             <Table key={document.id} fz="xs" verticalSpacing={2} data-testid={`${testId}-${document.documentNumber}`}>
               <Table.Tbody>
-                {lines(t, document).map(([label, value, isAmount]) => (
+                {lines(t, document).map(([label, value, kind]) => (
                   <Table.Tr key={label}>
                     <Table.Td c="dimmed" w="45%">
                       {label}
                     </Table.Td>
                     <Table.Td
-                      className={isAmount ? 'numeric' : undefined}
-                      style={isAmount ? numeric : undefined}
-                      ff={isAmount ? undefined : 'monospace'}
+                      className={kind === 'amount' ? 'numeric' : undefined}
+                      style={kind === 'amount' ? numeric : undefined}
+                      ff={kind === 'code' ? 'monospace' : undefined}
                     >
                       {value}
                     </Table.Td>

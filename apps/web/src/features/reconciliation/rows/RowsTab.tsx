@@ -80,7 +80,7 @@ export const RowsTab = ({ runId, gstins, byStatus, flow, isActive, onTotal, onOp
               <RowActionButtonsFor
                 runId={runId}
                 kind="all"
-                label={t('reconciliation.applyToAll', { n: formatCount(list.totalRecords) })}
+                label={t(isFiltered ? 'reconciliation.applyToAll' : 'reconciliation.applyToAllRows', { n: formatCount(list.totalRecords) })}
                 selection={{ filters: chosen }}
                 count={list.totalRecords}
                 onDone={onDone}

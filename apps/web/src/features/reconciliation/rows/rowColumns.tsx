@@ -55,7 +55,13 @@ export const rowColumns = (t: Translate): Column<ReconciliationRow>[] => [
   }),
   reportColumn(REPORT, 'documentType', t),
   reportColumn(REPORT, 'booksNumber', t, { render: (row) => <NumberOverDate number={row.booksNumber} date={row.booksDate} /> }),
-  reportColumn(REPORT, 'booksPeriod', t, { render: (row) => periodText(row.booksPeriod) }),
+  reportColumn(REPORT, 'booksPeriod', t, {
+    render: (row) => (
+      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {periodText(row.booksPeriod)}
+      </Text>
+    ),
+  }),
   reportColumn(REPORT, 'booksTaxable', t, { render: (row) => <Amount paise={row.booksTaxable} /> }),
   reportColumn(REPORT, 'booksTax', t, { render: (row) => <Amount paise={row.booksTax} /> }),
   reportColumn(REPORT, 'portalNumber', t, { render: (row) => <NumberOverDate number={row.portalNumber} date={row.portalDate} /> }),
@@ -64,6 +70,7 @@ export const rowColumns = (t: Translate): Column<ReconciliationRow>[] => [
       <Text
         span
         size="sm"
+        style={{ whiteSpace: 'nowrap' }}
         fw={row.acrossPeriods ? 600 : undefined}
         title={row.acrossPeriods ? t('reconciliation.acrossPeriods') : undefined}
       >
