@@ -134,7 +134,7 @@ export const ERROR_CATALOGUE = {
   IMP0026: {
     status: 422,
     message:
-      "A JSON file is accepted only in an official format, as sales documents: the GST portal's GSTR-1 JSON, or e-invoices (INV-01).",
+      "A JSON file is accepted only in an official format: the GST portal's GSTR-1 JSON or e-invoices (INV-01) as sales documents, its GSTR-2A or GSTR-2B JSON as purchase documents.",
   },
   IMP0027: { status: 422, message: 'The JSON file is damaged (not valid JSON) and cannot be read.' },
   IMP0028: { status: 422, message: 'The JSON file is too large to be read: split it by return period.' },

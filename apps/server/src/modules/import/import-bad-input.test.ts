@@ -54,7 +54,7 @@ describe.each(ENGINES)('bad import input on %s', (engine) => {
       (await refusedWith('broken.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)])))
         .code,
     ).toBe('IMP0024');
-    // JSON only in an official format, and only as sales documents.
+    // JSON only in an official format, and only as the documents of its kind (GSTR-1 sales, 2A/2B purchases).
     expect((await refusedWith('vendors.json', '{"gstin":"x"}', 'Vendors')).code).toBe('IMP0026');
     const good = await xlsxOf([headerOf(), saleRow()]);
     expect((await refusedWith('cut.xlsx', good.subarray(0, Math.floor(good.length / 2)))).code).toBe('IMP0004');
