@@ -93,6 +93,8 @@ export type RunDetail = z.infer<typeof RunDetailSchema>;
 export const RunListFiltersSchema = z.object({
   entityIds: z.array(id).max(500).optional(),
   statuses: z.array(RunStatusSchema).optional(),
+  /** Runs of these sources only (/gstr-2a-reconciliation opens the newest GSTR-2B or 2A run, not an IMS one). */
+  portalSources: z.array(PortalSourceSchema).optional(),
 });
 export const RunListRequestSchema = z.object({
   start: z.number().int().min(0).default(0),

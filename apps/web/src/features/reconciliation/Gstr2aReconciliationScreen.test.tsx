@@ -91,7 +91,11 @@ describe('Gstr2aReconciliationScreen', () => {
     const calls = stubReconciliation({ runs: [run({ id: 9 })], details: [runDetail({ id: 9 })], rows: [] });
     renderScreen();
     await screen.findByTestId('run-header', {}, LOADED);
-    expect(calls.find((call) => call.url.includes('/runs/search'))?.body).toMatchObject({ start: 0, size: 1 });
+    expect(calls.find((call) => call.url.includes('/runs/search'))?.body).toEqual({
+      start: 0,
+      size: 1,
+      filters: { portalSources: ['GSTR2B', 'GSTR2A'] },
+    });
     expect(calls.some((call) => call.url.includes('/run?runId=9'))).toBe(true);
     fireEvent.click(await screen.findByTestId('status-Matched', {}, LOADED));
     expect((await screen.findByTestId('rows-no-match', {}, LOADED)).textContent).toBe('No rows match these filters.');

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   RECONCILIATION_ENDPOINTS,
+  type PortalSource,
   type RowActionRequest,
   type RowFilters,
   type RunDocument,
@@ -30,10 +31,15 @@ export const reconciliationKeys = {
   row: (rowId: number) => [...reconciliationKeys.all, 'row', rowId] as const,
 };
 
-/** The newest run the user can see, or null when there is none. */
+/** The runs this screen makes: the purchase register against GSTR-2B or 2A (IMS runs have their own screen). */
+export const SCREEN_SOURCES: PortalSource[] = ['GSTR2B', 'GSTR2A'];
+
+/** The newest run of those sources the user can see, or null when there is none. */
 export const newestRunQuery = queryOptions({
   queryKey: reconciliationKeys.newest(),
-  queryFn: async () => (await call(RECONCILIATION_ENDPOINTS.runList, { body: { start: 0, size: 1 } })).items[0] ?? null,
+  queryFn: async () =>
+    (await call(RECONCILIATION_ENDPOINTS.runList, { body: { start: 0, size: 1, filters: { portalSources: SCREEN_SOURCES } } })).items[0] ??
+    null,
 });
 
 export const fetchRun = (runId: number) => call(RECONCILIATION_ENDPOINTS.run, { query: { runId } });
