@@ -85,6 +85,10 @@ describe('Gstr2aReconciliationScreen', () => {
       expect(searches.at(-1)?.body).toMatchObject({ filters: { runId: 7, statuses: ['Mismatched'] }, start: 0, sortExpression: 'id ASC' });
     });
     expect(screen.getByTestId('chip-statuses:Mismatched').textContent).toContain('Status: Mismatched');
+
+    // `/` focuses the number search of the tab in view.
+    fireEvent.keyDown(window, { key: '/' });
+    expect(window.document.activeElement).toBe(screen.getByTestId('filter-number'));
   }, 20_000);
 
   it('opens the newest run when the address names none, and a filtered empty list offers to clear the filters', async () => {
