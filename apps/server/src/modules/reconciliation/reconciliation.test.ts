@@ -419,6 +419,8 @@ describe.each(ENGINES)('purchase reconciliation on %s', (engine) => {
     const delhiOnly = clientOf(h, (await signInLimitedUser(h, tenant, ['Gstr2aReconciliation'], [delhi])).token);
     expect((await delhiOnly.get(API.run, { runId })).statusCode).toBe(403);
     expect((await delhiOnly.post(API.runList, {})).json().data.totalRecords).toBe(0);
+    expect((await api.post(API.runList, { filters: { portalSources: ['IMS'] } })).json().data.totalRecords).toBe(0);
+    expect((await api.post(API.runList, { filters: { portalSources: ['GSTR2B'] } })).json().data.totalRecords).toBeGreaterThan(0);
     expect((await delhiOnly.post(API.runStart, { entityIds: [chennai], fromPeriod: '032025', toPeriod: '032025' })).statusCode).toBe(403);
     const other = await createTenant(h);
     const stranger = clientOf(h, await signIn(h.app, other));

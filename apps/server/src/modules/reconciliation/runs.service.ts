@@ -155,6 +155,7 @@ export const searchRuns = async (
     visible.length === 0 ? sql`false` : sql`${reconciliationRuns.entityIds} <@ ${array}`,
     request.filters?.entityIds?.length ? sql`${reconciliationRuns.entityIds} && ${array}` : undefined,
     request.filters?.statuses?.length ? inArray(reconciliationRuns.status, request.filters.statuses) : undefined,
+    request.filters?.portalSources?.length ? inArray(reconciliationRuns.portalSource, request.filters.portalSources) : undefined,
   ];
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(reconciliationRuns).where(where);
