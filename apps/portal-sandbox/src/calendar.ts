@@ -37,10 +37,18 @@ export const periodPlus = (period: string, offset: number): string => {
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}${d.getUTCFullYear()}`;
 };
 
-/** The GSTR-2B whose window holds a filing: from the 14th of a month to the 14th of the next, it is that month's. */
+/**
+ * 00:00 IST on the 12th of the month `offset` months after a period: where the GSTR-2B windows of monthly GSTR-1 filers
+ * meet (a period's 2B holds what was filed from the 12th of its month to the 11th of the next, the GSTR-1 due date;
+ * GSTN's GSTR-2B advisory, as the product's packages/domain/src/returns/gstr2b-window.ts has it). The sandbox files
+ * monthly GSTR-1 and GSTR-1A only (no IFF, whose window runs from the 14th to the 13th).
+ */
+export const windowStart = (period: string, offset: number): Date => dayAfter(period, offset, 12);
+
+/** The GSTR-2B whose window holds a filing: from the 12th of a month to the 11th of the next, it is that month's. */
 export const twoBPeriodOf = (filedAt: Date): string => {
   const p = istParts(filedAt);
-  const month = p.day >= 14 ? p.month : p.month - 1;
+  const month = p.day >= 12 ? p.month : p.month - 1;
   const d = new Date(Date.UTC(p.year, month, 1));
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}${d.getUTCFullYear()}`;
 };

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { sessionOf } from './auth';
-import { fourteenth, longDate, sortable, twoBPeriodOf } from './calendar';
+import { fourteenth, longDate, sortable, twoBPeriodOf, windowStart } from './calendar';
 import { FAULTS } from './faults';
 import { actionsAt, bodyHash, effectiveAction, imsRecords, imsSectionOf, inIms, recordKey, supplierDocs, type ImsRecord } from './ims';
 import { bySupplier, chksumOf, filedFor, periodOf, type Filed } from './recipient';
@@ -139,8 +139,8 @@ const includedBefore = async (sql: SandboxSql, recipient: string, period: string
 
 /** One generation of the 2B of a period as of an instant: its answer and the IMS records it included. */
 const generate = async (sql: SandboxSql, recipient: string, period: string, at: Date): Promise<{ answer: Json; included: string[] }> => {
-  const start = fourteenth(period, 0).toISOString();
-  const inWindow = await filedFor(sql, recipient, 'r.filed_at >= $2 AND r.filed_at < $3', [start, fourteenth(period, 1).toISOString()]);
+  const start = windowStart(period, 0).toISOString();
+  const inWindow = await filedFor(sql, recipient, 'r.filed_at >= $2 AND r.filed_at < $3', [start, windowStart(period, 1).toISOString()]);
   const earlier = await filedFor(sql, recipient, 'r.filed_at < $2', [start]);
   const acted = await actionsAt(sql, recipient, at);
   const listed = imsRecords(await supplierDocs(sql, recipient), recipient, acted, at);
@@ -224,7 +224,7 @@ const ensureGenerated = async (sql: SandboxSql, recipient: string, period: strin
     `SELECT DISTINCT r.filed_at FROM portal_sandbox.documents d
        JOIN portal_sandbox.returns r ON r.gstin = d.gstin AND r.form = d.form AND r.period = d.period
       WHERE d.ctin = $1 AND r.status = 'FILED' AND d.section IN ('b2b', 'b2ba', 'cdnr', 'cdnra') AND r.filed_at < $2`,
-    [recipient, fourteenth(period, 0).toISOString()],
+    [recipient, windowStart(period, 0).toISOString()],
   );
   const periods = new Set([period, ...filings.map((f) => twoBPeriodOf(new Date(f.filed_at)))]);
   const made = new Set(
