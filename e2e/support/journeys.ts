@@ -17,7 +17,10 @@ type Fixtures = Record<
   | 'logout'
   | 'guard'
   | 'noRights'
-  | 'oneLocation',
+  | 'oneLocation'
+  | 'reconBuyer'
+  | 'reconSupplierA'
+  | 'reconSupplierB',
   Credentials
 >;
 

@@ -11,6 +11,7 @@ import { saveSubscriberSettings } from '../../apps/server/src/platform/settings/
 import { loadSecretKey } from '../../apps/server/src/platform/secrets';
 import { seedDemo } from '../../apps/server/src/seed/demo';
 import { generatePassword, provisionSubscriber } from '../../apps/server/src/seed/provision';
+import { seedReconciliation } from './seed-reconciliation';
 
 const [dataDir, out] = process.argv.slice(2);
 if (!dataDir || !out) throw new Error('usage: seed.ts <data-dir> <fixtures.json>');
@@ -81,6 +82,7 @@ const fixtures = {
   logout: await addUser('logout-user', adminUser.roleId),
   guard: await addUser('guard-user', adminUser.roleId),
   noRights: await addUser('no-rights-user', viewer.id),
+  ...(await seedReconciliation(db)),
 };
 await database.close();
 writeFileSync(out, JSON.stringify(fixtures, null, 2));

@@ -338,6 +338,8 @@ export const InwardDocumentSchema = z.object({
   supplierFiled: z.boolean().nullable(),
   supplierFilingDate: z.string().nullable(),
   itcAvailability: z.string().nullable(),
+  /** GSTR-2B: available ITC, rejected in IMS (docRejdata) or an ITC reversal; null for GSTR-2A. */
+  listing: z.enum(['available', 'rejected', 'itcReversal']).nullable(),
 });
 export type InwardDocument = z.infer<typeof InwardDocumentSchema>;
 export const InwardSearchResponseSchema = z.object({

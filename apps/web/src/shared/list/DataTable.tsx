@@ -89,6 +89,8 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
         mah={props.maxHeight ?? 'calc(100vh - 260px)'}
         type="auto"
         viewportRef={viewportRef}
+        // Rows that open nothing are not focusable: the scrolling region itself is, so a keyboard can scroll it (WCAG 2.1.1).
+        viewportProps={props.onRowClick ? undefined : { tabIndex: 0 }}
         onScrollPositionChange={({ y }) => {
           if (rows.length > VIRTUAL_FROM) setScroll({ top: y, height: viewportRef.current?.clientHeight || 800 });
         }}

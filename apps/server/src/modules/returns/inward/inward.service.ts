@@ -213,6 +213,7 @@ export const searchInward = async (
       supplierFiled: r.supplierFiled,
       supplierFilingDate: r.supplierFilingDate,
       itcAvailability: r.itcAvailability,
+      listing: r.listing,
     })),
   };
 };
