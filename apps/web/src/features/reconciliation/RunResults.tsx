@@ -1,9 +1,8 @@
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
-import { Badge, Group, Tabs, Text } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import type { RowFilters, RunDetail } from '@opengst/contracts';
 import { useText, type TextKey } from '../../i18n/useText';
 import { useFilterFlow, useFilterState } from '../../shared/filter-bar/useFilterFlow';
-import { formatCount } from '../../shared/format';
 import { PairDrawer } from './pair/PairDrawer';
 import { emptyRowFilters, rowChipSpecs, rowFiltersWith } from './rows/rowFilters';
 import { RowsTab } from './rows/RowsTab';
@@ -12,6 +11,7 @@ import { FilingTab } from './tabs/FilingTab';
 import { InsightsTab } from './tabs/InsightsTab';
 import { LinkDocumentTab } from './tabs/LinkDocumentTab';
 import { ManualTab } from './tabs/ManualTab';
+import { TabLabel } from './TabLabel';
 import { SummaryTab } from './tabs/SummaryTab';
 import { VendorsTab } from './tabs/VendorsTab';
 import { periodsBetween } from './runRules';
@@ -91,23 +91,7 @@ export const RunResults = ({ detail, autoDownloadSummary: AutoDownloadSummary }:
         <Tabs.List>
           {tabs.map((name) => (
             <Tabs.Tab key={name} value={name} data-testid={`tab-${name}`}>
-              <Group gap={6} wrap="nowrap">
-                <Text size="sm" fw={500}>
-                  {t(`reconciliation.tab.${name}` as TextKey)}
-                </Text>
-                {countOf(name) !== undefined ? (
-                  <Badge
-                    size="sm"
-                    variant="light"
-                    color="gray"
-                    radius="sm"
-                    style={{ fontVariantNumeric: 'tabular-nums' }}
-                    data-testid={`tab-${name}-count`}
-                  >
-                    {formatCount(countOf(name) ?? 0)}
-                  </Badge>
-                ) : null}
-              </Group>
+              <TabLabel label={t(`reconciliation.tab.${name}` as TextKey)} count={countOf(name)} countTestId={`tab-${name}-count`} />
             </Tabs.Tab>
           ))}
         </Tabs.List>

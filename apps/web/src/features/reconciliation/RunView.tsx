@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Anchor, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Run } from '@opengst/contracts';
+import type { Run, RunDetail } from '@opengst/contracts';
 import { loadSettingsQuery } from '../../api/sessionData';
 import { useText } from '../../i18n/useText';
 import { FilterPlaceholder } from '../../shared/filter-bar/FilterPlaceholder';
@@ -16,7 +16,8 @@ import { RunResults, type AutoDownloadSummarySlot } from './RunResults';
 import { isRunActive } from './runRules';
 
 // One run: its header, its progress while it works (polled at the poolingTime setting), then its results. While a
-// new run works, the results of the run the user was looking at stay on screen, said to be that run's.
+// new run works, the results of the run the user was looking at stay on screen, said to be that run's. The IMS screen
+// shows its own results (its tabs) and links to its own address.
 
 type Props = {
   runId: number;
@@ -24,11 +25,15 @@ type Props = {
   onStarted: (run: Run) => void;
   onNew: () => void;
   autoDownloadSummary?: AutoDownloadSummarySlot | undefined;
+  /** The results of a finished run (RunResults by default). */
+  renderResults?: ((detail: RunDetail) => ReactNode) | undefined;
+  /** The address of another run (a later one that superseded this). */
+  linkOf?: ((runId: number) => string) | undefined;
 };
 
 export const runLink = (runId: number): string => `/gstr-2a-reconciliation?runId=${runId}`;
 
-export const RunView = ({ runId, previousRunId, onStarted, onNew, autoDownloadSummary }: Props) => {
+export const RunView = ({ runId, previousRunId, onStarted, onNew, autoDownloadSummary, renderResults, linkOf = runLink }: Props) => {
   const t = useText();
   const client = useQueryClient();
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
@@ -60,6 +65,8 @@ export const RunView = ({ runId, previousRunId, onStarted, onNew, autoDownloadSu
   if (!detail || !run) return <Loader size="sm" />;
 
   const shownPrevious = isActive && previous?.run.status === 'Completed' ? previous : null;
+  const results = (shown: RunDetail) =>
+    renderResults ? renderResults(shown) : <RunResults key={shown.run.id} detail={shown} autoDownloadSummary={autoDownloadSummary} />;
   return (
     <Stack gap="sm" data-testid="run-view" data-run-status={run.status}>
       <Paper withBorder radius="sm" p="sm">
@@ -75,7 +82,7 @@ export const RunView = ({ runId, previousRunId, onStarted, onNew, autoDownloadSu
             <Alert color="yellow" variant="light" icon={<IconInfoCircle size={16} />} data-testid="run-superseded">
               <Text size="sm">
                 {t('reconciliation.run.superseded')}{' '}
-                <Anchor component={Link} to={runLink(run.supersededBy)} size="sm" data-testid="run-superseded-link">
+                <Anchor component={Link} to={linkOf(run.supersededBy)} size="sm" data-testid="run-superseded-link">
                   {t('reconciliation.run.openNewer')}
                 </Anchor>
               </Text>
@@ -84,13 +91,13 @@ export const RunView = ({ runId, previousRunId, onStarted, onNew, autoDownloadSu
         </Stack>
       </Paper>
       {run.status === 'Completed' ? (
-        <RunResults key={run.id} detail={detail} autoDownloadSummary={autoDownloadSummary} />
+        results(detail)
       ) : shownPrevious ? (
         <>
           <Text size="sm" c="dimmed" data-testid="previous-results">
             {t('reconciliation.run.previousResults')}
           </Text>
-          <RunResults key={shownPrevious.run.id} detail={shownPrevious} autoDownloadSummary={autoDownloadSummary} />
+          {results(shownPrevious)}
         </>
       ) : isActive ? (
         <FilterPlaceholder kind="summaryInProgress" text={t('reconciliation.run.resultsWhenDone')} testId="results-pending" />

@@ -34,13 +34,17 @@ export const reconciliationKeys = {
 /** The runs this screen makes: the purchase register against GSTR-2B or 2A (IMS runs have their own screen). */
 export const SCREEN_SOURCES: PortalSource[] = ['GSTR2B', 'GSTR2A'];
 
-/** The newest run of those sources the user can see, or null when there is none. */
-export const newestRunQuery = queryOptions({
-  queryKey: reconciliationKeys.newest(),
-  queryFn: async () =>
-    (await call(RECONCILIATION_ENDPOINTS.runList, { body: { start: 0, size: 1, filters: { portalSources: SCREEN_SOURCES } } })).items[0] ??
-    null,
-});
+/** The newest run of these sources the user can see, or null when there is none. */
+export const newestRunQueryOf = (portalSources: readonly PortalSource[]) =>
+  queryOptions({
+    queryKey: [...reconciliationKeys.newest(), ...portalSources],
+    queryFn: async () =>
+      (await call(RECONCILIATION_ENDPOINTS.runList, { body: { start: 0, size: 1, filters: { portalSources: [...portalSources] } } }))
+        .items[0] ?? null,
+  });
+
+/** The newest run of this screen's sources. */
+export const newestRunQuery = newestRunQueryOf(SCREEN_SOURCES);
 
 export const fetchRun = (runId: number) => call(RECONCILIATION_ENDPOINTS.run, { query: { runId } });
 

@@ -6,7 +6,7 @@ import { document, INSIGHTS, MATCHED_ROW, page, row, rowDetail, run, runDetail }
 
 // The reconciliation screens' stubbed API and helpers for the component tests.
 
-const ENTITIES = [
+export const ENTITIES = [
   {
     entityId: 1,
     parentEntityId: null,
@@ -36,6 +36,8 @@ type Answers = {
   rows?: ReturnType<typeof row>[];
   details?: RunDetail[];
   action?: (call: Call) => Response;
+  /** The user's locations (/user/entities); a business and one location by default. */
+  entities?: unknown[];
 };
 
 /** Answers every reconciliation call; run details in turn (then the last again). */
@@ -45,12 +47,13 @@ export const stubReconciliation = ({
   details = [runDetail()],
   action,
   extra,
+  entities = ENTITIES,
 }: Answers = {}) => {
   let detailCalls = 0;
   return stubApi((url, call) => {
     const answered = extra?.(url, call);
     if (answered) return answered;
-    if (url.includes('/user/entities')) return json(ENTITIES);
+    if (url.includes('/user/entities')) return json(entities);
     if (url.includes('/reconciliation/runs/search')) return json({ items: runs, totalRecords: runs.length });
     if (url.endsWith('/reconciliation/runs'))
       return json(run({ id: 8, status: 'YetNotStarted', done: 0, total: 0, rows: 0, finishedAt: null }));

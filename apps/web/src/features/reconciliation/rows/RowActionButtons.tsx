@@ -40,22 +40,26 @@ export const RowActionMenu = ({
   );
 };
 
-/** The selection bar's actions. */
-export const SelectionActions = ({ onChoose }: { onChoose: (action: RowActionName) => void }) => {
+/** The selection bar's actions (of `actions`, all by default): the three decisions as buttons, the rest in More. */
+export const SelectionActions = ({
+  onChoose,
+  actions = ROW_ACTIONS,
+}: {
+  onChoose: (action: RowActionName) => void;
+  actions?: readonly RowActionName[];
+}) => {
   const t = useText();
+  const rest = actions.filter((action) => !FIRST.includes(action));
   return (
     <>
-      {FIRST.map((action) => (
+      {FIRST.filter((action) => actions.includes(action)).map((action) => (
         <Button key={action} size="compact-xs" variant="default" onClick={() => onChoose(action)} data-testid={`bulk-${action}`}>
           {t(actionLabelKey(action))}
         </Button>
       ))}
-      <RowActionMenu
-        label={t('reconciliation.moreActions')}
-        actions={ROW_ACTIONS.filter((action) => !FIRST.includes(action))}
-        onChoose={onChoose}
-        testId="bulk-more"
-      />
+      {rest.length > 0 ? (
+        <RowActionMenu label={t('reconciliation.moreActions')} actions={rest} onChoose={onChoose} testId="bulk-more" />
+      ) : null}
     </>
   );
 };

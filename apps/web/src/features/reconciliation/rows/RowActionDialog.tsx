@@ -41,9 +41,11 @@ type Props = {
   count: number;
   onClose: () => void;
   onDone: (response: RowActionResponse) => void;
+  /** Said under the remarks (the IMS screen: which records the portal takes remarks on). */
+  remarksHint?: string | undefined;
 };
 
-export const RowActionDialog = ({ runId, action, selection, count, onClose, onDone }: Props) => {
+export const RowActionDialog = ({ runId, action, selection, count, onClose, onDone, remarksHint }: Props) => {
   const t = useText();
   const [remarks, setRemarks] = useState('');
   const [claimPeriod, setClaimPeriod] = useState<string | null>(null);
@@ -119,6 +121,7 @@ export const RowActionDialog = ({ runId, action, selection, count, onClose, onDo
               size="xs"
               label={t('reconciliation.remarks')}
               placeholder={t('reconciliation.remarksHint')}
+              description={remarksHint}
               value={remarks}
               maxLength={500}
               autosize

@@ -1,19 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { RECONCILIATION_ROWS_REPORT, reportFileName, type StatusCount } from '@opengst/contracts';
+import { RECONCILIATION_ROWS_REPORT, reportFileName, type ReconciliationRow, type StatusCount } from '@opengst/contracts';
 import { useText } from '../../../i18n/useText';
 import { ExportButton } from '../../../shared/ExportButton';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
 import { StatusCountBar } from '../../../shared/filter-bar/StatusCountBar';
 import type { FilterFlow } from '../../../shared/filter-bar/useFilterFlow';
 import { formatCount } from '../../../shared/format';
-import { DataTable } from '../../../shared/list/DataTable';
+import { DataTable, type Column } from '../../../shared/list/DataTable';
 import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { ReportTotals } from '../../../shared/report/ReportTotals';
 import { exportReport, useReport } from '../../../shared/report/useReport';
 import { statusLabel } from '../ReconciliationStatusBadge';
 import { downloadWorkbook, reconciliationKeys, workbookFileName } from '../reconciliationApi';
 import { useRefreshRun } from '../useRefreshRun';
+import type { RowActionName } from './RowActionDialog';
 import { RowActionButtonsFor } from './RowActionsFor';
 import { rowColumns } from './rowColumns';
 import { isRowFiltered, toRowFilters, withStatus, type RowFilterState } from './rowFilters';
@@ -22,6 +23,8 @@ import { RowsFilterBar } from './RowsFilterBar';
 // The reconciliation tab (UI.md "Every list is a worktable"): the filter bar with its chips, the status-count bar from
 // the run's summary, the totals over every matching row, the rows with selection and bulk actions, "apply to all
 // filtered", the export of exactly what is filtered and the reconciliation workbook. A row opens the pair view.
+// Another screen over the same rows (IMS) gives its own columns, the actions it offers, a part of its own beside the
+// selection's actions, and its own empty text.
 
 const REPORT = RECONCILIATION_ROWS_REPORT;
 const DEFAULT_SORT: SortState = parseSortExpression(REPORT.defaultSort);
@@ -34,9 +37,31 @@ type Props = {
   isActive: boolean;
   onTotal: (total: number) => void;
   onOpenPair: (rowId: number) => void;
+  /** The grid's columns (rowColumns by default). */
+  columns?: readonly Column<ReconciliationRow>[] | undefined;
+  /** The actions offered on rows (all by default). */
+  actions?: readonly RowActionName[] | undefined;
+  remarksHint?: string | undefined;
+  /** Beside the selection's actions: the selected rows among those loaded, and what to call once done. */
+  selectionExtra?: ((selected: readonly ReconciliationRow[], onDone: () => void) => ReactNode) | undefined;
+  /** What the tab says when the run has no rows. */
+  emptyText?: string | undefined;
 };
 
-export const RowsTab = ({ runId, gstins, byStatus, flow, isActive, onTotal, onOpenPair }: Props) => {
+export const RowsTab = ({
+  runId,
+  gstins,
+  byStatus,
+  flow,
+  isActive,
+  onTotal,
+  onOpenPair,
+  columns,
+  actions,
+  remarksHint,
+  selectionExtra,
+  emptyText,
+}: Props) => {
   const t = useText();
   const refresh = useRefreshRun(runId);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
@@ -56,6 +81,10 @@ export const RowsTab = ({ runId, gstins, byStatus, flow, isActive, onTotal, onOp
     dispatch({ type: 'select', ids: [] });
     refresh();
   };
+  const selectedRows = useMemo(() => {
+    const chosenIds = new Set(selectedIds);
+    return list.rows.filter((row) => chosenIds.has(row.id));
+  }, [list.rows, selectedIds]);
 
   return (
     <Stack gap="xs" data-testid="rows-tab">
@@ -85,6 +114,8 @@ export const RowsTab = ({ runId, gstins, byStatus, flow, isActive, onTotal, onOp
                 count={list.totalRecords}
                 onDone={onDone}
                 testId="apply-all"
+                actions={actions}
+                remarksHint={remarksHint}
               />
             ) : null}
             <ExportButton
@@ -105,7 +136,7 @@ export const RowsTab = ({ runId, gstins, byStatus, flow, isActive, onTotal, onOp
         <Stack gap="xs" align="center">
           <FilterPlaceholder
             kind="empty"
-            text={isFiltered ? t('reconciliation.noMatch') : t('reconciliation.noRows')}
+            text={isFiltered ? t('reconciliation.noMatch') : (emptyText ?? t('reconciliation.noRows'))}
             testId={isFiltered ? 'rows-no-match' : 'rows-empty'}
           />
           {isFiltered ? (
@@ -121,7 +152,7 @@ export const RowsTab = ({ runId, gstins, byStatus, flow, isActive, onTotal, onOp
         </Stack>
       ) : (
         <DataTable
-          columns={rowColumns(t)}
+          columns={columns ?? rowColumns(t)}
           rows={list.rows}
           rowId={(row) => row.id}
           rowLabel={(row) => `${statusLabel(t, row.status)} ${row.supplierGstin} ${row.booksNumber ?? row.portalNumber ?? ''}`}
@@ -133,14 +164,19 @@ export const RowsTab = ({ runId, gstins, byStatus, flow, isActive, onTotal, onOp
             selected: selectedIds,
             onChange: (ids) => dispatch({ type: 'select', ids }),
             actions: (
-              <RowActionButtonsFor
-                runId={runId}
-                kind="selection"
-                selection={{ rowIds: selectedIds }}
-                count={selectedIds.length}
-                onDone={onDone}
-                testId="bulk"
-              />
+              <>
+                <RowActionButtonsFor
+                  runId={runId}
+                  kind="selection"
+                  selection={{ rowIds: selectedIds }}
+                  count={selectedIds.length}
+                  onDone={onDone}
+                  testId="bulk"
+                  actions={actions}
+                  remarksHint={remarksHint}
+                />
+                {selectionExtra?.(selectedRows, onDone)}
+              </>
             ),
           }}
           onRowClick={(row) => onOpenPair(row.id)}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { financialYearOfPeriod, latestOpenReturnPeriod } from '@opengst/domain';
 import type { PortalSource, Run } from '@opengst/contracts';
 import { financialYearsQuery, userEntitiesQuery } from '../../../api/sessionData';
-import { useText } from '../../../i18n/useText';
+import { useText, type TextKey } from '../../../i18n/useText';
 import { FinancialYearSelect } from '../../../shared/filter-bar/PeriodPickers';
 import { openPeriodsOf, periodLabel } from '../../../shared/filter-bar/periods';
 import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
@@ -13,9 +13,23 @@ import { startRun } from '../reconciliationApi';
 
 // A new reconciliation: the GSTINs (the user's locations with a GSTIN), the first and last return period of one
 // financial year (picked as the returns screens pick them) and the portal's source, GSTR-2B by default. The run is
-// queued; the screen follows its progress.
+// queued; the screen follows its progress. The IMS screen fixes the source to IMS and hands in the GSTINs it has chosen.
 
-type Props = { opened: boolean; onClose: () => void; onStarted: (run: Run) => void };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  onStarted: (run: Run) => void;
+  /** The source, fixed: the form does not offer another. */
+  portalSource?: PortalSource | undefined;
+  /** The GSTINs chosen at first (location ids). */
+  initialEntityIds?: readonly number[] | undefined;
+};
+
+const SOURCE_HINT = {
+  GSTR2B: 'reconciliation.new.gstr2bHint',
+  GSTR2A: 'reconciliation.new.gstr2aHint',
+  IMS: 'reconciliation.new.imsHint',
+} as const satisfies Record<PortalSource, TextKey>;
 
 const FIELDS = ['entityIds', 'fromPeriod', 'toPeriod', 'portalSource'] as const;
 
@@ -23,7 +37,7 @@ const FIELDS = ['entityIds', 'fromPeriod', 'toPeriod', 'portalSource'] as const;
 const openingYear = (workingYear: string, today: Date): string =>
   openPeriodsOf(workingYear, today).length > 0 ? workingYear : financialYearOfPeriod(latestOpenReturnPeriod(today));
 
-export const NewRunForm = ({ opened, onClose, onStarted }: Props) => {
+export const NewRunForm = ({ opened, onClose, onStarted, portalSource: fixedSource, initialEntityIds = [] }: Props) => {
   const t = useText();
   const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
   const workingYear = useWorkingYear(years);
@@ -31,8 +45,8 @@ export const NewRunForm = ({ opened, onClose, onStarted }: Props) => {
   const periods = openPeriodsOf(financialYear, new Date());
   const [fromPeriod, setFromPeriod] = useState<string | null>(periods.at(-1) ?? null);
   const [toPeriod, setToPeriod] = useState<string | null>(periods[0] ?? null);
-  const [entityIds, setEntityIds] = useState<string[]>([]);
-  const [portalSource, setPortalSource] = useState<PortalSource>('GSTR2B');
+  const [entityIds, setEntityIds] = useState<string[]>(() => initialEntityIds.map(String));
+  const [portalSource, setPortalSource] = useState<PortalSource>(fixedSource ?? 'GSTR2B');
   const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
   const [isBusy, setBusy] = useState(false);
   const { data: entities = [] } = useQuery(userEntitiesQuery(financialYear));
@@ -66,7 +80,12 @@ export const NewRunForm = ({ opened, onClose, onStarted }: Props) => {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{t('reconciliation.new.title')}</Text>} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={600}>{t(fixedSource === 'IMS' ? 'reconciliation.ims.new.title' : 'reconciliation.new.title')}</Text>}
+      size="lg"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -120,18 +139,24 @@ export const NewRunForm = ({ opened, onClose, onStarted }: Props) => {
             <Text size="xs" fw={500}>
               {t('reconciliation.new.source')}
             </Text>
-            <SegmentedControl
-              size="xs"
-              value={portalSource}
-              onChange={(value) => setPortalSource(value as PortalSource)}
-              data={[
-                { value: 'GSTR2B', label: t('reconciliation.source.GSTR2B') },
-                { value: 'GSTR2A', label: t('reconciliation.source.GSTR2A') },
-              ]}
-              data-testid="new-run-source"
-            />
+            {fixedSource ? (
+              <Text size="sm" fw={600} data-testid="new-run-source-fixed">
+                {t(`reconciliation.source.${fixedSource}`)}
+              </Text>
+            ) : (
+              <SegmentedControl
+                size="xs"
+                value={portalSource}
+                onChange={(value) => setPortalSource(value as PortalSource)}
+                data={[
+                  { value: 'GSTR2B', label: t('reconciliation.source.GSTR2B') },
+                  { value: 'GSTR2A', label: t('reconciliation.source.GSTR2A') },
+                ]}
+                data-testid="new-run-source"
+              />
+            )}
             <Text size="xs" c="dimmed">
-              {portalSource === 'GSTR2B' ? t('reconciliation.new.gstr2bHint') : t('reconciliation.new.gstr2aHint')}
+              {t(SOURCE_HINT[portalSource])}
             </Text>
           </Stack>
           {errors.general.length > 0 ? (

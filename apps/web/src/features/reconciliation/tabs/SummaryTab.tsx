@@ -6,6 +6,7 @@ import { formatCount } from '../../../shared/format';
 import { Amount, Difference } from '../Amount';
 import { ReconciliationStatusBadge } from '../ReconciliationStatusBadge';
 import { useRefreshRun } from '../useRefreshRun';
+import type { RowActionName } from '../rows/RowActionDialog';
 import { RowActionButtonsFor } from '../rows/RowActionsFor';
 
 // Reconciliation summary: the run by status with rows, documents, taxable value and tax of each side and the tax
@@ -19,11 +20,14 @@ type Props = {
   runId: number;
   byStatus: readonly StatusCount[];
   onOpenRows: (patch: Partial<Omit<RowFilters, 'runId'>>) => void;
+  /** The actions a status offers (all by default). */
+  actions?: readonly RowActionName[] | undefined;
+  remarksHint?: string | undefined;
 };
 
 const sum = (items: readonly StatusCount[], key: keyof Omit<StatusCount, 'status'>) => items.reduce((total, item) => total + item[key], 0);
 
-export const SummaryTab = ({ runId, byStatus, onOpenRows }: Props) => {
+export const SummaryTab = ({ runId, byStatus, onOpenRows, actions, remarksHint }: Props) => {
   const t = useText();
   const refresh = useRefreshRun(runId);
   const [source, setSource] = useState<SourceType>('both');
@@ -132,7 +136,14 @@ export const SummaryTab = ({ runId, byStatus, onOpenRows }: Props) => {
                 </Table.Td>
                 {cells(item, `summary-${item.status}`)}
                 <Table.Td>
-                  <StatusActions runId={runId} status={item.status} rows={item.rows} onDone={refresh} />
+                  <StatusActions
+                    runId={runId}
+                    status={item.status}
+                    rows={item.rows}
+                    onDone={refresh}
+                    actions={actions}
+                    remarksHint={remarksHint}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -155,11 +166,15 @@ const StatusActions = ({
   status,
   rows,
   onDone,
+  actions,
+  remarksHint,
 }: {
   runId: number;
   status: ReconciliationStatus;
   rows: number;
   onDone: () => void;
+  actions: readonly RowActionName[] | undefined;
+  remarksHint: string | undefined;
 }) => {
   const t = useText();
   return (
@@ -171,6 +186,8 @@ const StatusActions = ({
       count={rows}
       onDone={onDone}
       testId={`summary-action-${status}`}
+      actions={actions}
+      remarksHint={remarksHint}
     />
   );
 };
