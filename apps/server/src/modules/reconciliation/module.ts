@@ -1,6 +1,6 @@
 import { workerOf } from '../../platform/jobs/job';
 import type { AppModule } from '../../platform/module';
-import { pushImsActions } from './ims/ims-push.service';
+import { pushImsActions, releaseInterruptedPushes } from './ims/ims-push.service';
 import { IMS_PUSH_JOB, RUN_JOB } from './reconciliation.jobs';
 import { reconciliationRoutes } from './reconciliation.routes';
 import { processRun, recoverInterruptedRuns } from './run.job';
@@ -15,6 +15,10 @@ export const reconciliationModule: AppModule = {
       ({ runId }) => processRun({ db: ctx.database.db, now: ctx.now }, runId),
       async () => void (await recoverInterruptedRuns(ctx.database.db)),
     ),
-    workerOf(IMS_PUSH_JOB, ({ runId, userId }) => pushImsActions(ctx, runId, userId)),
+    workerOf(
+      IMS_PUSH_JOB,
+      ({ runId, userId }) => pushImsActions(ctx, runId, userId),
+      () => releaseInterruptedPushes(ctx.database.db),
+    ),
   ],
 };

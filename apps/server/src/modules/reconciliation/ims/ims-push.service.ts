@@ -25,6 +25,9 @@ const BATCH = 500;
 /** How the job waits for the portal's answer to a save (REQSTS), between tries. */
 export const IMS_STATUS_POLL = { attempts: 10, delayMs: 2000 };
 
+/** The push status of an action a job is sending: no other push takes it meanwhile. */
+const SENDING = 'Sending';
+
 const CODES: Record<string, PortalImsAction> = { Accept: 'A', Reject: 'R', Pending: 'P' };
 const PORTAL_ACTIONS: Record<string, string> = { Accept: 'Accepted', Reject: 'Rejected', Pending: 'Pending' };
 
@@ -53,6 +56,7 @@ const pendingPushes = async (db: Db, subscriberId: number, runId: number): Promi
           JOIN reconciliation_actions a ON a.subscriber_id = ${subscriberId} AND a.document_key = 'G:' || k.portal_key
           JOIN portal_documents p ON p.id = k.portal_id AND p.source = 'IMS'
          WHERE r.run_id = ${runId} AND a.action IS NOT NULL AND a.pushed_at IS NULL
+           AND a.push_status IS DISTINCT FROM ${SENDING}
            AND p.ims_action IS DISTINCT FROM (CASE a.action WHEN 'Accept' THEN 'Accepted' WHEN 'Reject' THEN 'Rejected' ELSE 'Pending' END)
          ORDER BY a.document_key`,
   );
@@ -93,6 +97,11 @@ const mark = async (db: Db, subscriberId: number, keys: readonly string[], statu
     .where(and(eq(reconciliationActions.subscriberId, subscriberId), inArray(reconciliationActions.documentKey, [...keys])));
 };
 
+/** At start: actions a stopped push was sending are waiting again. */
+export const releaseInterruptedPushes = async (db: Db): Promise<void> => {
+  await db.update(reconciliationActions).set({ pushStatus: null }).where(eq(reconciliationActions.pushStatus, SENDING));
+};
+
 /** The job: each GSTIN's pending actions, in batches, each batch recorded as a Push data activity. */
 export const pushImsActions = async (ctx: AppContext, runId: number, userId: number | null, poll = IMS_STATUS_POLL): Promise<void> => {
   const { db } = ctx.database;
@@ -101,7 +110,29 @@ export const pushImsActions = async (ctx: AppContext, runId: number, userId: num
     sql`SELECT subscriber_id AS "subscriberId" FROM reconciliation_runs WHERE id = ${runId}`,
   );
   if (!run) return;
-  const pending = await pendingPushes(db, run.subscriberId, runId);
+  // Claimed first: two pushes at once (a second click) never send one action twice (the portal would refuse the second).
+  const found = await pendingPushes(db, run.subscriberId, runId);
+  const claimed = found.length
+    ? new Set(
+        (
+          await db
+            .update(reconciliationActions)
+            .set({ pushStatus: SENDING })
+            .where(
+              and(
+                eq(reconciliationActions.subscriberId, run.subscriberId),
+                inArray(
+                  reconciliationActions.documentKey,
+                  found.map((p) => p.key),
+                ),
+                sql`${reconciliationActions.pushStatus} IS DISTINCT FROM ${SENDING}`,
+              ),
+            )
+            .returning({ key: reconciliationActions.documentKey })
+        ).map((r) => r.key),
+      )
+    : new Set<string>();
+  const pending = found.filter((p) => claimed.has(p.key));
   const byGstin = new Map<string, Pending[]>();
   for (const p of pending) byGstin.set(`${p.entityId}|${p.gstin}`, [...(byGstin.get(`${p.entityId}|${p.gstin}`) ?? []), p]);
   for (const [scope, items] of byGstin) {

@@ -48,6 +48,16 @@ describe.each(ENGINES)('IMS on %s', (engine) => {
     }
     throw new Error('run did not finish');
   };
+  /** The run's rows once the push job has sent every action (none waiting or sending). */
+  const pushed = async (runId: number): Promise<ReconciliationRow[]> => {
+    for (let i = 0; i < 300; i++) {
+      const items = (await api.post(RECONCILIATION_ROWS_REPORT.endpoints.search.path, { filters: { runId } })).json().data
+        .items as ReconciliationRow[];
+      if (items.every((r) => r.action === null || (r.pushStatus !== null && r.pushStatus !== 'Sending'))) return items;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the push did not end');
+  };
   const twoBNumbers = async () => {
     const download = await api.post(R.inwardDownload, { entityId: chennai, returnPeriod: PERIOD, source: 'GSTR2B' });
     expect(download.statusCode, download.body).toBe(200);
@@ -143,8 +153,7 @@ describe.each(ENGINES)('IMS on %s', (engine) => {
     const push = await api.post(IMS_API.push, { runId });
     expect(push.statusCode, push.body).toBe(200);
     expect(push.json().data).toEqual({ records: 3, gstins: [TN_CUSTOMER] });
-    await pushImsActions(h.ctx, runId, buyer.adminUserId, { attempts: 3, delayMs: 10 });
-    rows = (await api.post(RECONCILIATION_ROWS_REPORT.endpoints.search.path, { filters: { runId } })).json().data.items;
+    rows = await pushed(runId);
     expect(rows.map((r) => [r.portalNumber, r.pushStatus, r.imsAction]).sort()).toEqual([
       ['S/1', 'Pushed', 'Accepted'],
       ['S/2', 'Pushed', 'Accepted'],
@@ -168,7 +177,9 @@ describe.each(ENGINES)('IMS on %s', (engine) => {
     const runId = run.run.id;
     await api.post(API.action, { runId, selection: { rowIds: [rowOf('S/3').id] }, action: 'Accept', remarks: 'Found the goods receipt' });
     expect((await api.post(IMS_API.push, { runId })).json().data.records).toBe(1);
+    // A second push at once finds nothing to send: the job has claimed the action.
     await pushImsActions(h.ctx, runId, buyer.adminUserId, { attempts: 3, delayMs: 10 });
+    await pushed(runId);
     const regenerate = await api.post(IMS_API.regenerate2b, { entityId: chennai, returnPeriod: PERIOD });
     expect(regenerate.statusCode, regenerate.body).toBe(200);
     expect(regenerate.json().data.status).toBe('P');
