@@ -15,6 +15,16 @@ const withAutoDownloadSummary = async (screen: typeof import('../features/reconc
   return () => createElement(Screen, { autoDownloadSummary: inward.AutoDownloadSummary });
 };
 
+/**
+ * /invoice-management-system needs a GST portal session per GSTIN: the returns feature's session card (which also says
+ * when the portal is the project's sandbox) is handed in the same way.
+ */
+const withPortalSession = async (screen: typeof import('../features/reconciliation/ims/InvoiceManagementSystemScreen')) => {
+  const portal = await import('../features/returns/PortalSessionCard');
+  const Screen = screen.InvoiceManagementSystemScreen;
+  return () => createElement(Screen, { portalSession: portal.PortalSessionCard });
+};
+
 export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Login: () => import('../features/auth/LoginScreen').then((m) => m.LoginScreen),
   LoginResponse: () => import('../features/auth/LoginResponseScreen').then((m) => m.LoginResponseScreen),
@@ -63,5 +73,6 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Gstr1: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1Screen),
   Gstr1a: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1aScreen),
   Gstr2aReconciliation: () => import('../features/reconciliation/Gstr2aReconciliationScreen').then(withAutoDownloadSummary),
+  InvoiceManagementSystem: () => import('../features/reconciliation/ims/InvoiceManagementSystemScreen').then(withPortalSession),
   DataActivities: () => import('../features/data-activities/DataActivitiesScreen').then((m) => m.DataActivitiesScreen),
 };

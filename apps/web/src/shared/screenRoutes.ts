@@ -52,6 +52,7 @@ export const SCREEN_ROUTES = [
   'DraftDocument',
   'DataActivities',
   'Gstr2aReconciliation',
+  'InvoiceManagementSystem',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];

@@ -265,6 +265,7 @@ export const RECONCILIATION_TEXT = {
   'reconciliation.ims.yourAction': 'Your action',
   'reconciliation.ims.pushed': 'Pushed',
   'reconciliation.ims.notSentYet': 'Waiting to push',
+  'reconciliation.ims.sending': 'Sending…',
   'reconciliation.ims.remarksHint':
     'Optional. The portal takes remarks with Reject and Pending on records of the October 2025 period onward; earlier records are sent without them.',
   'reconciliation.ims.applyRecommended': 'Apply recommended',

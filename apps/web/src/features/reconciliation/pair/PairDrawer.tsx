@@ -9,6 +9,7 @@ import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { DetailDrawer } from '../../../shared/DetailDrawer';
 import { loadFailureText } from '../../../shared/loadFailure';
 import { notifySuccess } from '../../../shared/notifySuccess';
+import { imsActionText } from '../ims/imsRules';
 import { ReconciliationStatusBadge } from '../ReconciliationStatusBadge';
 import { rowDetailQuery, unlinkRow } from '../reconciliationApi';
 import { useRefreshRun } from '../useRefreshRun';
@@ -20,6 +21,7 @@ import { WhyNotMatched } from './WhyNotMatched';
 // The pair view (UI.md "Reconciliation"): a row's two sides side by side, each compared field with both values and
 // the difference, the rule that matched in words, what is unusual said plainly (across periods, another GSTIN), and
 // for a row with one side the nearest candidates and why each was refused. A pair can be unlinked. Esc closes it.
+// A row of an IMS run also says the action the portal holds, the one recommended and why, and how its push went.
 
 const Note = ({ icon, text, testId }: { icon: ReactNode; text: string; testId: string }) => (
   <Alert variant="light" color="yellow" p={6} icon={icon} data-testid={testId}>
@@ -73,6 +75,7 @@ const PairBody = ({ runId, detail, onUnlinked }: { runId: number; detail: RowDet
           </Text>
         </Alert>
       ) : null}
+      <ImsNote row={row} />
       <SideDocuments books={detail.books} portal={detail.portal} />
       {detail.fields.length > 0 ? (
         <Stack gap={6}>
@@ -84,6 +87,38 @@ const PairBody = ({ runId, detail, onUnlinked }: { runId: number; detail: RowDet
       ) : null}
       {!isPaired(row) ? <WhyNotMatched candidates={detail.candidates} /> : null}
     </Stack>
+  );
+};
+
+/** The IMS side of a row, when it has one (rows of GSTR-2B and 2A runs have none). */
+const ImsNote = ({ row }: { row: RowDetail['row'] }) => {
+  const t = useText();
+  if (row.imsAction === null && row.recommendedAction === null && row.pushStatus === null) return null;
+  return (
+    <Alert variant="light" color="indigo" p={6} icon={<IconInfoCircle size={16} />} data-testid="pair-ims">
+      <Stack gap={2}>
+        {row.imsAction !== null ? (
+          <Text size="sm" data-testid="pair-ims-action">
+            {t('reconciliation.pair.imsAction', { action: imsActionText(t, row.imsAction) })}
+          </Text>
+        ) : null}
+        {row.recommendedAction !== null ? (
+          <Text size="sm" data-testid="pair-recommended">
+            {t('reconciliation.pair.recommended', {
+              action: t(`reconciliation.action.${row.recommendedAction}`),
+              reason: row.recommendationReason ?? '',
+            })}
+          </Text>
+        ) : null}
+        {row.pushStatus !== null ? (
+          <Text size="sm" data-testid="pair-push-status">
+            {t('reconciliation.pair.pushStatus', {
+              status: row.pushStatus === 'Pushed' ? t('reconciliation.ims.pushed') : row.pushStatus,
+            })}
+          </Text>
+        ) : null}
+      </Stack>
+    </Alert>
   );
 };
 

@@ -1,0 +1,166 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Group, Paper, Tabs, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { DATA_ACTIVITY_ENDPOINTS, RECONCILIATION_VENDORS_REPORT, type RowFilters, type RunDetail } from '@opengst/contracts';
+import { call } from '../../../api/call';
+import { useText } from '../../../i18n/useText';
+import { useFilterFlow, useFilterState } from '../../../shared/filter-bar/useFilterFlow';
+import { PairDrawer } from '../pair/PairDrawer';
+import { reconciliationKeys } from '../reconciliationApi';
+import { emptyRowFilters, rowChipSpecs, rowFiltersWith } from '../rows/rowFilters';
+import { RowsTab } from '../rows/RowsTab';
+import { periodsBetween } from '../runRules';
+import { TabLabel } from '../TabLabel';
+import { SummaryTab } from '../tabs/SummaryTab';
+import { VendorsTab } from '../tabs/VendorsTab';
+import { ApplyRecommended } from './ApplyRecommended';
+import { DownloadStatusTab } from './DownloadStatusTab';
+import { ACTIVITY_ACTIONS, imsKeys } from './imsApi';
+import { imsColumns } from './imsColumns';
+import { IMS_ACTIONS } from './imsRules';
+import { PushToPortal } from './PushToPortal';
+import type { RunLocation } from './Regenerate2b';
+
+// The lists of /invoice-management-system (spec core §2), each from start 0 with its count in the tab: the
+// reconciliation (the rows tab with the IMS columns, Accept / Reject / Pending, Apply recommended, and Push to portal),
+// vendor reconciliation and reconciliation summary (the 2A/2B screen's own tabs), and the data download status. The
+// rows tab's filters live here, so the vendors and the summary open it filtered, as on the 2A/2B screen.
+
+export const IMS_TABS = ['reconciliation', 'vendors', 'summary', 'downloadStatus'] as const;
+export type ImsTab = (typeof IMS_TABS)[number];
+
+export type ImsRights = { ims: boolean; sync: boolean; push: boolean };
+
+type Props = { detail: RunDetail; locations: readonly RunLocation[]; rights: ImsRights };
+
+/** The counts of the tabs not opened yet: one row of each list, with its totalRecords. */
+const useUnopenedCounts = (runId: number, entityIds: readonly number[], rights: ImsRights) => {
+  const vendors = useQuery({
+    queryKey: [...reconciliationKeys.results(runId), 'count', 'vendors'],
+    queryFn: () =>
+      call(RECONCILIATION_VENDORS_REPORT.endpoints.search, { body: { start: 0, size: 1, filters: { runId } } }).then(
+        (answer) => answer.totalRecords,
+      ),
+  });
+  const activities = useQuery({
+    queryKey: [...imsKeys.activities(), 'count', rights.sync, rights.push, ...entityIds],
+    queryFn: async () => {
+      const kinds = (['Sync', 'Push'] as const).filter((kind) => (kind === 'Sync' ? rights.sync : rights.push));
+      const totals = await Promise.all(
+        kinds.map((kind) =>
+          call(DATA_ACTIVITY_ENDPOINTS.search, {
+            body: { kind, actions: ACTIVITY_ACTIONS[kind], entityIds: [...entityIds], start: 0, size: 1 },
+          }).then((answer) => answer.totalRecords),
+        ),
+      );
+      return totals.reduce((sum, n) => sum + n, 0);
+    },
+    enabled: rights.sync || rights.push,
+  });
+  return { vendors: vendors.data, downloadStatus: activities.data };
+};
+
+export const ImsResults = ({ detail, locations, rights }: Props) => {
+  const t = useText();
+  const { run, byStatus } = detail;
+  const [tab, setTabState] = useState<ImsTab>('reconciliation');
+  const [visited, setVisited] = useState<ReadonlySet<ImsTab>>(() => new Set(['reconciliation']));
+  const setTab = useCallback((next: ImsTab) => {
+    setTabState(next);
+    setVisited((current) => (current.has(next) ? current : new Set([...current, next])));
+  }, []);
+  const unopened = useUnopenedCounts(run.id, run.entityIds, rights);
+  const [pairRowId, setPairRowId] = useState<number | null>(null);
+  const flowState = useFilterState(emptyRowFilters);
+  const specs = useMemo(() => rowChipSpecs(t), [t]);
+  const flow = useFilterFlow(flowState, specs);
+  const [, dispatch] = flowState;
+  const [counts, setCounts] = useState<Partial<Record<ImsTab, number>>>({ reconciliation: run.rows });
+  const setterOf = useCallback(
+    (name: ImsTab) => (total: number) => setCounts((current) => (current[name] === total ? current : { ...current, [name]: total })),
+    [],
+  );
+  const setters = useMemo(
+    () => ({ reconciliation: setterOf('reconciliation'), vendors: setterOf('vendors'), downloadStatus: setterOf('downloadStatus') }),
+    [setterOf],
+  );
+  const openRows = useCallback(
+    (patch: Partial<Omit<RowFilters, 'runId'>>) => {
+      dispatch({ type: 'replace', filters: rowFiltersWith(patch) });
+      setTab('reconciliation');
+    },
+    [dispatch, setTab],
+  );
+  const columns = useMemo(() => imsColumns(t), [t]);
+  const periods = useMemo(() => periodsBetween(run.fromPeriod, run.toPeriod), [run.fromPeriod, run.toPeriod]);
+  const remarksHint = t('reconciliation.ims.remarksHint');
+  const countOf = (name: ImsTab): number | undefined =>
+    name === 'summary'
+      ? byStatus.filter((item) => item.rows > 0).length
+      : (counts[name] ?? (name === 'vendors' || name === 'downloadStatus' ? unopened[name] : undefined));
+  const isOpen = (name: ImsTab) => visited.has(name);
+
+  return (
+    <>
+      <Tabs value={tab} onChange={(next) => setTab((next as ImsTab | null) ?? 'reconciliation')}>
+        <Tabs.List>
+          {IMS_TABS.map((name) => (
+            <Tabs.Tab key={name} value={name} data-testid={`ims-tab-${name}`}>
+              <TabLabel label={t(`reconciliation.tab.${name}`)} count={countOf(name)} countTestId={`ims-tab-${name}-count`} />
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="reconciliation" pt="xs">
+          <Paper withBorder radius="sm" px="sm" py={6} mb="xs">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+              <Group gap={6} wrap="nowrap" align="flex-start" maw={720}>
+                <IconInfoCircle size={16} color="var(--mantine-color-dimmed)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                <Text size="xs" c="dimmed" data-testid="ims-rules-note">
+                  {t('reconciliation.ims.rules')}
+                </Text>
+              </Group>
+              <PushToPortal runId={run.id} canPush={rights.ims} />
+            </Group>
+          </Paper>
+          <RowsTab
+            runId={run.id}
+            gstins={run.gstins}
+            byStatus={byStatus}
+            flow={flow}
+            isActive={tab === 'reconciliation'}
+            onTotal={setters.reconciliation}
+            onOpenPair={setPairRowId}
+            columns={columns}
+            actions={IMS_ACTIONS}
+            remarksHint={remarksHint}
+            selectionExtra={(selected, onDone) => <ApplyRecommended runId={run.id} selected={selected} onDone={onDone} />}
+            emptyText={t('reconciliation.ims.noRows')}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="vendors" pt="xs">
+          {isOpen('vendors') ? (
+            <VendorsTab runId={run.id} isActive={tab === 'vendors'} onTotal={setters.vendors} onOpenRows={openRows} />
+          ) : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="summary" pt="xs">
+          {isOpen('summary') ? (
+            <SummaryTab runId={run.id} byStatus={byStatus} onOpenRows={openRows} actions={IMS_ACTIONS} remarksHint={remarksHint} />
+          ) : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="downloadStatus" pt="xs">
+          {isOpen('downloadStatus') ? (
+            <DownloadStatusTab
+              entityIds={run.entityIds}
+              locations={locations}
+              periods={periods}
+              rights={rights}
+              onTotal={setters.downloadStatus}
+            />
+          ) : null}
+        </Tabs.Panel>
+      </Tabs>
+      <PairDrawer runId={run.id} rowId={pairRowId} onClose={() => setPairRowId(null)} />
+    </>
+  );
+};
