@@ -50,8 +50,9 @@ describe('ReconciliationListScreen', () => {
             ? run({ id: 8, status: 'InProgress', stage: 'Pairing documents', done: 3, total: 12, rows: 0, itcAtRisk: 0, finishedAt: null })
             : run({ id: 8 }),
           run({ id: 7, portalSource: 'GSTR2A', fromPeriod: '032025', toPeriod: '032025', supersededBy: 8 }),
+          run({ id: 6, portalSource: 'IMS' }),
         ],
-        totalRecords: 2,
+        totalRecords: 3,
       });
     });
     renderList();
@@ -71,6 +72,8 @@ describe('ReconciliationListScreen', () => {
     expect(within(older).getByText('1,23,456.78')).toBeTruthy();
     expect(within(older).getByText('Asha Rao')).toBeTruthy();
     expect(screen.getByTestId('run-open-7').getAttribute('href')).toBe('/gstr-2a-reconciliation?runId=7');
+    // A run of IMS opens in its own screen.
+    expect(screen.getByTestId('run-open-6').getAttribute('href')).toBe('/invoice-management-system?runId=6');
     expect(calls[0]?.body).toMatchObject({ start: 0, size: 50 });
 
     // While a run works the list reloads (poolingTime 1 s); once done it shows its counts and stops.

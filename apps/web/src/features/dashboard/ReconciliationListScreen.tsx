@@ -15,13 +15,13 @@ import { StatusBadge } from '../../shared/StatusBadge';
 import { dashboardKeys, searchReconciliations } from './dashboardApi';
 
 // /reconciliation-list (spec core §2 "Dashboard group"): the purchase reconciliations, newest first, with their scope,
-// status, progress, counts, ITC at risk and who started them when; each opens in /gstr-2a-reconciliation. While one
-// works, the list reloads at the poolingTime setting.
+// status, progress, counts, ITC at risk and who started them when; each opens in /gstr-2a-reconciliation, a run of IMS
+// in /invoice-management-system. While one works, the list reloads at the poolingTime setting.
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const SHOWN_GSTINS = 2;
 
-const runLink = (run: Run) => `/gstr-2a-reconciliation?runId=${run.id}`;
+const runLink = (run: Run) => `${run.portalSource === 'IMS' ? '/invoice-management-system' : '/gstr-2a-reconciliation'}?runId=${run.id}`;
 const isActive = (run: Run) => run.status === 'YetNotStarted' || run.status === 'InProgress';
 
 const RunProgressCell = ({ t, run }: { t: Translate; run: Run }) => {
