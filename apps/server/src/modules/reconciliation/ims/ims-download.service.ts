@@ -53,7 +53,6 @@ const rowOf = (r: ImsRecord, json: unknown) => ({
 const downloadOne = async (ctx: AppContext, principal: SessionPrincipal, entity: { id: number; gstin: string }): Promise<DataActivity> => {
   const { db } = ctx.database;
   const period = returnPeriodOf(ctx.now().toISOString().slice(0, 10));
-  const session = await activePortalSession(ctx, entity.id, entity.gstin);
   const activityId = await startActivity(db, {
     subscriberId: principal.subscriberId,
     entityId: entity.id,
@@ -69,6 +68,10 @@ const downloadOne = async (ctx: AppContext, principal: SessionPrincipal, entity:
     await updateActivity(db, activityId, ctx.now(), { status: 'Unprocessable', message: error.message });
     throw error;
   };
+  // Without a portal session the download is recorded as failed, with what to do, like any other refusal.
+  const session = await activePortalSession(ctx, entity.id, entity.gstin).catch((error: unknown) =>
+    error instanceof AppError ? fail(error) : Promise.reject(error),
+  );
   let json: unknown;
   try {
     json = await ctx.gstPortal.imsInvoices(session);

@@ -89,7 +89,7 @@ const requestOf = (p: Pending): ImsActionRequest => ({
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const mark = async (db: Db, subscriberId: number, keys: readonly string[], status: string, pushedAt: Date | null) => {
+const mark = async (db: Db, subscriberId: number, keys: readonly string[], status: string | null, pushedAt: Date | null) => {
   if (keys.length === 0) return;
   await db
     .update(reconciliationActions)
@@ -174,6 +174,14 @@ export const pushImsActions = async (ctx: AppContext, runId: number, userId: num
             status: 'MaxAttemptReached',
             message: 'The portal had not processed the actions yet. Push again later.',
           });
+          // Waiting again: the next push sends them.
+          await mark(
+            db,
+            run.subscriberId,
+            batch.map((p) => p.key),
+            null,
+            null,
+          );
           continue;
         }
         const refused = new Map(

@@ -126,6 +126,15 @@ describe.each(ENGINES)('IMS on %s', (engine) => {
     expect(stored.every((s) => s.record && typeof s.record === 'object')).toBe(true);
   });
 
+  it('records a GSTIN without a portal session as failed, in words, and downloads the others', async () => {
+    const delhi = buyer.entityIds[1] ?? 0;
+    const res = await api.post(IMS_API.download, { entityIds: [delhi, chennai] });
+    expect(res.statusCode, res.body).toBe(200);
+    const byGstin = new Map((res.json().data as DataActivity[]).map((a) => [a.gstin, a]));
+    expect(byGstin.get(DELHI_GSTIN)).toMatchObject({ status: 'Unprocessable', message: expect.stringMatching(/sign in to the portal/i) });
+    expect(byGstin.get(TN_CUSTOMER)).toMatchObject({ status: 'Completed', documentCount: 3 });
+  });
+
   it('reconciles IMS with the books and recommends an action per record', async () => {
     const start = await api.post(API.runStart, { entityIds: [chennai], fromPeriod: PERIOD, toPeriod: PERIOD, portalSource: 'IMS' });
     expect(start.statusCode, start.body).toBe(200);

@@ -83,6 +83,7 @@ const twoA = (documentNumber: string, patch: Partial<InwardDocument>): InwardDoc
   supplierFiled: true,
   supplierFilingDate: '2026-11-05',
   itcAvailability: null,
+  listing: null,
   ...patch,
 });
 
