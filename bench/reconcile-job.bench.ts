@@ -1,0 +1,382 @@
+// `npm run bench -- reconcile-job [--documents N] [--engine pglite|postgres|both] [--iterations N]`: the reconciliation
+// job (issue 18) over 1,000,000 purchase documents against 1,000,000 GSTR-2B documents stored in the database, on PGlite
+// and, when TEST_DATABASE_URL or DATABASE_URL is set, on PostgreSQL (in a database of its own, dropped afterwards).
+//
+// The data is the engine benchmark's (bench/reconcile/generate.ts), written with COPY (bench/reconcile-job/seed.ts) by a
+// child process of its own; a second child, run with --expose-gc, starts the run through the API (a signed-in user,
+// app.inject) and runs the job (processRun: load, engine, store, summaries) in its own process, so its peak RSS
+// (process.resourceUsage().maxRSS) is the job's, not the generator's or the seed's. The job's stages are timed through
+// its onStage hook. The reference is the engine alone: reconcile() over the documents the job loads (loaded again with
+// the job's own queries after it), with the same settings, in the same process; the job's row counts by status must equal
+// the engine's. Then the reconciliation screens' lists over the stored results: the rows report through the API in the
+// mix a user makes, p50/p95 against the raw SQL of the first page, and the vendors report's first page.
+// One JSON line a case on stdout (../shared/design/CONVENTIONS.md "Benchmark output"). Targets: the job in 60 s on
+// PostgreSQL and 120 s on PGlite, 10 times the engine alone at most, peak RSS under 2 GB; the lists' p95 under 150 ms.
+import { API, HEADERS, RECONCILIATION_API, RECONCILIATION_ROWS_REPORT, RECONCILIATION_VENDORS_REPORT, type Run } from '@opengst/contracts';
+import { reconcile } from '@opengst/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { spawnSync } from 'node:child_process';
+import { createCipheriv, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { buildApp } from '../apps/server/src/app';
+import { readConfig } from '../apps/server/src/config';
+import { rowsOf } from '../apps/server/src/db/database';
+import { reconciliationRuns } from '../apps/server/src/db/schema';
+import { engineSettingsOf, processRun, type RunStage } from '../apps/server/src/modules/reconciliation/run.job';
+import { loadBooks, loadPortal } from '../apps/server/src/modules/reconciliation/run-load.queries';
+import { loadSubscriberSettings } from '../apps/server/src/platform/settings/subscriber-settings';
+import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
+import { seed } from './reconcile-job/seed';
+
+const { values: args } = parseArgs({
+  options: {
+    documents: { type: 'string', default: '1000000' },
+    engine: { type: 'string', default: 'both' },
+    iterations: { type: 'string', default: '40' },
+  },
+});
+const DOCUMENTS = Number(args.documents);
+const ITERATIONS = Number(args.iterations);
+const WARM_UP = 3;
+const TARGET_SECONDS = { pglite: 120, postgres: 60 } as const;
+const TARGET_RATIO = 10;
+const TARGET_RSS_MB = 2048;
+const TARGET_P95_MS = 150;
+const FROM_PERIOD = '042024';
+const TO_PERIOD = '032025';
+type Engine = 'pglite' | 'postgres';
+
+const ROLE = 'OPENGST_RECONCILE_JOB_ROLE';
+const STATE = 'OPENGST_RECONCILE_JOB_STATE';
+const NODE_FLAGS = ['--expose-gc'];
+
+const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const rssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => undefined);
+
+/** What the seed child leaves for the job child. */
+type State = {
+  engine: Engine;
+  dataDir: string;
+  databaseUrl?: string;
+  subscriberId: number;
+  entityIds: number[];
+  userName: string;
+  password: string;
+  books: number;
+  portal: number;
+  seedSeconds: number;
+};
+
+const appOf = async (state: Pick<State, 'dataDir' | 'databaseUrl'>) => {
+  const config = {
+    ...readConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' }, ['--data-dir', state.dataDir]),
+    ...(state.databaseUrl ? { databaseUrl: state.databaseUrl } : {}),
+    // The job is run here by processRun, not by the queue's worker.
+    runJobs: false,
+  };
+  return buildApp(config);
+};
+
+const signIn = async (app: FastifyInstance, userName: string, password: string): Promise<string> => {
+  const key = (await app.inject({ method: 'GET', url: API.encryptor })).json().data as { key: string; iv: string; identifier: string };
+  const cipher = createCipheriv('aes-256-cbc', Buffer.from(key.key, 'base64'), Buffer.from(key.iv, 'base64'));
+  const encrypted = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]).toString('base64');
+  const res = await app.inject({
+    method: 'POST',
+    url: API.token,
+    headers: { [HEADERS.encId]: key.identifier },
+    payload: { userName, password: encrypted },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);
+  return res.json().data.token as string;
+};
+
+/** Child 1: the subscriber, its two locations and the documents. */
+const seedChild = async (state: State): Promise<State> => {
+  const { app, ctx } = await appOf(state);
+  try {
+    const { db } = ctx.database;
+    await ensureFinancialYears(db, new Date());
+    const password = generatePassword();
+    const userName = `bench-reconcile-${state.engine}`;
+    const tenant = await provisionSubscriber(db, {
+      name: 'Bench reconciliation',
+      admin: { userName, displayName: 'Bench', email: `${userName}@bench.test`, password },
+      business: {
+        name: 'Bench Industries',
+        pan: 'AAACB1234C',
+        locations: [
+          { name: 'Mumbai', stateCode: '27', entityNumber: '1' },
+          { name: 'Pune', stateCode: '27', entityNumber: '2' },
+        ],
+      },
+    });
+    const entityIds = tenant.entityIds.slice(1);
+    const locations = await rowsOf<{ id: number; gstin: string }>(
+      db,
+      sql.raw(`SELECT id, gstin FROM entities WHERE id IN (${entityIds.join(',')}) ORDER BY id`),
+    );
+    const started = performance.now();
+    const stored = await seed(db, tenant.subscriberId, locations, DOCUMENTS);
+    const seedSeconds = (performance.now() - started) / 1000;
+    console.error(`${state.engine}: stored ${stored.books} purchase and ${stored.portal} GSTR-2B documents in ${round(seedSeconds)} s`);
+    return { ...state, subscriberId: tenant.subscriberId, entityIds, userName, password, ...stored, seedSeconds };
+  } finally {
+    await app.close();
+  }
+};
+
+const measure = async (run: () => Promise<unknown>): Promise<{ p50: number; p95: number; max: number; times: number[] }> => {
+  for (let i = 0; i < WARM_UP; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN, times };
+};
+
+/** Child 2: the run through the API and the job, the engine alone over the same documents, then the lists. */
+const jobChild = async (state: State): Promise<void> => {
+  const { engine } = state;
+  const { app, ctx } = await appOf(state);
+  try {
+    const { db } = ctx.database;
+    const token = await signIn(app, state.userName, state.password);
+    const post = async (url: string, payload: object) => {
+      const res = await app.inject({ method: 'POST', url, payload, headers: { [HEADERS.authToken]: token } });
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      return res.json().data as { items: unknown[]; totalRecords?: number };
+    };
+    const started = (await post(RECONCILIATION_API.runStart, {
+      entityIds: state.entityIds,
+      fromPeriod: FROM_PERIOD,
+      toPeriod: TO_PERIOD,
+    })) as unknown as Run;
+    const runId = started.id;
+
+    // The job, its stages timed by its hook.
+    gc();
+    const marks: Partial<Record<RunStage, number>> = {};
+    const t0 = performance.now();
+    await processRun({ db, now: ctx.now, onStage: (stage) => (marks[stage] = performance.now()) }, runId);
+    const seconds = (performance.now() - t0) / 1000;
+    const peakRssMb = rssMb();
+    const [run] = await rowsOf<{ status: string; message: string | null; rows: number; by_status: { status: string; rows: number }[] }>(
+      db,
+      sql`SELECT status, message, rows, by_status FROM reconciliation_runs WHERE id = ${runId}`,
+    );
+    if (run?.status !== 'Completed') throw new Error(`run ${runId} ended ${run?.status}: ${run?.message}`);
+    const span = (from: RunStage, to: RunStage) => round(((marks[to] ?? NaN) - (marks[from] ?? NaN)) / 1000, 2);
+    const stages = {
+      load: span('load', 'engine'),
+      engine: span('engine', 'store'),
+      store: span('store', 'summaries'),
+      summaries: span('summaries', 'done'),
+    };
+
+    // The engine alone over the same documents, loaded again by the job's queries, with the same settings.
+    const [stored] = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
+    const scope = { ...stored!, portalSource: stored!.portalSource };
+    let books = await loadBooks(db, scope);
+    let portal = await loadPortal(db, scope);
+    const settings = engineSettingsOf((await loadSubscriberSettings(db, state.subscriberId)).reconciliation);
+    gc();
+    const e0 = performance.now();
+    const result = reconcile(books, portal, settings);
+    const engineSeconds = (performance.now() - e0) / 1000;
+    const engineCounts: Record<string, number> = {};
+    for (const row of result.rows) engineCounts[row.status] = (engineCounts[row.status] ?? 0) + 1;
+    const jobCounts = Object.fromEntries(run.by_status.map((s) => [s.status, s.rows]));
+    const countsAgree =
+      Object.keys({ ...engineCounts, ...jobCounts }).every((status) => engineCounts[status] === jobCounts[status]) &&
+      run.rows === result.rows.length;
+    const loaded = { books: books.length, portal: portal.length };
+    books = [];
+    portal = [];
+
+    const ratio = seconds / engineSeconds;
+    const missed: string[] = [];
+    if (seconds > TARGET_SECONDS[engine]) missed.push(`seconds ${round(seconds, 1)} > ${TARGET_SECONDS[engine]}`);
+    if (ratio > TARGET_RATIO) missed.push(`ratio ${round(ratio, 1)} > ${TARGET_RATIO}`);
+    if (peakRssMb > TARGET_RSS_MB) missed.push(`peak RSS ${peakRssMb} MB > ${TARGET_RSS_MB}`);
+    if (!countsAgree) missed.push('row counts by status differ from the engine alone');
+    console.log(
+      JSON.stringify({
+        bench: 'reconcile-job',
+        case: `${engine}: job ${DOCUMENTS}x${DOCUMENTS}`,
+        seconds: round(seconds, 2),
+        ratio: round(ratio, 2),
+        reference: 'engine alone: reconcile() over the same documents, same process',
+        peakRssMb,
+        metrics: {
+          books: loaded.books,
+          portal: loaded.portal,
+          rows: run.rows,
+          stages,
+          engineSeconds: round(engineSeconds, 2),
+          rowsPerSecond: Math.round(run.rows / seconds),
+          byStatus: jobCounts,
+          countsAgree,
+          seedSeconds: round(state.seedSeconds, 1),
+          nodeFlags: NODE_FLAGS.join(' '),
+          targetSeconds: TARGET_SECONDS[engine],
+          targetRatio: TARGET_RATIO,
+          targetRssMb: TARGET_RSS_MB,
+          targetsMissed: missed,
+        },
+      }),
+    );
+
+    // The lists over the stored results.
+    const reference = await measure(() => db.execute(sql`SELECT * FROM reconciliation_rows WHERE run_id = ${runId} ORDER BY id LIMIT 50`));
+    const suppliers = await rowsOf<{ supplier_gstin: string }>(
+      db,
+      sql`SELECT supplier_gstin FROM reconciliation_vendors WHERE run_id = ${runId}
+          ORDER BY matched + matched_with_tolerance + mismatched + near_matched + books_only + portal_only DESC, supplier_gstin`,
+    );
+    const largest = suppliers[0]?.supplier_gstin ?? '';
+    const typical = suppliers[Math.floor(suppliers.length / 2)]?.supplier_gstin ?? '';
+    const ROWS = RECONCILIATION_ROWS_REPORT.endpoints.search.path;
+    const rows = (extra: object) => post(ROWS, { ...extra, filters: { runId, ...((extra as { filters?: object }).filters ?? {}) } });
+    const cases: { name: string; run: () => Promise<{ items: unknown[]; totalRecords?: number }> }[] = [
+      { name: 'rows: first page', run: () => rows({}) },
+      { name: 'rows: status Mismatched', run: () => rows({ filters: { statuses: ['Mismatched'] } }) },
+      { name: 'rows: status PR only + GST only', run: () => rows({ filters: { statuses: ['PR only', 'GST only'] } }) },
+      { name: 'rows: supplier (largest)', run: () => rows({ filters: { supplierGstins: [largest] } }) },
+      { name: 'rows: supplier (typical)', run: () => rows({ filters: { supplierGstins: [typical] } }) },
+      { name: 'rows: number search', run: () => rows({ filters: { documentNumber: 'INV/4321' } }) },
+      { name: 'rows: sort itcAtRisk DESC', run: () => rows({ sortExpression: 'itcAtRisk DESC' }) },
+      { name: 'rows: sort taxDifference ASC', run: () => rows({ sortExpression: 'taxDifference ASC' }) },
+      { name: 'rows: load more at start 5000', run: () => rows({ start: 5000 }) },
+      {
+        name: 'vendors: first page',
+        run: () => post(RECONCILIATION_VENDORS_REPORT.endpoints.search.path, { filters: { runId } }),
+      },
+    ];
+    const all: number[] = [];
+    for (const c of cases) {
+      const first = await c.run();
+      const m = await measure(c.run);
+      all.push(...m.times);
+      console.log(
+        JSON.stringify({
+          bench: 'reconcile-job',
+          case: `${engine}: ${c.name}`,
+          seconds: round(m.times.reduce((s, t) => s + t, 0) / 1000, 2),
+          ratio: round(m.p50 / reference.p50, 1),
+          reference: 'raw SQL of the first page',
+          peakRssMb: rssMb(),
+          metrics: {
+            rows: run.rows,
+            items: first.items.length,
+            totalRecords: first.totalRecords ?? null,
+            p50Ms: round(m.p50),
+            p95Ms: round(m.p95),
+            maxMs: round(m.max),
+            referenceMs: round(reference.p50, 2),
+            targetP95Ms: TARGET_P95_MS,
+            targetMet: m.p95 < TARGET_P95_MS,
+          },
+        }),
+      );
+    }
+    const sorted = all.sort((a, b) => a - b);
+    const [p50, p95] = [percentile(sorted, 50), percentile(sorted, 95)];
+    console.log(
+      JSON.stringify({
+        bench: 'reconcile-job',
+        case: `${engine}: lists, overall mix`,
+        seconds: round(sorted.reduce((s, t) => s + t, 0) / 1000, 2),
+        ratio: round(p50 / reference.p50, 1),
+        reference: 'raw SQL of the first page',
+        peakRssMb: rssMb(),
+        metrics: {
+          rows: run.rows,
+          requests: sorted.length,
+          p50Ms: round(p50),
+          p95Ms: round(p95),
+          referenceMs: round(reference.p50, 2),
+          targetP95Ms: TARGET_P95_MS,
+          targetMet: p95 < TARGET_P95_MS,
+        },
+      }),
+    );
+  } finally {
+    await app.close();
+  }
+};
+
+/** A database of its own on the server of `url`, dropped afterwards. */
+const scratchPostgres = async (url: string) => {
+  const name = `opengst_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    drop: async () => {
+      const s = postgres(url, { max: 1, onnotice: () => {} });
+      await s.unsafe(`drop database if exists ${name} with (force)`);
+      await s.end();
+    },
+  };
+};
+
+/** Runs this file again as a child in `role`, with the state in a file; answers the state it leaves. */
+const child = (role: 'seed' | 'job', stateFile: string, flags: string[] = []): void => {
+  const run = spawnSync(process.execPath, [...process.execArgv, ...flags, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, [ROLE]: role, [STATE]: stateFile },
+  });
+  if (run.status !== 0) throw new Error(`the ${role} child ended with ${run.status ?? run.signal}`);
+};
+
+const runEngine = async (engine: Engine, databaseUrl?: string): Promise<void> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'opengst-bench-reconcile-job-'));
+  const scratch = databaseUrl ? await scratchPostgres(databaseUrl) : undefined;
+  const stateFile = join(dataDir, 'bench-state.json');
+  try {
+    writeFileSync(stateFile, JSON.stringify({ engine, dataDir, ...(scratch ? { databaseUrl: scratch.url } : {}) }));
+    child('seed', stateFile);
+    child('job', stateFile, NODE_FLAGS);
+  } finally {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+const role = process.env[ROLE];
+if (role === 'seed' || role === 'job') {
+  const stateFile = process.env[STATE]!;
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
+  if (role === 'seed') writeFileSync(stateFile, JSON.stringify(await seedChild(state)));
+  else await jobChild(state);
+  process.exit(0);
+} else {
+  if (args.engine !== 'postgres') await runEngine('pglite');
+  const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (args.engine === 'pglite') console.log(JSON.stringify({ bench: 'reconcile-job', case: 'postgres', skipped: '--engine pglite' }));
+  else if (postgresUrl) await runEngine('postgres', postgresUrl);
+  else
+    console.log(
+      JSON.stringify({
+        bench: 'reconcile-job',
+        case: 'postgres',
+        skipped: 'set TEST_DATABASE_URL or DATABASE_URL to run on PostgreSQL too',
+      }),
+    );
+}
