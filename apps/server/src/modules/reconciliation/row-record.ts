@@ -1,7 +1,7 @@
 // One engine row as a reconciliation_rows record: both sides' figures, the differences, the ITC at risk, the user's
-// action and (for rows that are not plainly Matched) the engine's explanation. The job writes records with COPY, the
+// action and (for an unpaired row) the candidates of the engine's explanation. The job writes records with COPY, the
 // manual link and unlink with an insert: one shape for both.
-import { itcAtRisk, type ReconcileDocument, type ReconcileRow } from '@opengst/domain';
+import { itcAtRisk, type ReconcileDocument, type ReconcileResult, type ReconcileRow, type RowExplanation } from '@opengst/domain';
 import { copyText } from '../../db/copy-text';
 import type { reconciliationRows } from '../../db/schema';
 import { booksActionKey, portalActionKey, portalKeyOf } from './portal-key';
@@ -25,7 +25,74 @@ export const keyOfPortal = (d: Doc): string =>
     documentDate: d.documentDate,
   });
 
-export const rowRecordOf = (row: ReconcileRow, runId: number, subscriberId: number, actions: DocumentActions): RowRecord => {
+/**
+ * What a row stores of the engine's explanation: an unpaired row's nearest candidates (with the reason each was not
+ * paired), which only the whole run can tell. Everything else an explanation holds (the compared fields, the rule's and
+ * the status's text; all of a pair's or a set-aside document's) follows from the row's own documents, status, rule and
+ * the run's settings, and the pair view builds it again from them (row-detail.service.ts). Storing whole explanations
+ * for the 40% of a large run's rows that are not plainly Matched wrote 2.5 kB of JSON a row.
+ */
+export type StoredExplanation = { candidates: RowExplanation['candidates'] };
+
+/**
+ * The supplier family the engine lists an unpaired document's candidates from (domain row.ts#familyKey): the PAN of a
+ * GSTIN, or the text itself when it is not one.
+ */
+export const familyKey = (gstin: string): string => {
+  const g = gstin.trim().toUpperCase();
+  return g.length === 15 ? g.slice(2, 12) : g;
+};
+
+/**
+ * Candidate scorings the job spends on unpaired rows' explanations. Each unpaired row's scores every document of its
+ * supplier family on the other side (domain explain.ts; about 1 us each, plus some 50 for the row itself): nothing for
+ * the usual supplier of tens of documents, 20-30 ms a row for one of 100,000, whose unpaired rows number thousands
+ * (minutes of a run). Families are explained smallest first while the budget lasts (a few seconds); the pair view
+ * works out the rest when opened, from the family's documents (row-detail.service.ts).
+ */
+export const EXPLAIN_BUDGET = 20_000_000;
+const ROW_SCORINGS = 50;
+
+const sideOf = (row: ReconcileRow): 'B' | 'G' => (row.purchases.length > 0 ? 'B' : 'G');
+
+/** The unpaired rows whose candidates the job stores: their supplier families, smallest first, within `budget`. */
+export const explainedRows = (
+  rows: readonly ReconcileRow[],
+  books: readonly ReconcileDocument[],
+  portal: readonly ReconcileDocument[],
+  budget = EXPLAIN_BUDGET,
+): ((row: ReconcileRow) => boolean) => {
+  const sizes = { B: new Map<string, number>(), G: new Map<string, number>() };
+  for (const d of portal) sizes.B.set(familyKey(d.supplierGstin), (sizes.B.get(familyKey(d.supplierGstin)) ?? 0) + 1);
+  for (const d of books) sizes.G.set(familyKey(d.supplierGstin), (sizes.G.get(familyKey(d.supplierGstin)) ?? 0) + 1);
+  const groups = new Map<string, { rows: number; candidates: number }>();
+  for (const row of rows) {
+    if (row.rule !== 'unpaired') continue;
+    const side = sideOf(row);
+    const family = familyKey(row.supplierGstin);
+    const key = side + family;
+    const group = groups.get(key) ?? { rows: 0, candidates: sizes[side].get(family) ?? 0 };
+    group.rows++;
+    groups.set(key, group);
+  }
+  const chosen = new Set<string>();
+  let spent = 0;
+  for (const [key, group] of [...groups].sort((a, b) => a[1].candidates - b[1].candidates || (a[0] < b[0] ? -1 : 1))) {
+    spent += group.rows * (group.candidates + ROW_SCORINGS);
+    if (spent > budget) break;
+    chosen.add(key);
+  }
+  return (row) => row.rule === 'unpaired' && chosen.has(sideOf(row) + familyKey(row.supplierGstin));
+};
+
+export const rowRecordOf = (
+  row: ReconcileRow,
+  runId: number,
+  subscriberId: number,
+  actions: DocumentActions,
+  explain = row.rule === 'unpaired',
+  context?: ReconcileResult['context'],
+): RowRecord => {
   const books = row.purchases as readonly Doc[];
   const portal = row.portal as readonly Doc[];
   const first = books[0] ?? portal[0]!;
@@ -66,7 +133,11 @@ export const rowRecordOf = (row: ReconcileRow, runId: number, subscriberId: numb
     purchaseIds: books.map((d) => Number(d.id)),
     portalIds: portal.map((d) => Number(d.id)),
     portalKeys,
-    explanation: row.status === 'Matched' ? null : row.explanation,
+    // Through a copy of the row when the result's context is given: the engine keeps an explanation on its row once
+    // built, and a million rows would keep every one until the run is stored.
+    explanation: explain
+      ? ({ candidates: (context ? row.rebind(context) : row).explanation.candidates } satisfies StoredExplanation)
+      : null,
   };
 };
 
@@ -108,38 +179,13 @@ export const COPY_COLUMNS = [
 const arrayLiteral = (values: readonly (string | number)[]): string =>
   `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 
+/** A text value of a line: \N for null, tab, newline, carriage return and backslash escaped. */
+const t = (value: string | null | undefined): string => copyText(value);
+
 export const copyLineOf = (r: RowRecord): string =>
-  [
-    r.runId,
-    r.subscriberId,
-    r.status,
-    r.rule,
-    r.level,
-    r.supplierGstin,
-    r.supplierName,
-    r.gstin,
-    r.portalGstin,
-    r.documentType,
-    r.booksNumber,
-    r.booksDate,
-    r.booksPeriod,
-    r.booksTaxable,
-    r.booksTax,
-    r.portalNumber,
-    r.portalDate,
-    r.portalPeriod,
-    r.portalTaxable,
-    r.portalTax,
-    r.taxableDifference,
-    r.taxDifference,
-    r.acrossPeriods,
-    r.itcAtRisk,
-    r.action,
-    r.claimPeriod,
-    arrayLiteral(r.purchaseIds),
-    arrayLiteral(r.portalIds),
-    arrayLiteral(r.portalKeys),
-    r.explanation === null || r.explanation === undefined ? null : JSON.stringify(r.explanation),
-  ]
-    .map((v) => copyText(v as string | number | boolean | null | undefined))
-    .join('\t') + '\n';
+  `${r.runId}\t${r.subscriberId}\t${t(r.status)}\t${t(r.rule)}\t${t(r.level)}\t${t(r.supplierGstin)}\t${t(r.supplierName)}\t` +
+  `${t(r.gstin)}\t${t(r.portalGstin)}\t${t(r.documentType)}\t${t(r.booksNumber)}\t${t(r.booksDate)}\t${t(r.booksPeriod)}\t` +
+  `${r.booksTaxable ?? 0}\t${r.booksTax ?? 0}\t${t(r.portalNumber)}\t${t(r.portalDate)}\t${t(r.portalPeriod)}\t` +
+  `${r.portalTaxable ?? 0}\t${r.portalTax ?? 0}\t${r.taxableDifference ?? 0}\t${r.taxDifference ?? 0}\t${r.acrossPeriods ? 't' : 'f'}\t` +
+  `${r.itcAtRisk ?? 0}\t${t(r.action)}\t${t(r.claimPeriod)}\t${t(arrayLiteral(r.purchaseIds))}\t${t(arrayLiteral(r.portalIds))}\t` +
+  `${t(arrayLiteral(r.portalKeys))}\t${t(r.explanation === null || r.explanation === undefined ? null : JSON.stringify(r.explanation))}\n`;

@@ -3,9 +3,10 @@
 // supplier reported in April pairs across the periods (the job then keeps only rows touching the run's own periods).
 import type { ReconcileDocument } from '@opengst/domain';
 import { periodsBetween, shiftPeriod } from '@opengst/domain';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database';
-import { documents, entities, portalDocuments } from '../../db/schema';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/database';
+import { familyKey } from './row-record';
 
 /** How far outside its periods a run looks for the other side of a pair: suppliers report late, buyers book late. */
 export const CROSS_PERIOD_MONTHS = 3;
@@ -29,117 +30,182 @@ export type BooksDocument = ReconcileDocument & { recipientGstin: string; return
 /** A portal document as the engine reads it; its id is the portal_documents id, `key` its natural key. */
 export type PortalDocument = ReconcileDocument & { recipientGstin: string; returnPeriod: string };
 
-const BATCH = 50_000;
+/** Documents read per round trip: the job reads a million a side in a few round trips. */
+const BATCH = 200_000;
+
+/** A literal for SQL text: COPY takes no parameters, so the values are written into the statement (all checked here). */
+const integerList = (values: readonly number[]): string => {
+  if (!values.every(Number.isSafeInteger)) throw new Error('ids must be integers');
+  return values.length === 0 ? 'NULL' : values.join(', ');
+};
+const textList = (values: readonly string[]): string => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
+
+/** A field of COPY's text format: \N is null; backslash escapes undone. */
+const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+const unescapeCopy = (field: string): string =>
+  field.replace(/\\(?:([0-7]{1,3})|x([0-9a-fA-F]{1,2})|(.))/g, (_, octal?: string, hex?: string, char?: string) =>
+    octal ? String.fromCharCode(parseInt(octal, 8)) : hex ? String.fromCharCode(parseInt(hex, 16)) : (COPY_ESCAPES[char!] ?? char!),
+  );
+const textOf = (field: string): string | null => (field === '\\N' ? null : field.includes('\\') ? unescapeCopy(field) : field);
+
+type Raw = (string | null)[];
 
 /**
- * Purchase documents from registered suppliers (final, not drafts) of the run's GSTINs and widened periods, or of
- * these ids (the documents of some rows, for a manual link).
+ * The rows of `query` (ordered by its first column, an id) in batches of `BATCH` after the last id read, as arrays of
+ * text (null for NULL), in the query's column order. PGlite answers a large query slowly row by row (about 40 us a row
+ * of 16 columns, its wire protocol decoded in JavaScript), so there each batch is one COPY ... TO '/dev/blob' read as
+ * text (a tenth of the time); postgres.js decodes rows quickly, so PostgreSQL answers the query itself.
+ * `query(after)` is SQL text whose values are literals (COPY takes no parameters).
  */
-export const loadBooks = async (db: DbOrTx, scope: RunScope, ids?: readonly number[]): Promise<BooksDocument[]> => {
-  const out: BooksDocument[] = [];
+const readBatches = async (db: DbOrTx, query: (after: number) => string, each: (row: Raw) => void): Promise<void> => {
+  const server = !isPglite(db);
   let after = 0;
   for (;;) {
-    const batch = await db
-      .select({
-        id: documents.id,
-        gstin: entities.gstin,
-        supplierGstin: documents.counterpartyGstin,
-        supplierName: documents.counterpartyName,
-        documentType: documents.documentType,
-        documentNumber: documents.documentNumber,
-        documentDate: documents.documentDate,
-        returnPeriod: documents.returnPeriod,
-        placeOfSupply: documents.placeOfSupply,
-        isReverseCharge: documents.isReverseCharge,
-        taxable: documents.taxable,
-        igst: documents.igst,
-        cgst: documents.cgst,
-        sgst: documents.sgst,
-        cess: documents.cess,
-        invoiceValue: documents.documentValue,
-      })
-      .from(documents)
-      .innerJoin(entities, eq(entities.id, documents.entityId))
-      .where(
-        and(
-          eq(documents.subscriberId, scope.subscriberId),
-          eq(documents.direction, 'Purchase'),
-          eq(documents.isDraftDocument, false),
-          inArray(documents.entityId, scope.entityIds),
-          ids ? inArray(documents.id, [...ids]) : inArray(documents.returnPeriod, widenedPeriods(scope)),
-          inArray(documents.documentType, RECONCILED_TYPES),
-          sql`length(${documents.counterpartyGstin}) = 15`,
-          sql`${documents.id} > ${after}`,
-        ),
-      )
-      .orderBy(documents.id)
-      .limit(BATCH);
-    for (const d of batch) {
-      out.push({
-        ...d,
-        id: String(d.id),
-        recipientGstin: d.gstin ?? '',
-        supplierName: d.supplierName ?? undefined,
-        documentType: d.documentType as ReconcileDocument['documentType'],
-        placeOfSupply: d.placeOfSupply ?? undefined,
-      });
+    let n = 0;
+    let last: string | null = null;
+    const text = `${query(after)} LIMIT ${BATCH}`;
+    if (server) {
+      const rows = await rowsOf<Record<string, unknown>>(db, sql.raw(text));
+      for (const row of rows) {
+        const raw = Object.values(row).map((v) =>
+          v === null || v === undefined ? null : typeof v === 'boolean' ? (v ? 't' : 'f') : String(v),
+        );
+        each(raw);
+        last = raw[0]!;
+        n++;
+      }
+    } else {
+      const result = (await db.execute(sql.raw(`COPY (${text}) TO '/dev/blob'`))) as unknown as { blob?: Blob };
+      const copied = result.blob ? await result.blob.text() : '';
+      let at = 0;
+      while (at < copied.length) {
+        let end = copied.indexOf('\n', at);
+        if (end < 0) end = copied.length;
+        const raw = copied.slice(at, end).split('\t').map(textOf);
+        each(raw);
+        last = raw[0]!;
+        at = end + 1;
+        n++;
+      }
     }
-    if (batch.length < BATCH) return out;
-    after = batch[batch.length - 1]!.id;
+    if (n < BATCH || last === null) return;
+    after = Number(last);
   }
 };
 
-/** The portal's documents of the run's source stored for its GSTINs and widened periods, or of these ids. */
-export const loadPortal = async (db: DbOrTx, scope: RunScope, ids?: readonly number[]): Promise<PortalDocument[]> => {
-  const out: PortalDocument[] = [];
-  let after = 0;
-  for (;;) {
-    const batch = await db
-      .select({
-        id: portalDocuments.id,
-        gstin: portalDocuments.gstin,
-        supplierGstin: portalDocuments.supplierGstin,
-        supplierName: portalDocuments.supplierName,
-        documentType: portalDocuments.documentType,
-        documentNumber: portalDocuments.documentNumber,
-        documentDate: portalDocuments.documentDate,
-        returnPeriod: portalDocuments.returnPeriod,
-        placeOfSupply: portalDocuments.placeOfSupply,
-        isReverseCharge: portalDocuments.isReverseCharge,
-        taxable: portalDocuments.taxable,
-        igst: portalDocuments.igst,
-        cgst: portalDocuments.cgst,
-        sgst: portalDocuments.sgst,
-        cess: portalDocuments.cess,
-        invoiceValue: portalDocuments.documentValue,
-        itcAvailability: portalDocuments.itcAvailability,
-      })
-      .from(portalDocuments)
-      .where(
-        and(
-          eq(portalDocuments.subscriberId, scope.subscriberId),
-          inArray(portalDocuments.entityId, scope.entityIds),
-          eq(portalDocuments.source, scope.portalSource),
-          ids ? inArray(portalDocuments.id, [...ids]) : inArray(portalDocuments.returnPeriod, widenedPeriods(scope)),
-          // A 2B's rejected records (rejected in IMS) and ITC reversals are not the supplier's documents to claim.
-          or(isNull(portalDocuments.listing), eq(portalDocuments.listing, 'available')),
-          sql`${portalDocuments.id} > ${after}`,
-        ),
-      )
-      .orderBy(portalDocuments.id)
-      .limit(BATCH);
-    for (const d of batch) {
-      out.push({
-        ...d,
-        id: String(d.id),
-        recipientGstin: d.gstin,
-        supplierName: d.supplierName ?? undefined,
-        documentType: d.documentType as ReconcileDocument['documentType'],
-        placeOfSupply: d.placeOfSupply ?? undefined,
-        itcAvailability: (d.itcAvailability as ReconcileDocument['itcAvailability']) ?? null,
-      });
+/** The embedded PGlite behind a database handle (a transaction has none: it reads row by row). */
+const isPglite = (db: DbOrTx): boolean => (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+
+const numberOf = (field: string | null): number => Number(field ?? 0);
+
+/**
+ * Strings of a load: one copy of each GSTIN, name, date, period and code however many documents repeat it, and none
+ * that is a slice of a batch's text (V8 keeps a whole batch alive for one slice of 13 characters or more). A million
+ * documents a side took some 500 bytes each without it.
+ */
+const stringsOfLoad = () => {
+  const seen = new Map<string, string>();
+  /** A copy of its own: a slice of 13 characters or more would keep its batch's text alive. */
+  const own = (text: string): string => (text.length < 13 ? text : (' ' + text).slice(1));
+  const shared = (text: string): string => {
+    let value = seen.get(text);
+    if (value === undefined) {
+      value = own(text);
+      seen.set(value, value);
     }
-    if (batch.length < BATCH) return out;
-    after = batch[batch.length - 1]!.id;
-  }
+    return value;
+  };
+  return { own, shared, optional: (text: string | null): string | undefined => (text === null ? undefined : shared(text)) };
+};
+
+/** Suppliers of one family (row-record.ts#familyKey: a GSTIN's PAN), as a condition on a column of supplier GSTINs. */
+const ofFamily = (column: string, family: string | undefined): string => {
+  if (family === undefined) return 'true';
+  const key = familyKey(family);
+  const gstin = `upper(trim(${column}))`;
+  return family.trim().length === 15
+    ? `length(${gstin}) = 15 AND substr(${gstin}, 3, 10) = ${textList([key])}`
+    : `(length(${gstin}) <> 15 AND ${gstin} = ${textList([key])})`;
+};
+
+/**
+ * Purchase documents from registered suppliers (final, not drafts) of the run's GSTINs and widened periods, or of
+ * these ids (the documents of some rows, for a manual link); of the family of the supplier GSTIN `family` only, when
+ * given (an unpaired row's candidates, row-detail.service.ts).
+ */
+export const loadBooks = async (db: DbOrTx, scope: RunScope, ids?: readonly number[], family?: string): Promise<BooksDocument[]> => {
+  const out: BooksDocument[] = [];
+  const { own, shared, optional } = stringsOfLoad();
+  const where = `d.subscriber_id = ${integerList([scope.subscriberId])} AND d.direction = 'Purchase' AND d.is_draft_document = false
+    AND d.entity_id IN (${integerList(scope.entityIds)})
+    AND ${ids ? `d.id IN (${integerList(ids)})` : `d.return_period IN (${textList(widenedPeriods(scope))})`}
+    AND d.document_type IN (${textList(RECONCILED_TYPES)}) AND length(d.counterparty_gstin) = 15
+    AND ${ofFamily('d.counterparty_gstin', family)}`;
+  await readBatches(
+    db,
+    (after) => `SELECT d.id, e.gstin, d.counterparty_gstin, d.counterparty_name, d.document_type, d.document_number, d.document_date,
+        d.return_period, d.place_of_supply, d.is_reverse_charge, d.taxable, d.igst, d.cgst, d.sgst, d.cess, d.document_value
+      FROM documents d JOIN entities e ON e.id = d.entity_id
+      WHERE ${where} AND d.id > ${integerList([after])} ORDER BY d.id`,
+    (f) => {
+      out.push({
+        id: own(f[0]!),
+        recipientGstin: shared(f[1] ?? ''),
+        supplierGstin: shared(f[2]!),
+        supplierName: optional(f[3] ?? null),
+        documentType: shared(f[4]!) as ReconcileDocument['documentType'],
+        documentNumber: own(f[5]!),
+        documentDate: shared(f[6]!),
+        returnPeriod: shared(f[7]!),
+        placeOfSupply: optional(f[8] ?? null),
+        isReverseCharge: f[9] === 't',
+        taxable: numberOf(f[10]!),
+        igst: numberOf(f[11]!),
+        cgst: numberOf(f[12]!),
+        sgst: numberOf(f[13]!),
+        cess: numberOf(f[14]!),
+        invoiceValue: numberOf(f[15]!),
+      });
+    },
+  );
+  return out;
+};
+
+/** The portal's documents of the run's source stored for its GSTINs and widened periods, or of these ids (as loadBooks). */
+export const loadPortal = async (db: DbOrTx, scope: RunScope, ids?: readonly number[], family?: string): Promise<PortalDocument[]> => {
+  const out: PortalDocument[] = [];
+  const { own, shared, optional } = stringsOfLoad();
+  // A 2B's rejected records (rejected in IMS) and ITC reversals are not the supplier's documents to claim.
+  const where = `subscriber_id = ${integerList([scope.subscriberId])} AND entity_id IN (${integerList(scope.entityIds)})
+    AND source = ${textList([scope.portalSource])}
+    AND ${ids ? `id IN (${integerList(ids)})` : `return_period IN (${textList(widenedPeriods(scope))})`}
+    AND (listing IS NULL OR listing = 'available') AND ${ofFamily('supplier_gstin', family)}`;
+  await readBatches(
+    db,
+    (after) => `SELECT id, gstin, supplier_gstin, supplier_name, document_type, document_number, document_date, return_period,
+        place_of_supply, is_reverse_charge, taxable, igst, cgst, sgst, cess, document_value, itc_availability
+      FROM portal_documents WHERE ${where} AND id > ${integerList([after])} ORDER BY id`,
+    (f) => {
+      out.push({
+        id: own(f[0]!),
+        recipientGstin: shared(f[1]!),
+        supplierGstin: shared(f[2]!),
+        supplierName: optional(f[3] ?? null),
+        documentType: shared(f[4]!) as ReconcileDocument['documentType'],
+        documentNumber: own(f[5]!),
+        documentDate: shared(f[6]!),
+        returnPeriod: shared(f[7]!),
+        placeOfSupply: optional(f[8] ?? null),
+        isReverseCharge: f[9] === 't',
+        taxable: numberOf(f[10]!),
+        igst: numberOf(f[11]!),
+        cgst: numberOf(f[12]!),
+        sgst: numberOf(f[13]!),
+        cess: numberOf(f[14]!),
+        invoiceValue: numberOf(f[15]!),
+        itcAvailability: (optional(f[16] ?? null) as ReconcileDocument['itcAvailability']) ?? null,
+      });
+    },
+  );
+  return out;
 };

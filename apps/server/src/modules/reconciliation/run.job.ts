@@ -11,18 +11,21 @@ import { reconciliationFilings, reconciliationRows, reconciliationRuns, reconcil
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 import { actionsOf, activeDecisions, decisionsForRun } from './decisions.repo';
 import { loadBooks, loadPortal, type RunScope } from './run-load.queries';
-import { COPY_COLUMNS, copyLineOf, keyOfPortal, rowRecordOf } from './row-record';
+import { COPY_COLUMNS, copyLineOf, explainedRows, keyOfPortal, rowRecordOf } from './row-record';
 import { INTERRUPTED_RUN } from './runs.service';
 import { refreshFilings, refreshRunSummary, refreshVendors } from './summaries.repo';
 
 /** The job's stages, in order, for a caller that times them (the reconcile-job benchmark). */
 export type RunStage = 'load' | 'engine' | 'store' | 'summaries' | 'done';
-type Deps = { db: Db; now: () => Date; onStage?: (stage: RunStage) => void };
+/** explainBudget: the candidate scorings spent on unpaired rows' explanations (row-record.ts; a test sets it). */
+type Deps = { db: Db; now: () => Date; onStage?: (stage: RunStage) => void; explainBudget?: number };
 
 const SOURCE_NAMES = { GSTR2B: 'GSTR-2B', GSTR2A: 'GSTR-2A', IMS: 'IMS records' } as const;
 
 /** How many rows are written between two progress updates. */
 const PROGRESS_EVERY = 50_000;
+/** COPY lines handed to the writer at once. */
+const COPY_BATCH_CHARS = 256 * 1024;
 
 /** The subscriber's reconciliation settings as the engine takes them (tolerances in rupees). */
 export const engineSettingsOf = (s: z.infer<typeof ReconciliationSettingsSchema>): ReconcileSettingsInput => ({
@@ -43,11 +46,11 @@ const inPeriods = (from: string, to: string) => {
   const sortable = (p: string | undefined) => (p ? p.slice(2) + p.slice(0, 2) : '');
   const lo = sortable(from);
   const hi = sortable(to);
-  return (row: ReconcileRow): boolean =>
-    [...row.purchases, ...row.portal].some((d) => {
-      const p = sortable((d as { returnPeriod?: string }).returnPeriod);
-      return p >= lo && p <= hi;
-    });
+  const within = (d: { returnPeriod?: string }) => {
+    const p = sortable(d.returnPeriod);
+    return p >= lo && p <= hi;
+  };
+  return (row: ReconcileRow): boolean => row.purchases.some(within) || row.portal.some(within);
 };
 
 /** A run's rows and summaries (of a superseded, failed or interrupted run). */
@@ -57,7 +60,7 @@ const deleteResults = async (db: DbOrTx, runId: number): Promise<void> => {
   await db.delete(reconciliationFilings).where(eq(reconciliationFilings.runId, runId));
 };
 
-export const processRun = async ({ db, now, onStage }: Deps, runId: number): Promise<void> => {
+export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runId: number): Promise<void> => {
   const [run] = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
   if (!run || run.status !== 'YetNotStarted') return;
   const progress = (set: Partial<typeof reconciliationRuns.$inferInsert>) =>
@@ -73,20 +76,32 @@ export const processRun = async ({ db, now, onStage }: Deps, runId: number): Pro
     onStage?.('engine');
     const settings = engineSettingsOf((await loadSubscriberSettings(db, run.subscriberId)).reconciliation);
     const fresh = reconcile(books, portal, settings);
-    const portalIdOfKey = new Map(portal.map((d) => [keyOfPortal(d), d.id]));
-    const decisions = decisionsForRun(await activeDecisions(db, run.subscriberId), new Set(books.map((d) => d.id)), portalIdOfKey);
-    const { result } = applyDecisions(fresh, decisions);
+    // The users' decisions, replayed when any names this run's documents (the maps of a million ids are built only then).
+    const stored = await activeDecisions(db, run.subscriberId);
+    const decisions =
+      stored.length === 0
+        ? []
+        : decisionsForRun(stored, new Set(books.map((d) => d.id)), new Map(portal.map((d) => [keyOfPortal(d), d.id])));
+    const result = decisions.length === 0 ? fresh : applyDecisions(fresh, decisions).result;
     const rows = result.rows.filter(inPeriods(run.fromPeriod, run.toPeriod));
     await progress({ stage: 'Storing the results', done: 0, total: rows.length, settings: result.settings });
 
     onStage?.('store');
     const actions = await actionsOf(db, run.subscriberId);
+    const explained = explainedRows(rows, books, portal, explainBudget);
     const copy = await copyIn(db, 'reconciliation_rows', COPY_COLUMNS);
     try {
+      let lines = '';
       for (let i = 0; i < rows.length; i++) {
-        await copy.write(copyLineOf(rowRecordOf(rows[i]!, runId, run.subscriberId, actions)));
+        const row = rows[i]!;
+        lines += copyLineOf(rowRecordOf(row, runId, run.subscriberId, actions, explained(row), result.context));
+        if (lines.length >= COPY_BATCH_CHARS) {
+          await copy.write(lines);
+          lines = '';
+        }
         if ((i + 1) % PROGRESS_EVERY === 0) await progress({ done: i + 1 });
       }
+      await copy.write(lines);
       await copy.end();
     } catch (error) {
       copy.abort();
