@@ -15,6 +15,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { subscribers } from './organization';
@@ -104,7 +105,39 @@ export const reconciliationRows = pgTable(
     index('reconciliation_rows_page').on(t.runId, t.id),
     index('reconciliation_rows_status').on(t.runId, t.status, t.id),
     index('reconciliation_rows_supplier').on(t.runId, t.supplierGstin),
+    // The list's sorts by ITC at risk and by tax difference (either direction, the id breaking ties the same way).
+    index('reconciliation_rows_itc_at_risk').on(t.runId, t.itcAtRisk, t.id),
+    index('reconciliation_rows_tax_difference').on(t.runId, t.taxDifference, t.id),
   ],
+);
+
+/**
+ * A run's rows summed per supplier and status, and per status for the whole run (supplier_gstin null): the count and
+ * totals of the rows list under its common filters (status, supplier) without reading a million rows, and what the
+ * vendor rows and the run's summary by status are made from (modules/reconciliation/summaries.repo.ts).
+ */
+export const reconciliationTotals = pgTable(
+  'reconciliation_totals',
+  {
+    runId: integer('run_id').notNull(),
+    /** Null: the whole run's totals of the status. */
+    supplierGstin: text('supplier_gstin'),
+    status: text('status').notNull(),
+    /** The greatest supplier name of the rows (the vendor row shows the greatest of a supplier's). */
+    supplierName: text('supplier_name'),
+    rows: integer('rows').notNull(),
+    booksDocuments: integer('books_documents').notNull(),
+    portalDocuments: integer('portal_documents').notNull(),
+    booksTaxable: bigint('books_taxable', { mode: 'number' }).notNull(),
+    booksTax: bigint('books_tax', { mode: 'number' }).notNull(),
+    portalTaxable: bigint('portal_taxable', { mode: 'number' }).notNull(),
+    portalTax: bigint('portal_tax', { mode: 'number' }).notNull(),
+    taxDifference: bigint('tax_difference', { mode: 'number' }).notNull(),
+    itcAtRisk: bigint('itc_at_risk', { mode: 'number' }).notNull(),
+    /** Portal tax of the rows that are not credit notes (the vendor's ITC not in the books, of its GST only rows). */
+    portalTaxNotCredit: bigint('portal_tax_not_credit', { mode: 'number' }).notNull(),
+  },
+  (t) => [unique('reconciliation_totals_key').on(t.runId, t.supplierGstin, t.status).nullsNotDistinct()],
 );
 
 /** Per supplier of a run: counts by status, tax on both sides, ITC at risk (the vendor reconciliation tab). */

@@ -18,11 +18,12 @@ import {
   reconciliationDocuments,
   reconciliationFilings,
   reconciliationRows,
+  reconciliationTotals,
   reconciliationVendors,
 } from '../../db/schema';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors';
-import type { ReportSource } from '../../platform/reports/report.queries';
+import type { ReportSource, ReportSummary } from '../../platform/reports/report.queries';
 import { visibleRun } from './runs.service';
 
 const runOf = async (db: DbOrTx, principal: SessionPrincipal, filters: { runId: number } | undefined) => {
@@ -156,6 +157,50 @@ export const rowsSource: ReportSource<typeof RECONCILIATION_ROWS_REPORT> = {
     return { condition: rowConditions(filters!) };
   },
   rowsOf: rowsByIds,
+  summary: (db, _principal, _scope, filters) => (filters ? summaryOfTotals(db, filters) : Promise.resolve(null)),
+};
+
+/** Whether a filter value filters nothing (rowConditions skips it). */
+const unset = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The count and totals of the rows list from the run's totals per supplier and status (summaries.repo.ts), when the
+ * filters are only statuses and suppliers: a first page over a million rows reads a few totals, not the rows. Null
+ * (the rows are summed) under any other filter, or for a run stored before the totals were kept.
+ */
+const summaryOfTotals = async (db: DbOrTx, f: RowFilters): Promise<ReportSummary<typeof RECONCILIATION_ROWS_REPORT> | null> => {
+  if (!Object.entries(f).every(([key, value]) => key === 'runId' || key === 'statuses' || key === 'supplierGstins' || unset(value)))
+    return null;
+  const suppliers = f.supplierGstins?.length ? [...new Set(f.supplierGstins.map((g) => g.trim().toUpperCase()))] : null;
+  if (suppliers?.includes('')) return null;
+  const t = reconciliationTotals;
+  const [row] = await db
+    .select({
+      kept: sql<boolean>`EXISTS (SELECT 1 FROM ${t} WHERE ${t.runId} = ${f.runId} AND ${t.supplierGstin} IS NULL)`,
+      n: sql<number>`coalesce(sum(${t.rows}), 0)::bigint`.mapWith(Number),
+      booksTaxable: sql<number>`coalesce(sum(${t.booksTaxable}), 0)::bigint`.mapWith(Number),
+      booksTax: sql<number>`coalesce(sum(${t.booksTax}), 0)::bigint`.mapWith(Number),
+      portalTaxable: sql<number>`coalesce(sum(${t.portalTaxable}), 0)::bigint`.mapWith(Number),
+      portalTax: sql<number>`coalesce(sum(${t.portalTax}), 0)::bigint`.mapWith(Number),
+      taxDifference: sql<number>`coalesce(sum(${t.taxDifference}), 0)::bigint`.mapWith(Number),
+      itcAtRisk: sql<number>`coalesce(sum(${t.itcAtRisk}), 0)::bigint`.mapWith(Number),
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.runId, f.runId),
+        suppliers ? inArray(t.supplierGstin, suppliers) : isNull(t.supplierGstin),
+        f.statuses?.length ? inArray(t.status, f.statuses) : undefined,
+      ),
+    );
+  if (!row?.kept) return null;
+  const { kept: _kept, n, ...totals } = row;
+  return { n, totals };
 };
 
 export const vendorsSource: ReportSource<typeof RECONCILIATION_VENDORS_REPORT> = {

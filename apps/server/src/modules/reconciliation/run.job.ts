@@ -4,10 +4,16 @@
 // leaves the run Failed with its partial rows removed at the next start.
 import { applyDecisions, periodsBetween, reconcile, type ReconcileRow, type ReconcileSettingsInput } from '@opengst/domain';
 import type { ReconciliationSettingsSchema } from '@opengst/contracts';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { copyIn, type Db, type DbOrTx } from '../../db/database';
-import { reconciliationFilings, reconciliationRows, reconciliationRuns, reconciliationVendors } from '../../db/schema';
+import {
+  reconciliationFilings,
+  reconciliationRows,
+  reconciliationRuns,
+  reconciliationTotals,
+  reconciliationVendors,
+} from '../../db/schema';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 import { actionsOf, activeDecisions, decisionsForRun } from './decisions.repo';
 import { loadBooks, loadPortal, type RunScope } from './run-load.queries';
@@ -57,6 +63,7 @@ const inPeriods = (from: string, to: string) => {
 const deleteResults = async (db: DbOrTx, runId: number): Promise<void> => {
   await db.delete(reconciliationRows).where(eq(reconciliationRows.runId, runId));
   await db.delete(reconciliationVendors).where(eq(reconciliationVendors.runId, runId));
+  await db.delete(reconciliationTotals).where(eq(reconciliationTotals.runId, runId));
   await db.delete(reconciliationFilings).where(eq(reconciliationFilings.runId, runId));
 };
 
@@ -109,9 +116,12 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     }
     await progress({ stage: 'Summarising', done: rows.length });
     onStage?.('summaries');
+    // Statistics of the new rows for the planner (PGlite has no autovacuum; PostgreSQL's would come later).
+    await db.execute(sql`ANALYZE reconciliation_rows`);
     await refreshVendors(db, runId, run.subscriberId);
     await refreshRunSummary(db, runId);
     await refreshFilings(db, { ...run, periods: periodsBetween(run.fromPeriod, run.toPeriod) });
+    await db.execute(sql`ANALYZE reconciliation_totals, reconciliation_vendors, reconciliation_filings`);
     await db.transaction(async (tx) => {
       const older = await tx
         .update(reconciliationRuns)

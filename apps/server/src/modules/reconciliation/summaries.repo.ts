@@ -1,9 +1,12 @@
-// A run's summaries, computed from its stored rows (so the job and every manual change agree): the counts and sums by
-// status kept on the run, and one vendor row per supplier.
+// A run's summaries, computed from its stored rows (so the job and every manual change agree): the rows summed per
+// supplier and status (reconciliation_totals, read by the rows list under its common filters), one vendor row per
+// supplier made from them, and the run's counts and sums by status (kept on the run and as the whole run's totals).
+// refreshVendors sums the rows of the suppliers it is given (or all), refreshRunSummary then adds up the suppliers'
+// totals: a change to rows calls both, in that order (the job, manual.service.ts#replaceRows).
 import { RECONCILIATION_STATUSES, type StatusCount } from '@opengst/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/database';
-import { reconciliationFilings, reconciliationRuns, reconciliationVendors } from '../../db/schema';
+import { reconciliationFilings, reconciliationRuns, reconciliationTotals, reconciliationVendors } from '../../db/schema';
 
 type StatusAggregate = {
   status: StatusCount['status'];
@@ -14,19 +17,28 @@ type StatusAggregate = {
   portal_taxable: string;
   books_tax: string;
   portal_tax: string;
+  itc_at_risk: string;
 };
 
 const ORDER = new Map<string, number>(RECONCILIATION_STATUSES.map((s, i) => [s, i]));
 
-/** Recomputes the run's summary by status, its row count and ITC at risk. */
+const TOTAL_COLUMNS =
+  sql.raw(`run_id, supplier_gstin, status, supplier_name, rows, books_documents, portal_documents, books_taxable, books_tax,
+  portal_taxable, portal_tax, tax_difference, itc_at_risk, portal_tax_not_credit`);
+
+/** Recomputes the whole run's totals by status from its suppliers', then its summary by status, row count and ITC at risk. */
 export const refreshRunSummary = async (db: DbOrTx, runId: number): Promise<void> => {
+  await db.delete(reconciliationTotals).where(and(eq(reconciliationTotals.runId, runId), isNull(reconciliationTotals.supplierGstin)));
+  await db.execute(sql`
+    INSERT INTO reconciliation_totals (${TOTAL_COLUMNS})
+    SELECT run_id, NULL, status, max(supplier_name), sum(rows), sum(books_documents), sum(portal_documents), sum(books_taxable),
+      sum(books_tax), sum(portal_taxable), sum(portal_tax), sum(tax_difference), sum(itc_at_risk), sum(portal_tax_not_credit)
+    FROM reconciliation_totals WHERE run_id = ${runId} AND supplier_gstin IS NOT NULL
+    GROUP BY run_id, status`);
   const rows = await rowsOf<StatusAggregate>(
     db,
-    sql`SELECT status, count(*) AS rows,
-               sum(cardinality(purchase_ids)) AS books_documents, sum(cardinality(portal_ids)) AS portal_documents,
-               sum(books_taxable) AS books_taxable, sum(portal_taxable) AS portal_taxable,
-               sum(books_tax) AS books_tax, sum(portal_tax) AS portal_tax
-          FROM reconciliation_rows WHERE run_id = ${runId} GROUP BY status`,
+    sql`SELECT status, rows, books_documents, portal_documents, books_taxable, portal_taxable, books_tax, portal_tax, itc_at_risk
+          FROM reconciliation_totals WHERE run_id = ${runId} AND supplier_gstin IS NULL`,
   );
   const byStatus: StatusCount[] = rows
     .map((r) => ({
@@ -40,34 +52,52 @@ export const refreshRunSummary = async (db: DbOrTx, runId: number): Promise<void
       portalTax: Number(r.portal_tax),
     }))
     .sort((a, b) => (ORDER.get(a.status) ?? 99) - (ORDER.get(b.status) ?? 99));
-  const [risk] = await rowsOf<{ risk: string | null }>(
-    db,
-    sql`SELECT sum(itc_at_risk) AS risk FROM reconciliation_rows WHERE run_id = ${runId}`,
-  );
   await db
     .update(reconciliationRuns)
     .set({
       byStatus,
       rows: byStatus.reduce((t, s) => t + s.rows, 0),
-      itcAtRisk: Number(risk?.risk ?? 0),
+      itcAtRisk: rows.reduce((t, r) => t + Number(r.itc_at_risk), 0),
     })
     .where(eq(reconciliationRuns.id, runId));
 };
 
-/** Rebuilds the vendor rows of the run (of these suppliers only, when given). */
+/**
+ * Sums the rows of the run per supplier and status (of these suppliers only, when given), then rebuilds their vendor
+ * rows from those totals: one pass over the rows for both.
+ */
 export const refreshVendors = async (
   db: DbOrTx,
   runId: number,
   subscriberId: number,
   supplierGstins?: readonly string[],
 ): Promise<void> => {
-  const only = supplierGstins
-    ? sql`AND supplier_gstin IN (${sql.join(
-        supplierGstins.map((g) => sql`${g}`),
-        sql`, `,
-      )})`
-    : sql``;
   if (supplierGstins?.length === 0) return;
+  // A run stored before the totals were kept has none: its first change sums all of its rows.
+  const [kept] = await rowsOf<{ one: number }>(db, sql`SELECT 1 AS one FROM reconciliation_totals WHERE run_id = ${runId} LIMIT 1`);
+  if (!kept) supplierGstins = undefined;
+  const only = (column: string) =>
+    supplierGstins
+      ? sql`AND ${sql.raw(column)} IN (${sql.join(
+          supplierGstins.map((g) => sql`${g}`),
+          sql`, `,
+        )})`
+      : sql``;
+  await db
+    .delete(reconciliationTotals)
+    .where(
+      and(
+        eq(reconciliationTotals.runId, runId),
+        supplierGstins ? inArray(reconciliationTotals.supplierGstin, [...supplierGstins]) : isNotNull(reconciliationTotals.supplierGstin),
+      ),
+    );
+  await db.execute(sql`
+    INSERT INTO reconciliation_totals (${TOTAL_COLUMNS})
+    SELECT run_id, supplier_gstin, status, max(supplier_name), count(*), sum(cardinality(purchase_ids)), sum(cardinality(portal_ids)),
+      sum(books_taxable), sum(books_tax), sum(portal_taxable), sum(portal_tax), sum(tax_difference), sum(itc_at_risk),
+      coalesce(sum(portal_tax) FILTER (WHERE document_type <> 'CRN'), 0)
+    FROM reconciliation_rows WHERE run_id = ${runId} ${only('supplier_gstin')}
+    GROUP BY run_id, supplier_gstin, status`);
   await db
     .delete(reconciliationVendors)
     .where(
@@ -80,18 +110,18 @@ export const refreshVendors = async (
     INSERT INTO reconciliation_vendors (run_id, subscriber_id, supplier_gstin, supplier_name, matched, matched_with_tolerance,
       mismatched, near_matched, recipient_differs, books_only, portal_only, books_tax, portal_tax, itc_at_risk, itc_not_in_books)
     SELECT ${runId}, ${subscriberId}, supplier_gstin, max(supplier_name),
-      count(*) FILTER (WHERE status = 'Matched'),
-      count(*) FILTER (WHERE status = 'Matched due to tolerance'),
-      count(*) FILTER (WHERE status = 'Mismatched'),
-      count(*) FILTER (WHERE status = 'Near matched'),
-      count(*) FILTER (WHERE status = 'Recipient GSTIN differs'),
-      count(*) FILTER (WHERE status = 'PR only'),
-      count(*) FILTER (WHERE status = 'GST only'),
+      coalesce(sum(rows) FILTER (WHERE status = 'Matched'), 0),
+      coalesce(sum(rows) FILTER (WHERE status = 'Matched due to tolerance'), 0),
+      coalesce(sum(rows) FILTER (WHERE status = 'Mismatched'), 0),
+      coalesce(sum(rows) FILTER (WHERE status = 'Near matched'), 0),
+      coalesce(sum(rows) FILTER (WHERE status = 'Recipient GSTIN differs'), 0),
+      coalesce(sum(rows) FILTER (WHERE status = 'PR only'), 0),
+      coalesce(sum(rows) FILTER (WHERE status = 'GST only'), 0),
       coalesce(sum(books_tax) FILTER (WHERE status NOT IN ('Excluded', 'Discarded')), 0),
       coalesce(sum(portal_tax) FILTER (WHERE status NOT IN ('Excluded', 'Discarded')), 0),
       coalesce(sum(itc_at_risk), 0),
-      coalesce(sum(portal_tax) FILTER (WHERE status = 'GST only' AND document_type <> 'CRN'), 0)
-    FROM reconciliation_rows WHERE run_id = ${runId} ${only}
+      coalesce(sum(portal_tax_not_credit) FILTER (WHERE status = 'GST only'), 0)
+    FROM reconciliation_totals WHERE run_id = ${runId} AND supplier_gstin IS NOT NULL ${only('supplier_gstin')}
     GROUP BY supplier_gstin`);
 };
 
@@ -117,5 +147,7 @@ export const refreshFilings = async (
         run.periods.map((p) => sql`${p}`),
         sql`, `,
       )})
-    GROUP BY supplier_gstin, return_period`);
+    GROUP BY supplier_gstin, return_period
+    -- In the order of the filing report's index (by name): its entries are appended, not spread over it.
+    ORDER BY max(supplier_name), supplier_gstin, return_period`);
 };
