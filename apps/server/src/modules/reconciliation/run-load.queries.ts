@@ -5,6 +5,7 @@ import type { ReconcileDocument } from '@opengst/domain';
 import { periodsBetween, shiftPeriod } from '@opengst/domain';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type postgres from 'postgres';
 import { rowsOf, type DbOrTx } from '../../db/database';
 import { familyKey } from './row-record';
 
@@ -50,51 +51,58 @@ const textOf = (field: string): string | null => (field === '\\N' ? null : field
 
 type Raw = (string | null)[];
 
+/** A value postgres.js decoded, as COPY's text would give it. */
+const textOfValue = (v: unknown): string | null =>
+  v === null || v === undefined ? null : typeof v === 'boolean' ? (v ? 't' : 'f') : String(v as string | number);
+
+/** Whole lines of COPY's text format in `text` (from `at`), each as its fields; answers where the unread rest begins. */
+const readLines = (text: string, at: number, each: (row: Raw) => void): number => {
+  for (;;) {
+    const end = text.indexOf('\n', at);
+    if (end < 0) return at;
+    each(text.slice(at, end).split('\t').map(textOf));
+    at = end + 1;
+  }
+};
+
+/** The client behind a database handle: PGlite or postgres.js (a transaction has none of its own: it reads row by row). */
+const clientOf = (db: DbOrTx): PGlite | postgres.Sql | undefined => (db as unknown as { $client?: PGlite | postgres.Sql }).$client;
+
 /**
  * The rows of `query` (ordered by its first column, an id) in batches of `BATCH` after the last id read, as arrays of
- * text (null for NULL), in the query's column order. PGlite answers a large query slowly row by row (about 40 us a row
- * of 16 columns, its wire protocol decoded in JavaScript), so there each batch is one COPY ... TO '/dev/blob' read as
- * text (a tenth of the time); postgres.js decodes rows quickly, so PostgreSQL answers the query itself.
+ * text (null for NULL), in the query's column order. PGlite decodes a query's rows in JavaScript, about 40 us a row of
+ * 16 columns, so there each batch is one COPY (query) TO '/dev/blob' read as text (a tenth of the time); postgres.js
+ * answers the query as arrays. In a transaction (a manual link's few documents) the query's rows are read.
  * `query(after)` is SQL text whose values are literals (COPY takes no parameters).
  */
 const readBatches = async (db: DbOrTx, query: (after: number) => string, each: (row: Raw) => void): Promise<void> => {
-  const server = !isPglite(db);
+  const client = clientOf(db);
   let after = 0;
   for (;;) {
     let n = 0;
     let last: string | null = null;
+    const counted = (raw: Raw) => {
+      each(raw);
+      last = raw[0] ?? null;
+      n++;
+    };
     const text = `${query(after)} LIMIT ${BATCH}`;
-    if (server) {
-      const rows = await rowsOf<Record<string, unknown>>(db, sql.raw(text));
-      for (const row of rows) {
-        const raw = Object.values(row).map((v) =>
-          v === null || v === undefined ? null : typeof v === 'boolean' ? (v ? 't' : 'f') : String(v),
-        );
-        each(raw);
-        last = raw[0]!;
-        n++;
-      }
-    } else {
-      const result = (await db.execute(sql.raw(`COPY (${text}) TO '/dev/blob'`))) as unknown as { blob?: Blob };
+    if (client instanceof PGlite) {
+      const result = (await client.query(`COPY (${text}) TO '/dev/blob'`)) as { blob?: Blob };
       const copied = result.blob ? await result.blob.text() : '';
-      let at = 0;
-      while (at < copied.length) {
-        let end = copied.indexOf('\n', at);
-        if (end < 0) end = copied.length;
-        const raw = copied.slice(at, end).split('\t').map(textOf);
-        each(raw);
-        last = raw[0]!;
-        at = end + 1;
-        n++;
-      }
+      readLines(copied, 0, counted); // every line of COPY's output ends with a newline
+    } else if (client) {
+      // Arrays rather than objects of the rows. (Not COPY TO STDOUT: postgres.js 3.4 leaves the connection's socket
+      // paused when the last chunk filled the stream, and the next query on that pooled connection never answers.)
+      for (const row of await client.unsafe(text).values()) counted(row.map(textOfValue));
+    } else {
+      const rows = await rowsOf<Record<string, unknown>>(db, sql.raw(text));
+      for (const row of rows) counted(Object.values(row).map(textOfValue));
     }
     if (n < BATCH || last === null) return;
     after = Number(last);
   }
 };
-
-/** The embedded PGlite behind a database handle (a transaction has none: it reads row by row). */
-const isPglite = (db: DbOrTx): boolean => (db as unknown as { $client?: unknown }).$client instanceof PGlite;
 
 const numberOf = (field: string | null): number => Number(field ?? 0);
 

@@ -6,7 +6,7 @@ import { applyDecisions, periodsBetween, reconcile, type ReconcileRow, type Reco
 import type { ReconciliationSettingsSchema } from '@opengst/contracts';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { copyIn, type Db, type DbOrTx } from '../../db/database';
+import { copyIn, isServerDatabase, type Db, type DbOrTx } from '../../db/database';
 import {
   reconciliationFilings,
   reconciliationRows,
@@ -31,7 +31,7 @@ const SOURCE_NAMES = { GSTR2B: 'GSTR-2B', GSTR2A: 'GSTR-2A', IMS: 'IMS records' 
 /** How many rows are written between two progress updates. */
 const PROGRESS_EVERY = 50_000;
 /** COPY lines handed to the writer at once. */
-const COPY_BATCH_CHARS = 256 * 1024;
+const COPY_BATCH_CHARS = 32 * 1024;
 
 /** The subscriber's reconciliation settings as the engine takes them (tolerances in rupees). */
 export const engineSettingsOf = (s: z.infer<typeof ReconciliationSettingsSchema>): ReconcileSettingsInput => ({
@@ -73,6 +73,7 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
   const progress = (set: Partial<typeof reconciliationRuns.$inferInsert>) =>
     db.update(reconciliationRuns).set(set).where(eq(reconciliationRuns.id, runId));
   await progress({ status: 'InProgress', stage: 'Reading the purchase register' });
+  let filings: Promise<void> | undefined;
   try {
     onStage?.('load');
     const scope: RunScope = { ...run, portalSource: run.portalSource };
@@ -94,6 +95,13 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     await progress({ stage: 'Storing the results', done: 0, total: rows.length, settings: result.settings });
 
     onStage?.('store');
+    // The filing summary reads only portal_documents: on PostgreSQL it runs on a connection of its own while the rows
+    // are stored (PGlite's one connection would only take turns with the COPY).
+    const filingScope = { ...run, periods: periodsBetween(run.fromPeriod, run.toPeriod) };
+    if (isServerDatabase(db)) {
+      filings = refreshFilings(db, filingScope);
+      filings.catch(() => undefined); // awaited below, or before the results are removed
+    }
     const actions = await actionsOf(db, run.subscriberId);
     const explained = explainedRows(rows, books, portal, explainBudget);
     const copy = await copyIn(db, 'reconciliation_rows', COPY_COLUMNS);
@@ -120,7 +128,7 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     await db.execute(sql`ANALYZE reconciliation_rows`);
     await refreshVendors(db, runId, run.subscriberId);
     await refreshRunSummary(db, runId);
-    await refreshFilings(db, { ...run, periods: periodsBetween(run.fromPeriod, run.toPeriod) });
+    await (filings ?? refreshFilings(db, filingScope));
     await db.execute(sql`ANALYZE reconciliation_totals, reconciliation_vendors, reconciliation_filings`);
     await db.transaction(async (tx) => {
       const older = await tx
@@ -144,6 +152,7 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     onStage?.('done');
   } catch (error) {
     console.error(`[reconciliation run ${runId}]`, error);
+    await filings?.catch(() => undefined);
     await deleteResults(db, runId);
     await progress({
       status: 'Failed',

@@ -26,6 +26,16 @@ const TOTAL_COLUMNS =
   sql.raw(`run_id, supplier_gstin, status, supplier_name, rows, books_documents, portal_documents, books_taxable, books_tax,
   portal_taxable, portal_tax, tax_difference, itc_at_risk, portal_tax_not_credit`);
 
+/**
+ * Runs a grouping over a run's rows (a million, 150,000 groups) or its portal documents with more memory for the
+ * groups than the default 4 MB, which spilled them to disk (6.7 s -> 3.8 s on PGlite for the totals).
+ */
+const withWorkMem = (db: DbOrTx, fn: (tx: DbOrTx) => Promise<unknown>): Promise<unknown> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    return fn(tx);
+  });
+
 /** Recomputes the whole run's totals by status from its suppliers', then its summary by status, row count and ITC at risk. */
 export const refreshRunSummary = async (db: DbOrTx, runId: number): Promise<void> => {
   await db.delete(reconciliationTotals).where(and(eq(reconciliationTotals.runId, runId), isNull(reconciliationTotals.supplierGstin)));
@@ -91,13 +101,15 @@ export const refreshVendors = async (
         supplierGstins ? inArray(reconciliationTotals.supplierGstin, [...supplierGstins]) : isNotNull(reconciliationTotals.supplierGstin),
       ),
     );
-  await db.execute(sql`
+  await withWorkMem(db, (tx) =>
+    tx.execute(sql`
     INSERT INTO reconciliation_totals (${TOTAL_COLUMNS})
     SELECT run_id, supplier_gstin, status, max(supplier_name), count(*), sum(cardinality(purchase_ids)), sum(cardinality(portal_ids)),
       sum(books_taxable), sum(books_tax), sum(portal_taxable), sum(portal_tax), sum(tax_difference), sum(itc_at_risk),
       coalesce(sum(portal_tax) FILTER (WHERE document_type <> 'CRN'), 0)
     FROM reconciliation_rows WHERE run_id = ${runId} ${only('supplier_gstin')}
-    GROUP BY run_id, supplier_gstin, status`);
+    GROUP BY run_id, supplier_gstin, status`),
+  );
   await db
     .delete(reconciliationVendors)
     .where(
@@ -132,7 +144,8 @@ export const refreshFilings = async (
 ): Promise<void> => {
   await db.delete(reconciliationFilings).where(eq(reconciliationFilings.runId, run.id));
   if (run.periods.length === 0 || run.entityIds.length === 0) return;
-  await db.execute(sql`
+  await withWorkMem(db, (tx) =>
+    tx.execute(sql`
     INSERT INTO reconciliation_filings (run_id, subscriber_id, supplier_gstin, supplier_name, return_period, gstr1_filed,
       gstr1_filed_on, documents, tax)
     SELECT ${run.id}, ${run.subscriberId}, supplier_gstin, max(supplier_name), return_period, bool_or(supplier_filed),
@@ -149,5 +162,6 @@ export const refreshFilings = async (
       )})
     GROUP BY supplier_gstin, return_period
     -- In the order of the filing report's index (by name): its entries are appended, not spread over it.
-    ORDER BY max(supplier_name), supplier_gstin, return_period`);
+    ORDER BY max(supplier_name), supplier_gstin, return_period`),
+  );
 };
