@@ -238,11 +238,12 @@ describe('reconciliation tabs', () => {
     expect(screen.getByTestId('tab-reconciliation').getAttribute('aria-selected')).toBe('true');
   }, 30_000);
 
-  it('opens the new-run form from ?new=1, and re-runs the same scope', async () => {
+  it('opens the new-run form from ?new=1, and re-runs the same scope; the tab opened meanwhile stays open', async () => {
+    let finished = false;
     const calls = stubReconciliation({
       extra: (url) =>
         url.includes('/run?runId=8')
-          ? json(runDetail({ id: 8, status: 'InProgress', stage: 'Reading GSTR-2B', finishedAt: null }))
+          ? json(finished ? runDetail({ id: 8 }) : runDetail({ id: 8, status: 'InProgress', stage: 'Reading GSTR-2B', finishedAt: null }))
           : undefined,
     });
     renderRun('/gstr-2a-reconciliation?runId=7&new=1');
@@ -261,6 +262,12 @@ describe('reconciliation tabs', () => {
     // The results of the run viewed until now stay while the new one works.
     expect(screen.getByTestId('previous-results')).toBeTruthy();
     expect(screen.getByTestId('rows-tab')).toBeTruthy();
+    // The user opens the vendors while it works; the new run's results open on the same tab.
+    await openTab('vendors');
+    finished = true;
+    await waitFor(() => expect(screen.getByTestId('run-view').getAttribute('data-run-status')).toBe('Completed'), { timeout: 15_000 });
+    expect(screen.queryByTestId('previous-results')).toBeNull();
+    expect(screen.getByTestId('tab-vendors').getAttribute('aria-selected')).toBe('true');
   }, 30_000);
 
   it("shows the inward data's auto download summary of the run's GSTINs and periods when app/ hands it in", async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import type { RowFilters, RunDetail } from '@opengst/contracts';
 import { useText, type TextKey } from '../../i18n/useText';
 import { useFilterFlow, useFilterState } from '../../shared/filter-bar/useFilterFlow';
@@ -21,7 +22,8 @@ import { useTabCounts } from './useTabCounts';
 // The reconciliation tab's filters live here, so the insights, vendor and summary tabs can open it filtered. A tab is
 // drawn when first opened and kept (its filters and choices stay); until then its count is asked for on its own. The
 // auto data download summary is the inward data's own component (features/returns/inward): app/ hands it in, as no
-// feature imports another; it shows the run's GSTINs and periods.
+// feature imports another; it shows the run's GSTINs and periods. The open tab is in the address (?tab=), so it stays
+// open when a re-run's results replace the previous run's, and a tab can be linked to.
 
 export const RESULT_TABS = [
   'reconciliation',
@@ -36,6 +38,7 @@ export const RESULT_TABS = [
 ] as const;
 export type ResultTab = (typeof RESULT_TABS)[number];
 type Counted = Exclude<ResultTab, 'insights' | 'summary' | 'autoDownload'>;
+const isResultTab = (name: string | null): name is ResultTab => RESULT_TABS.includes(name as ResultTab);
 
 /** The auto data download summary of some GSTINs and periods (features/returns/inward AutoDownloadSummary). */
 export type AutoDownloadSummarySlot = ComponentType<{ entityIds?: readonly number[]; returnPeriods?: readonly string[] }>;
@@ -45,12 +48,25 @@ type Props = { detail: RunDetail; autoDownloadSummary?: AutoDownloadSummarySlot 
 export const RunResults = ({ detail, autoDownloadSummary: AutoDownloadSummary }: Props) => {
   const t = useText();
   const { run, byStatus } = detail;
-  const [tab, setTabState] = useState<ResultTab>('reconciliation');
-  const [visited, setVisited] = useState<ReadonlySet<ResultTab>>(() => new Set(['reconciliation']));
-  const setTab = useCallback((next: ResultTab) => {
-    setTabState(next);
-    setVisited((current) => (current.has(next) ? current : new Set([...current, next])));
-  }, []);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: ResultTab = isResultTab(asked) ? asked : 'reconciliation';
+  const [visited, setVisited] = useState<ReadonlySet<ResultTab>>(() => new Set(['reconciliation', tab]));
+  const setTab = useCallback(
+    (next: ResultTab) => {
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === 'reconciliation') updated.delete('tab');
+          else updated.set('tab', next);
+          return updated;
+        },
+        { replace: true },
+      );
+      setVisited((current) => (current.has(next) ? current : new Set([...current, next])));
+    },
+    [setParams],
+  );
   const unopened = useTabCounts(run.id);
   const [pairRowId, setPairRowId] = useState<number | null>(null);
   const flowState = useFilterState(emptyRowFilters);
