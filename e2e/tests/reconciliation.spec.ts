@@ -2,15 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  IMS_API,
-  RECONCILIATION_API,
-  RECONCILIATION_ROWS_REPORT,
-  RETURN_API,
-  type ReconciliationRow,
-  type Run,
-  type RunDetail,
-} from '@opengst/contracts';
+import { RECONCILIATION_ROWS_REPORT, RETURN_API, type ReconciliationRow } from '@opengst/contracts';
 import { periodLabel } from '@opengst/domain';
 import { authTokenOf, fixtures, shot, signInAs, type Credentials } from '../support/journeys';
 import { RUN_DIR } from '../support/paths';
@@ -192,7 +184,9 @@ test('purchase reconciliation: suppliers file, the buyer reconciles, links, acts
     const before = new URL(page.url()).searchParams.get('runId');
     await page.getByTestId('run-rerun').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('runId'), { timeout: 120_000 }).not.toBe(before);
-    await expect(page.getByTestId('rows-tab')).toBeVisible({ timeout: 120_000 });
+    // Until the new run ends, the previous run's results are shown: wait for the new run's own.
+    await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'Completed', { timeout: 120_000 });
+    await expect(page.getByTestId('rows-tab')).toBeVisible();
     await expect(rowOf(page, 'SB-4401').first()).toHaveAccessibleName(/^Matched(?! due).*SB-4401/);
     const runId = Number(new URL(page.url()).searchParams.get('runId'));
 
@@ -210,54 +204,64 @@ test('purchase reconciliation: suppliers file, the buyer reconciles, links, acts
     expect(lines.every((l) => l.includes(SUPPLIER_A))).toBe(true);
     expect(runId).toBeGreaterThan(0);
 
-    // IMS: the records in IMS (by the supplier's period: B/8 is the previous period's) reconciled with the books, the
-    // matched ones accepted and B/7 (never bought) rejected, the actions pushed to the portal, the 2B recomputed: it
+    // IMS, on its screen: the records in IMS downloaded and reconciled with the books (by the supplier's period: B/8 is
+    // the previous period's), the recommended actions applied to every row (accept the matched, keep the differing ones
+    // pending, reject B/7 never bought and B/1 reported to the other GSTIN), pushed to the portal; the 2B recomputed
     // holds exactly the accepted records.
-    const api = (path: string, data: unknown) => page.request.post(path, { headers, data });
-    expect((await api(IMS_API.download, { entityIds: [ka, tn] })).status()).toBe(200);
-    const started = (
-      await (
-        await api(RECONCILIATION_API.runStart, { entityIds: [ka, tn], fromPeriod: previous, toPeriod: period, portalSource: 'IMS' })
-      ).json()
-    ).data as Run;
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get(`${RECONCILIATION_API.run}?runId=${started.id}`, { headers })).json()).data as RunDetail).run
-            .status,
-        { timeout: 120_000 },
-      )
-      .toBe('Completed');
+    await page.goto('/invoice-management-system');
+    await page.getByTestId('ims-download').click();
+    await expect(page.getByTestId(`ims-download-${BUYER_KA}`)).toContainText(/downloaded/i, { timeout: 60_000 });
+    await expect(page.getByTestId(`ims-download-${BUYER_TN}`)).toContainText(/downloaded/i);
+    await page.getByTestId('ims-run-new').click();
+    const imsForm = page.getByTestId('new-run-form');
+    await pickAll(page, imsForm.getByTestId('new-run-gstins'), [new RegExp(BUYER_KA), new RegExp(BUYER_TN)]);
+    await pick(page, imsForm.getByTestId('new-run-from'), periodLabel(previous));
+    await pick(page, imsForm.getByTestId('new-run-to'), periodLabel(period));
+    await imsForm.getByTestId('new-run-start').click();
+    await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'Completed', { timeout: 120_000 });
+    await expect(page.getByTestId('rows-tab')).toBeVisible();
+    await expect(rowOf(page, 'B/7').first()).toContainText('Reject');
+    await page
+      .getByTestId('rows-tab')
+      .getByRole('checkbox', { name: /select all/i })
+      .check();
+    await page.getByTestId('ims-apply-recommended').click();
+    await page.getByTestId('ims-apply-confirm').click();
+    await expect(page.getByTestId('ims-push-waiting')).not.toHaveText('0', { timeout: 30_000 });
+    await page.getByTestId('ims-push').click();
+    await expect(page.getByTestId('ims-push-outcome')).toBeVisible({ timeout: 60_000 });
+    await shot(page, 'reconciliation-04-ims');
+    const imsRunId = Number(new URL(page.url()).searchParams.get('runId'));
     const imsRows = (
-      (await (await api(RECONCILIATION_ROWS_REPORT.endpoints.search.path, { filters: { runId: started.id }, size: 100 })).json()).data
-        .items as ReconciliationRow[]
+      (
+        await (
+          await page.request.post(RECONCILIATION_ROWS_REPORT.endpoints.search.path, {
+            headers,
+            data: { filters: { runId: imsRunId }, size: 100 },
+          })
+        ).json()
+      ).data.items as ReconciliationRow[]
     ).filter((r) => r.portalDocuments > 0);
-    const rejected = imsRows.filter((r) => r.portalNumber === 'B/7');
-    const accepted = imsRows.filter((r) => r.portalNumber !== 'B/7');
-    expect(rejected[0]?.recommendedAction).toBe('Reject');
-    await api(RECONCILIATION_API.action, { runId: started.id, selection: { rowIds: accepted.map((r) => r.id) }, action: 'Accept' });
-    await api(RECONCILIATION_API.action, { runId: started.id, selection: { rowIds: rejected.map((r) => r.id) }, action: 'Reject' });
-    expect((await api(IMS_API.push, { runId: started.id })).status()).toBe(200);
-    await expect
-      .poll(
-        async () =>
-          (
-            (await (await api(RECONCILIATION_ROWS_REPORT.endpoints.search.path, { filters: { runId: started.id }, size: 100 })).json()).data
-              .items as ReconciliationRow[]
-          )
-            .filter((r) => r.portalDocuments > 0)
-            .every((r) => r.pushStatus === 'Pushed'),
-        { timeout: 60_000 },
-      )
-      .toBe(true);
-    for (const entityId of [ka, tn]) expect((await api(IMS_API.regenerate2b, { entityId, returnPeriod: period })).status()).toBe(200);
+    expect(imsRows.find((r) => r.portalNumber === 'B/7')).toMatchObject({ action: 'Reject', pushStatus: 'Pushed' });
+    const accepted = imsRows.filter((r) => r.action === 'Accept');
+    expect(accepted.map((r) => r.portalNumber)).toContain('A/1');
+
+    await page.getByTestId('ims-tab-downloadStatus').click();
+    for (const gstin of [BUYER_KA, BUYER_TN]) {
+      await page.getByTestId(`ims-regenerate-2b-${gstin}-${period}`).click();
+      await expect(page.getByTestId(`ims-regenerate-2b-outcome-${gstin}-${period}`)).toContainText(/generated/i, { timeout: 30_000 });
+    }
     await downloadInward(page, ka, 'GSTR2B');
     const twoB = async (entityId: number) =>
       (
-        (await (await api(RETURN_API.inwardSearch, { entityId, returnPeriod: period, source: 'GSTR2B', size: 100 })).json()).data.items as {
-          documentNumber: string;
-          listing: string;
-        }[]
+        (
+          await (
+            await page.request.post(RETURN_API.inwardSearch, {
+              headers,
+              data: { entityId, returnPeriod: period, source: 'GSTR2B', size: 100 },
+            })
+          ).json()
+        ).data.items as { documentNumber: string; listing: string }[]
       )
         .filter((d) => d.listing === 'available')
         .map((d) => d.documentNumber);

@@ -3,7 +3,8 @@
 // Gstr1Prepare generates, Gstr1File talks to the portal (session, save, submit, file). Downloading GSTR-2A/2B is a
 // portal call on the recipient's side that feeds the 2A/2B reconciliation: Gstr1File or Gstr2aReconciliation, for one
 // download or many (the bulk job); reading their progress and the download summary takes ReturnsView or
-// Gstr2aReconciliation, as reading the downloaded documents does.
+// Gstr2aReconciliation, as reading the downloaded documents does. Signing in to the portal is for every right that
+// talks to it: filing, the 2A/2B downloads, IMS.
 import { RETURN_ENDPOINTS } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../platform/audit';
@@ -26,6 +27,10 @@ const prepare = { rights: ['Gstr1Prepare'], entity: 'body' } as const satisfies 
 const file = { rights: ['Gstr1File'] } as const satisfies RouteAccess;
 const inwardDownload = { rights: ['Gstr1File', 'Gstr2aReconciliation'], entity: 'body' } as const satisfies RouteAccess;
 const inwardRead = { rights: ['ReturnsView', 'Gstr1File', 'Gstr2aReconciliation'], entity: 'body' } as const satisfies RouteAccess;
+const portalSignIn = {
+  rights: ['Gstr1File', 'Gstr2aReconciliation', 'InvoiceManagementSystem'],
+  entity: 'body',
+} as const satisfies RouteAccess;
 
 /** The portal's file name of a return's JSON: GSTR1_<gstin>_<MMYYYY>.json. */
 export const downloadNameOf = (returnType: string, gstin: string, returnPeriod: string) => `${returnType}_${gstin}_${returnPeriod}.json`;
@@ -134,12 +139,12 @@ export const returnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   // Reading whether a session is active needs no portal right: the overview shows it to every returns viewer.
   serve(app, RETURN_ENDPOINTS.portalSession, {
-    access: { rights: ['ReturnsView', 'Gstr1File'], entity: 'query' },
+    access: { rights: ['ReturnsView', ...portalSignIn.rights], entity: 'query' },
     handler: async (request) => portalSessionOf(ctx, await returnTarget(db, principalOf(request), request.query.entityId)),
   });
 
   serve(app, RETURN_ENDPOINTS.portalOtp, {
-    access: { ...file, entity: 'body' },
+    access: portalSignIn,
     handler: async (request) => {
       const target = await returnTarget(db, principalOf(request), request.body.entityId);
       await requestPortalOtp(ctx, target);
@@ -148,7 +153,7 @@ export const returnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   });
 
   serve(app, RETURN_ENDPOINTS.portalAuthenticate, {
-    access: { ...file, entity: 'body' },
+    access: portalSignIn,
     handler: async (request) => {
       const principal = principalOf(request);
       const target = await returnTarget(db, principal, request.body.entityId);

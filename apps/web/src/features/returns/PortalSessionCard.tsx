@@ -104,8 +104,10 @@ export const PortalSessionCard = ({ entityId }: { entityId: number }) => {
   const t = useText();
   const queryClient = useQueryClient();
   const { data: session, isPending } = useQuery(portalSessionQuery(entityId));
-  // Signing in to the portal is part of filing (the server's Gstr1File right); viewers only see the state.
-  const { Gstr1File: canConnect } = useRights(['Gstr1File']);
+  // Signing in is for whoever talks to the portal (the server's rights: filing, 2A/2B downloads, IMS); viewers only see
+  // the state.
+  const rights = useRights(['Gstr1File', 'Gstr2aReconciliation', 'InvoiceManagementSystem']);
+  const canConnect = rights.Gstr1File || rights.Gstr2aReconciliation || rights.InvoiceManagementSystem;
   const connected = (next: PortalSession) => {
     queryClient.setQueryData(returnKeys.portalSession(entityId), next);
     void queryClient.invalidateQueries({ queryKey: returnKeys.overviews() });

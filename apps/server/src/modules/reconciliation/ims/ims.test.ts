@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalDocuments } from '../../../db/schema';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../../test-support/harness';
 import { DELHI_GSTIN } from '../../../test-support/import-fixtures';
-import { addLocation, fileGstr1, signInToPortal } from '../../../test-support/inward-fixtures';
+import { addLocation, fileGstr1, PORTAL_OTP, signInToPortal } from '../../../test-support/inward-fixtures';
 import { clientOf, signInLimitedUser, type ApiClient } from '../../../test-support/org-fixtures';
 import { insertPurchases } from '../../../test-support/reconciliation-fixtures';
 import { insertDocument } from '../../../test-support/register-fixtures';
@@ -195,6 +195,15 @@ describe.each(ENGINES)('IMS on %s', (engine) => {
     rows = (await api.post(RECONCILIATION_ROWS_REPORT.endpoints.search.path, { filters: { runId } })).json().data.items;
     expect([rowOf('S/3').pushStatus, rowOf('S/3').imsAction]).toEqual(['Pushed', 'Accepted']);
     expect(await twoBNumbers()).toEqual({ available: ['S/1', 'S/2', 'S/3'], rejected: [] });
+  });
+
+  it('lets a user with only the IMS right sign in to the portal for its GSTIN, and read the session', async () => {
+    const imsOnly = clientOf(h, (await signInLimitedUser(h, buyer, ['InvoiceManagementSystem'], [chennai])).token);
+    expect((await imsOnly.post(R.portalOtp, { entityId: chennai })).statusCode).toBe(200);
+    expect((await imsOnly.post(R.portalAuthenticate, { entityId: chennai, otp: PORTAL_OTP })).statusCode).toBe(200);
+    expect((await imsOnly.get(R.portalSession, { entityId: chennai })).json().data.active).toBe(true);
+    const viewer = clientOf(h, (await signInLimitedUser(h, buyer, ['ReturnsView'], [chennai])).token);
+    expect((await viewer.post(R.portalOtp, { entityId: chennai })).statusCode).toBe(403);
   });
 
   it('needs the IMS right, and refuses another tenant', async () => {

@@ -20,7 +20,8 @@ export type ImsLocation = { entityId: number; gstin: string; name: string };
 /** A download answers at most this many GSTINs at once (contracts ImsDownloadRequestSchema). */
 const MAX_GSTINS = 500;
 
-const TONE_COLOR = { done: 'green.8', working: 'yellow.9', failed: 'red.8' } as const;
+// The palettes' own text colours: the theme darkens them to 4.6:1 (app/theme.ts); a fixed shade such as green.8 falls short.
+const TONE_COLOR = { done: 'green', working: 'yellow', failed: 'red' } as const;
 
 type Props = {
   locations: readonly ImsLocation[];
@@ -28,7 +29,7 @@ type Props = {
   onChoose: (entityIds: string[]) => void;
   /** The IMS right: download (and push, recompute) need it. */
   canUseIms: boolean;
-  /** The portal session can be read (ReturnsView or Gstr1File) and app/ handed in its card. */
+  /** The portal session can be read (ReturnsView or a right that talks to the portal) and app/ handed in its card. */
   portalSession: PortalSessionSlot | null;
   hasRun: boolean;
   onReconcile: () => void;

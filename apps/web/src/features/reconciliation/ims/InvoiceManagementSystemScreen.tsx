@@ -23,8 +23,8 @@ import type { RunLocation } from './Regenerate2b';
 // action on each (Accept, Reject, Pending; the reconciliation recommends one), the actions pushed to the portal, and
 // the GSTR-2B recomputed from them. The run comes from ?runId=, else the newest IMS run; ?new=1 opens the form. The
 // route needs the IMS right (the guard); the screen itself checks the rights of what it shows beside: the portal
-// session (ReturnsView or Gstr1File), the download records (the data-activities rights), and the IMS right for the
-// calls to the portal, should the screen be shown without it.
+// session (ReturnsView or a right that talks to the portal: an IMS user signs in to it here), the download records (the
+// data-activities rights), and the IMS right for the calls to the portal, should the screen be shown without it.
 
 export const imsRunLink = (runId: number): string => `/invoice-management-system?runId=${runId}`;
 
@@ -49,7 +49,14 @@ export const InvoiceManagementSystemScreen = ({ portalSession }: Props) => {
   const [hasDownloaded, setDownloaded] = useState(false);
   const newest = useQuery({ ...newestRunQueryOf(IMS_SOURCES), enabled: runIdParam === null });
   const runId = runIdParam ?? newest.data?.id ?? null;
-  const rights = useRights(['InvoiceManagementSystem', 'DataActivitiesSync', 'DataActivitiesPush', 'ReturnsView', 'Gstr1File']);
+  const rights = useRights([
+    'InvoiceManagementSystem',
+    'DataActivitiesSync',
+    'DataActivitiesPush',
+    'ReturnsView',
+    'Gstr1File',
+    'Gstr2aReconciliation',
+  ]);
   const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
   const workingYear = useWorkingYear(years);
   const { data: entities = [] } = useQuery(userEntitiesQuery(workingYear));
@@ -66,7 +73,7 @@ export const InvoiceManagementSystemScreen = ({ portalSession }: Props) => {
     () => ({ ims: rights.InvoiceManagementSystem, sync: rights.DataActivitiesSync, push: rights.DataActivitiesPush }),
     [rights.InvoiceManagementSystem, rights.DataActivitiesSync, rights.DataActivitiesPush],
   );
-  const canReadSession = rights.ReturnsView || rights.Gstr1File;
+  const canReadSession = rights.ReturnsView || rights.Gstr1File || rights.Gstr2aReconciliation || rights.InvoiceManagementSystem;
 
   const started = (run: Run) => {
     setNewOpen(false);
