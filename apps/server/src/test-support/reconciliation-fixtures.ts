@@ -199,6 +199,7 @@ export const reconciliationSweeps = (): Sweep[] => {
     withRun('POST', API.vendorWorkbook, ({ runId }) => ({ runId, supplierGstin: '27AAACA1111A1Z1' })),
     { route: `POST ${IMS_API.download}`, expect: 'notFound', call: (api, b) => api.post(IMS_API.download, { entityIds: [b.location] }) },
     withRun('POST', IMS_API.push, ({ runId }) => ({ runId })),
+    withRun('GET', IMS_API.pushCount, ({ runId }) => ({ runId })),
     {
       route: `POST ${IMS_API.regenerate2b}`,
       expect: 'notFound',

@@ -7,6 +7,7 @@ import {
   DocumentFiltersSchema,
   ImsDownloadRequestSchema,
   ImsPushRequestSchema,
+  ImsPushCountSchema,
   ImsPushResponseSchema,
   Regenerate2bRequestSchema,
   Regenerate2bResponseSchema,
@@ -192,6 +193,8 @@ export const IMS_ENDPOINTS = {
   }),
   /** Queues the push of the run's IMS actions not yet at the portal (each GSTIN's a Push data activity). */
   push: defineEndpoint({ method: 'POST', path: `${BASE}/ims/push`, body: ImsPushRequestSchema, response: ImsPushResponseSchema }),
+  /** How many of the run's actions a push would send, and how many have no outcome yet (counted as the push selects). */
+  pushCount: defineEndpoint({ method: 'GET', path: `${BASE}/ims/push/count`, query: RunQuerySchema, response: ImsPushCountSchema }),
   /** Asks the portal to generate the period's GSTR-2B again from the actions now; then download it again. */
   regenerate2b: defineEndpoint({
     method: 'POST',

@@ -370,6 +370,9 @@ export const ImsPushResponseSchema = z.object({
   records: z.number().int(),
   gstins: z.array(z.string()),
 });
+/** An IMS run's actions not at the portal: `waiting` a push would send now; `unanswered` have no outcome yet (not sent since set, or being sent). */
+export const ImsPushCountSchema = z.object({ waiting: z.number().int(), unanswered: z.number().int() });
+export type ImsPushCount = z.infer<typeof ImsPushCountSchema>;
 /** Asks the portal to generate the GSTIN's GSTR-2B of the period again from the IMS actions now (before its 3B is filed). */
 export const Regenerate2bRequestSchema = z.object({ entityId: id, returnPeriod });
 export const Regenerate2bResponseSchema = z.object({

@@ -285,7 +285,6 @@ export const RECONCILIATION_TEXT = {
   'reconciliation.ims.pushStopped':
     'The portal has not answered for every action yet. The rows show what is known; look again later in Data download status.',
   'reconciliation.ims.pushFailed': 'Nothing was sent: {message}',
-  'reconciliation.ims.waitingCapped': '{n}+',
   'reconciliation.ims.status.downloads': 'Downloads from the portal',
   'reconciliation.ims.status.pushes': 'Actions pushed and GSTR-2B recomputed',
   'reconciliation.ims.status.when': 'When',

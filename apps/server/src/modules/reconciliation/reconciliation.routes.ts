@@ -21,7 +21,7 @@ import { loadInstallationSettings } from '../../platform/settings/installation-s
 import { XLSX_CONTENT_TYPE } from '../../files/xlsx-writer';
 import { actOnRows } from './actions.service';
 import { downloadIms } from './ims/ims-download.service';
-import { requestImsPush } from './ims/ims-push.service';
+import { imsPushCount, requestImsPush } from './ims/ims-push.service';
 import { regenerateGstr2b } from './ims/regenerate-2b.service';
 import { runInsights } from './insights.service';
 import { linkRows, unlinkRow } from './manual.service';
@@ -103,6 +103,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     handler: async (request) => downloadIms(ctx, principalOf(request), request.body.entityIds),
   });
   serve(app, IMS.push, { access: ims, handler: async (request) => requestImsPush(ctx, principalOf(request), request.body.runId) });
+  serve(app, IMS.pushCount, { access: reconcile, handler: async (request) => imsPushCount(db, principalOf(request), request.query.runId) });
   serve(app, IMS.regenerate2b, {
     access: { ...ims, entity: 'body' },
     handler: async (request) => regenerateGstr2b(ctx, principalOf(request), request.body.entityId, request.body.returnPeriod),

@@ -4,7 +4,7 @@
 // a Push data activity with the portal's reference id, and its outcome (REQSTS) is kept on each action: pushed, or the
 // portal's refusal in words. A credit note accepted is declared with its whole tax as ITC to reduce (the October 2025
 // rule: reverse what was availed); the user changes that on the portal where less was availed.
-import type { ImsPushResponseSchema } from '@opengst/contracts';
+import type { ImsPushCountSchema, ImsPushResponseSchema } from '@opengst/contracts';
 import { imsRemarksAllowed, returnPeriodOf } from '@opengst/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,7 +18,7 @@ import { PORTAL_IMS_SECTIONS } from '../../../portal';
 import { startActivity, updateActivity } from '../../data-activities';
 import { activePortalSession, portalFailure } from '../../returns';
 import { IMS_PUSH_JOB } from '../reconciliation.jobs';
-import { currentRun } from '../runs.service';
+import { currentRun, visibleRun } from '../runs.service';
 
 /** Records per SAVE call. */
 const BATCH = 500;
@@ -45,21 +45,36 @@ type Pending = {
   period: string;
 };
 
-/** The run's actions the portal does not have yet: set, not pushed since, on records still in IMS. */
+/** The run's actions the portal does not have yet: set, not pushed since, on records still in IMS (FROM ... WHERE). */
+const notAtPortal = (subscriberId: number, runId: number) =>
+  sql`FROM reconciliation_rows r
+          CROSS JOIN LATERAL unnest(r.portal_ids, r.portal_keys) AS k(portal_id, portal_key)
+          JOIN reconciliation_actions a ON a.subscriber_id = ${subscriberId} AND a.document_key = 'G:' || k.portal_key
+          JOIN portal_documents p ON p.id = k.portal_id AND p.source = 'IMS'
+         WHERE r.run_id = ${runId} AND a.action IS NOT NULL AND a.pushed_at IS NULL
+           AND p.ims_action IS DISTINCT FROM (CASE a.action WHEN 'Accept' THEN 'Accepted' WHEN 'Reject' THEN 'Rejected' ELSE 'Pending' END)`;
+
+/** What a push sends: the actions not at the portal that no push is sending now. */
 const pendingPushes = async (db: Db, subscriberId: number, runId: number): Promise<Pending[]> =>
   rowsOf<Pending>(
     db,
     sql`SELECT DISTINCT ON (a.document_key) a.document_key AS key, p.entity_id AS "entityId", p.gstin, p.id AS "portalId",
                p.section, p.document_type AS "documentType", p.record, a.action, a.remarks, p.return_period AS period
-          FROM reconciliation_rows r
-          CROSS JOIN LATERAL unnest(r.portal_ids, r.portal_keys) AS k(portal_id, portal_key)
-          JOIN reconciliation_actions a ON a.subscriber_id = ${subscriberId} AND a.document_key = 'G:' || k.portal_key
-          JOIN portal_documents p ON p.id = k.portal_id AND p.source = 'IMS'
-         WHERE r.run_id = ${runId} AND a.action IS NOT NULL AND a.pushed_at IS NULL
-           AND a.push_status IS DISTINCT FROM ${SENDING}
-           AND p.ims_action IS DISTINCT FROM (CASE a.action WHEN 'Accept' THEN 'Accepted' WHEN 'Reject' THEN 'Rejected' ELSE 'Pending' END)
+          ${notAtPortal(subscriberId, runId)} AND a.push_status IS DISTINCT FROM ${SENDING}
          ORDER BY a.document_key`,
   );
+
+/** The IMS screen's counts: what a push would send, and what has no outcome yet (the screen follows a push until 0). */
+export const imsPushCount = async (db: Db, principal: SessionPrincipal, runId: number): Promise<z.infer<typeof ImsPushCountSchema>> => {
+  const run = await visibleRun(db, principal, runId);
+  const [counts] = await rowsOf<{ waiting: number | string; unanswered: number | string }>(
+    db,
+    sql`SELECT count(DISTINCT a.document_key) FILTER (WHERE a.push_status IS DISTINCT FROM ${SENDING}) AS waiting,
+               count(DISTINCT a.document_key) FILTER (WHERE a.push_status IS NULL OR a.push_status = ${SENDING}) AS unanswered
+          ${notAtPortal(run.subscriberId, run.id)}`,
+  );
+  return { waiting: Number(counts?.waiting ?? 0), unanswered: Number(counts?.unanswered ?? 0) };
+};
 
 /** Queues the push of an IMS run's actions; answers what will be sent. */
 export const requestImsPush = async (

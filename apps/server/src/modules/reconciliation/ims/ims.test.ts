@@ -159,6 +159,7 @@ describe.each(ENGINES)('IMS on %s', (engine) => {
       remarks: 'Not ordered by us',
     });
     expect(reject.json().data.affected).toBe(1);
+    expect((await api.get(IMS_API.pushCount, { runId })).json().data).toEqual({ waiting: 3, unanswered: 3 });
     const push = await api.post(IMS_API.push, { runId });
     expect(push.statusCode, push.body).toBe(200);
     expect(push.json().data).toEqual({ records: 3, gstins: [TN_CUSTOMER] });
@@ -174,6 +175,7 @@ describe.each(ENGINES)('IMS on %s', (engine) => {
     expect(pushes[0]?.portalReferenceId).toBeTruthy();
     // Nothing left to push.
     expect((await api.post(IMS_API.push, { runId })).json().errors[0].code).toBe('REC0009');
+    expect((await api.get(IMS_API.pushCount, { runId })).json().data).toEqual({ waiting: 0, unanswered: 0 });
 
     // Five days later: a new sign-in, here and at the portal (its session lasts six hours).
     h.advanceClock(FIFTEENTH_OF_NOVEMBER - h.ctx.now().getTime());

@@ -227,14 +227,13 @@ describe('InvoiceManagementSystemScreen', () => {
     renderScreen();
     await screen.findByTestId('row-101', {}, LOADED);
     await waitFor(() => expect(screen.getByTestId('ims-push-waiting').textContent).toBe('2'), LOADED);
-    const count = callsTo(calls, '/rows/search').find(isWaitingCount);
-    expect(count?.body).toMatchObject({ start: 0, size: 1000, filters: { runId: 7, actions: ['Accept', 'Reject', 'Pending'] } });
+    expect(calls.find(isWaitingCount)?.url).toContain('runId=7');
 
     fireEvent.click(screen.getByTestId('ims-push'));
     expect((await screen.findByTestId('ims-push-progress', {}, LOADED)).textContent).toContain(
       'Sending 2 actions for 27AAPFU0939F1ZV. Each row’s Sent to portal shows the outcome.',
     );
-    expect(callsTo(calls, '/ims/push')[0]?.body).toEqual({ runId: 7 });
+    expect(callsTo(calls, '/ims/push').find((call) => !isWaitingCount(call))?.body).toEqual({ runId: 7 });
     expect(screen.getByTestId('ims-push').hasAttribute('disabled')).toBe(true);
 
     // Polled at poolingTime (1 s) until no action is unanswered: the refused one still waits for another push.
@@ -244,7 +243,7 @@ describe('InvoiceManagementSystemScreen', () => {
     );
     expect(screen.getByTestId('ims-push-waiting').textContent).toBe('1');
     expect(screen.queryByTestId('ims-push-progress')).toBeNull();
-    expect(callsTo(calls, '/rows/search').filter(isWaitingCount).length).toBeGreaterThanOrEqual(3);
+    expect(calls.filter(isWaitingCount).length).toBeGreaterThanOrEqual(3);
     // The rows loaded again with each one's outcome.
     await waitFor(() => expect(screen.getByTestId('ims-push-status-101').textContent).toBe('Pushed'));
     expect(screen.getByTestId('ims-push-status-102').textContent).toBe('Refused: The record was amended by the supplier (RT-IMS-5)');
@@ -358,6 +357,7 @@ describe('InvoiceManagementSystemScreen', () => {
     fireEvent.click(screen.getByTestId('ims-tab-downloadStatus'));
     expect((await screen.findByTestId('ims-regenerate-no-right', {}, LOADED)).textContent).toContain('need the Invoice management system');
     expect(screen.getByTestId('ims-regenerate-2b-27AAPFU0939F1ZV-042025').hasAttribute('disabled')).toBe(true);
-    expect(callsTo(calls, '/reconciliation/ims/')).toEqual([]);
+    // Only the count of the waiting actions, which reading a run's rows allows.
+    expect(callsTo(calls, '/reconciliation/ims/').filter((call) => !isWaitingCount(call))).toEqual([]);
   }, 30_000);
 });

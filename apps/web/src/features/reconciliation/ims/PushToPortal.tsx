@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mant
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { loadSettingsQuery } from '../../../api/sessionData';
-import { useText, type Translate } from '../../../i18n/useText';
+import { useText } from '../../../i18n/useText';
 import { formatCount } from '../../../shared/format';
 import { splitApiErrors } from '../../../shared/forms';
 import { pollIntervalMs } from '../../../shared/polling';
@@ -21,11 +21,7 @@ const MAX_FOLLOW_MS = 10 * 60 * 1000;
 
 type Push = { startedAt: number; records: number; gstins: string[]; hadUnanswered: boolean };
 
-const waitingText = (count: WaitingCount | undefined, t: Translate): string | null => {
-  if (!count) return null;
-  const n = formatCount(count.waiting);
-  return count.isCapped ? t('reconciliation.ims.waitingCapped', { n }) : n;
-};
+const waitingText = (count: WaitingCount | undefined): string | null => (count ? formatCount(count.waiting) : null);
 
 export const PushToPortal = ({ runId, canPush }: { runId: number; canPush: boolean }) => {
   const t = useText();
@@ -96,7 +92,7 @@ export const PushToPortal = ({ runId, canPush }: { runId: number; canPush: boole
             rightSection={
               count ? (
                 <Badge size="sm" variant="white" radius="sm" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="ims-push-waiting">
-                  {waitingText(count, t)}
+                  {waitingText(count)}
                 </Badge>
               ) : null
             }

@@ -1,16 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  DATA_ACTIVITY_ENDPOINTS,
-  IMS_ENDPOINTS,
-  RECONCILIATION_ROWS_REPORT,
-  type DataActivityKind,
-  type PortalSource,
-} from '@opengst/contracts';
+import { DATA_ACTIVITY_ENDPOINTS, IMS_ENDPOINTS, type DataActivityKind, type ImsPushCount, type PortalSource } from '@opengst/contracts';
 import { call } from '../../../api/call';
 import { FORM_SILENT } from '../../../shared/forms';
 import type { PageRequest } from '../../../shared/list/useListQuery';
 import { reconciliationKeys } from '../reconciliationApi';
-import { IMS_ACTIONS, isUnanswered, isWaiting } from './imsRules';
 
 // The calls of /invoice-management-system (contracts reconciliation IMS_ENDPOINTS, and the data activities of IMS).
 
@@ -45,41 +38,11 @@ export const searchImsActivities = (kind: Exclude<DataActivityKind, 'Callback'>,
     body: { kind, actions: ACTIVITY_ACTIONS[kind], entityIds: [...entityIds], sortExpression: 'id DESC', ...page },
   });
 
-/** Rows read to count the waiting actions: pages of the largest size, up to this many rows with an action. */
-const PAGE = 1000;
-const MAX_ROWS = 10_000;
+export type WaitingCount = ImsPushCount;
 
-export type WaitingCount = {
-  /** Actions the portal does not have yet (what Push sends). */
-  waiting: number;
-  /** Of those, the ones with no outcome yet. */
-  unanswered: number;
-  /** More rows carry an action than were read: the counts are at least these. */
-  isCapped: boolean;
-};
-
-/**
- * The run's actions not at the portal yet. No list answers it, so the rows with an action are read (a page of a
- * thousand at a time, at most ten thousand) and counted here, by the same rule as the push (imsRules isWaiting).
- */
+/** The run's actions not at the portal yet, counted by the server as the push selects them. */
 export const waitingQuery = (runId: number) =>
   queryOptions({
     queryKey: imsKeys.waiting(runId),
-    queryFn: async (): Promise<WaitingCount> => {
-      let waiting = 0;
-      let unanswered = 0;
-      let start = 0;
-      let total = 0;
-      do {
-        const page = await call(RECONCILIATION_ROWS_REPORT.endpoints.search, {
-          body: { start, size: PAGE, sortExpression: 'id ASC', filters: { runId, actions: [...IMS_ACTIONS] } },
-        });
-        total = page.totalRecords;
-        waiting += page.items.filter(isWaiting).length;
-        unanswered += page.items.filter(isUnanswered).length;
-        start += page.items.length;
-        if (page.items.length === 0) break;
-      } while (start < total && start < MAX_ROWS);
-      return { waiting, unanswered, isCapped: start < total };
-    },
+    queryFn: (): Promise<WaitingCount> => call(IMS_ENDPOINTS.pushCount, { query: { runId } }),
   });

@@ -1,7 +1,8 @@
 import type { DataActivity, ReconciliationRow } from '@opengst/contracts';
 import { json, type Call } from '../../../test/screenTestSupport';
-import { page, row, rowDetail, run, runDetail } from '../reconciliationFixtures';
+import { row, rowDetail, run, runDetail } from '../reconciliationFixtures';
 import { ENTITIES, stubReconciliation } from '../reconciliationTestSupport';
+import { isUnanswered, isWaiting } from './imsRules';
 
 // The IMS screen's stubbed API: the reconciliation's answers (an IMS run, its rows with the portal's action, the
 // recommendation and the push), the user's two locations, and the IMS and data-activities calls.
@@ -82,7 +83,7 @@ export const activity = (patch: Partial<DataActivity> = {}): DataActivity => ({
 type ImsAnswers = {
   runs?: ReturnType<typeof run>[];
   rows?: ReconciliationRow[];
-  /** The rows with an action, as the count of the waiting actions reads them (size 1000); the rows above by default. */
+  /** The rows with an action, which the count of the waiting actions counts (the server's rule, imsRules); the rows above by default. */
   actionRows?: (call: Call) => ReconciliationRow[];
   activities?: (call: Call) => DataActivity[];
   download?: (call: Call) => Response;
@@ -91,9 +92,8 @@ type ImsAnswers = {
   action?: (call: Call) => Response;
 };
 
-/** Is this call the count of the waiting actions (the rows with an action, a thousand at a time)? */
-export const isWaitingCount = (call: Call): boolean =>
-  call.url.includes('/reconciliation/rows/search') && (call.body as { size?: number } | null)?.size === 1000;
+/** Is this call the count of the waiting actions? */
+export const isWaitingCount = (call: Call): boolean => call.url.includes('/reconciliation/ims/push/count');
 
 export const stubIms = ({
   runs = [imsRun()],
@@ -112,7 +112,10 @@ export const stubIms = ({
     entities: IMS_ENTITIES,
     ...(action ? { action } : {}),
     extra: (url, call) => {
-      if (isWaitingCount(call)) return json(page(actionRows(call)));
+      if (isWaitingCount(call)) {
+        const withAction = actionRows(call);
+        return json({ waiting: withAction.filter(isWaiting).length, unanswered: withAction.filter(isUnanswered).length });
+      }
       const rowId = /\/reconciliation\/row\?rowId=(\d+)/.exec(url)?.[1];
       if (rowId) return json(rowDetail({ row: rows.find((item) => item.id === Number(rowId)) ?? imsRow() }));
       if (url.includes('/reconciliation/ims/download')) return download ? download(call) : json([activity({ documentCount: 12 })]);
