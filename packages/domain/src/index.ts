@@ -10,3 +10,4 @@ export * from './codes/index';
 export * from './hsn/index';
 export * from './documents/index';
 export * from './gstr1/index';
+export * from './gstr3b/index';
