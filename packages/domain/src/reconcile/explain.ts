@@ -11,6 +11,7 @@ import {
   type ReconcileDocument,
   type ReconcileStatus,
   type RejectedCandidate,
+  type ReportedElsewhere,
   type RowExplanation,
 } from './types';
 
@@ -185,13 +186,29 @@ const STATUS_TEXT: Record<ReconcileStatus, string> = {
   'Near matched': 'Paired by the near rule (same trailing digits, amounts within tolerance): check that it is one document.',
   'Recipient GSTIN differs': 'The supplier reported the document against another GSTIN of the buyer.',
   'PR only': 'In the purchase register, not in the portal data read.',
+  'Awaiting 2B': 'Reported by the supplier, but in no GSTR-2B read yet: the credit comes with the GSTR-2B that lists it.',
   'GST only': 'Reported by the supplier, not in the purchase register.',
   Excluded: 'A user left this purchase out of reconciliation; it puts no ITC at risk.',
   Discarded: "A user discarded this document of the supplier's; it is not counted as credit missing from the books.",
 };
 
+const monthYear = (period: string): string => `${period.slice(0, 2)}-${period.slice(2)}`;
+
+/** Where the supplier reported an Awaiting 2B document, in words. */
+const reportedText = (r: ReportedElsewhere): string => {
+  const where =
+    r.source === 'GSTR2A'
+      ? `in the GSTR-2A${r.returnPeriod ? ` of ${monthYear(r.returnPeriod)}` : ''}`
+      : `in IMS${r.returnPeriod ? ` (the supplier's period ${monthYear(r.returnPeriod)})` : ''}`;
+  return (
+    `Reported by the supplier ${where} as ${r.documentNumber} of ${r.documentDate}, but in no GSTR-2B read yet (furnished ` +
+    "after the GSTR-2B's cut-off, or that GSTR-2B is not generated yet): the credit comes with the GSTR-2B that lists it " +
+    '(CGST Act s.16(2)(aa); rule 36(4) from 1-1-2022). Wait for it rather than ask the supplier.'
+  );
+};
+
 const statusText = (row: ReconcileRow): string => {
-  let text = STATUS_TEXT[row.status];
+  let text = row.status === 'Awaiting 2B' && row.reported ? reportedText(row.reported) : STATUS_TEXT[row.status];
   if (row.status === 'Recipient GSTIN differs') {
     text =
       `The supplier reported this document against GSTIN ${recipientsOf(row.portal) ?? '?'}, not against ` +
@@ -281,5 +298,6 @@ export const explainRow = (row: ReconcileRow, ctx: ResultContext): RowExplanatio
     level: row.level,
     fields: compareFields(row.purchases, row.portal, ctx),
     candidates: noCandidates ? [] : explainCandidates(row, ctx),
+    reported: row.reported,
   };
 };

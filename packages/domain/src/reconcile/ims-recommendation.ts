@@ -14,7 +14,7 @@ export type ImsRecommendation = { action: ImsRecommendedAction; reason: string }
 const holdOr = (blocked: boolean, hold: string, instead: string): ImsRecommendation =>
   blocked ? { action: 'Reject', reason: `${instead} (Pending is not allowed for this record).` } : { action: 'Pending', reason: hold };
 
-/** The recommendation for a row of this status, or null when the row has no supplier record (PR only, Excluded). */
+/** The recommendation for a row of this status, or null when the row has no supplier record (PR only, Awaiting 2B, Excluded). */
 export const recommendImsAction = (status: ReconcileStatus, options: { isPendingActionBlocked: boolean }): ImsRecommendation | null => {
   const blocked = options.isPendingActionBlocked;
   switch (status) {
@@ -48,6 +48,7 @@ export const recommendImsAction = (status: ReconcileStatus, options: { isPending
     case 'Discarded':
       return { action: 'Reject', reason: 'You discarded this record.' };
     case 'PR only':
+    case 'Awaiting 2B':
     case 'Excluded':
       return null;
   }

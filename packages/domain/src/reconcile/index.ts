@@ -14,6 +14,7 @@ export {
   type ReconcileSettingsInput,
   type ReconcileStatus,
   type RejectedCandidate,
+  type ReportedElsewhere,
   type RowExplanation,
 } from './types';
 export {
@@ -25,6 +26,7 @@ export {
 } from './doc-number';
 export { reconcile, type ReconcileResult } from './engine';
 export { ReconcileRow } from './row';
+export { awaitingGstr2b, type ReportedDocument } from './awaiting';
 export { summarise, itcAtRisk, type ReconcileSummary, type StatusSummary, type SupplierSummary } from './summary';
 export {
   linkDocuments,

@@ -2,7 +2,7 @@
 // million-row run does not pay for a million explanations nobody opens.
 import type { ResolvedSettings } from './compare';
 import { explainRow } from './explain';
-import type { MatchLevel, MatchRule, ReconcileDocument, ReconcileStatus, RowExplanation } from './types';
+import type { MatchLevel, MatchRule, ReconcileDocument, ReconcileStatus, ReportedElsewhere, RowExplanation } from './types';
 
 /** What explanations need to look around a row: both sides, the settings and the other rows. */
 export class ResultContext {
@@ -87,13 +87,15 @@ export class ReconcileRow {
     readonly purchases: readonly ReconcileDocument[],
     readonly portal: readonly ReconcileDocument[],
     ctx: ResultContext,
+    /** Awaiting 2B: the supplier's report of the books document, outside the portal data reconciled (awaiting.ts). */
+    readonly reported: ReportedElsewhere | null = null,
   ) {
     this.#ctx = ctx;
   }
 
   /** The same row, bound to another result's context. */
   rebind(ctx: ResultContext): ReconcileRow {
-    return new ReconcileRow(this.status, this.level, this.rule, this.purchases, this.portal, ctx);
+    return new ReconcileRow(this.status, this.level, this.rule, this.purchases, this.portal, ctx, this.reported);
   }
 
   /** Stable identity of the row: the ids it holds. */

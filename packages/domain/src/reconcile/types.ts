@@ -40,7 +40,8 @@ export type PurchaseDocument = ReconcileDocument;
 
 /**
  * Spec core §4 statuses, and 'Recipient GSTIN differs' (a pair whose documents sit with two registrations of the
- * buyer). 'Excluded' and 'Discarded' are a user's decisions (manual.ts), kept across re-runs.
+ * buyer). 'Awaiting 2B' is a PR only document of a run against GSTR-2B that the supplier did report, in the buyer's
+ * GSTR-2A or IMS (awaiting.ts). 'Excluded' and 'Discarded' are a user's decisions (manual.ts), kept across re-runs.
  */
 export const RECONCILE_STATUSES = [
   'Matched',
@@ -49,6 +50,7 @@ export const RECONCILE_STATUSES = [
   'Near matched',
   'Recipient GSTIN differs',
   'PR only',
+  'Awaiting 2B',
   'GST only',
   'Excluded',
   'Discarded',
@@ -164,6 +166,17 @@ export type RejectedCandidate = {
   reason: string;
 };
 
+/** Where the supplier reported a books document that no GSTR-2B read lists yet (an 'Awaiting 2B' row). */
+export type ReportedElsewhere = {
+  /** The buyer's GSTR-2A, or its IMS (Invoice Management System) records. */
+  source: 'GSTR2A' | 'IMS';
+  id: string;
+  documentNumber: string;
+  documentDate: string;
+  /** MMYYYY: the 2A's period, or the supplier's period of the IMS record; null when not given. */
+  returnPeriod: string | null;
+};
+
 export type RowExplanation = {
   rule: MatchRule;
   ruleText: string;
@@ -173,4 +186,6 @@ export type RowExplanation = {
   fields: ComparedField[];
   /** For unpaired rows: the nearest documents on the other side and why each was not paired. */
   candidates: RejectedCandidate[];
+  /** Awaiting 2B: where the supplier reported the document; null for every other status. */
+  reported: ReportedElsewhere | null;
 };
