@@ -1,1 +1,3 @@
 export * from './set-off';
+export * from './interest';
+export * from './late-fee';
