@@ -155,6 +155,8 @@ export const reconciliationVendors = pgTable(
     nearMatched: integer('near_matched').notNull().default(0),
     recipientDiffers: integer('recipient_differs').notNull().default(0),
     booksOnly: integer('books_only').notNull().default(0),
+    /** Books documents no GSTR-2B lists yet that the supplier reported in the 2A or IMS (a run against GSTR-2B). */
+    awaiting2b: integer('awaiting_2b').notNull().default(0),
     portalOnly: integer('portal_only').notNull().default(0),
     booksTax: bigint('books_tax', { mode: 'number' }).notNull().default(0),
     portalTax: bigint('portal_tax', { mode: 'number' }).notNull().default(0),

@@ -1,0 +1,1 @@
+ALTER TABLE "reconciliation_vendors" ADD COLUMN "awaiting_2b" integer DEFAULT 0 NOT NULL;
