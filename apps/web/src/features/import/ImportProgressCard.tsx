@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import type { ImportProgress } from '@opengst/contracts';
 import { useText, type TextKey } from '../../i18n/useText';
 import { formatCount, formatElapsed } from '../../shared/format';
 import { pollIntervalMs } from '../../shared/polling';
+import { useNow } from '../../shared/useNow';
 import { ImportStatusBadge } from './ImportStatusBadge';
 import { fetchImportProgress, importErrorSummaryQuery, importKeys } from './importApi';
 import { isImportRunning, progressPercent } from './importProgress';
@@ -39,16 +40,6 @@ const rowsText = (t: ReturnType<typeof useText>, progress: ImportProgress | unde
     return t('import.rowsProcessed', { processed: formatCount(progress.processedRows), total: formatCount(progress.totalRows) });
   if (progress && progress.processedRows > 0) return t('import.rowsRead', { processed: formatCount(progress.processedRows) });
   return t('import.reading');
-};
-
-const useNow = (isTicking: boolean): number => {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!isTicking) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [isTicking]);
-  return now;
 };
 
 const Count = ({ label, value, color, testId }: { label: string; value: number; color?: string; testId: string }) => (

@@ -1,22 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { Run } from '@opengst/contracts';
 import { useText } from '../../../i18n/useText';
 import { formatCount, formatElapsed } from '../../../shared/format';
+import { useNow } from '../../../shared/useNow';
 import { isRunActive, runPercent } from '../runRules';
 
 // A run at work (UI.md "Long work is visible"): what it is doing in words, done of total as a bar, and the time since
 // it was queued; the rest of the screen stays usable.
-
-const useNow = (isTicking: boolean): number => {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!isTicking) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [isTicking]);
-  return now;
-};
 
 export const RunProgress = ({ run }: { run: Run }) => {
   const t = useText();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InwardBulkItem, InwardBulkProgress } from '@opengst/contracts';
@@ -7,22 +7,13 @@ import { useText, type Translate } from '../../../i18n/useText';
 import { periodLabel } from '../../../shared/filter-bar/periods';
 import { formatCount, formatElapsed } from '../../../shared/format';
 import { pollIntervalMs } from '../../../shared/polling';
+import { useNow } from '../../../shared/useNow';
 import { fetchInwardBulk, inwardKeys } from './inwardApi';
 import { failuresOf, notGeneratedOf, SOURCE_NAME } from './inwardRules';
 
 // A bulk download at work (UI.md "Long work is visible"): done of total as a bar with the counts by outcome, the time
 // since it started, and each failure in words (a GSTIN without a portal session, the portal's refusal); a GSTR-2B not
 // generated yet is listed apart, as the normal answer it is. Polled at poolingTime until every download has ended.
-
-const useNow = (isTicking: boolean): number => {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!isTicking) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [isTicking]);
-  return now;
-};
 
 const itemText = (t: Translate, item: InwardBulkItem): string =>
   t('returns.inward.bulk.item', { gstin: item.gstin, period: periodLabel(item.returnPeriod), source: SOURCE_NAME[item.source] });
