@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useText } from '../i18n/useText';
 import { splitApiErrors, FORM_SILENT } from './forms';
+import { RefusalAlert } from './RefusalAlert';
 
 export { FORM_SILENT };
 
@@ -57,15 +58,7 @@ export const ConfirmAction = (props: ConfirmActionProps) => {
       <Modal opened={opened} onClose={close} title={<Text fw={600}>{props.title}</Text>} size="md">
         <Stack gap="sm">
           <Text size="sm">{props.message}</Text>
-          {refusal.length > 0 ? (
-            <Alert color="red" variant="light" role="alert" data-testid="action-refusal">
-              {refusal.map((message) => (
-                <Text size="sm" key={message}>
-                  {message}
-                </Text>
-              ))}
-            </Alert>
-          ) : null}
+          <RefusalAlert messages={refusal} testId="action-refusal" />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={close}>
               {t('common.cancel')}

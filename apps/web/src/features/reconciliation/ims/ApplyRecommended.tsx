@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import type { ReconciliationRow } from '@opengst/contracts';
 import { useText } from '../../../i18n/useText';
 import { formatCount } from '../../../shared/format';
 import { splitApiErrors } from '../../../shared/forms';
 import { notifySuccess } from '../../../shared/notifySuccess';
+import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { applyRowAction } from '../reconciliationApi';
 import { byRecommendation } from './imsRules';
 
@@ -97,15 +98,7 @@ export const ApplyRecommended = ({ runId, selected, onDone }: Props) => {
               {t('reconciliation.ims.applyNone', { n: formatCount(without) })}
             </Text>
           ) : null}
-          {refusal.length > 0 ? (
-            <Alert color="red" variant="light" role="alert" data-testid="ims-apply-refusal">
-              {refusal.map((message) => (
-                <Text size="sm" key={message}>
-                  {message}
-                </Text>
-              ))}
-            </Alert>
-          ) : null}
+          <RefusalAlert messages={refusal} testId="ims-apply-refusal" />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={close}>
               {t('common.cancel')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { latestOpenReturnPeriod } from '@opengst/domain';
 import type { RowActionRequest, RowActionResponse, RowFilters } from '@opengst/contracts';
 import { useText, type TextKey } from '../../../i18n/useText';
@@ -7,6 +7,7 @@ import { periodLabel } from '../../../shared/filter-bar/periods';
 import { formatCount } from '../../../shared/format';
 import { splitApiErrors } from '../../../shared/forms';
 import { notifySuccess } from '../../../shared/notifySuccess';
+import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { applyRowAction } from '../reconciliationApi';
 import { periodsAround } from '../runRules';
 
@@ -131,15 +132,7 @@ export const RowActionDialog = ({ runId, action, selection, count, onClose, onDo
             />
           </>
         )}
-        {refusal.length > 0 ? (
-          <Alert color="red" variant="light" role="alert" data-testid="action-refusal">
-            {refusal.map((message) => (
-              <Text size="sm" key={message}>
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        ) : null}
+        <RefusalAlert messages={refusal} testId="action-refusal" />
         <Group justify="flex-end" gap="xs">
           <Button size="xs" variant="default" onClick={close}>
             {t('common.cancel')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { financialYearOfPeriod, latestOpenReturnPeriod } from '@opengst/domain';
 import type { PortalSource, Run } from '@opengst/contracts';
@@ -8,6 +8,7 @@ import { useText, type TextKey } from '../../../i18n/useText';
 import { FinancialYearSelect } from '../../../shared/filter-bar/PeriodPickers';
 import { openPeriodsOf, periodLabel } from '../../../shared/filter-bar/periods';
 import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
+import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { useWorkingYear } from '../../../shared/workingYear';
 import { startRun } from '../reconciliationApi';
 
@@ -159,15 +160,7 @@ export const NewRunForm = ({ opened, onClose, onStarted, portalSource: fixedSour
               {t(SOURCE_HINT[portalSource])}
             </Text>
           </Stack>
-          {errors.general.length > 0 ? (
-            <Alert color="red" variant="light" role="alert" data-testid="new-run-refusal">
-              {errors.general.map((message) => (
-                <Text size="sm" key={message}>
-                  {message}
-                </Text>
-              ))}
-            </Alert>
-          ) : null}
+          <RefusalAlert messages={errors.general} testId="new-run-refusal" />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RunDocument } from '@opengst/contracts';
@@ -7,6 +7,7 @@ import { useText } from '../../../i18n/useText';
 import { formatCount } from '../../../shared/format';
 import { splitApiErrors } from '../../../shared/forms';
 import { notifySuccess } from '../../../shared/notifySuccess';
+import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { documentIdsOf, linkDocuments } from '../reconciliationApi';
 import { useRefreshRun } from '../useRefreshRun';
 import { SelectionComparison } from './SelectionComparison';
@@ -43,15 +44,7 @@ export const LinkBar = ({ runId, books, portal, onLinked }: Props) => {
   return (
     <Stack gap="xs" data-testid="link-bar">
       <SelectionComparison books={books} portal={portal} />
-      {refusal.length > 0 ? (
-        <Alert color="red" variant="light" role="alert" data-testid="link-refusal">
-          {refusal.map((message) => (
-            <Text size="sm" key={message}>
-              {message}
-            </Text>
-          ))}
-        </Alert>
-      ) : null}
+      <RefusalAlert messages={refusal} testId="link-refusal" />
       <Group gap="sm" align="flex-end">
         <TextInput
           size="xs"

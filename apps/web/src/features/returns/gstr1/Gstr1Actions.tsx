@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCloudUpload, IconDownload, IconFileCheck, IconRefresh, IconSend } from '@tabler/icons-react';
 import { RETURN_TYPE_LABELS, type PortalSession, type ReturnDetail } from '@opengst/contracts';
 import { useText, type TextKey } from '../../../i18n/useText';
@@ -7,6 +7,7 @@ import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { downloadBlob } from '../../../shared/ExportButton';
 import { splitApiErrors } from '../../../shared/forms';
 import { notifySuccess } from '../../../shared/notifySuccess';
+import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { useRights } from '../../../shared/useRights';
 import { SandboxNotice } from '../PortalSessionCard';
 import { gstr1ActionState, jsonFileName, type Gstr1Action } from '../returnRules';
@@ -103,15 +104,7 @@ const FileModal = ({
               data-testid="file-otp"
             />
           ) : null}
-          {refusal.length > 0 ? (
-            <Alert color="red" variant="light" role="alert" data-testid="file-refusal">
-              {refusal.map((message) => (
-                <Text size="sm" key={message}>
-                  {message}
-                </Text>
-              ))}
-            </Alert>
-          ) : null}
+          <RefusalAlert messages={refusal} testId="file-refusal" />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={close}>
               {t('common.cancel')}
