@@ -5,6 +5,7 @@ import { financialYearsQuery, userEntitiesQuery } from '../../api/sessionData';
 import { useText } from '../../i18n/useText';
 import { FinancialYearSelect } from '../../shared/filter-bar/PeriodPickers';
 import { openPeriodsOf, periodLabel } from '../../shared/filter-bar/periods';
+import { isGstinLocation } from '../../shared/GstinMultiSelect';
 
 // One return period (a return is filed per month): the financial year, then its open months newest first, as the
 // registers offer them (shared/filter-bar/periods.ts). A change of year opens its latest open month.
@@ -45,7 +46,7 @@ export const ReturnPeriodPicker = ({ value, onChange }: { value: string; onChang
 /** The locations with a GSTIN the user may see in the year of the period. */
 export const useGstinLocations = (returnPeriod: string) => {
   const { data: entities = [], isPending } = useQuery(userEntitiesQuery(financialYearOfPeriod(returnPeriod)));
-  return { locations: entities.filter((entity) => entity.hasAccess && entity.entityType !== 'Business' && entity.gstin), isPending };
+  return { locations: entities.filter(isGstinLocation), isPending };
 };
 
 export const GstinSelect = ({

@@ -6,6 +6,7 @@ import type { Run, RunDetail } from '@opengst/contracts';
 import { financialYearsQuery, userEntitiesQuery } from '../../../api/sessionData';
 import { useText } from '../../../i18n/useText';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
+import { isGstinLocation } from '../../../shared/GstinMultiSelect';
 import { loadFailureText } from '../../../shared/loadFailure';
 import { notifySuccess } from '../../../shared/notifySuccess';
 import { useRights } from '../../../shared/useRights';
@@ -63,9 +64,7 @@ export const InvoiceManagementSystemScreen = ({ portalSession }: Props) => {
   const locations = useMemo<ImsLocation[]>(
     () =>
       entities.flatMap((entity) =>
-        entity.hasAccess && entity.entityType !== 'Business' && entity.gstin
-          ? [{ entityId: entity.entityId, gstin: entity.gstin, name: entity.entityName }]
-          : [],
+        isGstinLocation(entity) ? [{ entityId: entity.entityId, gstin: entity.gstin, name: entity.entityName }] : [],
       ),
     [entities],
   );

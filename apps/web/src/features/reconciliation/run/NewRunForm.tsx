@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Button, Group, Modal, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { financialYearOfPeriod, latestOpenReturnPeriod } from '@opengst/domain';
 import type { PortalSource, Run } from '@opengst/contracts';
-import { financialYearsQuery, userEntitiesQuery } from '../../../api/sessionData';
+import { financialYearsQuery } from '../../../api/sessionData';
 import { useText, type TextKey } from '../../../i18n/useText';
-import { FinancialYearSelect } from '../../../shared/filter-bar/PeriodPickers';
-import { openPeriodsOf, periodLabel } from '../../../shared/filter-bar/periods';
+import { FinancialYearSelect, PeriodRangeSelects } from '../../../shared/filter-bar/PeriodPickers';
+import { openPeriodsOf } from '../../../shared/filter-bar/periods';
 import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
+import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
 import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { useWorkingYear } from '../../../shared/workingYear';
 import { startRun } from '../reconciliationApi';
@@ -50,9 +51,6 @@ export const NewRunForm = ({ opened, onClose, onStarted, portalSource: fixedSour
   const [portalSource, setPortalSource] = useState<PortalSource>(fixedSource ?? 'GSTR2B');
   const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
   const [isBusy, setBusy] = useState(false);
-  const { data: entities = [] } = useQuery(userEntitiesQuery(financialYear));
-  const locations = entities.filter((entity) => entity.hasAccess && entity.entityType !== 'Business' && entity.gstin);
-  const periodOptions = periods.map((period) => ({ value: period, label: periodLabel(period) }));
 
   const changeYear = (year: string) => {
     const next = openPeriodsOf(year, new Date());
@@ -95,17 +93,14 @@ export const NewRunForm = ({ opened, onClose, onStarted, portalSource: fixedSour
         data-testid="new-run-form"
       >
         <Stack gap="sm">
-          <MultiSelect
-            size="xs"
-            label={t('reconciliation.new.gstins')}
-            placeholder={entityIds.length === 0 ? t('reconciliation.new.gstinsHint') : undefined}
-            data={locations.map((entity) => ({ value: String(entity.entityId), label: `${entity.gstin ?? ''} · ${entity.entityName}` }))}
+          <GstinMultiSelect
+            financialYear={financialYear}
             value={entityIds}
             onChange={setEntityIds}
-            searchable
-            clearable
+            label={t('reconciliation.new.gstins')}
+            placeholder={t('reconciliation.new.gstinsHint')}
             error={errors.fields.entityIds}
-            data-testid="new-run-gstins"
+            testId="new-run-gstins"
           />
           <Group gap="sm" align="flex-start">
             <FinancialYearSelect
@@ -113,27 +108,16 @@ export const NewRunForm = ({ opened, onClose, onStarted, portalSource: fixedSour
               value={financialYear}
               onChange={changeYear}
             />
-            <Select
-              size="xs"
+            <PeriodRangeSelects
+              periods={periods}
+              from={fromPeriod}
+              to={toPeriod}
+              onFromChange={setFromPeriod}
+              onToChange={setToPeriod}
+              labels={{ from: t('reconciliation.new.from'), to: t('reconciliation.new.to') }}
               w={130}
-              label={t('reconciliation.new.from')}
-              data={periodOptions}
-              value={fromPeriod}
-              onChange={setFromPeriod}
-              allowDeselect={false}
-              error={errors.fields.fromPeriod}
-              data-testid="new-run-from"
-            />
-            <Select
-              size="xs"
-              w={130}
-              label={t('reconciliation.new.to')}
-              data={periodOptions}
-              value={toPeriod}
-              onChange={setToPeriod}
-              allowDeselect={false}
-              error={errors.fields.toPeriod}
-              data-testid="new-run-to"
+              errors={{ from: errors.fields.fromPeriod, to: errors.fields.toPeriod }}
+              testIdPrefix="new-run"
             />
           </Group>
           <Stack gap={2}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { financialYearOfPeriod } from '@opengst/domain';
 import {
   InwardMethodSchema,
@@ -12,10 +11,11 @@ import {
   type InwardSummaryFilters,
   type InwardSummaryRow,
 } from '@opengst/contracts';
-import { userEntitiesQuery } from '../../../api/sessionData';
 import { useText, type Translate } from '../../../i18n/useText';
+import { PeriodRangeSelects } from '../../../shared/filter-bar/PeriodPickers';
 import { periodLabel } from '../../../shared/filter-bar/periods';
 import { formatCount, formatDateTime } from '../../../shared/format';
+import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
 import { toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { useListQuery } from '../../../shared/list/useListQuery';
@@ -128,8 +128,6 @@ export const AutoDownloadSummary = ({ entityIds, returnPeriods }: AutoDownloadSu
   const [method, setMethod] = useState<InwardMethod | null>(null);
   const [outcome, setOutcome] = useState<InwardOutcome | null>(null);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const { data: entities = [] } = useQuery({ ...userEntitiesQuery(financialYearOfPeriod(lastMonthOf(now))), enabled: !entityIds });
-  const locations = entities.filter((entity) => entity.hasAccess && entity.entityType !== 'Business' && entity.gstin);
   const chosenPeriods =
     returnPeriods ?? (fromPeriod || toPeriod ? returnPeriodsBetween(fromPeriod ?? toPeriod ?? '', toPeriod ?? fromPeriod ?? '') : null);
   const chosenEntities = entityIds ?? (gstins.length > 0 ? gstins.map(Number) : null);
@@ -142,47 +140,32 @@ export const AutoDownloadSummary = ({ entityIds, returnPeriods }: AutoDownloadSu
   };
   const sortExpression = toSortExpression(sort);
   const list = useListQuery(inwardKeys.summary(filters, sortExpression), (page) => searchInwardSummary(filters, sortExpression, page));
-  const periodOptions = periods.map((period) => ({ value: period, label: periodLabel(period) }));
   return (
     <Stack gap="sm" data-testid="inward-summary">
       <Group gap="sm" align="flex-end">
         {entityIds ? null : (
-          <MultiSelect
-            size="xs"
-            w={320}
-            label={t('returns.inward.summary.gstin')}
-            placeholder={gstins.length === 0 ? t('returns.inward.bulk.gstinsPlaceholder') : undefined}
-            data={locations.map((entity) => ({ value: String(entity.entityId), label: `${entity.gstin ?? ''} · ${entity.entityName}` }))}
+          <GstinMultiSelect
+            financialYear={financialYearOfPeriod(lastMonthOf(now))}
             value={gstins}
             onChange={setGstins}
-            searchable
-            clearable
-            data-testid="inward-summary-gstins"
+            label={t('returns.inward.summary.gstin')}
+            placeholder={t('returns.inward.bulk.gstinsPlaceholder')}
+            w={320}
+            testId="inward-summary-gstins"
           />
         )}
         {returnPeriods ? null : (
-          <>
-            <Select
-              size="xs"
-              w={120}
-              label={t('returns.inward.bulk.from')}
-              data={periodOptions}
-              value={fromPeriod}
-              onChange={setFromPeriod}
-              clearable
-              data-testid="inward-summary-from"
-            />
-            <Select
-              size="xs"
-              w={120}
-              label={t('returns.inward.bulk.to')}
-              data={periodOptions}
-              value={toPeriod}
-              onChange={setToPeriod}
-              clearable
-              data-testid="inward-summary-to"
-            />
-          </>
+          <PeriodRangeSelects
+            periods={periods}
+            from={fromPeriod}
+            to={toPeriod}
+            onFromChange={setFromPeriod}
+            onToChange={setToPeriod}
+            labels={{ from: t('returns.inward.bulk.from'), to: t('returns.inward.bulk.to') }}
+            w={120}
+            isClearable
+            testIdPrefix="inward-summary"
+          />
         )}
         <Select
           size="xs"

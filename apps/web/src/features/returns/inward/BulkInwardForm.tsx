@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { financialYearOfPeriod } from '@opengst/domain';
 import { returnPeriodsBetween, type InwardBulkProgress, type InwardSource } from '@opengst/contracts';
-import { userEntitiesQuery } from '../../../api/sessionData';
 import { useText } from '../../../i18n/useText';
-import { periodLabel } from '../../../shared/filter-bar/periods';
+import { PeriodRangeSelects } from '../../../shared/filter-bar/PeriodPickers';
 import { formatCount } from '../../../shared/format';
 import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
+import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
 import { startInwardBulk } from './inwardApi';
 import { INWARD_SOURCES, lastMonthOf, recentPeriods, SOURCE_NAME } from './inwardRules';
 
@@ -35,11 +34,9 @@ export const BulkInwardForm = ({ opened, onClose, onStarted, ...defaults }: Prop
   const [sources, setSources] = useState<InwardSource[]>([...INWARD_SOURCES]);
   const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
   const [isBusy, setBusy] = useState(false);
-  const { data: entities = [] } = useQuery(userEntitiesQuery(financialYearOfPeriod(toPeriod ?? lastMonth)));
-  const locations = entities.filter((entity) => entity.hasAccess && entity.entityType !== 'Business' && entity.gstin);
   // A period chosen by the caller stays offered even when it is older than the list.
   const extra = [fromPeriod, toPeriod].filter((period): period is string => !!period && !periods.includes(period));
-  const options = [...new Set([...extra, ...periods])].map((period) => ({ value: period, label: periodLabel(period) }));
+  const offered = [...new Set([...extra, ...periods])];
   const periodCount = fromPeriod && toPeriod ? returnPeriodsBetween(fromPeriod, toPeriod).length : 0;
   const downloads = entityIds.length * periodCount * sources.length;
 
@@ -70,40 +67,26 @@ export const BulkInwardForm = ({ opened, onClose, onStarted, ...defaults }: Prop
         data-testid="inward-bulk-form"
       >
         <Stack gap="sm">
-          <MultiSelect
-            size="xs"
-            label={t('returns.inward.bulk.gstins')}
-            placeholder={entityIds.length === 0 ? t('returns.inward.bulk.gstinsPlaceholder') : undefined}
-            data={locations.map((entity) => ({ value: String(entity.entityId), label: `${entity.gstin ?? ''} · ${entity.entityName}` }))}
+          <GstinMultiSelect
+            financialYear={financialYearOfPeriod(toPeriod ?? lastMonth)}
             value={entityIds}
             onChange={setEntityIds}
-            searchable
-            clearable
+            label={t('returns.inward.bulk.gstins')}
+            placeholder={t('returns.inward.bulk.gstinsPlaceholder')}
             error={errors.fields.entityIds}
-            data-testid="inward-bulk-gstins"
+            testId="inward-bulk-gstins"
           />
           <Group gap="sm" align="flex-start">
-            <Select
-              size="xs"
+            <PeriodRangeSelects
+              periods={offered}
+              from={fromPeriod}
+              to={toPeriod}
+              onFromChange={setFromPeriod}
+              onToChange={setToPeriod}
+              labels={{ from: t('returns.inward.bulk.from'), to: t('returns.inward.bulk.to') }}
               w={140}
-              label={t('returns.inward.bulk.from')}
-              data={options}
-              value={fromPeriod}
-              onChange={setFromPeriod}
-              allowDeselect={false}
-              error={errors.fields.fromPeriod}
-              data-testid="inward-bulk-from"
-            />
-            <Select
-              size="xs"
-              w={140}
-              label={t('returns.inward.bulk.to')}
-              data={options}
-              value={toPeriod}
-              onChange={setToPeriod}
-              allowDeselect={false}
-              error={errors.fields.toPeriod}
-              data-testid="inward-bulk-to"
+              errors={{ from: errors.fields.fromPeriod, to: errors.fields.toPeriod }}
+              testIdPrefix="inward-bulk"
             />
             <Checkbox.Group
               label={t('returns.inward.bulk.sources')}
