@@ -89,6 +89,7 @@ const vendorColumns: ReportColumn<VendorKey>[] = [
   { key: 'nearMatched', label: 'reconciliation.vendor.near', kind: 'count', width: 80 },
   { key: 'recipientDiffers', label: 'reconciliation.vendor.recipientDiffers', kind: 'count', width: 100 },
   { key: 'booksOnly', label: 'reconciliation.vendor.booksOnly', kind: 'count', sortable: true, width: 80 },
+  { key: 'awaiting2b', label: 'reconciliation.vendor.awaiting2b', kind: 'count', sortable: true, width: 90 },
   { key: 'portalOnly', label: 'reconciliation.vendor.portalOnly', kind: 'count', sortable: true, width: 80 },
   { key: 'booksTax', label: 'reconciliation.booksTax', kind: 'money', sortable: true, width: 120 },
   { key: 'portalTax', label: 'reconciliation.portalTax', kind: 'money', sortable: true, width: 120 },

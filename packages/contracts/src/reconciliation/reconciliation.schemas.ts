@@ -8,7 +8,10 @@ const id = z.number().int().positive();
 /** MMYYYY */
 const returnPeriod = z.string().regex(/^(0[1-9]|1[0-2])\d{4}$/, 'A return period is MMYYYY.');
 
-/** The engine's statuses (domain RECONCILE_STATUSES), as the spec names them. */
+/**
+ * The engine's statuses (domain RECONCILE_STATUSES), as the spec names them. 'Awaiting 2B' (runs against GSTR-2B): not
+ * in a 2B, but the supplier reported it in the GSTR-2A or IMS, so its credit comes with a later 2B (s.16(2)(aa)).
+ */
 export const RECONCILIATION_STATUSES = [
   'Matched',
   'Matched due to tolerance',
@@ -16,6 +19,7 @@ export const RECONCILIATION_STATUSES = [
   'Near matched',
   'Recipient GSTIN differs',
   'PR only',
+  'Awaiting 2B',
   'GST only',
   'Excluded',
   'Discarded',
@@ -176,6 +180,7 @@ export const VendorSchema = z.object({
   nearMatched: z.number().int(),
   recipientDiffers: z.number().int(),
   booksOnly: z.number().int(),
+  awaiting2b: z.number().int(),
   portalOnly: z.number().int(),
   booksTax: z.number().int(),
   portalTax: z.number().int(),
@@ -219,12 +224,23 @@ export const CandidateSchema = z.object({
   documentDate: z.string(),
   reason: z.string(),
 });
+/** Where the supplier reported a row's books document that no GSTR-2B read lists yet (an 'Awaiting 2B' row). */
+export const ReportedElsewhereSchema = z.object({
+  source: z.enum(['GSTR2A', 'IMS']),
+  documentNumber: z.string(),
+  documentDate: z.string(),
+  /** MMYYYY: the GSTR-2A's period, or the supplier's period of the IMS record. */
+  returnPeriod: z.string().nullable(),
+});
+export type ReportedElsewhere = z.infer<typeof ReportedElsewhereSchema>;
 export const RowDetailQuerySchema = z.object({ rowId: z.coerce.number().int().positive() });
 export const RowDetailSchema = z.object({
   row: RowSchema,
   ruleText: z.string(),
   fields: z.array(ComparedFieldSchema),
   candidates: z.array(CandidateSchema),
+  /** Awaiting 2B rows: where the supplier reported the document; null otherwise. */
+  reported: ReportedElsewhereSchema.nullable(),
   books: z.array(SideDocumentSchema),
   portal: z.array(SideDocumentSchema),
 });
@@ -336,7 +352,7 @@ export const InsightsSchema = z.object({
   itcAtRisk: z.number().int(),
   /** Tax the books claim above what the supplier reported (mismatches where the books are higher): reverse or hold. */
   itcToReverse: z.number().int(),
-  /** Books documents reported in a later period's 2B, or kept Pending: claim when they appear. */
+  /** Books documents reported in a later period's 2B, awaiting a 2B (reported in the 2A or IMS), or kept Pending: claim when they appear. */
   itcToClaimLater: z.number().int(),
   /** Portal tax not in the books (GST only): book it or reject it in IMS. */
   itcNotInBooks: z.number().int(),

@@ -1,5 +1,6 @@
 // The ITC-insights decision-assist summary of a run: what to claim, what is at risk and why, what to reverse, what to
-// claim later and what the books miss, from the stored rows (paise).
+// claim later and what the books miss, from the stored rows (paise). Awaiting 2B documents are to claim later: the
+// supplier reported them, and their credit comes with the GSTR-2B that lists them (s.16(2)(aa)); none of it is at risk.
 import type { Insights, ReconciliationStatus } from '@opengst/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/database';
@@ -33,7 +34,7 @@ export const runInsights = async (db: DbOrTx, principal: SessionPrincipal, runId
             AND coalesce(action, 'Accept') <> 'Reject') AS available,
           sum(itc_at_risk) AS at_risk,
           sum(books_tax - portal_tax) FILTER (WHERE status = 'Mismatched' AND books_tax > portal_tax AND document_type <> 'CRN') AS to_reverse,
-          sum(books_tax) FILTER (WHERE document_type <> 'CRN' AND (action = 'Pending' OR claim_period IS NOT NULL
+          sum(books_tax) FILTER (WHERE document_type <> 'CRN' AND (action = 'Pending' OR claim_period IS NOT NULL OR status = 'Awaiting 2B'
             OR (across_periods AND portal_period IS NOT NULL AND books_period IS NOT NULL
                 AND right(portal_period, 4) || left(portal_period, 2) > right(books_period, 4) || left(books_period, 2)))) AS later,
           sum(portal_tax) FILTER (WHERE status = 'GST only' AND document_type <> 'CRN') AS not_in_books

@@ -11,6 +11,7 @@ import type { SessionPrincipal } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
+import { markAwaiting2b } from './awaiting.service';
 import { actionsOf } from './decisions.repo';
 import { loadBooks, loadPortal } from './run-load.queries';
 import { keyOfPortal, rowRecordOf } from './row-record';
@@ -55,8 +56,12 @@ const miniResult = async (db: DbOrTx, run: Run, purchaseIds: readonly number[], 
   return { result: reconcile(books, portal, settings), books, portal };
 };
 
-/** Replaces rows of the run by the rows of a new result; refreshes the summaries; answers the new rows' ids by key. */
-export const replaceRows = async (db: DbOrTx, run: Run, oldIds: readonly number[], result: ReconcileResult, suppliers: Set<string>) => {
+/**
+ * Replaces rows of the run by the rows of a new result; refreshes the summaries; answers the new rows' ids by key. A
+ * rebuilt PR only row whose supplier reported the document in the 2A or IMS is Awaiting 2B, as the job would store it.
+ */
+export const replaceRows = async (db: DbOrTx, run: Run, oldIds: readonly number[], rebuilt: ReconcileResult, suppliers: Set<string>) => {
+  const result = await markAwaiting2b(db, { ...run, portalSource: run.portalSource }, rebuilt);
   const actions = await actionsOf(db, run.subscriberId);
   await db.delete(reconciliationRows).where(inArray(reconciliationRows.id, [...oldIds]));
   const inserted = await db

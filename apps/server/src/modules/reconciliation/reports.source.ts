@@ -211,6 +211,7 @@ export const vendorsSource: ReportSource<typeof RECONCILIATION_VENDORS_REPORT> =
     supplierGstin: reconciliationVendors.supplierGstin,
     mismatched: reconciliationVendors.mismatched,
     booksOnly: reconciliationVendors.booksOnly,
+    awaiting2b: reconciliationVendors.awaiting2b,
     portalOnly: reconciliationVendors.portalOnly,
     booksTax: reconciliationVendors.booksTax,
     portalTax: reconciliationVendors.portalTax,
@@ -254,6 +255,7 @@ export const vendorsSource: ReportSource<typeof RECONCILIATION_VENDORS_REPORT> =
         nearMatched: columns.nearMatched,
         recipientDiffers: columns.recipientDiffers,
         booksOnly: columns.booksOnly,
+        awaiting2b: columns.awaiting2b,
         portalOnly: columns.portalOnly,
         booksTax: columns.booksTax,
         portalTax: columns.portalTax,
@@ -286,7 +288,8 @@ export const documentsSource: ReportSource<typeof RECONCILIATION_DOCUMENTS_REPOR
         eq(d.runId, f!.runId),
         eq(d.side, f!.side ?? 'books'),
         f!.statuses?.length ? inArray(d.status, f!.statuses) : undefined,
-        f!.unpairedOnly ? inArray(d.status, ['PR only', 'GST only']) : undefined,
+        // Awaiting 2B documents have no 2B partner either: a user may link one by hand.
+        f!.unpairedOnly ? inArray(d.status, ['PR only', 'Awaiting 2B', 'GST only']) : undefined,
         f!.supplierGstins?.length
           ? inArray(
               d.supplierGstin,

@@ -22,7 +22,7 @@ import { loadSubscriberSettings } from '../../platform/settings/subscriber-setti
 import { activeDecisions, decisionsForRun } from './decisions.repo';
 import { loadBooks, loadPortal, type RunScope } from './run-load.queries';
 import { rowsByIds } from './reports.source';
-import { keyOfPortal } from './row-record';
+import { keyOfPortal, type StoredExplanation } from './row-record';
 import { engineSettingsOf } from './run.job';
 import { visibleRun } from './runs.service';
 
@@ -96,15 +96,17 @@ type StoredRow = {
 };
 
 /**
- * The engine's explanation of a stored row. A row holds the candidates of an unpaired row's explanation (row-record.ts);
- * the rest follows from its documents, status, rule and the run's settings, built here by the engine's own row. An
- * unpaired row of a supplier family too large for the job to explain (EXPLAIN_BUDGET) is explained from the family's
- * documents of the run, reconciled again with the users' decisions: the same rows as the run's for that family, since
- * the engine pairs only within it. A row stored whole by an earlier version of the job is shown as stored.
+ * The engine's explanation of a stored row. A row holds the candidates of an unpaired row's explanation and an Awaiting
+ * 2B row's report by the supplier (row-record.ts); the rest follows from its documents, status, rule and the run's
+ * settings, built here by the engine's own row. An unpaired row of a supplier family too large for the job to explain
+ * (EXPLAIN_BUDGET) takes its candidates from the family's documents of the run, reconciled again with the users'
+ * decisions: the same rows as the run's for that family, since the engine pairs only within it (an Awaiting 2B row is
+ * PR only there: its candidates are the 2B's all the same). A row stored whole by an earlier version of the job is shown
+ * as stored.
  */
 const explanationOf = async (db: DbOrTx, run: Run, stored: StoredRow): Promise<RowExplanation | null> => {
-  const saved = stored.explanation as Partial<RowExplanation> | null;
-  if (saved?.fields) return saved as RowExplanation;
+  const saved = stored.explanation as (StoredExplanation & Partial<RowExplanation>) | null;
+  if (saved?.fields) return { ...(saved as RowExplanation), reported: saved.reported ?? null };
   const scope = { ...run, portalSource: run.portalSource };
   const settings =
     (run.settings as ReconcileSettings | null) ?? engineSettingsOf((await loadSubscriberSettings(db, run.subscriberId)).reconciliation);
@@ -112,11 +114,12 @@ const explanationOf = async (db: DbOrTx, run: Run, stored: StoredRow): Promise<R
   const portal = inOrderOf(await loadPortal(db, scope, stored.portalIds), stored.portalIds);
   if (books.length + portal.length === 0) return null;
   const unpaired = stored.rule === 'unpaired' && books.length + portal.length === 1;
-  if (unpaired && !saved?.candidates) {
+  let candidates = saved?.candidates;
+  if (unpaired && !candidates) {
     const family = await familyRows(db, run, scope, settings, stored.supplierGstin);
     const doc = books[0] ?? portal[0]!;
     const own = family.find((r) => r.rule === 'unpaired' && (books.length > 0 ? r.purchases : r.portal).some((d) => d.id === doc.id));
-    if (own) return own.explanation;
+    candidates = own?.explanation.candidates;
   }
   const row = new ReconcileRow(
     stored.status as ReconcileStatus,
@@ -125,8 +128,9 @@ const explanationOf = async (db: DbOrTx, run: Run, stored: StoredRow): Promise<R
     books,
     portal,
     reconcile([], [], settings).context,
+    saved?.reported ?? null,
   );
-  return saved?.candidates ? { ...row.explanation, candidates: saved.candidates } : row.explanation;
+  return candidates ? { ...row.explanation, candidates } : row.explanation;
 };
 
 /** The engine's rows of one supplier family of the run, with the users' decisions replayed (as the job makes them). */
@@ -183,6 +187,14 @@ export const rowDetail = async (db: DbOrTx, principal: SessionPrincipal, rowId: 
       documentDate: c.documentDate,
       reason: c.reason,
     })),
+    reported: explanation?.reported
+      ? {
+          source: explanation.reported.source,
+          documentNumber: explanation.reported.documentNumber,
+          documentDate: explanation.reported.documentDate,
+          returnPeriod: explanation.reported.returnPeriod,
+        }
+      : null,
     books: await booksOf(db, principal.subscriberId, stored.purchaseIds),
     portal: await portalOf(db, principal.subscriberId, stored.portalIds),
   };

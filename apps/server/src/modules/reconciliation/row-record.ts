@@ -1,7 +1,14 @@
 // One engine row as a reconciliation_rows record: both sides' figures, the differences, the ITC at risk, the user's
 // action and (for an unpaired row) the candidates of the engine's explanation. The job writes records with COPY, the
 // manual link and unlink with an insert: one shape for both.
-import { itcAtRisk, type ReconcileDocument, type ReconcileResult, type ReconcileRow, type RowExplanation } from '@opengst/domain';
+import {
+  itcAtRisk,
+  type ReconcileDocument,
+  type ReconcileResult,
+  type ReconcileRow,
+  type ReportedElsewhere,
+  type RowExplanation,
+} from '@opengst/domain';
 import { copyText } from '../../db/copy-text';
 import type { reconciliationRows } from '../../db/schema';
 import { booksActionKey, portalActionKey, portalKeyOf } from './portal-key';
@@ -27,12 +34,13 @@ export const keyOfPortal = (d: Doc): string =>
 
 /**
  * What a row stores of the engine's explanation: an unpaired row's nearest candidates (with the reason each was not
- * paired), which only the whole run can tell. Everything else an explanation holds (the compared fields, the rule's and
- * the status's text; all of a pair's or a set-aside document's) follows from the row's own documents, status, rule and
- * the run's settings, and the pair view builds it again from them (row-detail.service.ts). Storing whole explanations
- * for the 40% of a large run's rows that are not plainly Matched wrote 2.5 kB of JSON a row.
+ * paired), which only the whole run can tell, and an Awaiting 2B row's report by the supplier in the 2A or IMS, which the
+ * run read apart. Everything else an explanation holds (the compared fields, the rule's and the status's text; all of a
+ * pair's or a set-aside document's) follows from the row's own documents, status, rule and the run's settings, and the
+ * pair view builds it again from them (row-detail.service.ts). Storing whole explanations for the 40% of a large run's
+ * rows that are not plainly Matched wrote 2.5 kB of JSON a row.
  */
-export type StoredExplanation = { candidates: RowExplanation['candidates'] };
+export type StoredExplanation = { candidates?: RowExplanation['candidates']; reported?: ReportedElsewhere };
 
 /**
  * The supplier family the engine lists an unpaired document's candidates from (domain row.ts#familyKey): the PAN of a
@@ -135,9 +143,13 @@ export const rowRecordOf = (
     portalKeys,
     // Through a copy of the row when the result's context is given: the engine keeps an explanation on its row once
     // built, and a million rows would keep every one until the run is stored.
-    explanation: explain
-      ? ({ candidates: (context ? row.rebind(context) : row).explanation.candidates } satisfies StoredExplanation)
-      : null,
+    explanation:
+      explain || row.reported
+        ? ({
+            ...(explain ? { candidates: (context ? row.rebind(context) : row).explanation.candidates } : {}),
+            ...(row.reported ? { reported: row.reported } : {}),
+          } satisfies StoredExplanation)
+        : null,
   };
 };
 

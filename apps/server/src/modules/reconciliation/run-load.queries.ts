@@ -1,7 +1,7 @@
 // What a run reconciles: the purchase register of its GSTINs and the portal's documents (GSTR-2B or 2A) stored for
 // them, each over the run's periods widened by CROSS_PERIOD_MONTHS on both sides, so a bill booked in March that the
 // supplier reported in April pairs across the periods (the job then keeps only rows touching the run's own periods).
-import type { ReconcileDocument } from '@opengst/domain';
+import type { ReconcileDocument, ReportedDocument } from '@opengst/domain';
 import { periodsBetween, shiftPeriod } from '@opengst/domain';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -126,14 +126,20 @@ const stringsOfLoad = () => {
   return { own, shared, optional: (text: string | null): string | undefined => (text === null ? undefined : shared(text)) };
 };
 
-/** Suppliers of one family (row-record.ts#familyKey: a GSTIN's PAN), as a condition on a column of supplier GSTINs. */
-const ofFamily = (column: string, family: string | undefined): string => {
+/**
+ * Suppliers of the families of these supplier GSTINs (row-record.ts#familyKey: a GSTIN's PAN), as a condition on a
+ * column of supplier GSTINs.
+ */
+const ofFamily = (column: string, family: string | readonly string[] | undefined): string => {
   if (family === undefined) return 'true';
-  const key = familyKey(family);
+  const gstins = typeof family === 'string' ? [family] : family;
   const gstin = `upper(trim(${column}))`;
-  return family.trim().length === 15
-    ? `length(${gstin}) = 15 AND substr(${gstin}, 3, 10) = ${textList([key])}`
-    : `(length(${gstin}) <> 15 AND ${gstin} = ${textList([key])})`;
+  const pans = [...new Set(gstins.filter((g) => g.trim().length === 15).map(familyKey))];
+  const others = [...new Set(gstins.filter((g) => g.trim().length !== 15).map(familyKey))];
+  const parts: string[] = [];
+  if (pans.length > 0) parts.push(`(length(${gstin}) = 15 AND substr(${gstin}, 3, 10) IN (${textList(pans)}))`);
+  if (others.length > 0) parts.push(`(length(${gstin}) <> 15 AND ${gstin} IN (${textList(others)}))`);
+  return parts.length === 0 ? 'false' : `(${parts.join(' OR ')})`;
 };
 
 /**
@@ -179,22 +185,60 @@ export const loadBooks = async (db: DbOrTx, scope: RunScope, ids?: readonly numb
   return out;
 };
 
-/** The portal's documents of the run's source stored for its GSTINs and widened periods, or of these ids (as loadBooks). */
-export const loadPortal = async (db: DbOrTx, scope: RunScope, ids?: readonly number[], family?: string): Promise<PortalDocument[]> => {
-  const out: PortalDocument[] = [];
-  const { own, shared, optional } = stringsOfLoad();
+/**
+ * The portal's documents of the run's source stored for its GSTINs and widened periods, or of these ids (as loadBooks);
+ * of the families of the supplier GSTINs `family` only, and of these document numbers (trimmed, upper case) only,
+ * when given.
+ */
+export const loadPortal = async (
+  db: DbOrTx,
+  scope: RunScope,
+  ids?: readonly number[],
+  family?: string | readonly string[],
+  numbers?: readonly string[],
+): Promise<PortalDocument[]> =>
   // A 2B's rejected records (rejected in IMS) and ITC reversals are not the supplier's documents to claim.
-  const where = `subscriber_id = ${integerList([scope.subscriberId])} AND entity_id IN (${integerList(scope.entityIds)})
+  readPortal(
+    db,
+    `subscriber_id = ${integerList([scope.subscriberId])} AND entity_id IN (${integerList(scope.entityIds)})
     AND source = ${textList([scope.portalSource])}
     AND ${ids ? `id IN (${integerList(ids)})` : `return_period IN (${textList(widenedPeriods(scope))})`}
-    AND (listing IS NULL OR listing = 'available') AND ${ofFamily('supplier_gstin', family)}`;
+    AND (listing IS NULL OR listing = 'available') AND ${ofFamily('supplier_gstin', family)}
+    AND ${numbers ? (numbers.length > 0 ? `upper(trim(document_number)) IN (${textList(numbers)})` : 'false') : 'true'}`,
+    false,
+  );
+
+/**
+ * What suppliers reported to the run's GSTINs in its widened periods outside the GSTR-2B: the stored GSTR-2A documents
+ * and IMS records of the families of these supplier GSTINs (a run against GSTR-2B reads only its PR only rows'
+ * suppliers'), each with its source (domain awaiting.ts). Left out: a 2A document of a GSTR-1 the supplier has not
+ * filed, and an IMS record not filed or that the buyer rejected; no GSTR-2B will bring their credit as they stand.
+ */
+export const loadReported = async (db: DbOrTx, scope: RunScope, family: readonly string[]): Promise<ReportedDocument[]> =>
+  family.length === 0
+    ? []
+    : readPortal(
+        db,
+        `subscriber_id = ${integerList([scope.subscriberId])} AND entity_id IN (${integerList(scope.entityIds)})
+    AND source IN ('GSTR2A', 'IMS') AND return_period IN (${textList(widenedPeriods(scope))})
+    AND supplier_filed IS DISTINCT FROM false AND ims_action IS DISTINCT FROM 'Rejected'
+    AND ${ofFamily('supplier_gstin', family)}`,
+        true,
+      );
+
+/** portal_documents matching `where` (SQL text of literals), with their source when `withSource`. */
+async function readPortal(db: DbOrTx, where: string, withSource: false): Promise<PortalDocument[]>;
+async function readPortal(db: DbOrTx, where: string, withSource: true): Promise<(PortalDocument & ReportedDocument)[]>;
+async function readPortal(db: DbOrTx, where: string, withSource: boolean): Promise<PortalDocument[]> {
+  const out: PortalDocument[] = [];
+  const { own, shared, optional } = stringsOfLoad();
   await readBatches(
     db,
     (after) => `SELECT id, gstin, supplier_gstin, supplier_name, document_type, document_number, document_date, return_period,
-        place_of_supply, is_reverse_charge, taxable, igst, cgst, sgst, cess, document_value, itc_availability
+        place_of_supply, is_reverse_charge, taxable, igst, cgst, sgst, cess, document_value, itc_availability${withSource ? ', source' : ''}
       FROM portal_documents WHERE ${where} AND id > ${integerList([after])} ORDER BY id`,
     (f) => {
-      out.push({
+      const d: PortalDocument = {
         id: own(f[0]!),
         recipientGstin: shared(f[1]!),
         supplierGstin: shared(f[2]!),
@@ -212,8 +256,10 @@ export const loadPortal = async (db: DbOrTx, scope: RunScope, ids?: readonly num
         cess: numberOf(f[14]!),
         invoiceValue: numberOf(f[15]!),
         itcAvailability: (optional(f[16] ?? null) as ReconcileDocument['itcAvailability']) ?? null,
-      });
+      };
+      if (withSource) (d as PortalDocument & ReportedDocument).source = shared(f[17]!) as ReportedDocument['source'];
+      out.push(d);
     },
   );
   return out;
-};
+}

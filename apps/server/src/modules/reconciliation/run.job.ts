@@ -15,6 +15,7 @@ import {
   reconciliationVendors,
 } from '../../db/schema';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
+import { markAwaiting2b } from './awaiting.service';
 import { actionsOf, activeDecisions, decisionsForRun } from './decisions.repo';
 import { loadBooks, loadPortal, type RunScope } from './run-load.queries';
 import { COPY_COLUMNS, copyLineOf, explainedRows, keyOfPortal, rowRecordOf } from './row-record';
@@ -90,7 +91,9 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
       stored.length === 0
         ? []
         : decisionsForRun(stored, new Set(books.map((d) => d.id)), new Map(portal.map((d) => [keyOfPortal(d), d.id])));
-    const result = decisions.length === 0 ? fresh : applyDecisions(fresh, decisions).result;
+    const decided = decisions.length === 0 ? fresh : applyDecisions(fresh, decisions).result;
+    // Against GSTR-2B, the PR only documents their suppliers reported in the 2A or IMS are Awaiting 2B (after the decisions).
+    const result = await markAwaiting2b(db, scope, decided, portal);
     const rows = result.rows.filter(inPeriods(run.fromPeriod, run.toPeriod));
     await progress({ stage: 'Storing the results', done: 0, total: rows.length, settings: result.settings });
 

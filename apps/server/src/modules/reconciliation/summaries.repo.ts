@@ -120,7 +120,8 @@ export const refreshVendors = async (
     );
   await db.execute(sql`
     INSERT INTO reconciliation_vendors (run_id, subscriber_id, supplier_gstin, supplier_name, matched, matched_with_tolerance,
-      mismatched, near_matched, recipient_differs, books_only, portal_only, books_tax, portal_tax, itc_at_risk, itc_not_in_books)
+      mismatched, near_matched, recipient_differs, books_only, awaiting_2b, portal_only, books_tax, portal_tax, itc_at_risk,
+      itc_not_in_books)
     SELECT ${runId}, ${subscriberId}, supplier_gstin, max(supplier_name),
       coalesce(sum(rows) FILTER (WHERE status = 'Matched'), 0),
       coalesce(sum(rows) FILTER (WHERE status = 'Matched due to tolerance'), 0),
@@ -128,6 +129,7 @@ export const refreshVendors = async (
       coalesce(sum(rows) FILTER (WHERE status = 'Near matched'), 0),
       coalesce(sum(rows) FILTER (WHERE status = 'Recipient GSTIN differs'), 0),
       coalesce(sum(rows) FILTER (WHERE status = 'PR only'), 0),
+      coalesce(sum(rows) FILTER (WHERE status = 'Awaiting 2B'), 0),
       coalesce(sum(rows) FILTER (WHERE status = 'GST only'), 0),
       coalesce(sum(books_tax) FILTER (WHERE status NOT IN ('Excluded', 'Discarded')), 0),
       coalesce(sum(portal_tax) FILTER (WHERE status NOT IN ('Excluded', 'Discarded')), 0),

@@ -24,6 +24,7 @@ const statusLabel = (status: string) => (RESOURCES as Record<string, string>)[`r
 /** What we ask of the supplier for a row of each status (the vendor workbook's last column). */
 const REQUEST: Record<string, string> = {
   'PR only': 'Not in your GSTR-1 to us: please report it (or tell us it is not yours).',
+  'Awaiting 2B': 'In our GSTR-2A, not yet in a GSTR-2B: nothing to do, it comes with our next GSTR-2B.',
   Mismatched: 'Your GSTR-1 differs from your invoice: please amend it to the amounts above.',
   'Near matched': 'Please confirm the invoice number you reported.',
   'Recipient GSTIN differs': 'Reported against another GSTIN of ours: please amend the recipient GSTIN.',
@@ -109,6 +110,7 @@ export const reconciliationWorkbook = async (
         { header: 'Near matched', value: (v) => v.nearMatched },
         { header: 'Other GSTIN', value: (v) => v.recipientDiffers },
         { header: 'PR only', value: (v) => v.booksOnly },
+        { header: 'Awaiting 2B', value: (v) => v.awaiting2b },
         { header: 'GST only', value: (v) => v.portalOnly },
         money('Books tax', (v) => v.booksTax),
         money('Portal tax', (v) => v.portalTax),

@@ -3,7 +3,8 @@ import type { ReconciliationStatus } from '@opengst/contracts';
 import { useText, type TextKey, type Translate } from '../../i18n/useText';
 
 // A row's status as a coloured badge with its text (UI.md: status colours only for status, never colour alone):
-// green matched, amber within tolerance or near, red mismatched or reported to another GSTIN, grey one side only.
+// green matched, amber within tolerance, near or awaiting a GSTR-2B (pending), red mismatched or reported to another
+// GSTIN, grey one side only.
 
 export const STATUS_COLOR: Record<ReconciliationStatus, string> = {
   Matched: 'green',
@@ -12,6 +13,7 @@ export const STATUS_COLOR: Record<ReconciliationStatus, string> = {
   Mismatched: 'red',
   'Recipient GSTIN differs': 'red',
   'PR only': 'gray',
+  'Awaiting 2B': 'yellow',
   'GST only': 'gray',
   Excluded: 'gray',
   Discarded: 'gray',

@@ -114,6 +114,7 @@ export const rowDetail = (patch: Partial<RowDetail> = {}): RowDetail => ({
     { field: 'returnPeriod', books: '032025', portal: '042025', difference: 1, outcome: 'different', isMatchColumn: false },
   ],
   candidates: [],
+  reported: null,
   books: [
     {
       id: 501,

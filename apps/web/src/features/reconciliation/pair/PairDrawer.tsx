@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowsExchange, IconCalendarEvent, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCalendarEvent, IconHourglass, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { RowDetail } from '@opengst/contracts';
 import { useText, type TextKey } from '../../../i18n/useText';
@@ -14,12 +14,13 @@ import { ReconciliationStatusBadge } from '../ReconciliationStatusBadge';
 import { rowDetailQuery, unlinkRow } from '../reconciliationApi';
 import { useRefreshRun } from '../useRefreshRun';
 import { ComparedFields } from './ComparedFields';
-import { acrossPeriodsText, isPaired, recipientText } from './pairNotes';
+import { acrossPeriodsText, awaitingText, isPaired, recipientText } from './pairNotes';
 import { SideDocuments } from './SideDocuments';
 import { WhyNotMatched } from './WhyNotMatched';
 
 // The pair view (UI.md "Reconciliation"): a row's two sides side by side, each compared field with both values and
-// the difference, the rule that matched in words, what is unusual said plainly (across periods, another GSTIN), and
+// the difference, the rule that matched in words, what is unusual said plainly (across periods, another GSTIN, a
+// document the supplier reported that awaits the GSTR-2B listing it), and
 // for a row with one side the nearest candidates and why each was refused. A pair can be unlinked. Esc closes it.
 // A row of an IMS run also says the action the portal holds, the one recommended and why, and how its push went.
 
@@ -34,6 +35,7 @@ const PairBody = ({ runId, detail, onUnlinked }: { runId: number; detail: RowDet
   const { row } = detail;
   const across = acrossPeriodsText(t, row);
   const recipient = recipientText(t, row);
+  const awaiting = awaitingText(t, detail);
   return (
     <Stack gap="sm" data-testid="pair-detail">
       <Group justify="space-between" align="flex-start">
@@ -63,6 +65,7 @@ const PairBody = ({ runId, detail, onUnlinked }: { runId: number; detail: RowDet
       </Group>
       {across ? <Note icon={<IconCalendarEvent size={16} />} text={across} testId="pair-across-periods" /> : null}
       {recipient ? <Note icon={<IconArrowsExchange size={16} />} text={recipient} testId="pair-recipient" /> : null}
+      {awaiting ? <Note icon={<IconHourglass size={16} />} text={awaiting} testId="pair-awaiting-2b" /> : null}
       {row.claimPeriod || row.action ? (
         <Alert variant="light" color="gray" p={6} icon={<IconInfoCircle size={16} />}>
           <Text size="sm">

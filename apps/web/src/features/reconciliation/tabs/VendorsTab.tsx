@@ -59,6 +59,7 @@ const columns = (t: Translate, runId: number, onOpenRows: Props['onOpenRows']): 
   reportColumn(REPORT, 'nearMatched', t),
   reportColumn(REPORT, 'recipientDiffers', t),
   reportColumn(REPORT, 'booksOnly', t),
+  reportColumn(REPORT, 'awaiting2b', t),
   reportColumn(REPORT, 'portalOnly', t),
   reportColumn(REPORT, 'booksTax', t),
   reportColumn(REPORT, 'portalTax', t),
