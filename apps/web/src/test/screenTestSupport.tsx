@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
-import { vi } from 'vitest';
+import { fireEvent, render, waitFor, within, type RenderResult } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { LoadSettings, RightId } from '@opengst/contracts';
 
@@ -63,4 +63,13 @@ export const renderAt = (ui: ReactElement, address: string, rights: readonly Rig
       </QueryClientProvider>
     </MantineProvider>,
   );
+};
+
+/** Opens a Mantine select and clicks one of its options. */
+export const pick = async (input: HTMLElement, option: string) => {
+  fireEvent.click(input);
+  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+  const listbox = window.document.getElementById(input.getAttribute('aria-controls') ?? '');
+  if (!listbox) throw new Error('The options did not open.');
+  fireEvent.click(within(listbox).getByRole('option', { name: option, hidden: true }));
 };

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { json, renderAt } from '../../test/screenTestSupport';
+import { json, pick, renderAt } from '../../test/screenTestSupport';
 import { Gstr2aReconciliationScreen } from './Gstr2aReconciliationScreen';
 import { run, runDetail } from './reconciliationFixtures';
-import { LOADED, pick, stubReconciliation } from './reconciliationTestSupport';
+import { LOADED, stubReconciliation } from './reconciliationTestSupport';
 
 // The screen against a stubbed API: no run yet, a new run started and followed until it finishes, then its tabs;
 // the rows tab's filters, status bar, selection and actions with the confirmation of a large selection.

@@ -1,33 +1,11 @@
-import { fireEvent, waitFor, within } from '@testing-library/react';
-import { expect } from 'vitest';
-import type { RunDetail } from '@opengst/contracts';
+import type { RunDetail, UserEntity } from '@opengst/contracts';
+import { BUSINESS, MUMBAI } from '../../test/entityFixtures';
 import { json, stubApi, type Call } from '../../test/screenTestSupport';
 import { document, INSIGHTS, MATCHED_ROW, page, row, rowDetail, run, runDetail } from './reconciliationFixtures';
 
 // The reconciliation screens' stubbed API and helpers for the component tests.
 
-export const ENTITIES = [
-  {
-    entityId: 1,
-    parentEntityId: null,
-    gstin: null,
-    entityName: 'Acme',
-    entityType: 'Business',
-    status: 'Active',
-    stateCode: null,
-    hasAccess: true,
-  },
-  {
-    entityId: 5,
-    parentEntityId: 1,
-    gstin: '27AAPFU0939F1ZV',
-    entityName: 'Mumbai',
-    entityType: 'Location',
-    status: 'Active',
-    stateCode: '27',
-    hasAccess: true,
-  },
-];
+export const ENTITIES: UserEntity[] = [BUSINESS, MUMBAI];
 
 type Answers = {
   /** Answers first when it answers (a test's own documents, links, vendors). */
@@ -73,12 +51,3 @@ export const stubReconciliation = ({
 
 /** A busy machine draws the first screen slowly. */
 export const LOADED = { timeout: 8000 };
-
-/** Opens a Mantine select and clicks one of its options. */
-export const pick = async (input: HTMLElement, option: string) => {
-  fireEvent.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const listbox = window.document.getElementById(input.getAttribute('aria-controls') ?? '');
-  if (!listbox) throw new Error('The options did not open.');
-  fireEvent.click(within(listbox).getByRole('option', { name: option, hidden: true }));
-};

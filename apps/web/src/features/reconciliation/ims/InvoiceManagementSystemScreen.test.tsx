@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RightId } from '@opengst/contracts';
-import { json, refusal, renderAt, type Call } from '../../../test/screenTestSupport';
-import { LOADED, pick } from '../reconciliationTestSupport';
+import { json, pick, refusal, renderAt, type Call } from '../../../test/screenTestSupport';
+import { LOADED } from '../reconciliationTestSupport';
 import { activity, imsRow, isWaitingCount, stubIms } from './imsTestSupport';
 import { InvoiceManagementSystemScreen } from './InvoiceManagementSystemScreen';
 import type { PortalSessionSlot } from './ImsToolbar';

@@ -1,4 +1,5 @@
 import type { DataActivity, ReconciliationRow } from '@opengst/contracts';
+import { gstinLocation } from '../../../test/entityFixtures';
 import { json, type Call } from '../../../test/screenTestSupport';
 import { row, rowDetail, run, runDetail } from '../reconciliationFixtures';
 import { ENTITIES, stubReconciliation } from '../reconciliationTestSupport';
@@ -7,19 +8,7 @@ import { isUnanswered, isWaiting } from './imsRules';
 // The IMS screen's stubbed API: the reconciliation's answers (an IMS run, its rows with the portal's action, the
 // recommendation and the push), the user's two locations, and the IMS and data-activities calls.
 
-export const IMS_ENTITIES = [
-  ...ENTITIES,
-  {
-    entityId: 6,
-    parentEntityId: 1,
-    gstin: '29AAPFU0939F1ZT',
-    entityName: 'Bengaluru',
-    entityType: 'Location',
-    status: 'Active',
-    stateCode: '29',
-    hasAccess: true,
-  },
-];
+export const IMS_ENTITIES = [...ENTITIES, gstinLocation(6, '29AAPFU0939F1ZT', 'Bengaluru')];
 
 export const imsRun = (patch: Parameters<typeof run>[0] = {}) => run({ portalSource: 'IMS', ...patch });
 export const imsRunDetail = (patch: Parameters<typeof run>[0] = {}) => runDetail({ portalSource: 'IMS', ...patch });

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from '../../../shared/format';
-import { json, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
+import { json, pick, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
 import { AutoDownloadSummary } from './AutoDownloadSummary';
-import { ENTITIES, pick, summaryRow } from './inwardTestSupport';
+import { ENTITIES, summaryRow } from './inwardTestSupport';
 
 // The auto data download summary (issue 18): per GSTIN, period and source the last download or upload, how it came,
 // how it went and the data in use; its filters reach the request, the screen around it may fix the GSTINs and periods,

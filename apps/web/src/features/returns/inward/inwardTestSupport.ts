@@ -1,41 +1,9 @@
-import { fireEvent, waitFor, within } from '@testing-library/react';
-import { expect } from 'vitest';
-import type { InwardBulkItem, InwardBulkProgress, InwardSummaryRow } from '@opengst/contracts';
+import type { InwardBulkItem, InwardBulkProgress, InwardSummaryRow, UserEntity } from '@opengst/contracts';
+import { BUSINESS, gstinLocation, MUMBAI } from '../../../test/entityFixtures';
 
 // Fixtures of the bulk download and summary component tests.
 
-export const ENTITIES = [
-  {
-    entityId: 1,
-    parentEntityId: null,
-    gstin: null,
-    entityName: 'Acme',
-    entityType: 'Business',
-    status: 'Active',
-    stateCode: null,
-    hasAccess: true,
-  },
-  {
-    entityId: 5,
-    parentEntityId: 1,
-    gstin: '27AAPFU0939F1ZV',
-    entityName: 'Mumbai',
-    entityType: 'Location',
-    status: 'Active',
-    stateCode: '27',
-    hasAccess: true,
-  },
-  {
-    entityId: 6,
-    parentEntityId: 1,
-    gstin: '33AAPFU0939F1ZR',
-    entityName: 'Chennai',
-    entityType: 'Location',
-    status: 'Active',
-    stateCode: '33',
-    hasAccess: true,
-  },
-];
+export const ENTITIES: UserEntity[] = [BUSINESS, MUMBAI, gstinLocation(6, '33AAPFU0939F1ZR', 'Chennai')];
 
 export const item = (activityId: number, patch: Partial<InwardBulkItem> = {}): InwardBulkItem => ({
   activityId,
@@ -94,11 +62,5 @@ export const summaryRow = (patch: Partial<InwardSummaryRow> = {}): InwardSummary
   ...patch,
 });
 
-/** Opens a Mantine select and clicks one of its options. */
-export const pick = async (input: HTMLElement, option: string) => {
-  fireEvent.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const listbox = window.document.getElementById(input.getAttribute('aria-controls') ?? '');
-  if (!listbox) throw new Error('The options did not open.');
-  fireEvent.click(within(listbox).getByRole('option', { name: option, hidden: true }));
-};
+// BulkInwardDownload.test takes pick from here; it belongs to every screen test (test/screenTestSupport).
+export { pick } from '../../../test/screenTestSupport';
