@@ -29,7 +29,12 @@ export const FAULTS = {
   summaryMismatch: () => new PortalFault('RET191118', 'The summary sent does not match the data saved for the period'),
   gstr1NotFiled: () => new PortalFault('RET191119', 'GSTR-1A can be used only after GSTR-1 of the period is filed'),
   unknownReference: () => new PortalFault('RET191120', 'No save with this reference id for the GSTIN and period'),
-  gstr2bNotGenerated: () => new PortalFault('RET2B1016', 'GSTR-2B is not yet generated for the return period'),
+  // RET2B1018 and RET2B1016 are the codes GSPs calling GSTN in production read as "requested before the cut-off date"
+  // and "no documents found" (India Compliance, api_classes/taxpayer_returns.py IGNORED_ERROR_CODES); the first
+  // message is the sandbox's, the second the portal's own words for an empty statement.
+  gstr2bBeforeCutOff: (generatedOn: string) =>
+    new PortalFault('RET2B1018', `GSTR-2B for the return period is generated on ${generatedOn}: it cannot be requested before then`),
+  gstr2bNoDocuments: () => new PortalFault('RET2B1016', 'No document found for the provided Inputs'),
   gstr2bClosed: () =>
     new PortalFault('RET2B1030', "GSTR-2B of this period can no longer be generated again: the next period's GSTR-2B is generated"),
   unknownToken: () => new PortalFault('RET191121', 'No queued request with this token for the GSTIN'),

@@ -3,8 +3,9 @@
 // generation holds the documents suppliers filed in its window, and the IMS records kept pending in an earlier one
 // (carried forward), as IMS says at that instant: accepted or no action (deemed accepted) in docdata, rejected in
 // docRejdata, pending absent. RCM records and records whose place of supply makes the ITC unavailable are not in IMS
-// and go to docdata as they are. GET2B answers the latest generation; generations are stored as they were made, the
-// automatic ones made when first needed (as of their 14th).
+// and go to docdata as they are. GET2B answers the latest generation (RET2B1018 before the 14th, RET2B1016 when it
+// holds no document); generations are stored as they were made, the automatic ones made when first needed (as of
+// their 14th).
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { sessionOf } from './auth';
@@ -216,10 +217,10 @@ const store = async (
 
 /**
  * Makes the automatic generation (as of its 14th) of the period and of every earlier period holding a filing for the
- * recipient, oldest first, where not made yet: what is carried forward depends on the earlier ones.
+ * recipient, oldest first, where not made yet: what is carried forward depends on the earlier ones. Called from the
+ * period's 14th on (refuseBeforeCutOff).
  */
-const ensureGenerated = async (sql: SandboxSql, recipient: string, period: string, now: Date): Promise<void> => {
-  if (now.getTime() < fourteenth(period, 1).getTime()) return;
+const ensureGenerated = async (sql: SandboxSql, recipient: string, period: string): Promise<void> => {
   const filings = await sql.query<{ filed_at: Date | string }>(
     `SELECT DISTINCT r.filed_at FROM portal_sandbox.documents d
        JOIN portal_sandbox.returns r ON r.gstin = d.gstin AND r.form = d.form AND r.period = d.period
@@ -246,6 +247,20 @@ const forRecipient = <T>(sandbox: Sandbox, recipient: string, work: (sql: Sandbo
     return work(sql);
   });
 
+/** A period's 2B is there from its generation on the 14th of the next month: GET2B and GEN2B before it are refused. */
+const refuseBeforeCutOff = (period: string, now: Date): void => {
+  const generatedAt = fourteenth(period, 1);
+  if (now.getTime() < generatedAt.getTime()) throw FAULTS.gstr2bBeforeCutOff(longDate(generatedAt));
+};
+
+/** Whether a stored generation lists any document, available (docdata) or rejected (docRejdata). */
+const holdsDocuments = (answer: Json): boolean => {
+  const data = (answer['data'] ?? {}) as Json;
+  return [data['docdata'], data['docRejdata']].some(
+    (sections) => typeof sections === 'object' && sections !== null && Object.keys(sections).length > 0,
+  );
+};
+
 export const gstr2bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
   app.get('/taxpayerapi/:version/returns/gstr2b', async (request) => {
     const session = await sessionOf(sandbox, request);
@@ -262,8 +277,9 @@ export const gstr2bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
     if (query['action'] !== 'GET2B') throw FAULTS.invalidAction(query['action'] ?? '');
     const period = periodOf(query['rtnprd']);
     const now = sandbox.now();
+    refuseBeforeCutOff(period, now);
     const answer = await forRecipient(sandbox, session.gstin, async (sql) => {
-      await ensureGenerated(sql, session.gstin, period, now);
+      await ensureGenerated(sql, session.gstin, period);
       const [latest] = await sql.query<{ data: Json }>(
         `SELECT data FROM portal_sandbox.gstr2b_generations WHERE recipient = $1 AND period = $2 AND generated_at <= $3
           ORDER BY generated_at DESC, generation DESC LIMIT 1`,
@@ -271,7 +287,8 @@ export const gstr2bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
       );
       return latest?.data;
     });
-    if (!answer) throw FAULTS.gstr2bNotGenerated();
+    // ensureGenerated made the generation of the 14th; one that holds no document answers no data, as the portal does.
+    if (!answer || !holdsDocuments(answer)) throw FAULTS.gstr2bNoDocuments();
     return sealed(session, answer);
   });
 
@@ -283,12 +300,12 @@ export const gstr2bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
     if (String(data['rtin'] ?? '').toUpperCase() !== session.gstin) throw FAULTS.badRequest('rtin must be the GSTIN of the request');
     const period = periodOf(typeof data['itcprd'] === 'string' ? data['itcprd'] : undefined);
     const now = sandbox.now();
-    if (now.getTime() < fourteenth(period, 1).getTime()) throw FAULTS.gstr2bNotGenerated();
+    refuseBeforeCutOff(period, now);
     // The sandbox has no GSTR-3B: a period's 2B can be generated again until the next period's is generated.
     if (now.getTime() >= fourteenth(period, 2).getTime()) throw FAULTS.gstr2bClosed();
     const referenceId = `${session.gstin.slice(0, 2)}${randomBytes(12).toString('hex')}`;
     await forRecipient(sandbox, session.gstin, async (sql) => {
-      await ensureGenerated(sql, session.gstin, period, now);
+      await ensureGenerated(sql, session.gstin, period);
       const [last] = await sql.query<{ n: number | string }>(
         'SELECT max(generation) AS n FROM portal_sandbox.gstr2b_generations WHERE recipient = $1 AND period = $2',
         [session.gstin, period],

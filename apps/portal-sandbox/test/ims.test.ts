@@ -315,7 +315,7 @@ describe('IMS', () => {
     await file(supplier, NOV);
     buyer = await login(BUYER);
     expect(byNumber(await getInv(buyer, 'B2B'))['N/ACC']?.['srcfilstatus']).toBe('Filed');
-    expect(errorOf(await get2b(buyer, NOV))?.code).toBe('RET2B1016');
+    expect(errorOf(await get2b(buyer, NOV))?.code).toBe('RET2B1018');
 
     clock.at = ist('2025-12-14T01:00:00');
     buyer = await login(BUYER);
@@ -355,7 +355,10 @@ describe('IMS', () => {
     expect(read2b(again)).toHaveLength(9);
     // Not before its first generation.
     const early = await client.write(buyer, 'PUT', R2B, 'GEN2B', { rtin: BUYER, itcprd: '122025' }, '');
-    expect(errorOf(early)?.code).toBe('RET2B1016');
+    expect(errorOf(early)).toEqual({
+      code: 'RET2B1018',
+      message: 'GSTR-2B for the return period is generated on 14-01-2026: it cannot be requested before then',
+    });
   });
 
   it('replaces an amended document in IMS by its amendment, with no action', async () => {
@@ -375,8 +378,9 @@ describe('IMS', () => {
   it('carries a pending credit note forward for one tax period, then blocks Pending and deems it accepted', async () => {
     clock.at = ist('2026-01-14T02:00:00');
     buyer = await login(BUYER);
-    // The December 2B: the credit note is still pending (allowed until the 3B due date of December, 20 January).
-    expect(read2b(client.open(buyer, await get2b(buyer, '122025')))).toEqual([]);
+    // The December 2B: the credit note is still pending (allowed until the 3B due date of December, 20 January), so
+    // the generation holds no document and GET2B answers so.
+    expect(errorOf(await get2b(buyer, '122025'))).toEqual({ code: 'RET2B1016', message: 'No document found for the provided Inputs' });
     expect(errorOf(await client.write(buyer, 'PUT', R2B, 'GEN2B', { rtin: BUYER, itcprd: NOV }, ''))?.code).toBe('RET2B1030');
 
     clock.at = ist('2026-01-21T01:00:00');

@@ -143,12 +143,16 @@ export type GstPortal = {
   /** The filing status of the form for the period (RETTRACK). */
   filingStatus(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<PortalFilingStatus>;
 
-  /** One section the portal holds of the form for the period, by its key in the whole (b2b, cdnr, hsn ...); undefined when empty. */
+  /**
+   * One section the portal holds of the form for the period, by its key in the whole (b2b, cdnr, hsn ...); undefined when
+   * empty (also when the portal answers a "no documents" code, portal-codes.ts).
+   */
   section(session: PortalSessionState, form: PortalDownloadForm, period: string, section: string): Promise<unknown>;
   /**
    * The whole form the portal holds for the period, as JSON in the portal's shape: a GSTR-1 in its save format's shape,
    * a GSTR-2A (its sections B2B, B2BA, CDN, CDNA put together) to read with the domain's parseGstr2a, a GSTR-2B (its
-   * latest generation) with parseGstr2b (PortalError RET2B... while not yet generated). A section the portal queues
+   * latest generation) with parseGstr2b (PortalError RET2B1018 or RET2B1023 while not generated, RET2B1016 when it holds
+   * no document: portal-codes.ts). A section the portal queues
    * (a token answer) is fetched when ready, within bounded retries (PortalError QUEUED when it gives up).
    */
   download(session: PortalSessionState, form: PortalDownloadForm, period: string): Promise<unknown>;

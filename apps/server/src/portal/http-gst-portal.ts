@@ -18,6 +18,7 @@ import {
   type PortalSaveStatus,
   type PortalSessionState,
 } from './gst-portal';
+import { NO_DOCUMENTS_CODES } from './portal-codes';
 import { aesDecrypt, aesEncrypt, hmacOf, newAppKey, openResponse, rsaEncrypt, sealPayload } from './portal-crypto';
 import { mergeParts, openPortalFile } from './portal-files';
 
@@ -322,7 +323,15 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
     const download = DOWNLOADS[form];
     const action = 'sections' in download ? download.sections.find(([, k]) => k === key)?.[0] : undefined;
     if (action === undefined) throw new RangeError(`${form} has no section ${key} to download`);
-    const answer = (await get(session, formPath(form), { action, gstin: session.gstin, ret_period: period }, period)) as Answer;
+    let answer: Answer;
+    try {
+      answer = (await get(session, formPath(form), { action, gstin: session.gstin, ret_period: period }, period)) as Answer;
+    } catch (error) {
+      // The portal answers an empty section with a "no documents" code (portal-codes.ts): the section is empty, and the
+      // form's other sections are still downloaded.
+      if (error instanceof PortalError && NO_DOCUMENTS_CODES.has(error.portalCode)) return undefined;
+      throw error;
+    }
     const data = await unqueue(
       session,
       answer,

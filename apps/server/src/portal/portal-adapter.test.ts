@@ -224,7 +224,7 @@ for (const engine of ENGINES) {
       // The filing falls in the 2B of this month from the 14th on, else in the last month's.
       const twoBPeriod = day >= 14 ? period : month === 1 ? periodOf(year - 1, 12) : periodOf(year, month - 1);
       const early = await portalError(portal.download(buyer, 'GSTR2B', twoBPeriod));
-      expect(early.portalCode).toBe('RET2B1016');
+      expect(early.portalCode).toBe('RET2B1018');
       const generated = Date.UTC(Number(twoBPeriod.slice(2)), Number(twoBPeriod.slice(0, 2)), 14) - IST_MS;
       h.advanceClock(generated - h.ctx.now().getTime() + 60_000);
       expect((await portalError(portal.download(buyer, 'GSTR2A', period))).portalCode).toBe('AUTH4033');
@@ -501,6 +501,22 @@ describe('GstPortal adapter transport', () => {
         [3, 2],
         [3, 3],
       ]);
+      // A section the portal answers with a "no documents" code (RET13508/09/10 for GSTR-2A, portal-codes.ts) is empty;
+      // the form's other sections still come.
+      const noB2b = createHttpGstPortal({
+        ...base,
+        baseUrl: '',
+        fetch: async (url, init) =>
+          url.includes('action=B2B&')
+            ? new Response(JSON.stringify({ status_cd: '0', error: { error_cd: 'RET13509', message: 'No document found' } }))
+            : injectOf(standalone)(url, init),
+        queuedRetry: { attempts: 3, delayMs: () => 0, sleep: async () => {} },
+      });
+      expect(await noB2b.section(buyer, 'GSTR2A', period, 'b2b')).toBeUndefined();
+      const withoutB2b = parseGstr2a(await noB2b.download(buyer, 'GSTR2A', period));
+      if (!withoutB2b.ok) throw new Error(JSON.stringify(withoutB2b.errors));
+      expect(withoutB2b.records.map((r) => r.documentNumber)).toEqual(['QC/1', 'QC/2', 'QC/3']);
+
       const ims = (await portal.imsInvoices(buyer, { sections: ['b2b'] })) as { b2b: { inum: string }[] };
       expect(ims.b2b.map((r) => r.inum)).toEqual(['Q/1', 'Q/2', 'Q/3', 'Q/4', 'Q/5']);
 

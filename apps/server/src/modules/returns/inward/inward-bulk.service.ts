@@ -5,7 +5,8 @@
 // progress: the status endpoint reads them back by the ids the request answered. A failed item never stops the others;
 // a transient portal failure is tried again a bounded number of times with a growing wait; a GSTIN without an active
 // portal session fails its items at once ("sign in to the portal for GSTIN X"). A GSTR-2B not generated yet is the
-// portal's normal answer before the 14th of the next month: recorded with its message, counted as "not generated".
+// portal's normal answer before the 14th of the next month: recorded with its message, counted as "not generated" (the
+// schedule downloads it again later). A period the portal has no document of is a download of none, as a single one.
 import {
   periodOrder,
   returnPeriodsBetween,

@@ -3,14 +3,16 @@
 // download on request, a scheduled one, or the portal's JSON uploaded through /import). And how a download record
 // reads: its method (manual, scheduled, upload) and outcome (pending, running, downloaded, not generated, failed).
 import { type InwardDownload, type InwardMethod, type InwardOutcome, type InwardSource, type ProcessingStatus } from '@opengst/contracts';
-import type { InwardRecord, ReadIssue } from '@opengst/domain';
+import { periodLabel, type InwardRecord, type ReadIssue } from '@opengst/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
 import { auditTrail, dataActivities, portalDocuments, users } from '../../../db/schema';
 import { writeAudit } from '../../../platform/audit';
+import { NOT_GENERATED_CODES } from '../../../portal/portal-codes';
 import { updateActivity } from '../../data-activities';
 
 const WRITE_BATCH = 2000;
+export const SOURCE_LABEL: Record<InwardSource, string> = { GSTR2A: 'GSTR-2A', GSTR2B: 'GSTR-2B' };
 
 /** Who stored the data: a user, or the subscriber's schedule (no user). */
 export type InwardActor = { subscriberId: number; userId: number | null };
@@ -25,10 +27,11 @@ export type InwardRead = { records: readonly InwardRecord[]; warnings: readonly 
  */
 export const HOLDS_DATA: readonly ProcessingStatus[] = ['Completed', 'Manual'];
 
-/** The portal's code for a GSTR-2B not generated yet (the portal sandbox's faults.ts): a normal answer, not a failure. */
-export const NOT_GENERATED_CODES = ['RET2B1016'] as const;
-
-/** A refusal's message ends with the portal's code in brackets (portalFailure). */
+/**
+ * A GSTR-2B not generated yet (portal-codes.ts) is a normal answer, recorded with the refusals (its record ends
+ * Unprocessable, the schedule downloads the period again later) and told apart by its code, which ends the message in
+ * brackets (fetchPortalInward).
+ */
 export const isNotGeneratedMessage = (message: string | null): boolean =>
   message !== null && NOT_GENERATED_CODES.some((code) => message.endsWith(`(${code})`));
 
@@ -102,8 +105,9 @@ export const auditAs = async (tx: DbOrTx, actor: InwardActor, entry: Parameters<
 
 /**
  * Replaces the GSTIN's documents of the source and period with the records read, closes the download record (Completed,
- * or Manual for an upload) and writes the audit row, in one transaction. Never call it with a portal call pending: on
- * PGlite the transaction holds the only connection.
+ * or Manual for an upload) and writes the audit row, in one transaction. A download of none (the portal has no document
+ * for the period) leaves none, and its record says so. Never call it with a portal call pending: on PGlite the
+ * transaction holds the only connection.
  */
 export const storeInward = async (
   db: DbOrTx,
@@ -143,7 +147,12 @@ export const storeInward = async (
     await updateActivity(tx, activityId, options.now, {
       status: options.status,
       documentCount: read.records.length,
-      message: read.warnings.length > 0 ? `${read.warnings.length} warning(s) while reading.` : null,
+      message:
+        read.warnings.length > 0
+          ? `${read.warnings.length} warning(s) while reading.`
+          : options.status === 'Completed' && read.records.length === 0
+            ? `The GST portal has no ${SOURCE_LABEL[source]} documents of ${periodLabel(returnPeriod)} for this GSTIN.`
+            : null,
     });
     await auditAs(tx, actor, {
       entityType: 'PortalDocuments',

@@ -14,7 +14,8 @@ import { rowsOf, type DbOrTx } from '../../../db/database';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import { AppError } from '../../../platform/errors';
 import { locationScope } from '../../../platform/location-scope';
-import { methodOf, NOT_GENERATED_CODES, outcomeOf } from './inward-store.repo';
+import { NOT_GENERATED_CODES } from '../../../portal/portal-codes';
+import { methodOf, outcomeOf } from './inward-store.repo';
 
 const SOURCES: readonly InwardSource[] = ['GSTR2A', 'GSTR2B'];
 const FAILED = sql`('Unprocessable', 'Unhandled', 'MaxAttemptReached')`;

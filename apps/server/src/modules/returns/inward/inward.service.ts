@@ -3,7 +3,7 @@
 // the same GSTIN, source and period in one transaction. Each download is a Sync data activity, and that record (not
 // the stored rows, of which a download of none leaves none) says when each source was last downloaded and how it went.
 import type { DataActivity, InwardCount, InwardDocument, InwardDownload, InwardSearchResponse, InwardSource } from '@opengst/contracts';
-import { parseGstr2a, parseGstr2b } from '@opengst/domain';
+import { parseGstr2a, parseGstr2b, periodLabel } from '@opengst/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../db/database';
@@ -11,10 +11,11 @@ import { portalDocuments } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import { PortalError, type PortalSessionState } from '../../../portal/gst-portal';
+import { NO_DOCUMENTS_CODES, NOT_GENERATED_CODES } from '../../../portal/portal-codes';
 import { lastActivity, searchActivities, startActivity, updateActivity } from '../../data-activities';
 import { activePortalSession, portalFailure } from '../portal/portal-session.service';
 import type { ReturnTarget } from '../returns.repo';
-import { lastWithData, storeInward, type InwardRead, type InwardTarget } from './inward-store.repo';
+import { lastWithData, SOURCE_LABEL, storeInward, type InwardRead, type InwardTarget } from './inward-store.repo';
 
 /**
  * A download that failed: the error in words (recorded on the download and answered), the download's final status,
@@ -62,6 +63,18 @@ export const fetchPortalInward = async (
     // The portal no longer knows the session (it ended early, or another sign-in replaced it): sign in again.
     if (error instanceof PortalError && error.portalCode === 'AUTH4033')
       throw new InwardFailure(noSessionError(target.gstin), 'Unprocessable', false);
+    // The portal has no document for the period (a generated GSTR-2B holding nothing): a download of none, which
+    // replaces what an earlier download stored. The adapter reads a section's "no documents" as an empty section.
+    if (error instanceof PortalError && NO_DOCUMENTS_CODES.has(error.portalCode)) return { records: [], warnings: [] };
+    // Not generated yet (asked before the 14th of the next month): a normal answer, the code closing the message.
+    if (error instanceof PortalError && NOT_GENERATED_CODES.includes(error.portalCode))
+      throw new InwardFailure(
+        new AppError('RET0012', {
+          message: `${SOURCE_LABEL[source]} of ${periodLabel(returnPeriod)} is not generated yet. The GST portal answered: ${error.message} (${error.portalCode})`,
+        }),
+        'Unprocessable',
+        false,
+      );
     const failure = portalFailure(error);
     if (!failure) console.error(`[inward ${target.gstin} ${source} ${returnPeriod}]`, error);
     throw new InwardFailure(
