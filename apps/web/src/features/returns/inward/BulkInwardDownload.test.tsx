@@ -12,6 +12,11 @@ const RIGHTS = ['ReturnsView', 'Gstr2aReconciliation'] as const;
 const NO_SESSION =
   'Sign in to the GST portal for GSTIN 33AAPFU0939F1ZR: it has no active portal session (request the OTP on the Regular overview screen).';
 
+// The server's words for a GSTR-2B asked for before the 14th (RET2B1018, the portal sandbox's message).
+const NOT_GENERATED =
+  'GSTR-2B of Oct 2026 is not generated yet. The GST portal answered: GSTR-2B for the return period is generated on ' +
+  '14-11-2026: it cannot be requested before then (RET2B1018)';
+
 const queued = [
   item(11),
   item(12, { source: 'GSTR2B' }),
@@ -29,7 +34,7 @@ const finished = [
     source: 'GSTR2B',
     status: 'Unprocessable',
     outcome: 'NotGenerated',
-    message: 'The GST portal refused the request: GSTR-2B is not yet generated for the return period (RET2B1016)',
+    message: NOT_GENERATED,
     completedAt: '2026-11-26T08:00:09Z',
   }),
   item(13, { ...queued[2], status: 'Unprocessable', outcome: 'Failed', message: NO_SESSION, completedAt: '2026-11-26T08:00:04Z' }),
@@ -103,9 +108,7 @@ describe('BulkInwardDownload', () => {
       `33AAPFU0939F1ZR · Oct 2026 · GSTR-2A: ${NO_SESSION}`,
       `33AAPFU0939F1ZR · Oct 2026 · GSTR-2B: ${NO_SESSION}`,
     ]);
-    expect(screen.getByTestId('inward-bulk-not-generated').textContent).toBe(
-      '27AAPFU0939F1ZV · Oct 2026 · GSTR-2B: The GST portal refused the request: GSTR-2B is not yet generated for the return period (RET2B1016)',
-    );
+    expect(screen.getByTestId('inward-bulk-not-generated').textContent).toBe(`27AAPFU0939F1ZV · Oct 2026 · GSTR-2B: ${NOT_GENERATED}`);
     expect(finishedWith).toHaveBeenCalledTimes(1);
     expect(finishedWith.mock.calls[0]?.[0]).toMatchObject({ done: 4, failed: 2 });
 

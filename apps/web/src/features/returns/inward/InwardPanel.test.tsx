@@ -157,11 +157,14 @@ describe('InwardPanel', () => {
   it('says the GSTR-2B is not generated before the 14th, and a failed download in words', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-13T12:00:00Z'));
+    const notGenerated =
+      'GSTR-2B of Oct 2026 is not generated yet. The GST portal answered: GSTR-2B for the return period is generated on ' +
+      '14-11-2026: it cannot be requested before then (RET2B1018)';
     const failed = download({
       activityId: 42,
       status: 'Unprocessable',
       completedAt: '2026-11-13T11:00:00Z',
-      message: 'GSTR-2B is not yet generated for the return period',
+      message: notGenerated,
     });
     const overview = overviewOf([never('GSTR2A'), { ...never('GSTR2B'), lastDownload: failed }]);
     stubApi((url) => {
@@ -176,9 +179,7 @@ describe('InwardPanel', () => {
       'Not generated yet: the portal generates the GSTR-2B of Oct 2026 on 14-11-2026; a download before then finds none.',
     );
     const line = screen.getByTestId('inward-synced-GSTR2B');
-    expect(line.textContent).toBe(
-      `The last download (${formatDateTime('2026-11-13T11:00:00Z')}) failed: GSTR-2B is not yet generated for the return period`,
-    );
+    expect(line.textContent).toBe(`The last download (${formatDateTime('2026-11-13T11:00:00Z')}) failed: ${notGenerated}`);
     expect(line.getAttribute('data-state')).toBe('failed');
     expect(screen.queryByTestId('inward-listed-GSTR2B')).toBeNull();
   });
