@@ -1,3 +1,7 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] } });
+// Screen tests draw whole Mantine screens in jsdom: on a busy two-core machine one takes seconds, so the default
+// 5 s limit fails tests that are only slow.
+export default defineProject({
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
+});
