@@ -62,13 +62,13 @@ export const insertPurchases = async (db: Db, subscriberId: number, docs: readon
   return rows.map((r) => r.id);
 };
 
-/** Supplier documents as a download of the recipient GSTIN's 2B (or 2A) stores them; answers their ids in order. */
+/** Supplier documents as a download of the recipient GSTIN's 2B (or 2A, or IMS) stores them; answers their ids in order. */
 export const insertPortal = async (
   db: Db,
   subscriberId: number,
   gstinOf: (entityId: number) => string,
   docs: readonly Doc[],
-  source: 'GSTR2B' | 'GSTR2A' = 'GSTR2B',
+  source: 'GSTR2B' | 'GSTR2A' | 'IMS' = 'GSTR2B',
 ): Promise<number[]> => {
   const rows = await db
     .insert(portalDocuments)

@@ -2,8 +2,9 @@
 // engine's own, as the engine explains the run's row over all of the run's documents: whether the job stored the row's
 // candidates (an unpaired row of a small supplier family), stored nothing (a pair, a set-aside document: rebuilt from
 // the row's documents) or left a large family's candidates to the pair view (a run with no budget for them: worked out
-// from the family's documents with the decisions). The rows list's count and totals, read from the totals kept per
-// supplier and status, are the sums of the listed rows, also after a manual link changed some.
+// from the family's documents with the decisions). Books documents that only the GSTR-2A holds are Awaiting 2B, their
+// explanation the engine's with the supplier's report (domain awaiting.ts). The rows list's count and totals, read from
+// the totals kept per supplier and status, are the sums of the listed rows, also after a manual link changed some.
 import {
   RECONCILIATION_API as API,
   RECONCILIATION_ROWS_REPORT,
@@ -12,7 +13,7 @@ import {
   type Run,
   type RunDetail,
 } from '@opengst/contracts';
-import { applyDecisions, reconcile } from '@opengst/domain';
+import { applyDecisions, awaitingGstr2b, reconcile } from '@opengst/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconciliationRuns } from '../../db/schema';
@@ -23,7 +24,7 @@ import { clientOf, gstinFor, type ApiClient } from '../../test-support/org-fixtu
 import { insertPortal, insertPurchases, type Doc } from '../../test-support/reconciliation-fixtures';
 import { activeDecisions, decisionsForRun } from './decisions.repo';
 import { keyOfPortal } from './row-record';
-import { loadBooks, loadPortal } from './run-load.queries';
+import { loadBooks, loadPortal, loadReported } from './run-load.queries';
 import { engineSettingsOf, processRun } from './run.job';
 
 /** Two GSTINs of one PAN (one supplier family) and a supplier of its own. */
@@ -31,10 +32,14 @@ const ACME_MH = gstinFor('27', 'AAACA1111A', '1');
 const ACME_KA = gstinFor('29', 'AAACA1111A', '1');
 const BETA = gstinFor('29', 'AAACB2222B', '1');
 
-/** Documents of every kind the engine tells apart: pairs by each rule, differences, look-alikes, one side only. */
-const documentsOf = (delhi: number, chennai: number): { books: Doc[]; portal: Doc[] } => {
+/**
+ * Documents of every kind the engine tells apart: pairs by each rule, differences, look-alikes, one side only, and
+ * books documents the supplier reported only in the GSTR-2A (`gstr2a`).
+ */
+const documentsOf = (delhi: number, chennai: number): { books: Doc[]; portal: Doc[]; gstr2a: Doc[] } => {
   const books: Doc[] = [];
   const portal: Doc[] = [];
+  const gstr2a: Doc[] = [];
   [ACME_MH, ACME_KA, BETA].forEach((supplier, s) => {
     for (let n = 1; n <= 12; n++) {
       const entityId = n % 5 === 0 ? chennai : delhi;
@@ -60,6 +65,7 @@ const documentsOf = (delhi: number, chennai: number): { books: Doc[]; portal: Do
         portal.push({ ...base, documentNumber: `SUP/${900 + n}`, taxable, igst });
       } else if (kind === 5) {
         books.push({ ...base, documentNumber: `D-${n}`, taxable, igst });
+        if (n % 2 === 1) gstr2a.push({ ...base, documentNumber: `D-${n}`, taxable, igst });
       } else if (kind === 6) {
         portal.push({ ...base, documentNumber: `E-${n}`, taxable, igst });
       } else {
@@ -79,12 +85,23 @@ const documentsOf = (delhi: number, chennai: number): { books: Doc[]; portal: Do
   };
   books.push({ ...other, entityId: delhi });
   portal.push({ ...other, entityId: chennai });
-  return { books, portal };
+  return { books, portal, gstr2a };
 };
 
 /** What the pair view shows of an explanation (row-detail.service.ts). */
-const shown = (e: { ruleText: string; fields: RowDetail['fields']; candidates: RowDetail['candidates'] }) => ({
+const shown = (e: {
+  ruleText: string;
+  fields: RowDetail['fields'];
+  candidates: RowDetail['candidates'];
+  reported: { source: string; documentNumber: string; documentDate: string; returnPeriod: string | null } | null;
+}) => ({
   ruleText: e.ruleText,
+  reported: e.reported && {
+    source: e.reported.source,
+    documentNumber: e.reported.documentNumber,
+    documentDate: e.reported.documentDate,
+    returnPeriod: e.reported.returnPeriod,
+  },
   fields: e.fields.map((f) => ({
     field: f.field,
     books: f.books,
@@ -123,10 +140,12 @@ describe.each(ENGINES)("a run's stored results, on %s", (engine) => {
     tenant = await createTenant(h);
     api = clientOf(h, await signIn(h.app, tenant));
     [, delhi = 0, chennai = 0] = tenant.entityIds;
-    const { books, portal } = documentsOf(delhi, chennai);
+    const { books, portal, gstr2a } = documentsOf(delhi, chennai);
     const { db } = h.ctx.database;
+    const gstinOf = (id: number) => (id === delhi ? DELHI_GSTIN : CHENNAI_GSTIN);
     await insertPurchases(db, tenant.subscriberId, books);
-    await insertPortal(db, tenant.subscriberId, (id) => (id === delhi ? DELHI_GSTIN : CHENNAI_GSTIN), portal);
+    await insertPortal(db, tenant.subscriberId, gstinOf, portal);
+    await insertPortal(db, tenant.subscriberId, gstinOf, gstr2a, 'GSTR2A');
   }, 180_000);
   afterAll(async () => {
     await h.close();
@@ -145,7 +164,8 @@ describe.each(ENGINES)("a run's stored results, on %s", (engine) => {
       new Set(books.map((d) => d.id)),
       new Map(portal.map((d) => [keyOfPortal(d), d.id])),
     );
-    const engineRows = applyDecisions(reconcile(books, portal, settings), decisions).result.rows;
+    const decided = applyDecisions(reconcile(books, portal, settings), decisions).result;
+    const engineRows = awaitingGstr2b(decided, await loadReported(db, scope, [ACME_MH, ACME_KA, BETA])).rows;
     const byKey = new Map(engineRows.map((r) => [`${r.purchases.map((d) => d.id).join('+')}|${r.portal.map((d) => d.id).join('+')}`, r]));
     const listed = (await api.post(RECONCILIATION_ROWS_REPORT.endpoints.search.path, { filters: { runId }, size: 500 })).json().data
       .items as ReconciliationRow[];
@@ -169,6 +189,7 @@ describe.each(ENGINES)("a run's stored results, on %s", (engine) => {
     const cases: { statuses?: string[]; supplierGstins?: string[] }[] = [
       {},
       { statuses: ['PR only', 'GST only'] },
+      { statuses: ['Awaiting 2B'], supplierGstins: [BETA] },
       { supplierGstins: [ACME_MH, BETA.toLowerCase()] },
       { statuses: ['Matched', 'Mismatched'], supplierGstins: [ACME_KA] },
     ];
@@ -210,7 +231,16 @@ describe.each(ENGINES)("a run's stored results, on %s", (engine) => {
     const statuses = await expectEngineExplanations(run.id);
     await expectTotalsOfRows(run.id);
     expect([...statuses].sort()).toEqual(
-      ['GST only', 'Matched', 'Matched due to tolerance', 'Mismatched', 'Near matched', 'PR only', 'Recipient GSTIN differs'].sort(),
+      [
+        'Awaiting 2B',
+        'GST only',
+        'Matched',
+        'Matched due to tolerance',
+        'Mismatched',
+        'Near matched',
+        'PR only',
+        'Recipient GSTIN differs',
+      ].sort(),
     );
   });
 
@@ -238,6 +268,6 @@ describe.each(ENGINES)("a run's stored results, on %s", (engine) => {
     expect(stored[0]?.status).toBe('Completed');
     const statuses = await expectEngineExplanations(queued!.id);
     await expectTotalsOfRows(queued!.id);
-    expect(statuses.has('PR only') && statuses.has('GST only')).toBe(true);
+    expect(statuses.has('PR only') && statuses.has('GST only') && statuses.has('Awaiting 2B')).toBe(true);
   });
 });
