@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Stack, Tabs, Text } from '@mantine/core';
 import { RETURN_TYPE_LABELS, FiledReturnFormSchema, type DataActivity, type DataActivityKind } from '@opengst/contracts';
-import { useText, type TextKey, type Translate } from '../../i18n/useText';
-import { periodLabel } from '../../shared/filter-bar/periods';
-import { formatCount, formatDateTime } from '../../shared/format';
+import { useText, type Translate } from '../../i18n/useText';
+import { ActivityCountCell, ActivityStartedCell, activityPeriodText, ProcessingStatusBadge } from '../../shared/dataActivityCells';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { parseSortExpression, toSortExpression, type SortState } from '../../shared/list/sortExpression';
 import { useListQuery } from '../../shared/list/useListQuery';
+import { GstinOverName } from '../../shared/report/reportColumns';
+import { TabLabel } from '../../shared/TabLabel';
 import { useRights } from '../../shared/useRights';
-import { PROCESSING_STATUS_COLOR, visibleTabs, type DataActivityTab } from './dataActivityTabs';
+import { visibleTabs, type DataActivityTab } from './dataActivityTabs';
 import { dataActivityKeys, searchDataActivities } from './dataActivityApi';
 
 // /data-activities (spec core §2 "Data activities"): what was pushed to the tax portal, what was synced from it, and
@@ -28,31 +29,12 @@ const columns = (t: Translate): Column<DataActivity>[] => [
     header: t('dataActivities.createdAt'),
     sortKey: 'createdAt',
     width: 136,
-    // Who started it beneath when, so the table stays within a laptop screen.
-    render: (row) => (
-      <Stack gap={0}>
-        <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {formatDateTime(row.createdAt)}
-        </Text>
-        <Text size="xs" c="dimmed" truncate maw={136} title={row.userName ?? undefined}>
-          {row.userName ?? '—'}
-        </Text>
-      </Stack>
-    ),
+    render: (row) => <ActivityStartedCell activity={row} maxWidth={136} />,
   },
   {
     key: 'gstin',
     header: t('returns.gstin'),
-    render: (row) => (
-      <Stack gap={0}>
-        <Text size="sm" ff="monospace">
-          {row.gstin}
-        </Text>
-        <Text size="xs" c="dimmed" truncate maw={180} title={row.entityName}>
-          {row.entityName}
-        </Text>
-      </Stack>
-    ),
+    render: (row) => <GstinOverName gstin={row.gstin} name={row.entityName} />,
   },
   {
     key: 'action',
@@ -74,7 +56,7 @@ const columns = (t: Translate): Column<DataActivity>[] => [
           {returnTypeLabel(row.returnType)}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {/^\d{6}$/.test(row.returnPeriod) ? periodLabel(row.returnPeriod) : row.returnPeriod}
+          {activityPeriodText(row.returnPeriod)}
         </Text>
       </Stack>
     ),
@@ -84,37 +66,14 @@ const columns = (t: Translate): Column<DataActivity>[] => [
     header: t('returns.status'),
     sortKey: 'status',
     width: 130,
-    render: (row) => (
-      <Badge
-        size="sm"
-        variant="light"
-        radius="sm"
-        tt="none"
-        style={{ minWidth: 'max-content' }}
-        color={PROCESSING_STATUS_COLOR[row.status]}
-        data-status={row.status}
-      >
-        {t(`dataActivities.status.${row.status}` as TextKey)}
-      </Badge>
-    ),
+    render: (row) => <ProcessingStatusBadge status={row.status} />,
   },
   {
     key: 'documentCount',
     header: t('returns.documents'),
     isNumeric: true,
     width: 96,
-    render: (row) => (
-      <Stack gap={0} align="flex-end">
-        <Text span size="sm">
-          {formatCount(row.documentCount)}
-        </Text>
-        {row.errorCount > 0 ? (
-          <Text span size="xs" c="red" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {t('dataActivities.errorCount', { n: formatCount(row.errorCount) })}
-          </Text>
-        ) : null}
-      </Stack>
-    ),
+    render: (row) => <ActivityCountCell activity={row} errorText={(n) => t('dataActivities.errorCount', { n })} />,
   },
   {
     key: 'portalReferenceId',
@@ -170,23 +129,7 @@ export const DataActivitiesScreen = () => {
       <Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.kind} value={tab.kind} data-testid={`tab-${tab.kind}`}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={500}>
-                {t(tab.label)}
-              </Text>
-              {totals[tab.kind] !== undefined ? (
-                <Badge
-                  size="sm"
-                  variant="light"
-                  color="gray"
-                  radius="sm"
-                  style={{ fontVariantNumeric: 'tabular-nums' }}
-                  data-testid={`tab-count-${tab.kind}`}
-                >
-                  {formatCount(totals[tab.kind] ?? 0)}
-                </Badge>
-              ) : null}
-            </Group>
+            <TabLabel label={t(tab.label)} count={totals[tab.kind]} countTestId={`tab-count-${tab.kind}`} />
           </Tabs.Tab>
         ))}
       </Tabs.List>

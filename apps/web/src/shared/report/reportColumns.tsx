@@ -118,3 +118,15 @@ export const NameOverCode = ({
     </Text>
   </Stack>
 );
+
+/** A location's GSTIN over its name, where the GSTIN is what the user looks for (the portal keeps its data by GSTIN). */
+export const GstinOverName = ({ gstin, name }: { gstin: string; name: string }) => (
+  <Stack gap={0}>
+    <Text size="sm" ff="monospace">
+      {gstin}
+    </Text>
+    <Text size="xs" c="dimmed" truncate maw={180} title={name}>
+      {name}
+    </Text>
+  </Stack>
+);

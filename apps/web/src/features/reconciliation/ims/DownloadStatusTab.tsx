@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { DataActivity, DataActivityKind, ProcessingStatus } from '@opengst/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { loadSettingsQuery } from '../../../api/sessionData';
-import { useText, type TextKey, type Translate } from '../../../i18n/useText';
+import { useText, type Translate } from '../../../i18n/useText';
+import { ActivityCountCell, ActivityStartedCell, activityPeriodText, ProcessingStatusBadge } from '../../../shared/dataActivityCells';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
-import { periodLabel } from '../../../shared/filter-bar/periods';
-import { formatCount, formatDateTime } from '../../../shared/format';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { pollIntervalMs } from '../../../shared/polling';
@@ -21,17 +20,6 @@ import { Regenerate2b, type RunLocation } from './Regenerate2b';
 
 type Kind = Exclude<DataActivityKind, 'Callback'>;
 
-/** UI.md: green done, amber on the way, red given up or refused, grey not started. */
-const STATUS_COLOR: Record<ProcessingStatus, string> = {
-  Initialized: 'gray',
-  InProcess: 'yellow',
-  Attempted: 'orange',
-  Completed: 'green',
-  MaxAttemptReached: 'red',
-  Unprocessable: 'red',
-  Unhandled: 'red',
-  Manual: 'indigo',
-};
 const WORKING: readonly ProcessingStatus[] = ['Initialized', 'InProcess', 'Attempted'];
 
 const columns = (t: Translate): Column<DataActivity>[] => [
@@ -39,16 +27,7 @@ const columns = (t: Translate): Column<DataActivity>[] => [
     key: 'createdAt',
     header: t('reconciliation.ims.status.when'),
     width: 140,
-    render: (row) => (
-      <Stack gap={0}>
-        <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {formatDateTime(row.createdAt)}
-        </Text>
-        <Text size="xs" c="dimmed" truncate maw={140} title={row.userName ?? undefined}>
-          {row.userName ?? '—'}
-        </Text>
-      </Stack>
-    ),
+    render: (row) => <ActivityStartedCell activity={row} maxWidth={140} />,
   },
   {
     key: 'what',
@@ -60,7 +39,7 @@ const columns = (t: Translate): Column<DataActivity>[] => [
           {activityText(t, row)}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {/^\d{6}$/.test(row.returnPeriod) ? periodLabel(row.returnPeriod) : row.returnPeriod}
+          {activityPeriodText(row.returnPeriod)}
         </Text>
       </Stack>
     ),
@@ -79,29 +58,14 @@ const columns = (t: Translate): Column<DataActivity>[] => [
     key: 'status',
     header: t('reconciliation.ims.status.status'),
     width: 140,
-    render: (row) => (
-      <Badge size="sm" variant="light" radius="sm" tt="none" color={STATUS_COLOR[row.status]} data-status={row.status}>
-        {t(`dataActivities.status.${row.status}` as TextKey)}
-      </Badge>
-    ),
+    render: (row) => <ProcessingStatusBadge status={row.status} />,
   },
   {
     key: 'count',
     header: t('reconciliation.ims.status.count'),
     width: 96,
     isNumeric: true,
-    render: (row) => (
-      <Stack gap={0} align="flex-end">
-        <Text span size="sm">
-          {formatCount(row.documentCount)}
-        </Text>
-        {row.errorCount > 0 ? (
-          <Text span size="xs" c="red" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {t('reconciliation.ims.status.errors', { n: formatCount(row.errorCount) })}
-          </Text>
-        ) : null}
-      </Stack>
-    ),
+    render: (row) => <ActivityCountCell activity={row} errorText={(n) => t('reconciliation.ims.status.errors', { n })} />,
   },
   {
     key: 'message',

@@ -6,12 +6,12 @@ import { DATA_ACTIVITY_ENDPOINTS, RECONCILIATION_VENDORS_REPORT, type RowFilters
 import { call } from '../../../api/call';
 import { useText } from '../../../i18n/useText';
 import { useFilterFlow, useFilterState } from '../../../shared/filter-bar/useFilterFlow';
+import { TabLabel } from '../../../shared/TabLabel';
 import { PairDrawer } from '../pair/PairDrawer';
 import { reconciliationKeys } from '../reconciliationApi';
 import { emptyRowFilters, rowChipSpecs, rowFiltersWith } from '../rows/rowFilters';
 import { RowsTab } from '../rows/RowsTab';
 import { periodsBetween } from '../runRules';
-import { TabLabel } from '../TabLabel';
 import { SummaryTab } from '../tabs/SummaryTab';
 import { VendorsTab } from '../tabs/VendorsTab';
 import { ApplyRecommended } from './ApplyRecommended';

@@ -19,6 +19,7 @@ import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
 import { toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { useListQuery } from '../../../shared/list/useListQuery';
+import { GstinOverName } from '../../../shared/report/reportColumns';
 import { inwardKeys, searchInwardSummary } from './inwardApi';
 import { INWARD_SOURCES, lastMonthOf, OUTCOME_COLOR, recentPeriods, SOURCE_NAME } from './inwardRules';
 
@@ -50,16 +51,7 @@ const columns = (t: Translate): Column<InwardSummaryRow>[] => [
     header: t('returns.inward.summary.gstin'),
     sortKey: 'gstin',
     width: 190,
-    render: (row) => (
-      <Stack gap={0}>
-        <Text size="sm" ff="monospace">
-          {row.gstin}
-        </Text>
-        <Text size="xs" c="dimmed" truncate maw={180} title={row.entityName}>
-          {row.entityName}
-        </Text>
-      </Stack>
-    ),
+    render: (row) => <GstinOverName gstin={row.gstin} name={row.entityName} />,
   },
   {
     key: 'returnPeriod',

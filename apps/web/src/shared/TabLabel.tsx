@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { formatCount } from '../../shared/format';
+import { formatCount } from './format';
 
 // A tab's label with its list's count beside it (UI.md: counts in the tab label where the spec keeps totalRecords);
 // no count while it is not known.
