@@ -1,3 +1,4 @@
+import type { Vendor } from '@opengst/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, renderAt, type Call } from '../../test/screenTestSupport';
@@ -15,6 +16,24 @@ const lastBody = (calls: Call[], fragment: string) =>
   calls.filter((call) => call.url.includes(fragment)).at(-1)?.body as Record<string, unknown>;
 const openTab = async (name: string) => {
   fireEvent.click(await screen.findByTestId(`tab-${name}`, {}, LOADED));
+};
+
+const VENDOR: Vendor = {
+  id: 1,
+  supplierGstin: '29AAGCB1286Q1Z4',
+  supplierName: 'Bharat Supplies',
+  matched: 1,
+  matchedWithTolerance: 0,
+  mismatched: 1,
+  nearMatched: 0,
+  recipientDiffers: 0,
+  booksOnly: 0,
+  awaiting2b: 0,
+  portalOnly: 1,
+  booksTax: 36_000_00,
+  portalTax: 44_000_00,
+  itcAtRisk: 1_000_00,
+  itcNotInBooks: 9_000_00,
 };
 
 describe('reconciliation tabs', () => {
@@ -71,6 +90,70 @@ describe('reconciliation tabs', () => {
     fireEvent.click(await screen.findByTestId('pair-unlink-confirm'));
     await waitFor(() => expect(lastBody(calls, '/reconciliation/unlink')).toEqual({ runId: 7, rowId: 104 }));
     await waitFor(() => expect(screen.queryByTestId('pair-detail')).toBeNull());
+  }, 30_000);
+
+  it('an Awaiting 2B row: its status, the pair view says where the supplier reported it, the summary and the vendor column', async () => {
+    const awaiting = row({
+      id: 107,
+      status: 'Awaiting 2B',
+      rule: 'unpaired',
+      booksNumber: 'AW-7',
+      portalNumber: null,
+      portalDate: null,
+      portalPeriod: null,
+      portalDocuments: 0,
+      acrossPeriods: false,
+      itcAtRisk: 0,
+    });
+    const byStatus = [...runDetail().byStatus];
+    byStatus.splice(3, 0, {
+      status: 'Awaiting 2B',
+      rows: 1,
+      booksDocuments: 1,
+      portalDocuments: 0,
+      booksTaxable: 1_00_000_00,
+      portalTaxable: 0,
+      booksTax: 18_000_00,
+      portalTax: 0,
+    });
+    const vendor = { ...VENDOR, awaiting2b: 7 };
+    stubReconciliation({
+      rows: [awaiting],
+      details: [runDetail({}, byStatus)],
+      extra: (url) => {
+        if (url.includes('/row?rowId=107'))
+          return json(
+            rowDetail({
+              row: awaiting,
+              ruleText: 'No document on the other side passed the pairing rules',
+              portal: [],
+              candidates: [],
+              reported: { source: 'GSTR2A', documentNumber: 'AW/007', documentDate: '2025-03-28', returnPeriod: '032025' },
+            }),
+          );
+        if (url.includes('/vendors/search')) return json(page([vendor], { booksTax: 0, portalTax: 0, itcAtRisk: 0, itcNotInBooks: 0 }));
+        return undefined;
+      },
+    });
+    renderRun();
+    const listed = await screen.findByTestId('row-107', {}, LOADED);
+    expect(listed.querySelector('[data-status="Awaiting 2B"]')?.textContent).toBe('Awaiting 2B');
+    fireEvent.click(listed);
+    expect((await screen.findByTestId('pair-awaiting-2b', {}, LOADED)).textContent).toBe(
+      'Reported by the supplier in your GSTR-2A of Mar 2025 (as AW/007): the credit comes with the GSTR-2B that lists it. Wait for it rather than ask the supplier.',
+    );
+    expect(screen.queryByTestId('pair-unlink')).toBeNull();
+    fireEvent.keyDown(screen.getByTestId('pair-detail'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('pair-detail')).toBeNull());
+
+    await openTab('summary');
+    const summary = await screen.findByTestId('summary-tab', {}, LOADED);
+    expect(within(summary).getByTestId('summary-Awaiting 2B-books-tax').textContent).toBe('18,000.00');
+    await openTab('vendors');
+    await waitFor(() => expect(screen.getByTestId('vendor-risk-29AAGCB1286Q1Z4')).toBeTruthy(), LOADED);
+    const vendorRow = screen.getByTestId('vendor-risk-29AAGCB1286Q1Z4').closest<HTMLElement>('[role="row"], tr')!;
+    expect(within(vendorRow).getByText('7')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Awaiting 2B/ })).toBeTruthy();
   }, 30_000);
 
   it('links unpaired documents by hand: both pickers, the sums compared, then Link with the chosen ids', async () => {
@@ -193,22 +276,7 @@ describe('reconciliation tabs', () => {
   }, 30_000);
 
   it('opens the rows filtered from an insight reason and from a vendor, and downloads a vendor workbook', async () => {
-    const vendor = {
-      id: 1,
-      supplierGstin: '29AAGCB1286Q1Z4',
-      supplierName: 'Bharat Supplies',
-      matched: 1,
-      matchedWithTolerance: 0,
-      mismatched: 1,
-      nearMatched: 0,
-      recipientDiffers: 0,
-      booksOnly: 0,
-      portalOnly: 1,
-      booksTax: 36_000_00,
-      portalTax: 44_000_00,
-      itcAtRisk: 1_000_00,
-      itcNotInBooks: 9_000_00,
-    };
+    const vendor = VENDOR;
     URL.createObjectURL = vi.fn(() => 'blob:workbook');
     URL.revokeObjectURL = vi.fn();
     const calls = stubReconciliation({
