@@ -738,3 +738,84 @@ describe('buildGstr3b: 5.1 interest and late fee', () => {
     });
   });
 });
+
+describe('buildGstr3b: GSTR-1 summary rows (B2CS, advances, their amendments) in 3.1(a) and 3.2 (July 2025)', () => {
+  //   201 B2CS inter, PoS 27, 10,000 @18%: IGST 1,800                      → 3.1(a), 3.2 unregistered 27
+  //   202 B2CS intra 5,000 @18%: CGST 450 SGST 450                         → 3.1(a)
+  //   203 advance received intra 20,000: CGST 1,800 SGST 1,800 (table 11A) → 3.1(a), no 3.2 (recipient unknown)
+  //   204 advance adjusted intra 8,000: CGST 720 SGST 720 (table 11B)      → 3.1(a) less
+  //   205 B2CS of 052025 amended (b2csa), PoS 27: now 12,000 / 2,160, first 10,000 / 1,800 → the change, 2,000 / 360
+  //   206 B2CS amendment without its first figures                          → excluded
+  //   207 a B2CS row of the 062025 return                                   → excluded
+  // 3.1(a) value 10,000 + 5,000 + 20,000 − 8,000 + 2,000 = 29,000; IGST 1,800 + 360 = 2,160;
+  //        CGST 450 + 1,800 − 720 = 1,530; SGST 1,530. 3.2 unregistered 27: 12,000 / 2,160.
+  const b2cs = (id: number, pos: string, money: ReturnType<typeof amounts>, fields: Partial<Gstr1SummaryRow> = {}) =>
+    summary(id, { placeOfSupply: pos, rate: 18000, ...money, ...fields });
+  const result = buildGstr3b({
+    gstin: GSTIN,
+    period: '072025',
+    frequency: 'monthly',
+    outward: {
+      documents: [],
+      summaries: [
+        b2cs(201, '27', amounts(10_000, 1_800, 0, 0)),
+        b2cs(202, '29', amounts(5_000, 0, 450, 450)),
+        b2cs(203, '29', amounts(20_000, 0, 1_800, 1_800), { summaryType: 'AdvanceReceived' }),
+        b2cs(204, '29', amounts(8_000, 0, 720, 720), { summaryType: 'AdvanceAdjusted' }),
+        { ...b2cs(205, '27', amounts(12_000, 2_160, 0, 0), { originalPeriod: '052025' }), original: amounts(10_000, 1_800, 0, 0) },
+        b2cs(206, '27', amounts(9_000, 1_620, 0, 0), { originalPeriod: '052025' }),
+        { ...b2cs(207, '29', amounts(1_000, 0, 90, 90)), returnPeriod: '062025' },
+      ],
+    },
+  });
+
+  it('adds B2CS rows and advances, and an amended row by its change', () => {
+    expect(result.table31.outwardTaxable).toEqual(valueFigure(29_000, 2_160, 1_530, 1_530, sources([], [], [201, 202, 203, 204, 205])));
+    expect(result.table32.unregistered).toEqual([
+      { placeOfSupply: '27', ...valueFigure(12_000, 2_160, 0, 0, sources([], [], [201, 205])) },
+    ]);
+    expect(result.excluded.map((e) => [e.summaryId, e.code])).toEqual([
+      [206, 'AMENDMENT_WITHOUT_ORIGINAL'],
+      [207, 'OUTSIDE_PERIOD'],
+    ]);
+  });
+});
+
+describe('buildGstr3b: rows it leaves out, and amounts out of range', () => {
+  it('leaves out a GSTR-1A before July 2024, vouchers, and purchases of another period with no decision', () => {
+    // June 2024: no GSTR-1A yet (Notification 12/2024-CT). A receipt voucher is counted in GSTR-1 table 13 only.
+    const r = buildGstr3b({
+      gstin: GSTIN,
+      period: '062024',
+      frequency: 'monthly',
+      outward: {
+        documents: [
+          sale(1, { form: 'GSTR1A', returnPeriod: '062024', counterpartyGstin: KA_BUYER, items: [intra(18, 1_000)] }),
+          sale(2, { documentType: 'RV', items: [intra(18, 1_000)] }),
+        ],
+      },
+      inward: { purchases: [purchase(3, amounts(1_000, 180, 0, 0), { returnPeriod: '052024' })] },
+    });
+    expect(r.excluded.map((e) => [e.documentId, e.code])).toEqual([
+      [1, 'GSTR1A_BEFORE_JULY_2024'],
+      [2, 'NOT_IN_GSTR1'],
+      [3, 'OUTSIDE_PERIOD'],
+    ]);
+    expect(r.table31.outwardTaxable).toEqual(NO_VALUE);
+  });
+
+  it('refuses sums beyond whole paise a number holds exactly, and decision amounts that are not paise', () => {
+    const huge = { ...intra(18, 1_000), taxable: Number.MAX_SAFE_INTEGER };
+    const big = { gstin: GSTIN, period: '072025', frequency: 'monthly' as const };
+    expect(() => buildGstr3b({ ...big, outward: { documents: [sale(1, { items: [huge] }), sale(2, { items: [huge] })] } })).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      buildGstr3b({
+        ...big,
+        outward: { documents: [] },
+        inward: { decisions: [{ action: 'reclaim', portalId: 1, amount: { igst: -1, cgst: 0, sgst: 0, cess: 0 } }] },
+      }),
+    ).toThrow(RangeError);
+  });
+});

@@ -2,7 +2,7 @@
 // Form GSTR-3B, each figure with the rows behind it, and the payment of table 6.1. Pure: the caller selects and loads
 // the rows. README.md beside this file gives the table-by-table rules and the readings taken where sources differ.
 import { parseReturnPeriod, quarterOf } from '../periods/financial-year';
-import { type Tally, addSourcesOf, figureOf, newTally } from './figures';
+import { type Tally, addSourcesOf, figureOf, headsOf, newTally } from './figures';
 import { ITC_GROUPS, type ItcGroup, settleAvailable, tallyInward } from './inward';
 import { locksOf } from './locks';
 import { type InterStateCategory, tallyOutward } from './outward';
@@ -28,8 +28,6 @@ const placeFigures = (places: Map<string, Tally>): Gstr3bPlaceFigure[] =>
   Array.from(places, ([placeOfSupply, t]) => ({ placeOfSupply, ...figureOf(t, VALUE) }))
     .filter((f) => f.taxable !== 0 || f.igst !== 0 || f.notPopulated !== undefined)
     .sort((x, y) => (x.placeOfSupply < y.placeOfSupply ? -1 : x.placeOfSupply > y.placeOfSupply ? 1 : 0));
-
-const headsOf = (f: Gstr3bFigure): Heads => ({ igst: f.igst, cgst: f.cgst, sgst: f.sgst, cess: f.cess });
 
 const exceeds = (a: Heads, b: Heads): boolean => TAX_HEADS.some((h) => a[h] > b[h]);
 

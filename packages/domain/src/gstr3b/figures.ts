@@ -78,8 +78,6 @@ export const headsOf = (a: Pick<Amounts, 'igst' | 'cgst' | 'sgst' | 'cess'>): He
   cess: a.cess,
 });
 
-export const amountsOf = (a: Amounts): Amounts => ({ taxable: a.taxable, igst: a.igst, cgst: a.cgst, sgst: a.sgst, cess: a.cess });
-
 export const minus = (a: Amounts, b: Amounts): Amounts => ({
   taxable: a.taxable - b.taxable,
   igst: a.igst - b.igst,
@@ -87,5 +85,3 @@ export const minus = (a: Amounts, b: Amounts): Amounts => ({
   sgst: a.sgst - b.sgst,
   cess: a.cess - b.cess,
 });
-
-export const isZero = (a: Amounts): boolean => a.taxable === 0 && a.igst === 0 && a.cgst === 0 && a.sgst === 0 && a.cess === 0;

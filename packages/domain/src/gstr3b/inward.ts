@@ -229,10 +229,10 @@ const applyLine = (t: InwardTallies, ctx: InwardContext, l: Line, decision: ItcD
     });
     d = { action: 'claim' };
   }
-  const action = d?.action ?? (l.current ? 'claim' : null);
+  // Without a decision a line is claimed as the 2B or the books give it (a line of another period comes here only
+  // with a decision).
+  const action = d?.action ?? 'claim';
   switch (action) {
-    case null:
-      return excludeLine(ctx, l, 'OUTSIDE_PERIOD', 'of another period, with no decision about it in this return');
     case 'claim':
       if (claimable()) claim();
       return;

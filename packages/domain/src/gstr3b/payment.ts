@@ -1,5 +1,6 @@
 // Table 6.1, payment of tax: what is payable per head, paid from the credit ledger in the lawful order (setOffLiability)
 // and the rest in cash; reverse charge, s.9(5) tax, interest and late fee in cash only (s.49(4); GST-RULES-DETAIL §1.6).
+import { headsOf } from './figures';
 import { NO_TAX, TAX_HEADS, setOffLiability, type Heads, type TaxHead } from './set-off';
 import type { Gstr3bFigure, Gstr3bPayment } from './types';
 
@@ -10,8 +11,6 @@ const sum = (...xs: readonly Heads[]): Heads => {
 };
 
 const map = (f: (h: TaxHead) => number): Heads => ({ igst: f('igst'), cgst: f('cgst'), sgst: f('sgst'), cess: f('cess') });
-
-const headsOfFigure = (f: Gstr3bFigure): Heads => ({ igst: f.igst, cgst: f.cgst, sgst: f.sgst, cess: f.cess });
 
 export const paymentOf = (input: {
   outwardTaxable: Gstr3bFigure;
@@ -24,14 +23,14 @@ export const paymentOf = (input: {
   credit: Heads;
   cash: Heads | null;
 }): Gstr3bPayment => {
-  const net = headsOfFigure(input.net);
+  const net = headsOf(input.net);
   // Net ITC below zero (reversals above the credit of the period) is tax to pay; above zero it joins the ledger.
   const otherThanReverseCharge = sum(
-    headsOfFigure(input.outwardTaxable),
-    headsOfFigure(input.zeroRated),
+    headsOf(input.outwardTaxable),
+    headsOf(input.zeroRated),
     map((h) => Math.max(0, -net[h])),
   );
-  const reverseCharge = sum(headsOfFigure(input.inwardReverseCharge), headsOfFigure(input.operatorPays));
+  const reverseCharge = sum(headsOf(input.inwardReverseCharge), headsOf(input.operatorPays));
   const creditAvailable = sum(
     input.credit,
     map((h) => Math.max(0, net[h])),
