@@ -1,12 +1,10 @@
-import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useMemo, type ComponentType } from 'react';
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import type { RowFilters, RunDetail } from '@opengst/contracts';
+import type { RunDetail } from '@opengst/contracts';
 import { useText, type TextKey } from '../../i18n/useText';
-import { useFilterFlow, useFilterState } from '../../shared/filter-bar/useFilterFlow';
 import { TabLabel } from '../../shared/TabLabel';
 import { PairDrawer } from './pair/PairDrawer';
-import { emptyRowFilters, rowChipSpecs, rowFiltersWith } from './rows/rowFilters';
 import { RowsTab } from './rows/RowsTab';
 import { DocumentsTab } from './tabs/DocumentsTab';
 import { FilingTab } from './tabs/FilingTab';
@@ -15,7 +13,8 @@ import { LinkDocumentTab } from './tabs/LinkDocumentTab';
 import { ManualTab } from './tabs/ManualTab';
 import { SummaryTab } from './tabs/SummaryTab';
 import { VendorsTab } from './tabs/VendorsTab';
-import { periodsBetween } from './runRules';
+import { periodsBetween, statusesWithRows } from './runRules';
+import { useResultTabs } from './useResultTabs';
 import { useTabCounts } from './useTabCounts';
 
 // The tabs of a finished run, in the spec's order (core §2 /gstr-2a-reconciliation), each list's count in its label.
@@ -37,7 +36,7 @@ export const RESULT_TABS = [
   'document',
 ] as const;
 export type ResultTab = (typeof RESULT_TABS)[number];
-type Counted = Exclude<ResultTab, 'insights' | 'summary' | 'autoDownload'>;
+const COUNTED = ['reconciliation', 'vendors', 'manual', 'filing', 'linkDocument', 'document'] as const;
 const isResultTab = (name: string | null): name is ResultTab => RESULT_TABS.includes(name as ResultTab);
 
 /** The auto data download summary of some GSTINs and periods (features/returns/inward AutoDownloadSummary). */
@@ -51,9 +50,8 @@ export const RunResults = ({ detail, autoDownloadSummary: AutoDownloadSummary }:
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: ResultTab = isResultTab(asked) ? asked : 'reconciliation';
-  const [visited, setVisited] = useState<ReadonlySet<ResultTab>>(() => new Set(['reconciliation', tab]));
-  const setTab = useCallback(
-    (next: ResultTab) => {
+  const showTab = useCallback(
+    (next: ResultTab) =>
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
@@ -62,41 +60,22 @@ export const RunResults = ({ detail, autoDownloadSummary: AutoDownloadSummary }:
           return updated;
         },
         { replace: true },
-      );
-      setVisited((current) => (current.has(next) ? current : new Set([...current, next])));
-    },
+      ),
     [setParams],
   );
+  const { setTab, isOpen, counts, setters, flow, openRows, pairRowId, setPairRowId } = useResultTabs({
+    tab,
+    showTab,
+    rowsTab: 'reconciliation',
+    counted: COUNTED,
+    rowCount: run.rows,
+  });
   const unopened = useTabCounts(run.id);
-  const [pairRowId, setPairRowId] = useState<number | null>(null);
-  const flowState = useFilterState(emptyRowFilters);
-  const specs = useMemo(() => rowChipSpecs(t), [t]);
-  const flow = useFilterFlow(flowState, specs);
-  const [, dispatch] = flowState;
-  const [counts, setCounts] = useState<Partial<Record<Counted, number>>>({ reconciliation: run.rows });
-  const isOpen = (name: ResultTab) => visited.has(name);
-  const setters = useMemo(
-    () =>
-      Object.fromEntries(
-        (['reconciliation', 'vendors', 'manual', 'filing', 'linkDocument', 'document'] as const).map((name) => [
-          name,
-          (total: number) => setCounts((current) => (current[name] === total ? current : { ...current, [name]: total })),
-        ]),
-      ) as Record<Counted, (total: number) => void>,
-    [],
-  );
-  const openRows = useCallback(
-    (patch: Partial<Omit<RowFilters, 'runId'>>) => {
-      dispatch({ type: 'replace', filters: rowFiltersWith(patch) });
-      setTab('reconciliation');
-    },
-    [dispatch, setTab],
-  );
   const tabs = RESULT_TABS.filter((name) => name !== 'autoDownload' || AutoDownloadSummary !== undefined);
   const periods = useMemo(() => periodsBetween(run.fromPeriod, run.toPeriod), [run.fromPeriod, run.toPeriod]);
   const countOf = (name: ResultTab): number | undefined =>
     name === 'summary'
-      ? byStatus.filter((item) => item.rows > 0).length
+      ? statusesWithRows(byStatus)
       : name === 'insights' || name === 'autoDownload'
         ? undefined
         : (counts[name] ?? (name === 'reconciliation' ? undefined : unopened[name]));

@@ -1,4 +1,4 @@
-import type { Run } from '@opengst/contracts';
+import type { Run, RunDetail } from '@opengst/contracts';
 
 // What a run's state means for the screen.
 
@@ -17,6 +17,9 @@ export const scopeOf = (run: Pick<Run, 'entityIds' | 'fromPeriod' | 'toPeriod' |
   toPeriod: run.toPeriod,
   portalSource: run.portalSource,
 });
+
+/** The summary tab's count: the statuses that hold rows. */
+export const statusesWithRows = (byStatus: RunDetail['byStatus']): number => byStatus.filter((item) => item.rows > 0).length;
 
 /** The PAN of a GSTIN (its characters 3 to 12). */
 export const panOf = (gstin: string): string => gstin.slice(2, 12);

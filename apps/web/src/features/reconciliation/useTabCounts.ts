@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import {
   RECONCILIATION_DOCUMENTS_REPORT,
   RECONCILIATION_FILING_REPORT,
@@ -14,18 +14,22 @@ import { reconciliationKeys } from './reconciliationApi';
 const documentsCount = (filters: DocumentFilters) =>
   call(RECONCILIATION_DOCUMENTS_REPORT.endpoints.search, { body: { start: 0, size: 1, filters } }).then((answer) => answer.totalRecords);
 
+/** The run's suppliers: the vendors tab's count on the 2A/2B and the IMS screens. */
+export const vendorsCountQuery = (runId: number) =>
+  queryOptions({
+    queryKey: [...reconciliationKeys.results(runId), 'count', 'vendors'],
+    queryFn: () =>
+      call(RECONCILIATION_VENDORS_REPORT.endpoints.search, { body: { start: 0, size: 1, filters: { runId } } }).then(
+        (answer) => answer.totalRecords,
+      ),
+  });
+
 export type TabCounts = { vendors?: number; manual?: number; filing?: number; linkDocument?: number; document?: number };
 
 export const useTabCounts = (runId: number): TabCounts => {
   const [vendors, filing, books, unpairedBooks, unpairedPortal] = useQueries({
     queries: [
-      {
-        queryKey: [...reconciliationKeys.results(runId), 'count', 'vendors'],
-        queryFn: () =>
-          call(RECONCILIATION_VENDORS_REPORT.endpoints.search, { body: { start: 0, size: 1, filters: { runId } } }).then(
-            (answer) => answer.totalRecords,
-          ),
-      },
+      vendorsCountQuery(runId),
       {
         queryKey: [...reconciliationKeys.results(runId), 'count', 'filing'],
         queryFn: () =>

@@ -1,19 +1,18 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Group, Paper, Tabs, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DATA_ACTIVITY_ENDPOINTS, RECONCILIATION_VENDORS_REPORT, type RowFilters, type RunDetail } from '@opengst/contracts';
+import { DATA_ACTIVITY_ENDPOINTS, type RunDetail } from '@opengst/contracts';
 import { call } from '../../../api/call';
 import { useText } from '../../../i18n/useText';
-import { useFilterFlow, useFilterState } from '../../../shared/filter-bar/useFilterFlow';
 import { TabLabel } from '../../../shared/TabLabel';
 import { PairDrawer } from '../pair/PairDrawer';
-import { reconciliationKeys } from '../reconciliationApi';
-import { emptyRowFilters, rowChipSpecs, rowFiltersWith } from '../rows/rowFilters';
 import { RowsTab } from '../rows/RowsTab';
-import { periodsBetween } from '../runRules';
+import { periodsBetween, statusesWithRows } from '../runRules';
 import { SummaryTab } from '../tabs/SummaryTab';
 import { VendorsTab } from '../tabs/VendorsTab';
+import { useResultTabs } from '../useResultTabs';
+import { vendorsCountQuery } from '../useTabCounts';
 import { ApplyRecommended } from './ApplyRecommended';
 import { DownloadStatusTab } from './DownloadStatusTab';
 import { ACTIVITY_ACTIONS, imsKeys } from './imsApi';
@@ -29,6 +28,7 @@ import type { RunLocation } from './Regenerate2b';
 
 export const IMS_TABS = ['reconciliation', 'vendors', 'summary', 'downloadStatus'] as const;
 export type ImsTab = (typeof IMS_TABS)[number];
+const COUNTED = ['reconciliation', 'vendors', 'downloadStatus'] as const;
 
 export type ImsRights = { ims: boolean; sync: boolean; push: boolean };
 
@@ -36,13 +36,7 @@ type Props = { detail: RunDetail; locations: readonly RunLocation[]; rights: Ims
 
 /** The counts of the tabs not opened yet: one row of each list, with its totalRecords. */
 const useUnopenedCounts = (runId: number, entityIds: readonly number[], rights: ImsRights) => {
-  const vendors = useQuery({
-    queryKey: [...reconciliationKeys.results(runId), 'count', 'vendors'],
-    queryFn: () =>
-      call(RECONCILIATION_VENDORS_REPORT.endpoints.search, { body: { start: 0, size: 1, filters: { runId } } }).then(
-        (answer) => answer.totalRecords,
-      ),
-  });
+  const vendors = useQuery(vendorsCountQuery(runId));
   const activities = useQuery({
     queryKey: [...imsKeys.activities(), 'count', rights.sync, rights.push, ...entityIds],
     queryFn: async () => {
@@ -64,42 +58,22 @@ const useUnopenedCounts = (runId: number, entityIds: readonly number[], rights: 
 export const ImsResults = ({ detail, locations, rights }: Props) => {
   const t = useText();
   const { run, byStatus } = detail;
-  const [tab, setTabState] = useState<ImsTab>('reconciliation');
-  const [visited, setVisited] = useState<ReadonlySet<ImsTab>>(() => new Set(['reconciliation']));
-  const setTab = useCallback((next: ImsTab) => {
-    setTabState(next);
-    setVisited((current) => (current.has(next) ? current : new Set([...current, next])));
-  }, []);
+  const [tab, showTab] = useState<ImsTab>('reconciliation');
+  const { setTab, isOpen, counts, setters, openRows, flow, pairRowId, setPairRowId } = useResultTabs({
+    tab,
+    showTab,
+    rowsTab: 'reconciliation',
+    counted: COUNTED,
+    rowCount: run.rows,
+  });
   const unopened = useUnopenedCounts(run.id, run.entityIds, rights);
-  const [pairRowId, setPairRowId] = useState<number | null>(null);
-  const flowState = useFilterState(emptyRowFilters);
-  const specs = useMemo(() => rowChipSpecs(t), [t]);
-  const flow = useFilterFlow(flowState, specs);
-  const [, dispatch] = flowState;
-  const [counts, setCounts] = useState<Partial<Record<ImsTab, number>>>({ reconciliation: run.rows });
-  const setterOf = useCallback(
-    (name: ImsTab) => (total: number) => setCounts((current) => (current[name] === total ? current : { ...current, [name]: total })),
-    [],
-  );
-  const setters = useMemo(
-    () => ({ reconciliation: setterOf('reconciliation'), vendors: setterOf('vendors'), downloadStatus: setterOf('downloadStatus') }),
-    [setterOf],
-  );
-  const openRows = useCallback(
-    (patch: Partial<Omit<RowFilters, 'runId'>>) => {
-      dispatch({ type: 'replace', filters: rowFiltersWith(patch) });
-      setTab('reconciliation');
-    },
-    [dispatch, setTab],
-  );
   const columns = useMemo(() => imsColumns(t), [t]);
   const periods = useMemo(() => periodsBetween(run.fromPeriod, run.toPeriod), [run.fromPeriod, run.toPeriod]);
   const remarksHint = t('reconciliation.ims.remarksHint');
   const countOf = (name: ImsTab): number | undefined =>
     name === 'summary'
-      ? byStatus.filter((item) => item.rows > 0).length
+      ? statusesWithRows(byStatus)
       : (counts[name] ?? (name === 'vendors' || name === 'downloadStatus' ? unopened[name] : undefined));
-  const isOpen = (name: ImsTab) => visited.has(name);
 
   return (
     <>
