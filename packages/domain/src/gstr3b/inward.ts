@@ -72,6 +72,9 @@ const natureOf = (p: Gstr3bPurchase): PurchaseNature => p.nature ?? (p.documentT
 
 const isRcmPurchase = (p: Gstr3bPurchase): boolean => natureOf(p) === 'importOfServices' || !!p.isReverseCharge;
 
+/** Purchases that bear no tax: table 5 only. */
+const NO_TAX_NATURES = new Set<PurchaseNature>(['nil', 'exempt', 'composition', 'nonGst']);
+
 /** One ITC line: a 2B record, a books document, or a pair of them, with what it would claim (signed, paise). */
 type Line = {
   documentId: number | null;
@@ -332,14 +335,16 @@ export const tallyInward = (
       record: r,
       known: true,
     };
-    // A reverse-charge record no books document is paired with: its tax is due as the system-generated 3B counts it.
+    // A reverse-charge record with no books document under reverse charge paired with it: its tax is due as the
+    // system-generated 3B counts it.
     if (group === 'reverseCharge' && current && r.listing !== 'rejected') {
-      addTo(t.inwardReverseCharge, { ...heads, taxable: documentSign(r.documentType) * r.taxable }, 1, { portalId: r.id });
+      addTo(t.inwardReverseCharge, { ...heads, taxable: documentSign(r.documentType) * r.taxable }, 1, ids(line));
       ctx.issues.push({
         code: 'RCM_NOT_IN_BOOKS',
-        message:
-          'A reverse-charge document in the GSTR-2B with no purchase paired with it: its tax is counted in 3.1(d) as the GSTR-2B gives it. Book it.',
-        portalId: r.id,
+        message: paired
+          ? 'The GSTR-2B says reverse charge and the purchase paired with it does not: its tax is counted in 3.1(d) as the GSTR-2B gives it.'
+          : 'A reverse-charge document in the GSTR-2B with no purchase paired with it: its tax is counted in 3.1(d) as the GSTR-2B gives it. Book it.',
+        ...issueIds(line),
       });
     }
     applyLine(t, ctx, line, d);
@@ -349,24 +354,25 @@ export const tallyInward = (
   for (const p of purchases) {
     const d = decisions.byDocument.get(p.id);
     if (d && decided.has(d)) continue; // counted with its 2B record
+    if (d) decided.add(d);
     const current = covered(p.returnPeriod);
     const nature = natureOf(p);
-    const sign = documentSign(p.documentType);
     const pid = { documentId: p.id, portalId: d?.portalId ?? null };
-    if (current && isRcmPurchase(p)) addTo(t.inwardReverseCharge, p, sign, pid);
-    if (current && (nature === 'nil' || nature === 'exempt' || nature === 'composition' || nature === 'nonGst')) {
+    if (!current && (!d || NO_TAX_NATURES.has(nature))) {
+      excludeLine(ctx, pid, 'OUTSIDE_PERIOD', `booked in ${p.returnPeriod}, with no decision about it in this return`);
+      continue;
+    }
+    const sign = documentSign(p.documentType);
+    if (NO_TAX_NATURES.has(nature)) {
+      // Table 5: inter-State when the supplier's State is not the place of supply (IGST Act s.7, s.8).
       const supplierState = p.supplierState || (p.supplierGstin ? p.supplierGstin.slice(0, 2) : ctx.recipientState);
       const inter = supplierState !== (p.placeOfSupply || ctx.recipientState);
       const row = nature === 'nonGst' ? t.nonGst : t.nilExemptComposition;
       addTo(inter ? row.inter : row.intra, { taxable: p.taxable }, sign, pid);
-      if (!d) continue;
-    }
-    if (d) decided.add(d);
-    const group = purchaseGroup(p);
-    if (!current && !d) {
-      excludeLine(ctx, pid, 'OUTSIDE_PERIOD', `booked in ${p.returnPeriod}, with no decision about it in this return`);
       continue;
     }
+    if (current && isRcmPurchase(p)) addTo(t.inwardReverseCharge, p, sign, pid);
+    const group = purchaseGroup(p);
     if (!d && group === null) {
       if (p.supplierGstin)
         excludeLine(ctx, pid, 'NOT_IN_GSTR2B', "not paired with a GSTR-2B record: ITC needs the supplier's document there (s.16(2)(aa))");
