@@ -4,9 +4,9 @@ import { RECONCILIATION_STATUSES, ReconciliationStatusSchema } from '@opengst/co
 import { useText, type TextKey } from '../../../i18n/useText';
 import { AdvanceFilterDrawer } from '../../../shared/filter-bar/AdvanceFilterDrawer';
 import { FilterBar } from '../../../shared/filter-bar/FilterBar';
-import { TextFilterInput } from '../../../shared/filter-bar/TextFilterInput';
 import type { FilterFlow } from '../../../shared/filter-bar/useFilterFlow';
 import { statusLabel } from '../ReconciliationStatusBadge';
+import { DocumentNumberFilter } from '../SearchFilters';
 import {
   ADVANCED_ROW_KEYS,
   CLEAR_ALL_THRESHOLD,
@@ -64,12 +64,10 @@ export const RowsFilterBar = ({ flow, gstins, isActive }: Props) => {
         clearable
         data-testid="filter-supplier"
       />
-      <TextFilterInput
-        label={t('reconciliation.filter.number')}
-        kind={{ type: 'text' }}
+      <DocumentNumberFilter
         value={filters.documentNumber}
-        hasSlashShortcut={isActive}
-        onApply={(text) => flow.dispatch({ type: 'apply', patch: { documentNumber: text === null ? null : String(text) } })}
+        onApply={(documentNumber) => flow.dispatch({ type: 'apply', patch: { documentNumber } })}
+        isActive={isActive}
         testId="filter-number"
       />
     </>
