@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { RunDocument } from '@opengst/contracts';
 import { useText } from '../../../i18n/useText';
-import { TextFilterInput } from '../../../shared/filter-bar/TextFilterInput';
 import { panOf } from '../runRules';
+import { DocumentNumberFilter } from '../SearchFilters';
 import { DocumentPicker } from './DocumentPicker';
-import { LinkBar } from './LinkBar';
+import { LinkWorkspace } from './LinkWorkspace';
 
 // Link document: one document of the books, then the supplier's documents reported under any GSTIN of the same PAN
 // (another state's registration of the same supplier), to link it to. The pickers are manual reconciliation's.
@@ -29,57 +29,46 @@ export const LinkDocumentTab = ({ runId, isActive, onTotal }: Props) => {
     if (total !== null) onTotal(total);
   }, [onTotal, total]);
   return (
-    <Stack gap="xs" data-testid="link-document-tab">
-      <Paper withBorder radius="sm" px="sm" py={6}>
-        <TextFilterInput
-          label={t('reconciliation.filter.number')}
-          kind={{ type: 'text' }}
-          value={number}
-          hasSlashShortcut={isActive}
-          onApply={(value) => setNumber(value === null ? null : String(value))}
-          testId="link-number"
-        />
-      </Paper>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+    <LinkWorkspace
+      testId="link-document-tab"
+      search={<DocumentNumberFilter value={number} onApply={setNumber} isActive={isActive} testId="link-number" />}
+      runId={runId}
+      books={books}
+      portal={portal}
+      onLinked={() => {
+        setBooks([]);
+        setPortal([]);
+      }}
+    >
+      <DocumentPicker
+        runId={runId}
+        side="books"
+        listKey="link-books"
+        filters={booksFilters}
+        selected={books}
+        onChange={choose}
+        isSingle
+        title={t('reconciliation.link.books')}
+        emptyText={t('reconciliation.manual.noBooks')}
+        onTotal={setTotal}
+      />
+      {chosen ? (
         <DocumentPicker
           runId={runId}
-          side="books"
-          listKey="link-books"
-          filters={booksFilters}
-          selected={books}
-          onChange={choose}
-          isSingle
-          title={t('reconciliation.link.books')}
-          emptyText={t('reconciliation.manual.noBooks')}
-          onTotal={setTotal}
+          side="portal"
+          listKey="link-portal"
+          filters={portalFilters}
+          selected={portal}
+          onChange={setPortal}
+          title={t('reconciliation.link.portal', { pan: panOf(chosen.supplierGstin) })}
+          emptyText={t('reconciliation.link.noPortal')}
+          showStatus
         />
-        {chosen ? (
-          <DocumentPicker
-            runId={runId}
-            side="portal"
-            listKey="link-portal"
-            filters={portalFilters}
-            selected={portal}
-            onChange={setPortal}
-            title={t('reconciliation.link.portal', { pan: panOf(chosen.supplierGstin) })}
-            emptyText={t('reconciliation.link.noPortal')}
-            showStatus
-          />
-        ) : (
-          <Text size="sm" c="dimmed" pt="xl" ta="center" data-testid="link-choose-first">
-            {t('reconciliation.link.chooseFirst')}
-          </Text>
-        )}
-      </SimpleGrid>
-      <LinkBar
-        runId={runId}
-        books={books}
-        portal={portal}
-        onLinked={() => {
-          setBooks([]);
-          setPortal([]);
-        }}
-      />
-    </Stack>
+      ) : (
+        <Text size="sm" c="dimmed" pt="xl" ta="center" data-testid="link-choose-first">
+          {t('reconciliation.link.chooseFirst')}
+        </Text>
+      )}
+    </LinkWorkspace>
   );
 };

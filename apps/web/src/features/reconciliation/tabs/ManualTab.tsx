@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import type { RunDocument } from '@opengst/contracts';
 import { useText } from '../../../i18n/useText';
-import { TextFilterInput } from '../../../shared/filter-bar/TextFilterInput';
+import { SupplierGstinFilter } from '../SearchFilters';
 import { DocumentPicker } from './DocumentPicker';
-import { LinkBar } from './LinkBar';
+import { LinkWorkspace } from './LinkWorkspace';
 
 // Manual reconciliation: the documents no rule paired, books on the left and the supplier's on the right, narrowed
 // to one supplier together; one or many chosen on each side (1:1, 1:n, n:1), their sums compared, then linked.
@@ -25,50 +24,39 @@ export const ManualTab = ({ runId, isActive, onTotal }: Props) => {
     if (totals.books !== undefined && totals.portal !== undefined) onTotal(totals.books + totals.portal);
   }, [onTotal, totals]);
   return (
-    <Stack gap="xs" data-testid="manual-tab">
-      <Paper withBorder radius="sm" px="sm" py={6}>
-        <TextFilterInput
-          label={t('reconciliation.supplierGstin')}
-          kind={{ type: 'text' }}
-          value={supplier}
-          hasSlashShortcut={isActive}
-          onApply={(value) => setSupplier(value === null ? null : String(value).trim().toUpperCase() || null)}
-          testId="manual-supplier"
-        />
-      </Paper>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-        <DocumentPicker
-          runId={runId}
-          side="books"
-          listKey="manual-books"
-          filters={filters}
-          selected={books}
-          onChange={setBooks}
-          title={t('reconciliation.manual.books')}
-          emptyText={t('reconciliation.manual.noBooks')}
-          onTotal={setBooksTotal}
-        />
-        <DocumentPicker
-          runId={runId}
-          side="portal"
-          listKey="manual-portal"
-          filters={filters}
-          selected={portal}
-          onChange={setPortal}
-          title={t('reconciliation.manual.portal')}
-          emptyText={t('reconciliation.manual.noPortal')}
-          onTotal={setPortalTotal}
-        />
-      </SimpleGrid>
-      <LinkBar
+    <LinkWorkspace
+      testId="manual-tab"
+      search={<SupplierGstinFilter value={supplier} onApply={setSupplier} isActive={isActive} testId="manual-supplier" />}
+      runId={runId}
+      books={books}
+      portal={portal}
+      onLinked={() => {
+        setBooks([]);
+        setPortal([]);
+      }}
+    >
+      <DocumentPicker
         runId={runId}
-        books={books}
-        portal={portal}
-        onLinked={() => {
-          setBooks([]);
-          setPortal([]);
-        }}
+        side="books"
+        listKey="manual-books"
+        filters={filters}
+        selected={books}
+        onChange={setBooks}
+        title={t('reconciliation.manual.books')}
+        emptyText={t('reconciliation.manual.noBooks')}
+        onTotal={setBooksTotal}
       />
-    </Stack>
+      <DocumentPicker
+        runId={runId}
+        side="portal"
+        listKey="manual-portal"
+        filters={filters}
+        selected={portal}
+        onChange={setPortal}
+        title={t('reconciliation.manual.portal')}
+        emptyText={t('reconciliation.manual.noPortal')}
+        onTotal={setPortalTotal}
+      />
+    </LinkWorkspace>
   );
 };
