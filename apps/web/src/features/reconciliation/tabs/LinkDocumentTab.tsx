@@ -5,7 +5,7 @@ import { useText } from '../../../i18n/useText';
 import { panOf } from '../runRules';
 import { DocumentNumberFilter } from '../SearchFilters';
 import { DocumentPicker } from './DocumentPicker';
-import { LinkWorkspace } from './LinkWorkspace';
+import { LinkWorkspace, useLinkChoice } from './LinkWorkspace';
 
 // Link document: one document of the books, then the supplier's documents reported under any GSTIN of the same PAN
 // (another state's registration of the same supplier), to link it to. The pickers are manual reconciliation's.
@@ -15,15 +15,19 @@ type Props = { runId: number; isActive: boolean; onTotal: (total: number) => voi
 export const LinkDocumentTab = ({ runId, isActive, onTotal }: Props) => {
   const t = useText();
   const [number, setNumber] = useState<string | null>(null);
-  const [books, setBooks] = useState<RunDocument[]>([]);
-  const [portal, setPortal] = useState<RunDocument[]>([]);
-  const chosen = books[0] ?? null;
+  const choice = useLinkChoice();
+  const { setBooks, setPortal } = choice;
+  const chosen = choice.books[0] ?? null;
   const booksFilters = useMemo(() => ({ unpairedOnly: true, ...(number ? { documentNumber: number } : {}) }), [number]);
   const portalFilters = useMemo(() => ({ unpairedOnly: true, supplierPans: chosen ? [panOf(chosen.supplierGstin)] : [] }), [chosen]);
-  const choose = useCallback((next: RunDocument[]) => {
-    setBooks(next);
-    setPortal([]);
-  }, []);
+  // Another books document: the portal's documents chosen for the one before are not its.
+  const choose = useCallback(
+    (next: RunDocument[]) => {
+      setBooks(next);
+      setPortal([]);
+    },
+    [setBooks, setPortal],
+  );
   const [total, setTotal] = useState<number | null>(null);
   useEffect(() => {
     if (total !== null) onTotal(total);
@@ -33,19 +37,14 @@ export const LinkDocumentTab = ({ runId, isActive, onTotal }: Props) => {
       testId="link-document-tab"
       search={<DocumentNumberFilter value={number} onApply={setNumber} isActive={isActive} testId="link-number" />}
       runId={runId}
-      books={books}
-      portal={portal}
-      onLinked={() => {
-        setBooks([]);
-        setPortal([]);
-      }}
+      choice={choice}
     >
       <DocumentPicker
         runId={runId}
         side="books"
         listKey="link-books"
         filters={booksFilters}
-        selected={books}
+        selected={choice.books}
         onChange={choose}
         isSingle
         title={t('reconciliation.link.books')}
@@ -58,7 +57,7 @@ export const LinkDocumentTab = ({ runId, isActive, onTotal }: Props) => {
           side="portal"
           listKey="link-portal"
           filters={portalFilters}
-          selected={portal}
+          selected={choice.portal}
           onChange={setPortal}
           title={t('reconciliation.link.portal', { pan: panOf(chosen.supplierGstin) })}
           emptyText={t('reconciliation.link.noPortal')}

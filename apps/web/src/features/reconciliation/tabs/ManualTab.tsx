@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { RunDocument } from '@opengst/contracts';
 import { useText } from '../../../i18n/useText';
 import { SupplierGstinFilter } from '../SearchFilters';
 import { DocumentPicker } from './DocumentPicker';
-import { LinkWorkspace } from './LinkWorkspace';
+import { LinkWorkspace, useLinkChoice } from './LinkWorkspace';
 
 // Manual reconciliation: the documents no rule paired, books on the left and the supplier's on the right, narrowed
 // to one supplier together; one or many chosen on each side (1:1, 1:n, n:1), their sums compared, then linked.
@@ -13,8 +12,7 @@ type Props = { runId: number; isActive: boolean; onTotal: (total: number) => voi
 export const ManualTab = ({ runId, isActive, onTotal }: Props) => {
   const t = useText();
   const [supplier, setSupplier] = useState<string | null>(null);
-  const [books, setBooks] = useState<RunDocument[]>([]);
-  const [portal, setPortal] = useState<RunDocument[]>([]);
+  const choice = useLinkChoice();
   const [totals, setTotals] = useState<{ books?: number; portal?: number }>({});
   const filters = useMemo(() => ({ unpairedOnly: true, ...(supplier ? { supplierGstins: [supplier] } : {}) }), [supplier]);
   const setBooksTotal = useCallback((total: number) => setTotals((current) => ({ ...current, books: total })), []);
@@ -28,20 +26,15 @@ export const ManualTab = ({ runId, isActive, onTotal }: Props) => {
       testId="manual-tab"
       search={<SupplierGstinFilter value={supplier} onApply={setSupplier} isActive={isActive} testId="manual-supplier" />}
       runId={runId}
-      books={books}
-      portal={portal}
-      onLinked={() => {
-        setBooks([]);
-        setPortal([]);
-      }}
+      choice={choice}
     >
       <DocumentPicker
         runId={runId}
         side="books"
         listKey="manual-books"
         filters={filters}
-        selected={books}
-        onChange={setBooks}
+        selected={choice.books}
+        onChange={choice.setBooks}
         title={t('reconciliation.manual.books')}
         emptyText={t('reconciliation.manual.noBooks')}
         onTotal={setBooksTotal}
@@ -51,8 +44,8 @@ export const ManualTab = ({ runId, isActive, onTotal }: Props) => {
         side="portal"
         listKey="manual-portal"
         filters={filters}
-        selected={portal}
-        onChange={setPortal}
+        selected={choice.portal}
+        onChange={choice.setPortal}
         title={t('reconciliation.manual.portal')}
         emptyText={t('reconciliation.manual.noPortal')}
         onTotal={setPortalTotal}
