@@ -1,19 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Loader, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { Run, RunDetail } from '@opengst/contracts';
 import { financialYearsQuery, userEntitiesQuery } from '../../../api/sessionData';
 import { useText } from '../../../i18n/useText';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
 import { isGstinLocation } from '../../../shared/GstinMultiSelect';
 import { loadFailureText } from '../../../shared/loadFailure';
-import { notifySuccess } from '../../../shared/notifySuccess';
 import { useRights } from '../../../shared/useRights';
 import { useWorkingYear } from '../../../shared/workingYear';
 import { newestRunQueryOf, reconciliationKeys } from '../reconciliationApi';
 import { NewRunForm } from '../run/NewRunForm';
 import { RunView } from '../RunView';
+import { useRunInView } from '../useRunInView';
 import { IMS_SOURCES } from './imsApi';
 import { ImsResults } from './ImsResults';
 import { ImsToolbar, type ImsLocation, type PortalSessionSlot } from './ImsToolbar';
@@ -37,19 +36,16 @@ const locationsOfRun = (run: Run, locations: readonly ImsLocation[]): RunLocatio
     return run.entityIds.length === 1 && run.gstins[0] ? [{ entityId, gstin: run.gstins[0] }] : [];
   });
 
+const IMS_NEWEST_RUN = newestRunQueryOf(IMS_SOURCES);
+
 type Props = { portalSession?: PortalSessionSlot | undefined };
 
 export const InvoiceManagementSystemScreen = ({ portalSession }: Props) => {
   const t = useText();
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const runIdParam = Number(params.get('runId')) || null;
-  const [isNewOpen, setNewOpen] = useState(() => params.get('new') === '1');
-  const [previousRunId, setPreviousRunId] = useState<number | null>(null);
+  const { runId, newest, previousRunId, isNewOpen, setNewOpen, started } = useRunInView(IMS_NEWEST_RUN);
   const [chosen, setChosen] = useState<string[]>([]);
   const [hasDownloaded, setDownloaded] = useState(false);
-  const newest = useQuery({ ...newestRunQueryOf(IMS_SOURCES), enabled: runIdParam === null });
-  const runId = runIdParam ?? newest.data?.id ?? null;
   const rights = useRights([
     'InvoiceManagementSystem',
     'DataActivitiesSync',
@@ -74,13 +70,6 @@ export const InvoiceManagementSystemScreen = ({ portalSession }: Props) => {
   );
   const canReadSession = rights.ReturnsView || rights.Gstr1File || rights.Gstr2aReconciliation || rights.InvoiceManagementSystem;
 
-  const started = (run: Run) => {
-    setNewOpen(false);
-    setPreviousRunId(runId);
-    void client.invalidateQueries({ queryKey: reconciliationKeys.runs() });
-    setParams({ runId: String(run.id) });
-    notifySuccess(t('reconciliation.new.started'));
-  };
   const renderResults = (detail: RunDetail) => (
     <ImsResults key={detail.run.id} detail={detail} locations={locationsOfRun(detail.run, locations)} rights={imsRights} />
   );
