@@ -4,7 +4,7 @@
 // Exported through returns.endpoints.ts (this file imports returns.schemas.ts, which must not import it back).
 import { z } from 'zod';
 import { listRequestSchema, listResponseSchema } from '../list';
-import { InwardSourceSchema, ProcessingStatusSchema } from './returns.schemas';
+import { InwardOutcomeSchema, InwardSourceSchema, ProcessingStatusSchema } from './returns.schemas';
 
 const id = z.number().int().positive();
 const returnPeriod = z.string().regex(/^(0[1-9]|1[0-2])\d{4}$/, 'A return period is MMYYYY.');
@@ -58,14 +58,6 @@ export const InwardBulkRequestSchema = z
       });
   });
 export type InwardBulkRequest = z.input<typeof InwardBulkRequestSchema>;
-
-/**
- * Where one download stands: Pending (queued), Running (talking to the portal, or waiting to try again), Downloaded,
- * NotGenerated (the portal has no GSTR-2B for the period yet: a normal answer before the 14th of the next month) or
- * Failed (with the reason in words).
- */
-export const InwardOutcomeSchema = z.enum(['Pending', 'Running', 'Downloaded', 'NotGenerated', 'Failed']);
-export type InwardOutcome = z.infer<typeof InwardOutcomeSchema>;
 
 /** How the data came: downloaded on a user's request, by the subscriber's schedule, or uploaded as the portal's JSON file. */
 export const InwardMethodSchema = z.enum(['Manual', 'Scheduled', 'Upload']);

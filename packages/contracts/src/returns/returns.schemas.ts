@@ -137,10 +137,19 @@ export const ReturnListResponseSchema = z.object({ items: z.array(ReturnListRowS
 export type ReturnListResponse = z.infer<typeof ReturnListResponseSchema>;
 
 export const ReturnOverviewQuerySchema = z.object({ entityId: z.coerce.number().int().positive(), returnPeriod });
+/**
+ * Where one download stands: Pending (queued), Running (talking to the portal, or waiting to try again), Downloaded,
+ * NotGenerated (the portal has no GSTR-2B for the period yet: a normal answer before the 14th of the next month) or
+ * Failed (with the reason in words).
+ */
+export const InwardOutcomeSchema = z.enum(['Pending', 'Running', 'Downloaded', 'NotGenerated', 'Failed']);
+export type InwardOutcome = z.infer<typeof InwardOutcomeSchema>;
 /** One download of inward data: its Sync data activity. */
 export const InwardDownloadSchema = z.object({
   activityId: z.number().int(),
   status: ProcessingStatusSchema,
+  /** Where it stands in words the screens use (a 2B not generated yet is no failure). */
+  outcome: InwardOutcomeSchema,
   startedAt: z.string(),
   /** Null while it runs. */
   completedAt: z.string().nullable(),

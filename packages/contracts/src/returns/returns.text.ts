@@ -254,6 +254,7 @@ export const RETURNS_TEXT = {
   'returns.inward.running': 'A download started {time} and has not finished yet.',
   'returns.inward.failed': 'The last download ({time}) failed: {message}',
   'returns.inward.failedNoReason': 'the portal gave no reason.',
+  'returns.inward.notGenerated': 'Not generated yet when asked ({time}): {message}',
   'returns.inward.listed': 'Listed below: the download of {time}, {n} documents.',
   'returns.inward.never': 'Not downloaded yet',
   'returns.inward.empty': 'No {source} documents. Download {source} to see what your suppliers filed for this period.',

@@ -190,6 +190,7 @@ export const lastWithData = async (
     ? {
         activityId: row.a.id,
         status: row.a.status,
+        outcome: outcomeOf(row.a.status, row.a.message),
         startedAt: row.a.createdAt.toISOString(),
         completedAt: row.a.completedAt?.toISOString() ?? null,
         documentCount: row.a.documentCount,

@@ -15,7 +15,7 @@ import { NO_DOCUMENTS_CODES, NOT_GENERATED_CODES } from '../../../portal/portal-
 import { lastActivity, searchActivities, startActivity, updateActivity } from '../../data-activities';
 import { activePortalSession, portalFailure } from '../portal/portal-session.service';
 import type { ReturnTarget } from '../returns.repo';
-import { lastWithData, SOURCE_LABEL, storeInward, type InwardRead, type InwardTarget } from './inward-store.repo';
+import { lastWithData, outcomeOf, SOURCE_LABEL, storeInward, type InwardRead, type InwardTarget } from './inward-store.repo';
 
 /**
  * A download that failed: the error in words (recorded on the download and answered), the download's final status,
@@ -152,6 +152,7 @@ const downloadOf = (a: DataActivity | null): InwardDownload | null =>
   a && {
     activityId: a.id,
     status: a.status,
+    outcome: outcomeOf(a.status, a.message),
     startedAt: a.createdAt,
     completedAt: a.completedAt,
     documentCount: a.documentCount,

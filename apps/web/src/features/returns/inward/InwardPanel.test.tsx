@@ -56,6 +56,7 @@ const activity: DataActivity = {
 const download = (patch: Partial<InwardDownload> = {}): InwardDownload => ({
   activityId: 41,
   status: 'Completed',
+  outcome: 'Downloaded',
   startedAt: '2026-11-26T08:34:58Z',
   completedAt: DOWNLOADED_AT,
   documentCount: 0,
@@ -154,7 +155,7 @@ describe('InwardPanel', () => {
     ).toBeTruthy();
   });
 
-  it('says the GSTR-2B is not generated before the 14th, and a failed download in words', async () => {
+  it('says the GSTR-2B is not generated before the 14th, and the download that found none so, not as failed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-13T12:00:00Z'));
     const notGenerated =
@@ -163,6 +164,7 @@ describe('InwardPanel', () => {
     const failed = download({
       activityId: 42,
       status: 'Unprocessable',
+      outcome: 'NotGenerated',
       completedAt: '2026-11-13T11:00:00Z',
       message: notGenerated,
     });
@@ -179,8 +181,8 @@ describe('InwardPanel', () => {
       'Not generated yet: the portal generates the GSTR-2B of Oct 2026 on 14-11-2026; a download before then finds none.',
     );
     const line = screen.getByTestId('inward-synced-GSTR2B');
-    expect(line.textContent).toBe(`The last download (${formatDateTime('2026-11-13T11:00:00Z')}) failed: ${notGenerated}`);
-    expect(line.getAttribute('data-state')).toBe('failed');
+    expect(line.textContent).toBe(`Not generated yet when asked (${formatDateTime('2026-11-13T11:00:00Z')}): ${notGenerated}`);
+    expect(line.getAttribute('data-state')).toBe('notGenerated');
     expect(screen.queryByTestId('inward-listed-GSTR2B')).toBeNull();
   });
 
@@ -188,7 +190,7 @@ describe('InwardPanel', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-26T09:00:00Z'));
     const completed = download({ activityId: 40, documentCount: 4, userName: null });
-    const failed = download({ activityId: 43, status: 'Unhandled', message: null, completedAt: '2026-11-26T08:50:00Z' });
+    const failed = download({ activityId: 43, status: 'Unhandled', outcome: 'Failed', message: null, completedAt: '2026-11-26T08:50:00Z' });
     const overview = overviewOf([
       { source: 'GSTR2A', documents: 4, syncedAt: DOWNLOADED_AT, lastDownload: failed, lastCompleted: completed },
       never('GSTR2B'),

@@ -21,7 +21,7 @@ import { downloadInward, portalSessionQuery, returnKeys, searchInward } from '..
 
 const SOURCES: readonly InwardSource[] = ['GSTR2A', 'GSTR2B'];
 
-const STATE_COLOR = { never: 'dimmed', completed: 'dimmed', running: 'yellow', failed: 'red' } as const;
+const STATE_COLOR = { never: 'dimmed', completed: 'dimmed', running: 'yellow', notGenerated: 'yellow', failed: 'red' } as const;
 
 const placementColumn = (t: Translate, period: string): Column<InwardDocument> => ({
   key: 'gstr2b',

@@ -19,7 +19,7 @@ const completedLine = (t: Translate, download: InwardDownload): string =>
     ? t('returns.inward.syncedBy', { time: finishedAt(download), user: download.userName, n: formatCount(download.documentCount) })
     : t('returns.inward.synced', { time: finishedAt(download), n: formatCount(download.documentCount) });
 
-export type DownloadState = 'never' | 'completed' | 'running' | 'failed';
+export type DownloadState = 'never' | 'completed' | 'running' | 'notGenerated' | 'failed';
 
 /** The last download of a source in words, and which download the list shows when that is an earlier one. */
 export const downloadLines = (
@@ -32,6 +32,13 @@ export const downloadLines = (
   const earlier = count?.lastCompleted ?? null;
   const listed = earlier ? t('returns.inward.listed', { time: finishedAt(earlier), n: formatCount(earlier.documentCount) }) : null;
   if (isRunning(last)) return { state: 'running', text: t('returns.inward.running', { time: formatDateTime(last.startedAt) }), listed };
+  // Before the 14th the portal has no GSTR-2B of the period: a normal answer, said as such, not a failure.
+  if (last.outcome === 'NotGenerated')
+    return {
+      state: 'notGenerated',
+      text: t('returns.inward.notGenerated', { time: finishedAt(last), message: last.message ?? '' }),
+      listed,
+    };
   return {
     state: 'failed',
     text: t('returns.inward.failed', { time: finishedAt(last), message: last.message ?? t('returns.inward.failedNoReason') }),
