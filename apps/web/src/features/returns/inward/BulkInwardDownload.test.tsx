@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { json, refusal, renderAt, stubApi } from '../../../test/screenTestSupport';
+import { json, pick, refusal, renderAt, stubApi } from '../../../test/screenTestSupport';
 import { BulkInwardDownload } from './BulkInwardDownload';
-import { ENTITIES, item, pick, progressOf } from './inwardTestSupport';
+import { ENTITIES, item, progressOf } from './inwardTestSupport';
 
 // The bulk GSTR-2A/2B download (issue 18): the request (GSTINs, periods, sources) queues one job; its progress shows
 // where the button is, polled until every download has ended, with the counts, the elapsed time and each failure in

@@ -61,6 +61,3 @@ export const summaryRow = (patch: Partial<InwardSummaryRow> = {}): InwardSummary
   documents: 12,
   ...patch,
 });
-
-// BulkInwardDownload.test takes pick from here; it belongs to every screen test (test/screenTestSupport).
-export { pick } from '../../../test/screenTestSupport';
