@@ -8,6 +8,7 @@ import {
   RECONCILIATION_FILING_REPORT,
   RECONCILIATION_ROWS_REPORT,
   RECONCILIATION_VENDORS_REPORT,
+  type RunDetail,
 } from '@opengst/contracts';
 import { financialYearOf, returnPeriodOf } from '@opengst/domain';
 import { eq } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/database';
 import { documents, entities, portalDocuments, reconciliationRows, reconciliationRuns } from '../db/schema';
 import type { Harness } from './harness';
+import type { ApiClient } from './org-fixtures';
 
 export type Doc = {
   entityId: number;
@@ -210,4 +212,21 @@ export const reconciliationSweeps = (): Sweep[] => {
       withRun('POST', report.endpoints.export.path, ({ runId }) => ({ filters: { runId } })),
     ]),
   ];
+};
+
+/**
+ * A run once it has ended (Completed or Failed), polled for up to `timeoutMs`. A busy server may answer 503 GEN0011
+ * meanwhile (its fairness queue, while a job holds PGlite's one connection): that waits; any other refusal fails at once.
+ */
+export const waitForRun = async (api: ApiClient, runId: number, timeoutMs = 60_000): Promise<RunDetail> => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await api.get(API.run, { runId });
+    if (res.statusCode === 200) {
+      const detail = res.json().data as RunDetail;
+      if (detail.run.status === 'Completed' || detail.run.status === 'Failed') return detail;
+    } else if (res.statusCode !== 503) throw new Error(`run ${runId}: ${res.statusCode} ${res.body}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`run ${runId} did not finish within ${timeoutMs} ms`);
 };

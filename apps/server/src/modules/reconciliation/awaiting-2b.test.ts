@@ -20,20 +20,11 @@ import { portalDocuments } from '../../db/schema';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
 import { DELHI_GSTIN } from '../../test-support/import-fixtures';
 import { clientOf, gstinFor, type ApiClient } from '../../test-support/org-fixtures';
-import { insertPortal, insertPurchases, type Doc } from '../../test-support/reconciliation-fixtures';
+import { insertPortal, insertPurchases, waitForRun, type Doc } from '../../test-support/reconciliation-fixtures';
 
 const ACME = gstinFor('27', 'AAACA1111A', '1');
 const BETA = gstinFor('29', 'AAACB2222B', '1');
 const ROWS = RECONCILIATION_ROWS_REPORT.endpoints;
-
-const waitForRun = async (api: ApiClient, runId: number): Promise<RunDetail> => {
-  for (let i = 0; i < 300; i++) {
-    const detail = (await api.get(API.run, { runId })).json().data as RunDetail;
-    if (detail.run.status === 'Completed' || detail.run.status === 'Failed') return detail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`run ${runId} did not finish`);
-};
 
 describe.each(ENGINES)('Awaiting 2B on %s', (engine) => {
   let h: Harness;

@@ -17,21 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
 import { CHENNAI_GSTIN, DELHI_GSTIN, readXlsx } from '../../test-support/import-fixtures';
 import { clientOf, gstinFor, signInLimitedUser, type ApiClient } from '../../test-support/org-fixtures';
-import { insertPortal, insertPurchases, type Doc } from '../../test-support/reconciliation-fixtures';
+import { insertPortal, insertPurchases, waitForRun, type Doc } from '../../test-support/reconciliation-fixtures';
 import { saveInstallationSettings } from '../../platform/settings/installation-settings';
 
 const ACME = gstinFor('27', 'AAACA1111A', '1');
 const BETA = gstinFor('29', 'AAACB2222B', '1');
 const ROWS = RECONCILIATION_ROWS_REPORT.endpoints;
-
-const waitForRun = async (api: ApiClient, runId: number): Promise<RunDetail> => {
-  for (let i = 0; i < 300; i++) {
-    const detail = (await api.get(API.run, { runId })).json().data as RunDetail;
-    if (detail.run.status === 'Completed' || detail.run.status === 'Failed') return detail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`run ${runId} did not finish`);
-};
 
 describe.each(ENGINES)('purchase reconciliation on %s', (engine) => {
   let h: Harness;

@@ -21,7 +21,7 @@ import { loadSubscriberSettings } from '../../platform/settings/subscriber-setti
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
 import { CHENNAI_GSTIN, DELHI_GSTIN } from '../../test-support/import-fixtures';
 import { clientOf, gstinFor, type ApiClient } from '../../test-support/org-fixtures';
-import { insertPortal, insertPurchases, type Doc } from '../../test-support/reconciliation-fixtures';
+import { insertPortal, insertPurchases, waitForRun, type Doc } from '../../test-support/reconciliation-fixtures';
 import { activeDecisions, decisionsForRun } from './decisions.repo';
 import { keyOfPortal } from './row-record';
 import { loadBooks, loadPortal, loadReported } from './run-load.queries';
@@ -118,15 +118,6 @@ const shown = (e: {
     reason: c.reason,
   })),
 });
-
-const waitForRun = async (api: ApiClient, runId: number): Promise<RunDetail> => {
-  for (let i = 0; i < 300; i++) {
-    const detail = (await api.get(API.run, { runId })).json().data as RunDetail;
-    if (detail.run.status === 'Completed' || detail.run.status === 'Failed') return detail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`run ${runId} did not finish`);
-};
 
 describe.each(ENGINES)("a run's stored results, on %s", (engine) => {
   let h: Harness;

@@ -20,7 +20,7 @@ import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant 
 import { DELHI_GSTIN } from '../../../test-support/import-fixtures';
 import { addLocation, fileGstr1, PORTAL_OTP, signInToPortal } from '../../../test-support/inward-fixtures';
 import { clientOf, signInLimitedUser, type ApiClient } from '../../../test-support/org-fixtures';
-import { insertPurchases } from '../../../test-support/reconciliation-fixtures';
+import { insertPurchases, waitForRun } from '../../../test-support/reconciliation-fixtures';
 import { insertDocument } from '../../../test-support/register-fixtures';
 import { TN_CUSTOMER } from '../../../test-support/return-fixtures';
 import { pushImsActions } from './ims-push.service';
@@ -40,14 +40,6 @@ describe.each(ENGINES)('IMS on %s', (engine) => {
   let rows: ReconciliationRow[];
   const rowOf = (n: string) => rows.find((r) => r.portalNumber === n)!;
 
-  const waitForRun = async (runId: number): Promise<RunDetail> => {
-    for (let i = 0; i < 300; i++) {
-      const detail = (await api.get(API.run, { runId })).json().data as RunDetail;
-      if (detail.run.status === 'Completed' || detail.run.status === 'Failed') return detail;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('run did not finish');
-  };
   /** The run's rows once the push job has sent every action (none waiting or sending). */
   const pushed = async (runId: number): Promise<ReconciliationRow[]> => {
     for (let i = 0; i < 300; i++) {
@@ -138,7 +130,7 @@ describe.each(ENGINES)('IMS on %s', (engine) => {
   it('reconciles IMS with the books and recommends an action per record', async () => {
     const start = await api.post(API.runStart, { entityIds: [chennai], fromPeriod: PERIOD, toPeriod: PERIOD, portalSource: 'IMS' });
     expect(start.statusCode, start.body).toBe(200);
-    run = await waitForRun((start.json().data as Run).id);
+    run = await waitForRun(api, (start.json().data as Run).id);
     expect(run.run.status, run.run.message ?? '').toBe('Completed');
     rows = (await api.post(RECONCILIATION_ROWS_REPORT.endpoints.search.path, { filters: { runId: run.run.id } })).json().data.items;
     expect(rowOf('S/1')).toMatchObject({ status: 'Matched', recommendedAction: 'Accept', imsAction: 'NoAction' });
