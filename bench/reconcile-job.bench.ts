@@ -9,10 +9,19 @@
 // its onStage hook. The reference is the engine alone: reconcile() over the documents the job loads (loaded again with
 // the job's own queries after it), with the same settings, in the same process; the job's row counts by status must equal
 // the engine's. Then the reconciliation screens' lists over the stored results: the rows report through the API in the
-// mix a user makes, p50/p95 against the raw SQL of the first page, and the vendors report's first page.
+// mix a user makes, the documents report's number search, p50/p95 against the raw SQL of the first page, and the vendors
+// report's first page.
 // One JSON line a case on stdout (../shared/design/CONVENTIONS.md "Benchmark output"). Targets: the job in 60 s on
 // PostgreSQL and 120 s on PGlite, 10 times the engine alone at most, peak RSS under 2 GB; the lists' p95 under 150 ms.
-import { API, HEADERS, RECONCILIATION_API, RECONCILIATION_ROWS_REPORT, RECONCILIATION_VENDORS_REPORT, type Run } from '@opengst/contracts';
+import {
+  API,
+  HEADERS,
+  RECONCILIATION_API,
+  RECONCILIATION_DOCUMENTS_REPORT,
+  RECONCILIATION_ROWS_REPORT,
+  RECONCILIATION_VENDORS_REPORT,
+  type Run,
+} from '@opengst/contracts';
 import { reconcile } from '@opengst/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -257,6 +266,12 @@ const jobChild = async (state: State): Promise<void> => {
       { name: 'rows: supplier (largest)', run: () => rows({ filters: { supplierGstins: [largest] } }) },
       { name: 'rows: supplier (typical)', run: () => rows({ filters: { supplierGstins: [typical] } }) },
       { name: 'rows: number search', run: () => rows({ filters: { documentNumber: 'INV/4321' } }) },
+      // The documents tab's number search (either side of the rows, one document's number; the manual link's picker).
+      {
+        name: 'documents: number search',
+        run: () =>
+          post(RECONCILIATION_DOCUMENTS_REPORT.endpoints.search.path, { filters: { runId, side: 'portal', documentNumber: 'inv-43' } }),
+      },
       { name: 'rows: sort itcAtRisk DESC', run: () => rows({ sortExpression: 'itcAtRisk DESC' }) },
       { name: 'rows: sort taxDifference ASC', run: () => rows({ sortExpression: 'taxDifference ASC' }) },
       { name: 'rows: load more at start 5000', run: () => rows({ start: 5000 }) },

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -62,7 +63,8 @@ const openPostgres = async (url: string): Promise<Database> => {
 const openPglite = async (dataDir: string): Promise<Database> => {
   const release = acquireDataDirLock(dataDir);
   try {
-    const client = new PGlite(join(dataDir, 'pg'));
+    // pg_trgm: the reconciliation's number search (migration 0021 creates it; PGlite has only the extensions it is given).
+    const client = new PGlite(join(dataDir, 'pg'), { extensions: { pg_trgm } });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });

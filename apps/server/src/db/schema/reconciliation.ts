@@ -1,8 +1,9 @@
 // The reconciliation module's tables: runs of the engine (purchase register versus stored GSTR-2B/2A), their rows and
 // per-supplier summaries, and what users decided (manual links, exclusions, IMS actions, ITC claim periods), which
 // outlive the runs: a re-run replays them.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -61,6 +62,14 @@ export const reconciliationRuns = pgTable(
 );
 
 /**
+ * A row's books and portal numbers in one text, as the number search's index holds them (pg_trgm: migration 0021).
+ * The space keeps the two apart for the trigrams; a search reads this expression, spelled the same, for the index and
+ * still tests each number on its own, so a text spanning the two never matches.
+ */
+export const rowNumbers = (t: { booksNumber: AnyPgColumn; portalNumber: AnyPgColumn }): SQL =>
+  sql`(coalesce(${t.booksNumber}, '') || ' ' || coalesce(${t.portalNumber}, ''))`;
+
+/**
  * One row of a run: a pair of books and portal documents (or one unpaired document) with both sides' figures, the
  * differences (portal minus books, paise) and the user's action. The documents are listed by id; the portal's also
  * by their natural key (decisions are kept by it, since a new download replaces the portal documents' ids).
@@ -108,6 +117,9 @@ export const reconciliationRows = pgTable(
     // The list's sorts by ITC at risk and by tax difference (either direction, the id breaking ties the same way).
     index('reconciliation_rows_itc_at_risk').on(t.runId, t.itcAtRisk, t.id),
     index('reconciliation_rows_tax_difference').on(t.runId, t.taxDifference, t.id),
+    // The number search (a part of the books or the portal number, any case): the trigrams of both numbers in one
+    // index, so a search reads one index, not two (a pair's numbers are mostly the same: their trigrams are kept once).
+    index('reconciliation_rows_numbers').using('gin', sql`${rowNumbers(t)} gin_trgm_ops`),
   ],
 );
 
@@ -257,12 +269,16 @@ export const reconciliationDocuments = pgView('reconciliation_documents', {
   taxable: bigint('taxable', { mode: 'number' }).notNull(),
   tax: bigint('tax', { mode: 'number' }).notNull(),
   documents: integer('documents').notNull(),
+  /** The row's books and portal numbers (rowNumbers): what the number search reads, through the rows' trigram index. */
+  numbers: text('numbers').notNull(),
 }).as(sql`
   SELECT id * 2 AS id, id AS row_id, run_id, subscriber_id, 'books' AS side, status, supplier_gstin, supplier_name, gstin,
          document_type, books_number AS document_number, books_date AS document_date, books_period AS return_period,
-         books_taxable AS taxable, books_tax AS tax, cardinality(purchase_ids) AS documents
+         books_taxable AS taxable, books_tax AS tax, cardinality(purchase_ids) AS documents,
+         (coalesce(books_number, '') || ' ' || coalesce(portal_number, '')) AS numbers
     FROM reconciliation_rows WHERE cardinality(purchase_ids) > 0
   UNION ALL
   SELECT id * 2 + 1, id, run_id, subscriber_id, 'portal', status, supplier_gstin, supplier_name, coalesce(portal_gstin, gstin),
-         document_type, portal_number, portal_date, portal_period, portal_taxable, portal_tax, cardinality(portal_ids)
+         document_type, portal_number, portal_date, portal_period, portal_taxable, portal_tax, cardinality(portal_ids),
+         (coalesce(books_number, '') || ' ' || coalesce(portal_number, ''))
     FROM reconciliation_rows WHERE cardinality(portal_ids) > 0`);
