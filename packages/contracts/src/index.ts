@@ -50,3 +50,4 @@ export * from './returns/returns.endpoints';
 export * from './data-activities/data-activities.endpoints';
 export * from './reconciliation/reconciliation.schemas';
 export * from './reconciliation/reconciliation.endpoints';
+export * from './gstr3b/index';
