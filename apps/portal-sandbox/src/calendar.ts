@@ -55,3 +55,18 @@ export const twoBPeriodOf = (filedAt: Date): string => {
 
 /** MMYYYY → YYYYMM, to compare periods. */
 export const sortable = (period: string): string => `${period.slice(2)}${period.slice(0, 2)}`;
+
+/** "18/11/2019": the ledgers' and challans' dates. */
+export const slashDate = (at: Date): string => longDate(at).replaceAll('-', '/');
+
+/** "14:05:09": a deposit's time (IST). */
+export const istTime = (at: Date): string => new Date(at.getTime() + IST_MS).toISOString().slice(11, 19);
+
+/** 00:00 IST of a "DD/MM/YYYY" day (with `nextDay`, of the day after it: the end of the day), or null. */
+export const startOfSlashDate = (text: string, nextDay = false): Date | null => {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(Date.UTC(year, month - 1, day + (nextDay ? 1 : 0)) - IST_MS);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day ? at : null;
+};

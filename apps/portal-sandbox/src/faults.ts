@@ -39,4 +39,23 @@ export const FAULTS = {
     new PortalFault('RET2B1030', "GSTR-2B of this period can no longer be generated again: the next period's GSTR-2B is generated"),
   unknownToken: () => new PortalFault('RET191121', 'No queued request with this token for the GSTIN'),
   fileNotReady: () => new PortalFault('RTN_24', 'File generation is in progress, please try after some time'),
+  // GSTR-3B and payments (README.md "GSTR-3B, ledgers and challans"): the sandbox's own codes where no public list was
+  // found, RET3B91404 the portal's (a GSP's 3B builder checks against it).
+  gstr1NotFiledFor3b: (period: string) =>
+    new PortalFault('RET191122', `GSTR-3B of ${period} cannot be filed before GSTR-1 of the period is filed (section 39(10))`),
+  timeBarred: (period: string, dueDate: string) =>
+    new PortalFault(
+      'RET191124',
+      `The return of ${period} is time-barred: three years have passed since its due date ${dueDate} (section 39(11))`,
+    ),
+  unlawfulOffset: (why: string) => new PortalFault('RET191125', `The offset is not allowed: ${why}`),
+  insufficientBalance: (what: string) => new PortalFault('RET191126', `Insufficient balance: ${what}`),
+  notSubmitted3b: () => new PortalFault('RET191127', 'GSTR-3B is not submitted: submit it before offsetting the liability'),
+  liabilityOutstanding: () => new PortalFault('RET191128', 'The liability of the return is not fully paid: offset it before filing'),
+  nothingSaved: () => new PortalFault('RET191129', 'No GSTR-3B is saved for the period'),
+  unknownChallan: () => new PortalFault('PMT1001', 'No challan with this CPIN for the GSTIN'),
+  challanExpired: (expiredOn: string) =>
+    new PortalFault('PMT1002', `The challan expired on ${expiredOn} (valid for 15 days, Rule 87(2)): create a new challan`),
+  challanPaid: () => new PortalFault('PMT1003', 'The challan is already paid'),
+  invalidChallan: (why: string) => new PortalFault('PMT1004', `Invalid challan: ${why}`),
 } as const;

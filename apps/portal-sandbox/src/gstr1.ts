@@ -15,7 +15,8 @@ import { bodyOf, headerOf, openWrite, queryOf, sealed, type Json } from './wire'
 
 export type Form = 'GSTR1' | 'GSTR1A';
 export const FORMS: Record<string, Form> = { gstr1: 'GSTR1', gstr1a: 'GSTR1A' };
-const FORM_CODE: Record<Form, string> = { GSTR1: 'R1', GSTR1A: 'R1A' };
+/** The API's form types (RETSTATUS form_typ, EVCOTP form_type); GSTR-3B is gstr3b.ts's. */
+const FORM_CODE: Record<Form | 'GSTR3B', string> = { GSTR1: 'R1', GSTR1A: 'R1A', GSTR3B: 'R3B' };
 const AMENDMENT_SECTIONS = new Set(['b2ba', 'b2cla', 'expa', 'cdnra', 'cdnura']);
 
 type ReturnRow = { gstin: string; form: Form; period: string; status: string; arn: string | null; filed_at: Date | string | null };
@@ -176,7 +177,7 @@ const assertOpen = async (sql: SandboxSql, gstin: string, form: Form, period: st
   if (current?.status === 'SUBMITTED') throw FAULTS.alreadySubmitted();
 };
 
-const newArn = async (sandbox: Sandbox, gstin: string): Promise<string> => {
+export const newArn = async (sandbox: Sandbox, gstin: string): Promise<string> => {
   const now = sandbox.now();
   const [count] = await sandbox.sql.query<{ n: number | string }>(
     "SELECT count(*) AS n FROM portal_sandbox.returns WHERE status = 'FILED'",
@@ -291,7 +292,7 @@ export const gstr1Routes = (app: FastifyInstance, sandbox: Sandbox): void => {
     const query = queryOf(request);
     const period = requestPeriod(session, query);
     if (query['action'] === 'RETSTATUS') {
-      const [save] = await sandbox.sql.query<{ form: Form; status: string; error_report: Json }>(
+      const [save] = await sandbox.sql.query<{ form: Form | 'GSTR3B'; status: string; error_report: Json }>(
         'SELECT form, status, error_report FROM portal_sandbox.saves WHERE reference_id = $1 AND gstin = $2 AND period = $3',
         [query['ref_id'] ?? '', session.gstin, period],
       );

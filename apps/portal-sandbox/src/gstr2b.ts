@@ -301,7 +301,7 @@ export const gstr2bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
     const period = periodOf(typeof data['itcprd'] === 'string' ? data['itcprd'] : undefined);
     const now = sandbox.now();
     refuseBeforeCutOff(period, now);
-    // The sandbox has no GSTR-3B: a period's 2B can be generated again until the next period's is generated.
+    // Not tied to the sandbox's GSTR-3B (whose filing ends it on the portal): a period's 2B can be generated again until the next period's is generated.
     if (now.getTime() >= fourteenth(period, 2).getTime()) throw FAULTS.gstr2bClosed();
     const referenceId = `${session.gstin.slice(0, 2)}${randomBytes(12).toString('hex')}`;
     await forRecipient(sandbox, session.gstin, async (sql) => {

@@ -2,11 +2,14 @@
 // (README.md). Mounted in the server (under /portal-sandbox) or run alone (main.ts).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { authRoutes } from './auth';
+import { challanRoutes } from './challans';
 import { generateKeyPair } from './crypto';
 import { PortalFault } from './faults';
 import { gstr1Routes } from './gstr1';
 import { gstr2bRoutes } from './gstr2b';
+import { gstr3bRoutes } from './gstr3b';
 import { imsRoutes } from './ims';
+import { ledgerRoutes } from './ledgers';
 import { fileRoutes } from './queued';
 import { recipientRoutes } from './recipient';
 import { DEFAULT_QUEUE, type QueueSettings, type Sandbox } from './sandbox';
@@ -81,4 +84,7 @@ export const portalSandbox = async (app: FastifyInstance, options: PortalSandbox
   gstr2bRoutes(app, sandbox);
   imsRoutes(app, sandbox);
   fileRoutes(app, sandbox);
+  gstr3bRoutes(app, sandbox);
+  ledgerRoutes(app, sandbox);
+  challanRoutes(app, sandbox);
 };

@@ -63,6 +63,27 @@ const VERSIONS: readonly { version: number; script: string }[] = [
       ALTER TABLE portal_sandbox.files ADD PRIMARY KEY (token, name);
     `,
   },
+  {
+    // GSTR-3B and payments (README.md "GSTR-3B, ledgers and challans"): the saved 3B of a period; every ledger entry
+    // (cash, credit, liability, the credit reversal and RCM statements) as a row, amounts per head and minor head in
+    // paise; challans (PMT-06) with their CPIN and, once paid, CIN.
+    version: 4,
+    script: `
+      CREATE TABLE IF NOT EXISTS portal_sandbox.gstr3b (
+        gstin text NOT NULL, period text NOT NULL, data jsonb NOT NULL, saved_at timestamptz NOT NULL,
+        offsets jsonb NOT NULL DEFAULT '[]', PRIMARY KEY (gstin, period));
+      CREATE TABLE IF NOT EXISTS portal_sandbox.ledger_entries (
+        seq bigserial PRIMARY KEY, gstin text NOT NULL, ledger text NOT NULL, period text, kind text,
+        at timestamptz NOT NULL, tr_typ text NOT NULL, description text NOT NULL, ref_no text NOT NULL,
+        discharge text, amounts jsonb NOT NULL);
+      CREATE INDEX IF NOT EXISTS ledger_entries_by_gstin ON portal_sandbox.ledger_entries (gstin, ledger, seq);
+      CREATE TABLE IF NOT EXISTS portal_sandbox.challans (
+        cpin text PRIMARY KEY, gstin text NOT NULL, created_at timestamptz NOT NULL, expires_at timestamptz NOT NULL,
+        mode text NOT NULL, bank_code text NOT NULL, amounts jsonb NOT NULL,
+        cin text UNIQUE, brn text, paid_at timestamptz);
+      CREATE INDEX IF NOT EXISTS challans_by_gstin ON portal_sandbox.challans (gstin, created_at);
+    `,
+  },
 ];
 
 /**
