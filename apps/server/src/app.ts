@@ -13,6 +13,7 @@ import { authModule } from './modules/auth/module';
 import { dashboardModule } from './modules/dashboard/module';
 import { dataActivitiesModule } from './modules/data-activities/module';
 import { documentsModule } from './modules/documents/module';
+import { gstr3bModule } from './modules/gstr3b/module';
 import { importModule } from './modules/import/module';
 import { mastersModule } from './modules/masters/module';
 import { organizationModule } from './modules/organization/module';
@@ -50,6 +51,7 @@ const MODULES: readonly AppModule[] = [
   returnsModule,
   dataActivitiesModule,
   reconciliationModule,
+  gstr3bModule,
 ];
 
 export type BuildOptions = {

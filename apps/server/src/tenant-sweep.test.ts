@@ -23,6 +23,7 @@ import { REGISTER_NO_RECORD_IDS, registerSweeps } from './test-support/register-
 import { reconciliationSweeps } from './test-support/reconciliation-fixtures';
 import { inwardSweeps } from './test-support/inward-fixtures';
 import { returnSweeps } from './test-support/return-fixtures';
+import { gstr3bSweeps } from './test-support/gstr3b-fixtures';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -127,6 +128,7 @@ const SWEEPS: Sweep[] = [
   ...returnSweeps(),
   ...reconciliationSweeps(),
   ...inwardSweeps(),
+  ...gstr3bSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */

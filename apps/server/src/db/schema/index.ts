@@ -11,3 +11,4 @@ export * from './masters';
 export * from './returns';
 export * from './data-activities';
 export * from './reconciliation';
+export * from './gstr3b';

@@ -1,0 +1,126 @@
+// Table 6.1 proposed from the return's figures as they stand (the user's where entered), with table 5.1's interest and
+// late fee counted to a day: what credit may pay, the lawful set-off (the domain's setOffLiability: s.49(5), 49A, 49B,
+// Rule 88A), and the cash, as the domain's table 6.1 computes it (packages/domain/src/gstr3b/payment.ts) but over the
+// figures the user may have changed.
+import type { Gstr3bSetOff, Gstr3bTaxHead } from '@opengst/contracts';
+import { formatInr, lateFee, lateReturnInterest, NO_TAX, setOffLiability, TAX_HEADS, type Gstr3bResult, type Heads } from '@opengst/domain';
+
+/**
+ * The electronic credit and cash ledgers' balances before this return. The seam for the GST portal adapter's ledgers
+ * (apps/server/src/portal, being added under issue 19): until it answers them, UNKNOWN_LEDGERS, and the set-off takes
+ * no credit from the ledger (only this return's net ITC) and cannot say how much cash is to be deposited.
+ */
+export type LedgerBalances = { credit: Heads | null; cash: Heads | null; asOf: string | null };
+export const UNKNOWN_LEDGERS: LedgerBalances = { credit: null, cash: null, asOf: null };
+
+/** A late fee cap when the preceding year's turnover is unknown: the statute's (turnover above ₹5 crore). */
+const UNKNOWN_TURNOVER = Number.MAX_SAFE_INTEGER;
+
+const sum = (...xs: readonly Heads[]): Heads => {
+  const out = { ...NO_TAX } as Record<Gstr3bTaxHead, number>;
+  for (const x of xs) for (const h of TAX_HEADS) out[h] += x[h];
+  return out;
+};
+const each = (f: (h: Gstr3bTaxHead) => number): Heads => ({ igst: f('igst'), cgst: f('cgst'), sgst: f('sgst'), cess: f('cess') });
+const headsOf = (f: Heads): Heads => each((h) => f[h]);
+
+/** The provision that lets credit of one head pay another (section 49 CGST Act; cess: s.11 Compensation Cess Act). */
+const LAW: Record<string, string> = {
+  'igst>igst': 'section 49(5)(a)',
+  'igst>cgst': 'section 49(5)(a), Rule 88A',
+  'igst>sgst': 'section 49(5)(a), Rule 88A',
+  'cgst>cgst': 'section 49(5)(b)',
+  'cgst>igst': 'section 49(5)(b), section 49A',
+  'sgst>sgst': 'section 49(5)(c)',
+  'sgst>igst': 'section 49(5)(c), section 49A',
+  'cess>cess': 'section 11(2) of the Compensation Cess Act',
+};
+const HEAD_NAME: Record<Gstr3bTaxHead, string> = { igst: 'IGST', cgst: 'CGST', sgst: 'SGST', cess: 'cess' };
+
+export type PaymentInput = {
+  /** The return with the user's figures laid over the computed ones (withUserFigures). */
+  figures: Gstr3bResult;
+  /** 5.1 as the user entered it; absent: counted to `asOf`. */
+  userInterest: Heads | null;
+  userLateFee: Heads | null;
+  ledgers: LedgerBalances;
+  period: string;
+  dueDate: string;
+  /** YYYY-MM-DD: the day the return would be filed. */
+  asOf: string;
+  aggregateTurnover: number | null;
+};
+
+export const paymentPlanOf = (input: PaymentInput): Omit<Gstr3bSetOff, 'entityId' | 'returnPeriod'> => {
+  const r = input.figures;
+  const net = headsOf(r.table4.net);
+  // Net ITC below zero is tax to pay (rule 37(2) adds a reversal to output tax); above zero it joins the ledger.
+  const otherThanReverseCharge = sum(
+    headsOf(r.table31.outwardTaxable),
+    headsOf(r.table31.zeroRated),
+    each((h) => Math.max(0, -net[h])),
+  );
+  // Reverse charge (s.9(3), 9(4)) and the operator's s.9(5) tax: cash only (s.49(4)).
+  const reverseCharge = sum(headsOf(r.table31.inwardReverseCharge), headsOf(r.table311.operatorPays));
+  const creditAvailable = sum(
+    input.ledgers.credit ?? NO_TAX,
+    each((h) => Math.max(0, net[h])),
+  );
+  const taxOnly = setOffLiability(otherThanReverseCharge, creditAvailable, reverseCharge);
+
+  // Rule 88B(1): interest on the tax paid in cash, for the days after the due date. The least cash balance held since
+  // the due date is not known (the ledger seam gives today's), so none is set against it.
+  const interest = lateReturnInterest({ cashPaid: taxOnly.cash, dueDate: input.dueDate, filedOn: input.asOf });
+  const isNil = TAX_HEADS.every((h) => otherThanReverseCharge[h] === 0 && reverseCharge[h] === 0);
+  const fee = lateFee({
+    form: 'GSTR3B',
+    period: input.period,
+    dueDate: input.dueDate,
+    filedOn: input.asOf,
+    isNil,
+    aggregateTurnover: input.aggregateTurnover ?? UNKNOWN_TURNOVER,
+  });
+  const interestDue = input.userInterest ?? interest.interest;
+  const lateFeeDue = input.userLateFee ?? { igst: 0, cgst: fee.cgst, sgst: fee.sgst, cess: 0 };
+
+  const setOff = setOffLiability(otherThanReverseCharge, creditAvailable, sum(reverseCharge, interestDue, lateFeeDue));
+  const tax = each((h) => setOff.cash[h] - reverseCharge[h] - interestDue[h] - lateFeeDue[h]);
+  const cashLedger = input.ledgers.cash;
+  const known = (b: Heads | null) => ({ balance: b, known: b !== null, asOf: b !== null ? input.ledgers.asOf : null });
+  return {
+    dueDate: input.dueDate,
+    asOf: input.asOf,
+    payable: { otherThanReverseCharge, reverseCharge, interest: interestDue, lateFee: lateFeeDue },
+    creditLedger: known(input.ledgers.credit),
+    cashLedger: known(cashLedger),
+    netItc: net,
+    creditAvailable,
+    utilisation: setOff.utilisation.map((u) => ({
+      ...u,
+      explanation: `₹ ${formatInr(u.amount)} of ${HEAD_NAME[u.from]} credit pays ${HEAD_NAME[u.to]} (${LAW[`${u.from}>${u.to}`] ?? 'section 49'})`,
+    })),
+    creditLeft: setOff.creditLeft,
+    cash: { tax, reverseCharge, interest: interestDue, lateFee: lateFeeDue, total: setOff.cash },
+    cashToDeposit: cashLedger === null ? null : each((h) => Math.max(0, setOff.cash[h] - cashLedger[h])),
+    interest: {
+      amount: interest.interest,
+      days: interest.days,
+      lines: interest.lines,
+      explanation:
+        interest.lines.length === 0
+          ? interest.days === 0
+            ? 'Filed by the due date: no interest (section 50(1)).'
+            : 'No tax paid in cash: no interest (section 50(1), Rule 88B(1)).'
+          : interest.lines.map((l) => `${HEAD_NAME[l.head]}: ${l.explanation}`).join('; '),
+    },
+    lateFee: {
+      cgst: fee.cgst,
+      sgst: fee.sgst,
+      days: fee.days,
+      perDay: fee.perDay,
+      cap: fee.cap,
+      aggregateTurnover: input.aggregateTurnover,
+      explanation: fee.explanation,
+    },
+  };
+};

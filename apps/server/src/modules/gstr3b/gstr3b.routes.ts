@@ -1,0 +1,150 @@
+// Routes of /gstr-3b (spec core §2, issue 19), each for one location (entity) and period: the access plugin checks the
+// right and that the caller may see the entity; gstr3bTarget that it is the caller's subscriber's location with a
+// GSTIN. Reading takes either GSTR-3B right; computing and entering figures, Gstr3bPrepare.
+import { GSTR3B_ENDPOINTS } from '@opengst/contracts';
+import { gstr3bJsonOf } from '@opengst/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf, type RouteAccess } from '../../platform/access.plugin';
+import { writeAudit } from '../../platform/audit';
+import type { AppContext } from '../../platform/context';
+import { serve } from '../../platform/endpoint';
+import { computeGstr3b } from './gstr3b-compute.service';
+import { gstr3bDetailOf } from './gstr3b-detail.queries';
+import { figureDocuments } from './gstr3b-drill-down.queries';
+import { finalReturnOf } from './gstr3b-final.service';
+import { UNKNOWN_LEDGERS } from './gstr3b-payment';
+import { saveGstr3bFigures } from './gstr3b-save.service';
+import { gstr3bTimelineOf } from './gstr3b-timeline.queries';
+import { findGstr3b, gstr3bTarget } from './gstr3b.repo';
+
+const read = { rights: ['Gstr3bPrepare', 'Gstr3bFile'], entity: 'query' } as const satisfies RouteAccess;
+const readBody = { rights: ['Gstr3bPrepare', 'Gstr3bFile'], entity: 'body' } as const satisfies RouteAccess;
+const prepare = { rights: ['Gstr3bPrepare'], entity: 'body' } as const satisfies RouteAccess;
+
+export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const deps = { db, now: ctx.now };
+
+  serve(app, GSTR3B_ENDPOINTS.detail, {
+    access: read,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const { entityId, returnPeriod } = request.query;
+      const target = await gstr3bTarget(db, principal, entityId);
+      return gstr3bDetailOf(
+        db,
+        principal.subscriberId,
+        target,
+        returnPeriod,
+        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
+      );
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.compute, {
+    access: prepare,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const { entityId, returnPeriod, frequency } = request.body;
+      const target = await gstr3bTarget(db, principal, entityId);
+      await computeGstr3b(deps, principal, target, { returnPeriod, frequency }, request.ip);
+      return gstr3bDetailOf(
+        db,
+        principal.subscriberId,
+        target,
+        returnPeriod,
+        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
+      );
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.figureDocuments, {
+    access: readBody,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const { entityId, returnPeriod } = request.body;
+      await gstr3bTarget(db, principal, entityId);
+      const row = await findGstr3b(db, principal.subscriberId, entityId, returnPeriod);
+      if (!row) return { items: [], totalRecords: 0 };
+      return figureDocuments(db, principal.subscriberId, row.id, request.body);
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.saveFigures, {
+    access: prepare,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const { entityId, returnPeriod, figures } = request.body;
+      const target = await gstr3bTarget(db, principal, entityId);
+      await saveGstr3bFigures(deps, principal, target, returnPeriod, figures, request.ip);
+      return gstr3bDetailOf(
+        db,
+        principal.subscriberId,
+        target,
+        returnPeriod,
+        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
+      );
+    },
+  });
+
+  // The ledgers are UNKNOWN_LEDGERS until the GST portal adapter reads the electronic credit and cash ledgers
+  // (issue 19); finalReturnOf takes whatever balances it is given.
+  serve(app, GSTR3B_ENDPOINTS.setOff, {
+    access: read,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const { entityId, returnPeriod } = request.query;
+      const target = await gstr3bTarget(db, principal, entityId);
+      const row = await findGstr3b(db, principal.subscriberId, entityId, returnPeriod);
+      const { plan } = await finalReturnOf(deps, target, row, UNKNOWN_LEDGERS);
+      return { entityId, returnPeriod, ...plan };
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.download, {
+    access: read,
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      const { entityId, returnPeriod } = request.query;
+      const target = await gstr3bTarget(db, principal, entityId);
+      const { row, figures } = await finalReturnOf(
+        deps,
+        target,
+        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
+        UNKNOWN_LEDGERS,
+      );
+      // The portal's offline utility names the file by form, GSTIN and period, as GSTR-1's download does.
+      const name = `GSTR3B_${target.gstin}_${returnPeriod}.json`;
+      await db.transaction((tx) =>
+        writeAudit(tx, principal, {
+          entityType: 'Gstr3b',
+          entityKey: row.id,
+          entityName: `GSTR3B ${target.gstin} ${returnPeriod}`,
+          action: 'Export',
+          after: { file: name },
+          ip: request.ip,
+        }),
+      );
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(JSON.stringify(gstr3bJsonOf(figures)));
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.timeline, {
+    access: read,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const { entityId, returnPeriod } = request.query;
+      const target = await gstr3bTarget(db, principal, entityId);
+      return gstr3bTimelineOf(
+        db,
+        principal.subscriberId,
+        target,
+        returnPeriod,
+        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
+      );
+    },
+  });
+};

@@ -1,0 +1,158 @@
+// The outward side of a GSTR-3B's input: the sales documents and summary rows of the months it covers, in the shape
+// buildGstr3b takes (Gstr1Document with its id, form and return period).
+//
+// Liability comes from the period's GSTR-1/IFF and GSTR-1A (s.39(1) read with the auto-population of GSTR-3B from
+// GSTR-1, GST-RULES-DETAIL §1.3). For each month: when its GSTR-1 was generated in the product, the documents it holds
+// (return_documents, corrections of earlier periods included, which the domain takes as amendments by their change)
+// and those of the month's GSTR-1A if generated; else the books' final sales documents of the month not yet reported,
+// as the month's GSTR-1 would hold them. Summary rows (B2CS, advances, nil/exempt/non-GST) of the months.
+import type { Gstr1Item, Gstr1SummaryType, Gstr3bOutwardDocument, Gstr3bSummaryRow } from '@opengst/domain';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { documents, documentSummaries, returnDocuments, returns } from '../../db/schema';
+import { documentColumnsOf, RETURN_DOCUMENT_FIELDS } from '../documents';
+
+export type Gstr3bScope = { subscriberId: number; entityId: number; periods: readonly string[] };
+
+const outwardColumns = {
+  id: documents.id,
+  ...documentColumnsOf(documents, RETURN_DOCUMENT_FIELDS),
+  taxable: documents.taxable,
+  igst: documents.igst,
+  cgst: documents.cgst,
+  sgst: documents.sgst,
+  cess: documents.cess,
+  filedReturnId: documents.filedReturnId,
+  filedNumber: documents.filedNumber,
+  filedDate: documents.filedDate,
+  filedItems: documents.filedItems,
+};
+type OutwardRow = { [K in keyof typeof outwardColumns]: (typeof outwardColumns)[K]['_']['data'] | null };
+
+/**
+ * A row as the builder takes it. The document's own totals stand for its items: GSTR-3B takes a document's sums only
+ * (3.1 has no rate breakup), so the items are not read; an amendment's filed items are its first-reported figures.
+ */
+const outwardOf = (r: OutwardRow, form: 'GSTR1' | 'GSTR1A', returnPeriod: string): Gstr3bOutwardDocument => {
+  const { id, taxable, igst, cgst, sgst, cess, filedReturnId, filedNumber, filedDate, filedItems, ...doc } = r;
+  const total: Gstr1Item = { rate: 0, taxable: taxable ?? 0, igst: igst ?? 0, cgst: cgst ?? 0, sgst: sgst ?? 0, cess: cess ?? 0 };
+  return {
+    ...doc,
+    documentType: doc.documentType ?? '',
+    documentNumber: doc.documentNumber ?? '',
+    documentDate: doc.documentDate ?? '',
+    counterpartyGstin: doc.counterpartyGstin ?? '',
+    documentValue: doc.documentValue ?? 0,
+    id: id!,
+    form,
+    returnPeriod,
+    amendment:
+      filedReturnId !== null
+        ? {
+            documentNumber: filedNumber ?? doc.documentNumber ?? '',
+            documentDate: filedDate ?? doc.documentDate ?? '',
+            items: (filedItems as Gstr1Item[] | null) ?? null,
+          }
+        : null,
+    items: [total],
+  };
+};
+
+/** The generated GSTR-1 and GSTR-1A returns of the months, by month and form. */
+const generatedReturnsOf = async (db: Db, scope: Gstr3bScope) =>
+  db
+    .select({ id: returns.id, returnType: returns.returnType, returnPeriod: returns.returnPeriod })
+    .from(returns)
+    .where(
+      and(
+        eq(returns.subscriberId, scope.subscriberId),
+        eq(returns.entityId, scope.entityId),
+        inArray(returns.returnPeriod, [...scope.periods]),
+        eq(returns.generationStatus, 'Completed'),
+      ),
+    );
+
+export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<Gstr3bOutwardDocument[]> => {
+  const generated = await generatedReturnsOf(db, scope);
+  const out: Gstr3bOutwardDocument[] = [];
+  for (const r of generated) {
+    const rows = await db
+      .select(outwardColumns)
+      .from(returnDocuments)
+      .innerJoin(documents, eq(documents.id, returnDocuments.documentId))
+      .where(eq(returnDocuments.returnId, r.id))
+      .orderBy(asc(documents.id));
+    for (const row of rows) out.push(outwardOf(row, r.returnType, r.returnPeriod));
+  }
+  const withGstr1 = new Set(generated.filter((r) => r.returnType === 'GSTR1').map((r) => r.returnPeriod));
+  const open = scope.periods.filter((p) => !withGstr1.has(p));
+  if (open.length > 0) {
+    const rows = await db
+      .select({ ...outwardColumns, returnPeriod: documents.returnPeriod })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.subscriberId, scope.subscriberId),
+          eq(documents.entityId, scope.entityId),
+          eq(documents.direction, 'Sales'),
+          eq(documents.isDraftDocument, false),
+          inArray(documents.returnPeriod, open),
+          isNull(documents.filedReturnId),
+        ),
+      )
+      .orderBy(asc(documents.id));
+    for (const { returnPeriod, ...row } of rows) out.push(outwardOf(row, 'GSTR1', returnPeriod));
+  }
+  return out;
+};
+
+export const loadOutwardSummaries = async (db: Db, scope: Gstr3bScope): Promise<Gstr3bSummaryRow[]> => {
+  const rows = await db
+    .select()
+    .from(documentSummaries)
+    .where(
+      and(
+        eq(documentSummaries.subscriberId, scope.subscriberId),
+        eq(documentSummaries.entityId, scope.entityId),
+        eq(documentSummaries.direction, 'Sales'),
+        inArray(documentSummaries.returnPeriod, [...scope.periods]),
+      ),
+    )
+    .orderBy(asc(documentSummaries.id));
+  return rows.map((s) => ({
+    id: s.id,
+    returnPeriod: s.returnPeriod,
+    summaryType: s.summaryType as Gstr1SummaryType,
+    placeOfSupply: s.placeOfSupply,
+    supplyType: s.supplyType,
+    rate: s.rate,
+    ecommerceGstin: s.ecommerceGstin,
+    documentNature: s.documentNature,
+    fromNumber: s.fromNumber,
+    toNumber: s.toNumber,
+    totalNumber: s.totalNumber,
+    cancelledNumber: s.cancelledNumber,
+    taxable: s.taxable,
+    igst: s.igst,
+    cgst: s.cgst,
+    sgst: s.sgst,
+    cess: s.cess,
+    nilRated: s.nilRated,
+    exempted: s.exempted,
+    nonGst: s.nonGst,
+  }));
+};
+
+/** Whether each month's GSTR-1 is filed in the product (s.39(10): GSTR-3B only after it). */
+export const gstr1FilingsOf = async (db: Db, scope: Gstr3bScope) =>
+  db
+    .select({ returnPeriod: returns.returnPeriod, status: returns.status, filedAt: returns.filedAt })
+    .from(returns)
+    .where(
+      and(
+        eq(returns.subscriberId, scope.subscriberId),
+        eq(returns.entityId, scope.entityId),
+        eq(returns.returnType, 'GSTR1'),
+        inArray(returns.returnPeriod, [...scope.periods]),
+      ),
+    );
