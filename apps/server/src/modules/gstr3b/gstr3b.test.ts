@@ -144,6 +144,15 @@ describe.each(ENGINES)('GSTR-3B from the database on %s', (engine) => {
     expect(timeline.events.map((e) => e.action)).toEqual(['Compute', 'SaveFigures', 'Compute', 'Compute']);
   });
 
+  it('defers ITC the reconciliation claims in a later period: in 4A(5) and reversed in 4B(2) (Circular 170/02/2022-GST)', async () => {
+    // A newer run: its decisions replace the older run's (the IMS rejection above).
+    await insertDecidedRow(h, t, delhi, gstin, { purchaseIds: [month.purchase], portalIds: [month.portal[0]!], claimPeriod: '102025' });
+    const d = await compute();
+    expect(rowOf(d, '4A5').system).toEqual({ taxable: 0, igst: 360_000, cgst: 40_000, sgst: 40_000, cess: 0 });
+    expect(rowOf(d, '4B2').system).toEqual({ taxable: 0, igst: 360_000, cgst: 0, sgst: 0, cess: 0 });
+    expect(rowOf(d, '4C').system.igst).toBe(0);
+  });
+
   it("refuses another tenant's location and a user without a GSTR-3B right", async () => {
     const other = await createTenant(h);
     const otherApi = clientOf(h, await signIn(h.app, other));

@@ -151,6 +151,9 @@ export const loadGstr2b = async (
   return out;
 };
 
+/** 'MMYYYY' → 'YYYYMM', so periods compare in time order. */
+const order = (period: string) => period.slice(2) + period.slice(0, 2);
+
 /** A pair (or single side) of the current run the user decided something about. */
 export type DecidedRow = {
   purchaseIds: number[];
@@ -159,7 +162,11 @@ export type DecidedRow = {
   claimPeriod: string | null;
 };
 
-/** The decided rows of the GSTIN's current GSTR-2B reconciliation run (none without a run). */
+/**
+ * The decided rows of the GSTIN's current GSTR-2B reconciliation run over the return's months (none without a run).
+ * The rows name the 2B records by the ids they had at the run: a 2B downloaded again since then is read without the
+ * run's decisions until the reconciliation is run again (its new records have new ids).
+ */
 export const loadDecidedRows = async (db: Db, scope: Gstr3bScope, gstin: string): Promise<DecidedRow[]> => {
   const [run] = await db
     .select({ id: reconciliationRuns.id })
@@ -171,6 +178,9 @@ export const loadDecidedRows = async (db: Db, scope: Gstr3bScope, gstin: string)
         eq(reconciliationRuns.status, 'Completed'),
         isNull(reconciliationRuns.supersededBy),
         sql`${scope.entityId} = any(${reconciliationRuns.entityIds})`,
+        // Its periods reach the return's months (periods compared as YYYYMM).
+        sql`(substr(${reconciliationRuns.fromPeriod}, 3, 4) || substr(${reconciliationRuns.fromPeriod}, 1, 2)) <= ${order(scope.periods[scope.periods.length - 1]!)}`,
+        sql`(substr(${reconciliationRuns.toPeriod}, 3, 4) || substr(${reconciliationRuns.toPeriod}, 1, 2)) >= ${order(scope.periods[0]!)}`,
       ),
     )
     .orderBy(desc(reconciliationRuns.id))
@@ -197,12 +207,9 @@ export const loadDecidedRows = async (db: Db, scope: Gstr3bScope, gstin: string)
   }));
 };
 
-/** 'MMYYYY' → 'YYYYMM', so periods compare in time order. */
-const order = (period: string) => period.slice(2) + period.slice(0, 2);
-
 /**
- * The ITC decisions of the decided rows for this return (header comment), and the ids of documents of other months
- * they name, which the loaders add. `portalPeriodOf` answers a 2B record's period.
+ * The ITC decisions of the decided rows for this return (header comment). `portalPeriodOf` answers the period of a 2B
+ * record read (undefined for one not read: the builder reports a decision about it as an issue).
  */
 export const decisionsOf = (
   rows: readonly DecidedRow[],
