@@ -1,2 +1,3 @@
 export * from './hsn';
 export * from './hsn-directory';
+export * from './search';
