@@ -11,3 +11,5 @@ export * from './hsn/index';
 export * from './documents/index';
 export * from './gstr1/index';
 export * from './gstr3b/index';
+export * from './drc01/index';
+export * from './payment/index';

@@ -1,0 +1,5 @@
+export * from './threshold';
+export * from './mismatch';
+export * from './drc01b';
+export * from './drc01c';
+export * from './reply';

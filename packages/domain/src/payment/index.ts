@@ -1,0 +1,3 @@
+export * from './payment-modes';
+export * from './challan';
+export * from './cash-needed';
