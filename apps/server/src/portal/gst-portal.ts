@@ -5,9 +5,41 @@
 // project's sandbox (apps/portal-sandbox) answers the same protocol. Callers never see keys or tokens: a session is an
 // opaque sealed value they store (portal_sessions) and hand back.
 import type { ReturnForm } from '@opengst/domain';
+import type {
+  CashLedger,
+  Challan,
+  ChallanRequest,
+  CreditLedger,
+  Gstr3bOffsetRequest,
+  LedgerBalance,
+  LiabilityLedger,
+} from './portal-payments';
 
-/** The return forms this adapter saves, submits and files; each has its EVC form type in http-gst-portal.ts. */
-export type PortalFiledForm = Extract<ReturnForm, 'GSTR1' | 'GSTR1A'>;
+export type {
+  CashLedger,
+  CashLedgerEntry,
+  Challan,
+  ChallanRequest,
+  ChallanStatus,
+  CreditLedger,
+  CreditLedgerEntry,
+  Gstr3bCashPayment,
+  Gstr3bOffsetRequest,
+  HeadMinorAmounts,
+  LedgerBalance,
+  LedgerEntryType,
+  LiabilityLedger,
+  LiabilityLedgerEntry,
+  MinorHead,
+  PaymentMode,
+} from './portal-payments';
+
+/**
+ * The return forms this adapter saves, submits and files (RETSAVE, RETSTATUS, RETSUM, RETSUBMIT, EVC RETFILE,
+ * RETTRACK on /returns/<form>); each has its EVC form type in http-gst-portal.ts. GSTR-3B adds its offset between
+ * submission and filing (gstr3bOffset).
+ */
+export type PortalFiledForm = Extract<ReturnForm, 'GSTR1' | 'GSTR1A' | 'GSTR3B'>;
 /** The forms this adapter downloads whole: the filed ones, and the statements the portal drafts for a recipient. */
 export type PortalDownloadForm = PortalFiledForm | Extract<ReturnForm, 'GSTR2A' | 'GSTR2B'>;
 
@@ -173,4 +205,36 @@ export type GstPortal = {
   regenerateGstr2b(session: PortalSessionState, period: string): Promise<{ referenceId: string }>;
   /** GENSTS2B: the outcome of a generation asked for with regenerateGstr2b. */
   gstr2bGenerationStatus(session: PortalSessionState, referenceId: string): Promise<Gstr2bGenerationStatus>;
+
+  /**
+   * AUTOLIAB: the system-generated GSTR-3B of the period (liability from the filed GSTR-1/1A, ITC from the GSTR-2B), in
+   * the API's shape `{r3bautopop: {r1fildt, r2bgendt, liabitc: {sup_details: {osup_3_1a: {subtotal}, ...}, elgitc}}}`.
+   */
+  gstr3bAutoLiability(session: PortalSessionState, period: string): Promise<unknown>;
+  /**
+   * RETOFFSET: pays the submitted GSTR-3B's liability from the credit and cash ledgers (PortalError when the portal
+   * finds it unlawful or the ledgers short). File it then with file(session, 'GSTR3B', ...).
+   */
+  gstr3bOffset(session: PortalSessionState, period: string, offset: Gstr3bOffsetRequest): Promise<{ referenceId: string }>;
+
+  /** The electronic cash ledger between two ISO dates. */
+  cashLedger(session: PortalSessionState, from: string, to: string): Promise<CashLedger>;
+  /** The electronic credit ledger between two ISO dates. */
+  creditLedger(session: PortalSessionState, from: string, to: string): Promise<CreditLedger>;
+  /** The electronic liability ledger of the return periods fromPeriod to toPeriod (MMYYYY). */
+  liabilityLedger(session: PortalSessionState, fromPeriod: string, toPeriod: string): Promise<LiabilityLedger>;
+  /** The cash and credit balances (as of the period MMYYYY). */
+  ledgerBalance(session: PortalSessionState, period: string): Promise<LedgerBalance>;
+
+  /** Creates a challan (PMT-06): its CPIN, valid 15 days. */
+  createChallan(session: PortalSessionState, request: ChallanRequest): Promise<Challan>;
+  /** One challan by its CPIN. */
+  challan(session: PortalSessionState, cpin: string): Promise<Challan>;
+  /** The challans created between two ISO dates, the newest first. */
+  challans(session: PortalSessionState, from: string, to: string): Promise<Challan[]>;
+  /**
+   * The project's sandbox only: pays a challan as a bank would (CIN, cash ledger credited). A real payment happens at the
+   * bank; against the GST portal this is PortalError SANDBOX_ONLY.
+   */
+  payChallanInSandbox(session: PortalSessionState, cpin: string): Promise<Challan>;
 };

@@ -19,6 +19,17 @@ import {
   type PortalSessionState,
 } from './gst-portal';
 import { NO_DOCUMENTS_CODES } from './portal-codes';
+import {
+  cashLedgerOf,
+  challanListOf,
+  challanOf,
+  challanPayload,
+  creditLedgerOf,
+  ledgerBalanceOf,
+  liabilityLedgerOf,
+  offsetPayload,
+  slashDateOf,
+} from './portal-payments';
 import { aesDecrypt, aesEncrypt, hmacOf, newAppKey, openResponse, rsaEncrypt, sealPayload } from './portal-crypto';
 import { mergeParts, openPortalFile } from './portal-files';
 
@@ -67,6 +78,10 @@ export const DEFAULT_QUEUED_RETRY: QueuedRetry = {
 const AUTH_PATH = '/taxpayerapi/v1.0/authenticate';
 const RETURNS_PATH = '/taxpayerapi/v2.0/returns';
 const IMS_PATH = `${RETURNS_PATH}/ims`;
+const LEDGERS_PATH = '/taxpayerapi/v1.0/ledgers';
+const PAYMENT_PATH = '/taxpayerapi/v1.0/payment';
+/** The project's sandbox's stand-in for the bank where a challan is paid (apps/portal-sandbox/README.md). */
+const SANDBOX_BANK_PATH = `${PAYMENT_PATH}/sandbox-bank`;
 /** IMS GETINV's section parameter per section. */
 const IMS_SECTION_PARAMS: Record<PortalImsSection, string> = {
   b2b: 'B2B',
@@ -102,7 +117,7 @@ const IMS_RECORD_FIELDS = [
 const formPath = (form: PortalDownloadForm): string => `${RETURNS_PATH}/${form.toLowerCase()}`;
 
 /** The form_type of the EVC OTP request, per filed form. */
-const EVC_FORM_TYPES: Record<PortalFiledForm, string> = { GSTR1: 'R1', GSTR1A: 'R1A' };
+const EVC_FORM_TYPES: Record<PortalFiledForm, string> = { GSTR1: 'R1', GSTR1A: 'R1A', GSTR3B: 'R3B' };
 
 /** A section download: the portal's action, and the key of the section in the answer and in the whole form. */
 type SectionDownload = readonly [action: string, key: string];
@@ -146,6 +161,8 @@ const DOWNLOADS: Record<PortalDownloadForm, FormDownload> = {
     ],
   },
   GSTR2B: { action: 'GET2B', periodParam: 'rtnprd' },
+  // A GSTR-3B is its RETSUM: the return saved, with its tax payable and what was paid (tx_pmt).
+  GSTR3B: { action: 'RETSUM', periodParam: 'ret_period' },
 };
 
 type Answer = Record<string, unknown>;
@@ -491,6 +508,53 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
     async regenerateGstr2b(session, period) {
       const data = await write(session, 'PUT', formPath('GSTR2B'), 'GEN2B', { rtin: session.gstin, itcprd: period }, '');
       return { referenceId: text(data['reference_id']) };
+    },
+
+    async gstr3bAutoLiability(session, period) {
+      return get(session, formPath('GSTR3B'), { action: 'AUTOLIAB', gstin: session.gstin, ret_period: period }, period);
+    },
+
+    async gstr3bOffset(session, period, offset) {
+      const data = await write(session, 'PUT', formPath('GSTR3B'), 'RETOFFSET', offsetPayload(session.gstin, period, offset), period);
+      return { referenceId: text(data['reference_id']) };
+    },
+
+    async cashLedger(session, from, to) {
+      const query = { action: 'CASH', gstin: session.gstin, fr_dt: slashDateOf(from), to_dt: slashDateOf(to) };
+      return cashLedgerOf((await get(session, LEDGERS_PATH, query)) as Answer);
+    },
+
+    async creditLedger(session, from, to) {
+      const query = { action: 'ITC', gstin: session.gstin, fr_dt: slashDateOf(from), to_dt: slashDateOf(to) };
+      return creditLedgerOf((await get(session, LEDGERS_PATH, query)) as Answer);
+    },
+
+    async liabilityLedger(session, fromPeriod, toPeriod) {
+      const query = { action: 'TAX', gstin: session.gstin, fr_dt: fromPeriod, to_dt: toPeriod };
+      return liabilityLedgerOf((await get(session, LEDGERS_PATH, query)) as Answer);
+    },
+
+    async ledgerBalance(session, period) {
+      return ledgerBalanceOf((await get(session, LEDGERS_PATH, { action: 'BAL', gstin: session.gstin, ret_period: period })) as Answer);
+    },
+
+    async createChallan(session, request) {
+      return challanOf(await write(session, 'POST', PAYMENT_PATH, 'GENERATE', challanPayload(session.gstin, request), ''));
+    },
+
+    async challan(session, cpin) {
+      return challanOf((await get(session, PAYMENT_PATH, { action: 'CHLNDTLS', gstin: session.gstin, cpin })) as Answer);
+    },
+
+    async challans(session, from, to) {
+      const query = { action: 'CHLNHIST', gstin: session.gstin, fr_dt: slashDateOf(from), to_dt: slashDateOf(to) };
+      return challanListOf((await get(session, PAYMENT_PATH, query)) as Answer);
+    },
+
+    async payChallanInSandbox(session, cpin) {
+      if (!options.sandbox)
+        throw new PortalError('SANDBOX_ONLY', 'A challan is paid at the bank: only the project’s sandbox takes a payment here.');
+      return challanOf(await write(session, 'POST', SANDBOX_BANK_PATH, 'PAY', { cpin }, ''));
     },
 
     async gstr2bGenerationStatus(session, referenceId) {
