@@ -72,6 +72,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   RegularOverview: () => import('../features/returns/RegularOverviewScreen').then((m) => m.RegularOverviewScreen),
   Gstr1: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1Screen),
   Gstr1a: () => import('../features/returns/gstr1/Gstr1Screen').then((m) => m.Gstr1aScreen),
+  Gstr3b: () => import('../features/returns/gstr3b/Gstr3bScreen').then((m) => m.Gstr3bScreen),
   Gstr2aReconciliation: () => import('../features/reconciliation/Gstr2aReconciliationScreen').then(withAutoDownloadSummary),
   InvoiceManagementSystem: () => import('../features/reconciliation/ims/InvoiceManagementSystemScreen').then(withPortalSession),
   DataActivities: () => import('../features/data-activities/DataActivitiesScreen').then((m) => m.DataActivitiesScreen),

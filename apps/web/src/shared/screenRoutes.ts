@@ -45,6 +45,7 @@ export const SCREEN_ROUTES = [
   'RegularOverview',
   'Gstr1',
   'Gstr1a',
+  'Gstr3b',
   'CreateDocument',
   'AddDraftDocument',
   'EditDraftDocument',

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconCalculator, IconDeviceFloppy, IconDownload, IconX } from '@tabler/icons-react';
+import type { Gstr3bDetail } from '@opengst/contracts';
+import { downloadBlob } from '../../../shared/ExportButton';
+import { computeGstr3b, downloadGstr3bJson } from './gstr3bApi';
+import { useGstr3bText } from './gstr3bText';
+
+// The actions of /gstr-3b in the order they happen: Compute (from the books; the user's figures stay), Save (the
+// user's changed figures: the form's submit button, so Enter in a figure saves too), Download JSON. Compute and Save
+// need Gstr3bPrepare and are not shown without it, as the server refuses them; filing and offset through the portal
+// come with their endpoints.
+
+export const FIGURES_FORM_ID = 'gstr3b-figures';
+
+type Props = {
+  detail: Gstr3bDetail;
+  canPrepare: boolean;
+  canEdit: boolean;
+  changeCount: number;
+  hasInvalid: boolean;
+  isSaving: boolean;
+  onComputed: (next: Gstr3bDetail) => void;
+  onDiscard: () => void;
+};
+
+export const ComputeButton = ({ detail, onComputed }: Pick<Props, 'detail' | 'onComputed'>) => {
+  const t = useGstr3bText();
+  const [isBusy, setBusy] = useState(false);
+  const compute = async () => {
+    setBusy(true);
+    try {
+      onComputed(await computeGstr3b({ entityId: detail.entityId, returnPeriod: detail.returnPeriod, frequency: detail.frequency }));
+    } catch {
+      // The client's toast shows the API's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="xs"
+      variant={detail.id === null ? 'filled' : 'default'}
+      leftSection={<IconCalculator size={14} />}
+      loading={isBusy}
+      onClick={() => void compute()}
+      data-testid="action-compute"
+    >
+      {detail.id === null ? t('gstr3b.compute') : t('gstr3b.recompute')}
+    </Button>
+  );
+};
+
+export const Gstr3bActions = ({ detail, canPrepare, canEdit, changeCount, hasInvalid, isSaving, onComputed, onDiscard }: Props) => {
+  const t = useGstr3bText();
+  const [isDownloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const key = { entityId: detail.entityId, returnPeriod: detail.returnPeriod };
+      downloadBlob(await downloadGstr3bJson(key), `GSTR3B_${detail.gstin}_${detail.returnPeriod}.json`);
+    } catch {
+      // The client's toast shows the API's message.
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const isComputed = detail.id !== null;
+  return (
+    <Group gap="xs" data-testid="gstr3b-actions">
+      {canPrepare && detail.status !== 'Filed' ? <ComputeButton detail={detail} onComputed={onComputed} /> : null}
+      {canEdit ? (
+        <>
+          <Button
+            size="xs"
+            type="submit"
+            form={FIGURES_FORM_ID}
+            leftSection={<IconDeviceFloppy size={14} />}
+            disabled={changeCount === 0 || hasInvalid}
+            loading={isSaving}
+            data-testid="action-save"
+          >
+            {t('gstr3b.save')}
+          </Button>
+          {changeCount > 0 || hasInvalid ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconX size={14} />}
+              onClick={onDiscard}
+              data-testid="action-discard"
+            >
+              {t('gstr3b.discard')}
+            </Button>
+          ) : null}
+          <Text size="xs" c={changeCount > 0 ? undefined : 'dimmed'} data-testid="change-count">
+            {changeCount > 0 ? t('gstr3b.changes', { n: changeCount }) : t('gstr3b.noChanges')}
+          </Text>
+        </>
+      ) : null}
+      {isComputed ? (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} />}
+          loading={isDownloading}
+          onClick={() => void download()}
+          data-testid="action-download"
+          ml={canEdit ? 'auto' : undefined}
+        >
+          {t('gstr3b.download')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+};

@@ -1,0 +1,327 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Alert, Badge, Group, List, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Gstr3bColumn, Gstr3bDetail, Gstr3bRow } from '@opengst/contracts';
+import { ApiError } from '../../../api/http';
+import { useText } from '../../../i18n/useText';
+import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
+import { periodLabel } from '../../../shared/filter-bar/periods';
+import { formatCount, formatDateTime } from '../../../shared/format';
+import { loadFailureText } from '../../../shared/loadFailure';
+import { notifySuccess } from '../../../shared/notifySuccess';
+import { RefusalAlert } from '../../../shared/RefusalAlert';
+import { useRights } from '../../../shared/useRights';
+import { DueDate, ReturnStatusBadge } from '../ReturnBadges';
+import { GstinSelect, ReturnPeriodPicker } from '../ReturnPeriodPicker';
+import { useReturnQuery } from '../useReturnQuery';
+import { FigureDocumentsDrawer } from './FigureDocumentsDrawer';
+import { ComputeButton, FIGURES_FORM_ID, Gstr3bActions } from './Gstr3bActions';
+import { Gstr3bFiguresTable, type FigureEditing } from './Gstr3bFiguresTable';
+import { Gstr3bTimelinePanel } from './Gstr3bTimelinePanel';
+import { gstr3bDetailQuery, gstr3bKeys, saveGstr3bFigures } from './gstr3bApi';
+import { canEditFigures, draftStateOf, refusalsByRow, rowKeyOf, rowsByTable, type Draft } from './gstr3bRules';
+import { useGstr3bText } from './gstr3bText';
+import { SetOffPanel } from './SetOffPanel';
+
+// /gstr-3b (spec core §2, issue 19): the return of a GSTIN and period computed from the books, GSTR-1 and GSTR-2B,
+// table by table as the portal lays it out, the user's figures beside the system's with the difference, the documents
+// behind any figure, the set-off of 6.1 explained, and the timeline. Figures are edited in place and saved together.
+
+type Tab = 'figures' | 'setOff' | 'timeline';
+
+const Header = ({ detail }: { detail: Gstr3bDetail }) => {
+  const t = useGstr3bText();
+  const tr = useText();
+  return (
+    <Group justify="space-between" align="flex-start" gap="md">
+      <Stack gap={2}>
+        <Group gap="xs">
+          <Text fw={700} size="lg">
+            {t('gstr3b.title')}
+          </Text>
+          <Text size="lg">{detail.entityName}</Text>
+        </Group>
+        <Group gap="md">
+          <Text size="sm" ff="monospace" data-testid="return-gstin">
+            {detail.gstin}
+          </Text>
+          <Text size="sm" data-testid="return-period-label">
+            {periodLabel(detail.returnPeriod)}{' '}
+            <Text span size="xs" c="dimmed">
+              ({detail.returnPeriod}, {tr('returns.fy', { fy: detail.financialYear })}, {t(`gstr3b.frequency.${detail.frequency}`)})
+            </Text>
+          </Text>
+        </Group>
+        {detail.computedAt ? (
+          <Text size="xs" c="dimmed" data-testid="computed-at">
+            {t('gstr3b.computedAt', { at: formatDateTime(detail.computedAt), user: detail.computedBy ?? '—' })}
+          </Text>
+        ) : null}
+      </Stack>
+      <Group gap="lg" align="flex-start">
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {tr('returns.dueDate')}
+          </Text>
+          <DueDate dueDate={detail.dueDate} status={detail.status} deadline="Due" />
+        </Stack>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {tr('returns.status')}
+          </Text>
+          <ReturnStatusBadge status={detail.status} />
+        </Stack>
+      </Group>
+    </Group>
+  );
+};
+
+const Notices = ({ detail, canPrepare }: { detail: Gstr3bDetail; canPrepare: boolean }) => {
+  const t = useGstr3bText();
+  return (
+    <>
+      {!detail.gstr1Filed && detail.status !== 'Filed' ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} py={6} data-testid="gstr1-not-filed">
+          <Text size="sm">{t('gstr3b.gstr1NotFiled')}</Text>
+        </Alert>
+      ) : null}
+      {!canPrepare ? (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={16} />} py={6} data-testid="no-prepare-right">
+          <Text size="sm">{t('gstr3b.noRight')}</Text>
+        </Alert>
+      ) : null}
+      {detail.issues.length > 0 ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={16} />}
+          py={6}
+          title={t('gstr3b.issues')}
+          data-testid="gstr3b-issues"
+        >
+          <List size="sm" spacing={0}>
+            {detail.issues.map((issue, index) => (
+              <List.Item key={`${issue.code}-${index}`}>{issue.message}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      {detail.excluded.length > 0 ? (
+        <Group gap="xs" data-testid="gstr3b-excluded">
+          <Text size="xs" c="dimmed">
+            {t('gstr3b.excluded')}:
+          </Text>
+          {detail.excluded.map((item) => (
+            <Badge key={item.code} size="sm" variant="light" color="gray" radius="sm" tt="none" title={item.reason}>
+              {item.reason} · {formatCount(item.count)}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+    </>
+  );
+};
+
+/** The user's edits, the save and its refusals: by row key, cleared when the save goes through. */
+const useFigureDraft = (detail: Gstr3bDetail, canEdit: boolean, onSaved: (next: Gstr3bDetail) => void) => {
+  const t = useGstr3bText();
+  const [draft, setDraft] = useState<Draft>({});
+  const [refusals, setRefusals] = useState<Record<string, string[]>>({});
+  const [general, setGeneral] = useState<string[]>([]);
+  const [isSaving, setSaving] = useState(false);
+  const state = draftStateOf(detail.rows, draft);
+  const hasInvalid = Object.keys(state.invalid).length > 0;
+  const edit = (row: Gstr3bRow, patch: Partial<Record<Gstr3bColumn, string>>) =>
+    setDraft((current) => ({ ...current, [rowKeyOf(row)]: { ...current[rowKeyOf(row)], ...patch } }));
+  const save = async () => {
+    if (isSaving || hasInvalid || state.changes.length === 0) return;
+    setSaving(true);
+    setGeneral([]);
+    try {
+      const next = await saveGstr3bFigures(
+        { entityId: detail.entityId, returnPeriod: detail.returnPeriod },
+        state.changes.map((change) => change.figure),
+      );
+      setDraft({});
+      setRefusals({});
+      onSaved(next);
+      notifySuccess(t('gstr3b.saved'));
+    } catch (error) {
+      if (error instanceof ApiError && error.items.length > 0) {
+        const split = refusalsByRow(error.items, state.changes);
+        setRefusals(split.byRow);
+        setGeneral(split.general);
+      } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        setGeneral([error.message]);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+  const editing: FigureEditing = {
+    isEditable: canEdit,
+    draft,
+    invalid: state.invalid,
+    refusals,
+    onCell: (row, column, text) => edit(row, { [column]: text }),
+    onUseSystem: (row) => edit(row, Object.fromEntries(row.columns.map((column) => [column, '']))),
+  };
+  const discard = () => {
+    setDraft({});
+    setRefusals({});
+    setGeneral([]);
+  };
+  return { editing, changeCount: state.changes.length, hasInvalid, isSaving, save, discard, general };
+};
+
+const FiguresForm = ({
+  detail,
+  editing,
+  onSave,
+  onOpen,
+}: {
+  detail: Gstr3bDetail;
+  editing: FigureEditing;
+  onSave: () => void;
+  onOpen: (row: Gstr3bRow) => void;
+}) => {
+  const t = useGstr3bText();
+  // Enter in a figure saves every change (UI.md "Enter submits forms"), as the Save button does.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      onSave();
+    }
+  };
+  return (
+    <form
+      id={FIGURES_FORM_ID}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave();
+      }}
+      onKeyDown={onKeyDown}
+      noValidate
+    >
+      <Stack gap="sm" data-testid="gstr3b-tables">
+        {editing.isEditable ? (
+          <Text size="xs" c="dimmed">
+            {t('gstr3b.enterHint')}
+          </Text>
+        ) : null}
+        {rowsByTable(detail.rows).map((group) => (
+          <Gstr3bFiguresTable key={group.table} table={group.table} rows={group.rows} editing={editing} onOpen={onOpen} />
+        ))}
+      </Stack>
+    </form>
+  );
+};
+
+const Gstr3bReturn = ({ detail, onChanged }: { detail: Gstr3bDetail; onChanged: (next: Gstr3bDetail) => void }) => {
+  const t = useGstr3bText();
+  const returnKey = { entityId: detail.entityId, returnPeriod: detail.returnPeriod };
+  const rights = useRights(['Gstr3bPrepare']);
+  const [tab, setTab] = useState<Tab>('figures');
+  const [opened, setOpened] = useState<Gstr3bRow | null>(null);
+  const canEdit = canEditFigures(detail, rights.Gstr3bPrepare);
+  const figures = useFigureDraft(detail, canEdit, onChanged);
+  const version = [detail.computedAt, detail.userSavedAt].join('|');
+  return (
+    <Stack gap="sm" data-testid="gstr3b-screen" data-return-status={detail.status}>
+      <Paper withBorder radius="sm" p="sm">
+        <Stack gap="sm">
+          <Header detail={detail} />
+          <Notices detail={detail} canPrepare={rights.Gstr3bPrepare} />
+          {detail.id !== null && !canEdit && rights.Gstr3bPrepare ? (
+            <Text size="xs" c="dimmed" data-testid="filed-no-edit">
+              {t('gstr3b.filedNoEdit')}
+            </Text>
+          ) : null}
+          <Gstr3bActions
+            detail={detail}
+            canPrepare={rights.Gstr3bPrepare}
+            canEdit={canEdit}
+            changeCount={figures.changeCount}
+            hasInvalid={figures.hasInvalid}
+            isSaving={figures.isSaving}
+            onComputed={onChanged}
+            onDiscard={figures.discard}
+          />
+          <RefusalAlert messages={figures.general} testId="save-refusal" />
+        </Stack>
+      </Paper>
+      {detail.id === null ? (
+        <>
+          <Paper withBorder radius="sm" p="lg" data-testid="gstr3b-not-computed">
+            <Stack gap="sm" align="center">
+              <Text size="sm" c="dimmed" ta="center">
+                {t('gstr3b.neverComputed')}
+              </Text>
+              {rights.Gstr3bPrepare ? <ComputeButton detail={detail} onComputed={onChanged} /> : null}
+            </Stack>
+          </Paper>
+          <Gstr3bTimelinePanel returnKey={returnKey} />
+        </>
+      ) : (
+        <Tabs value={tab} onChange={(next) => setTab((next as Tab | null) ?? 'figures')} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="figures" data-testid="tab-figures">
+              {t('gstr3b.tab.figures')}
+            </Tabs.Tab>
+            <Tabs.Tab value="setOff" data-testid="tab-set-off">
+              {t('gstr3b.tab.setOff')}
+            </Tabs.Tab>
+            <Tabs.Tab value="timeline" data-testid="tab-timeline">
+              {t('gstr3b.tab.timeline')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="figures" pt="xs">
+            <FiguresForm detail={detail} editing={figures.editing} onSave={() => void figures.save()} onOpen={setOpened} />
+          </Tabs.Panel>
+          <Tabs.Panel value="setOff" pt="xs">
+            <SetOffPanel returnKey={returnKey} />
+          </Tabs.Panel>
+          <Tabs.Panel value="timeline" pt="xs">
+            <Gstr3bTimelinePanel returnKey={returnKey} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+      <FigureDocumentsDrawer returnKey={returnKey} row={opened} version={version} onClose={() => setOpened(null)} />
+    </Stack>
+  );
+};
+
+const Gstr3bView = ({ entityId, returnPeriod }: { entityId: number; returnPeriod: string }) => {
+  const t = useGstr3bText();
+  const queryClient = useQueryClient();
+  const returnKey = { entityId, returnPeriod };
+  const { data: detail, isError, error } = useQuery(gstr3bDetailQuery(returnKey));
+  if (isError) return <FilterPlaceholder kind="empty" text={loadFailureText(error, t('gstr3b.loadFailed'))} testId="return-load-failed" />;
+  if (!detail) return <Loader size="sm" />;
+  const changed = (next: Gstr3bDetail) => {
+    queryClient.setQueryData(gstr3bKeys.detail(returnKey), next);
+    void queryClient.invalidateQueries({ queryKey: gstr3bKeys.derived(returnKey) });
+  };
+  return <Gstr3bReturn detail={detail} onChanged={changed} />;
+};
+
+export const Gstr3bScreen = () => {
+  const t = useGstr3bText();
+  const { entityId, returnPeriod, change } = useReturnQuery();
+  return (
+    <Stack gap="sm">
+      <Paper withBorder radius="sm" px="sm" py={8}>
+        <Group gap="sm" align="flex-end">
+          <GstinSelect returnPeriod={returnPeriod} value={entityId} onChange={(next) => change({ entityId: next, returnPeriod })} />
+          <ReturnPeriodPicker value={returnPeriod} onChange={(next) => change({ entityId, returnPeriod: next })} />
+        </Group>
+      </Paper>
+      {entityId === null ? (
+        <FilterPlaceholder kind="empty" testId="return-choose" text={t('gstr3b.choose')} />
+      ) : (
+        <Gstr3bView key={`${entityId}:${returnPeriod}`} entityId={entityId} returnPeriod={returnPeriod} />
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,219 @@
+import { Alert, Group, List, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { formatInr } from '@opengst/domain';
+import { type Gstr3bHeads, type Gstr3bKey, type Gstr3bSetOff, type Gstr3bTaxHead } from '@opengst/contracts';
+import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
+import { formatDate } from '../../../shared/format';
+import { loadFailureText } from '../../../shared/loadFailure';
+import { Amount } from '../ReturnBadges';
+import { gstr3bSetOffQuery } from './gstr3bApi';
+import { useGstr3bText, type Gstr3bTranslate } from './gstr3bText';
+
+// Table 6.1 as the server proposes it from the figures as they stand (the user's where given): laid out as the
+// portal's payment table (tax payable, paid through each credit, paid in cash, interest and late fee), then the
+// balances it started from and every line explained (which credit paid which head and under which rule, interest for
+// how many days, late fee against its cap).
+
+const HEADS: readonly Gstr3bTaxHead[] = ['igst', 'cgst', 'sgst', 'cess'];
+
+const usedFrom = (plan: Gstr3bSetOff, from: Gstr3bTaxHead, to: Gstr3bTaxHead): number =>
+  plan.utilisation.filter((line) => line.from === from && line.to === to).reduce((sum, line) => sum + line.amount, 0);
+
+const Cell = ({ paise, testId }: { paise: number; testId?: string }) => (
+  <Table.Td className="numeric" data-testid={testId}>
+    {paise === 0 ? (
+      <Text span size="sm" c="dimmed">
+        {formatInr(0)}
+      </Text>
+    ) : (
+      <Amount paise={paise} />
+    )}
+  </Table.Td>
+);
+
+const PaymentTable = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) => (
+  <Table verticalSpacing={2} fz="sm" withColumnBorders data-testid="set-off-table">
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th rowSpan={2}>{t('gstr3b.setOff.description')}</Table.Th>
+        <Table.Th rowSpan={2} className="numeric">
+          {t('gstr3b.setOff.payable')}
+        </Table.Th>
+        <Table.Th colSpan={4} ta="center">
+          {t('gstr3b.setOff.paidThroughItc')}
+        </Table.Th>
+        <Table.Th rowSpan={2} className="numeric">
+          {t('gstr3b.setOff.taxCash')}
+        </Table.Th>
+        <Table.Th rowSpan={2} className="numeric">
+          {t('gstr3b.setOff.interestCash')}
+        </Table.Th>
+        <Table.Th rowSpan={2} className="numeric">
+          {t('gstr3b.setOff.lateFeeCash')}
+        </Table.Th>
+      </Table.Tr>
+      <Table.Tr>
+        {HEADS.map((head) => (
+          <Table.Th key={head} className="numeric">
+            {t(`gstr3b.head.${head}`)}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+    <Table.Tbody>
+      <Table.Tr bg="gray.0">
+        <Table.Td colSpan={9}>
+          <Text size="xs" fw={600}>
+            {t('gstr3b.setOff.otherThanReverseCharge')}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+      {HEADS.map((head) => (
+        <Table.Tr key={head} data-testid={`set-off-${head}`}>
+          <Table.Td>{t(`gstr3b.head.${head}`)}</Table.Td>
+          <Cell paise={plan.payable.otherThanReverseCharge[head]} testId={`set-off-${head}-payable`} />
+          {HEADS.map((from) => (
+            <Cell key={from} paise={usedFrom(plan, from, head)} testId={`set-off-${head}-from-${from}`} />
+          ))}
+          <Cell paise={plan.cash.tax[head]} testId={`set-off-${head}-cash`} />
+          <Cell paise={plan.cash.interest[head]} testId={`set-off-${head}-interest`} />
+          <Cell paise={plan.cash.lateFee[head]} testId={`set-off-${head}-late-fee`} />
+        </Table.Tr>
+      ))}
+      <Table.Tr bg="gray.0">
+        <Table.Td colSpan={9}>
+          <Text size="xs" fw={600}>
+            {t('gstr3b.setOff.reverseCharge')}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+      {HEADS.map((head) => (
+        <Table.Tr key={head} data-testid={`set-off-rc-${head}`}>
+          <Table.Td>{t(`gstr3b.head.${head}`)}</Table.Td>
+          <Cell paise={plan.payable.reverseCharge[head]} />
+          {/* Section 49(4), Rule 86(2): reverse charge tax is paid in cash only. */}
+          {HEADS.map((from) => (
+            <Table.Td key={from} />
+          ))}
+          <Cell paise={plan.cash.reverseCharge[head]} testId={`set-off-rc-${head}-cash`} />
+          <Table.Td />
+          <Table.Td />
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  </Table>
+);
+
+const BalanceRow = ({ label, heads, testId, t }: { label: string; heads: Gstr3bHeads | null; testId: string; t: Gstr3bTranslate }) => (
+  <Table.Tr data-testid={testId}>
+    <Table.Td>{label}</Table.Td>
+    {HEADS.map((head) =>
+      heads ? (
+        <Cell key={head} paise={heads[head]} />
+      ) : (
+        <Table.Td key={head} className="numeric">
+          <Text span size="xs" c="dimmed">
+            {t('gstr3b.setOff.unknownBalance')}
+          </Text>
+        </Table.Td>
+      ),
+    )}
+  </Table.Tr>
+);
+
+const Balances = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) => (
+  <Table verticalSpacing={2} fz="sm" data-testid="set-off-balances">
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th>{t('gstr3b.setOff.head')}</Table.Th>
+        {HEADS.map((head) => (
+          <Table.Th key={head} className="numeric" w={150}>
+            {t(`gstr3b.head.${head}`)}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+    <Table.Tbody>
+      <BalanceRow t={t} label={t('gstr3b.setOff.creditLedger')} heads={plan.creditLedger.balance} testId="balance-credit-ledger" />
+      <BalanceRow t={t} label={t('gstr3b.setOff.netItc')} heads={plan.netItc} testId="balance-net-itc" />
+      <BalanceRow t={t} label={t('gstr3b.setOff.creditAvailable')} heads={plan.creditAvailable} testId="balance-credit-available" />
+      <BalanceRow t={t} label={t('gstr3b.setOff.creditLeft')} heads={plan.creditLeft} testId="balance-credit-left" />
+      <BalanceRow t={t} label={t('gstr3b.setOff.cashLedger')} heads={plan.cashLedger.balance} testId="balance-cash-ledger" />
+      <BalanceRow t={t} label={t('gstr3b.setOff.cashTotal')} heads={plan.cash.total} testId="balance-cash-total" />
+      <BalanceRow t={t} label={t('gstr3b.setOff.cashToDeposit')} heads={plan.cashToDeposit} testId="balance-cash-to-deposit" />
+    </Table.Tbody>
+  </Table>
+);
+
+const Explained = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) => (
+  <Stack gap={4} data-testid="set-off-explained">
+    <Text size="sm" fw={600}>
+      {t('gstr3b.setOff.explained')}
+    </Text>
+    <List size="sm" spacing={2}>
+      {plan.utilisation.length === 0 ? <List.Item>{t('gstr3b.setOff.noCredit')}</List.Item> : null}
+      {plan.utilisation.map((line, index) => (
+        <List.Item key={`${index}-${line.from}-${line.to}`} data-testid={`utilisation-${line.from}-${line.to}`}>
+          {line.explanation}
+        </List.Item>
+      ))}
+      <List.Item data-testid="interest-explanation">
+        <Text span size="sm" fw={500}>
+          {t('gstr3b.interest')}:
+        </Text>{' '}
+        {plan.interest.explanation}
+        {plan.interest.lines.length > 0 ? (
+          <List size="sm" withPadding spacing={0}>
+            {plan.interest.lines.map((line) => (
+              <List.Item key={line.head} data-testid={`interest-${line.head}`}>
+                {line.explanation}
+              </List.Item>
+            ))}
+          </List>
+        ) : null}
+      </List.Item>
+      <List.Item data-testid="late-fee-explanation">
+        <Text span size="sm" fw={500}>
+          {t('gstr3b.lateFee')}:
+        </Text>{' '}
+        {plan.lateFee.explanation}
+      </List.Item>
+    </List>
+  </Stack>
+);
+
+export const SetOffPanel = ({ returnKey }: { returnKey: Gstr3bKey }) => {
+  const t = useGstr3bText();
+  const { data: plan, isError, error } = useQuery(gstr3bSetOffQuery(returnKey));
+  if (isError)
+    return <FilterPlaceholder kind="empty" text={loadFailureText(error, t('gstr3b.setOff.loadFailed'))} testId="set-off-failed" />;
+  if (!plan) return <Loader size="sm" />;
+  const isLedgerUnknown = !plan.creditLedger.known || !plan.cashLedger.known;
+  return (
+    <Stack gap="sm" data-testid="set-off">
+      {isLedgerUnknown ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="set-off-ledger-unknown" py={6}>
+          <Text size="sm">{t('gstr3b.setOff.ledgerUnknown')}</Text>
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="sm">
+        <Group px="sm" pt={8} pb={4} justify="space-between">
+          <Text size="sm" fw={700}>
+            {t('gstr3b.table.6.1')}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="set-off-as-of">
+            {t('gstr3b.setOff.asOf', { date: formatDate(plan.asOf), due: formatDate(plan.dueDate) })}
+          </Text>
+        </Group>
+        <PaymentTable plan={plan} t={t} />
+      </Paper>
+      <Paper withBorder radius="sm">
+        <Balances plan={plan} t={t} />
+      </Paper>
+      <Paper withBorder radius="sm" p="sm">
+        <Explained plan={plan} t={t} />
+      </Paper>
+    </Stack>
+  );
+};

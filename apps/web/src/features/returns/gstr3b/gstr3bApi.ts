@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  GSTR3B_ENDPOINTS,
+  type Gstr3bComputeRequest,
+  type Gstr3bFigureDocumentsRequest,
+  type Gstr3bKey,
+  type Gstr3bUserFigure,
+} from '@opengst/contracts';
+import { call } from '../../../api/call';
+import { FORM_SILENT } from '../../../shared/forms';
+import type { PageRequest } from '../../../shared/list/useListQuery';
+
+// The calls of /gstr-3b (contracts gstr3b/gstr3b.endpoints.ts). A change of the return (compute, save) replaces the
+// detail and reloads what reads from it: the set-off, the timeline and the documents behind a figure.
+
+export const gstr3bKeys = {
+  all: ['gstr3b'] as const,
+  detail: (key: Gstr3bKey) => [...gstr3bKeys.all, 'detail', key.entityId, key.returnPeriod] as const,
+  /** Everything derived from one return; invalidated when its figures change. */
+  derived: (key: Gstr3bKey) => [...gstr3bKeys.all, 'derived', key.entityId, key.returnPeriod] as const,
+  setOff: (key: Gstr3bKey) => [...gstr3bKeys.derived(key), 'setOff'] as const,
+  timeline: (key: Gstr3bKey) => [...gstr3bKeys.derived(key), 'timeline'] as const,
+  documents: (key: Gstr3bKey, figure: string, placeOfSupply: string | null) =>
+    [...gstr3bKeys.derived(key), 'documents', figure, placeOfSupply] as const,
+};
+
+export const gstr3bDetailQuery = (key: Gstr3bKey) =>
+  queryOptions({ queryKey: gstr3bKeys.detail(key), queryFn: () => call(GSTR3B_ENDPOINTS.detail, { query: key }) });
+export const gstr3bSetOffQuery = (key: Gstr3bKey) =>
+  queryOptions({ queryKey: gstr3bKeys.setOff(key), queryFn: () => call(GSTR3B_ENDPOINTS.setOff, { query: key }) });
+export const gstr3bTimelineQuery = (key: Gstr3bKey) =>
+  queryOptions({ queryKey: gstr3bKeys.timeline(key), queryFn: () => call(GSTR3B_ENDPOINTS.timeline, { query: key }) });
+
+export const computeGstr3b = (request: Gstr3bComputeRequest) => call(GSTR3B_ENDPOINTS.compute, { body: request });
+/** A refusal (a locked figure, 422) is shown beside the figure, so the client's toast stays quiet. */
+export const saveGstr3bFigures = (key: Gstr3bKey, figures: Gstr3bUserFigure[]) =>
+  call(GSTR3B_ENDPOINTS.saveFigures, { body: { ...key, figures } }, { silent: FORM_SILENT });
+export const downloadGstr3bJson = (key: Gstr3bKey) => call(GSTR3B_ENDPOINTS.download, { query: key });
+export const searchFigureDocuments = (request: Gstr3bFigureDocumentsRequest & PageRequest) =>
+  call(GSTR3B_ENDPOINTS.figureDocuments, { body: request });
