@@ -75,6 +75,17 @@ describe.each(ENGINES)('GSTR-3B from the database on %s', (engine) => {
       .data as Gstr3bFigureDocumentsResponse;
     expect([...sales.items, ...rest.items].map((i) => i.id).sort((a, b) => a - b)).toEqual(month.sales);
     expect(rest.items.every((i) => i.kind === 'sales')).toBe(true);
+
+    const past = (await api.post(GSTR3B_API.figureDocuments, { entityId: delhi, returnPeriod: PERIOD, figure: '4A5', start: 10 })).json()
+      .data as Gstr3bFigureDocumentsResponse;
+    expect(past).toEqual({ items: [], totalRecords: 3 });
+    const rcm = (await api.post(GSTR3B_API.figureDocuments, { entityId: delhi, returnPeriod: PERIOD, figure: '3.1d' })).json()
+      .data as Gstr3bFigureDocumentsResponse;
+    expect(rcm.items.map((i) => [i.kind, i.id])).toEqual([['purchase', month.rcmPurchase]]);
+    const onlySales = (
+      await api.post(GSTR3B_API.figureDocuments, { entityId: delhi, returnPeriod: PERIOD, figure: '3.1d', kinds: ['sales'] })
+    ).json().data as Gstr3bFigureDocumentsResponse;
+    expect(onlySales.totalRecords).toBe(0);
   });
 
   it('refuses a locked figure with the reason, saves an open one with an audit row', async () => {
@@ -151,6 +162,20 @@ describe.each(ENGINES)('GSTR-3B from the database on %s', (engine) => {
     expect(rowOf(d, '4A5').system).toEqual({ taxable: 0, igst: 360_000, cgst: 40_000, sgst: 40_000, cess: 0 });
     expect(rowOf(d, '4B2').system).toEqual({ taxable: 0, igst: 360_000, cgst: 0, sgst: 0, cess: 0 });
     expect(rowOf(d, '4C').system.igst).toBe(0);
+  });
+
+  it('takes the quarter for a QRMP return (Rule 61A): its last month only, with the three months of sales', async () => {
+    const early = await api.post(GSTR3B_API.compute, { entityId: delhi, returnPeriod: PERIOD, frequency: 'quarterly' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors[0].propertyName).toBe('returnPeriod');
+    const res = await api.post(GSTR3B_API.compute, { entityId: delhi, returnPeriod: '092025', frequency: 'quarterly' });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data as Gstr3bDetail;
+    expect(d.periods).toEqual(['072025', '082025', '092025']);
+    // Delhi is a group B State for QRMP: the 24th (Rule 61(5) proviso, Notification 82/2020-CT).
+    expect(d.dueDate).toBe('2025-10-24');
+    expect(rowOf(d, '3.1a').system.taxable).toBe(1_400_000 + 700_000);
+    expect(rowOf(d, '3.1a').sources.documents).toBe(4);
   });
 
   it("refuses another tenant's location and a user without a GSTR-3B right", async () => {
