@@ -284,6 +284,58 @@ describe('offset, challan and filing', () => {
   });
 });
 
+describe('a GSTR-1A filed after the 3B is saved', () => {
+  const AUGUST = '082025';
+  const fileGstr1 = async (path: string, number: string, taxable: number, evcForm: string) => {
+    const json = buildGstr1(
+      [
+        doc({
+          documentNumber: number,
+          documentDate: '2025-08-10',
+          counterpartyGstin: BUYER_MH,
+          supplyType: 'B2B',
+          placeOfSupply: '27',
+          items: [item(taxable, 18, false)],
+        }),
+      ],
+      { gstin: SUPPLIER, period: AUGUST },
+    );
+    open(await client.write(supplier, 'PUT', path, 'RETSAVE', json, AUGUST));
+    open(await client.write(supplier, 'POST', path, 'RETSUBMIT', { gstin: SUPPLIER, ret_period: AUGUST }, AUGUST));
+    await evcOtp(evcForm);
+    const summary = open(await client.get(supplier, path, { action: 'RETSUM', gstin: SUPPLIER, ret_period: AUGUST }, AUGUST));
+    open(await fileWithEvc(path, AUGUST, summary));
+  };
+  const autoOutward = async () => {
+    const auto = open(await client.get(supplier, R3B, { action: 'AUTOLIAB', gstin: SUPPLIER, ret_period: AUGUST }, AUGUST));
+    return ((auto['r3bautopop'] as J)['liabitc'] as { sup_details: { osup_3_1a: { subtotal: J } } }).sup_details.osup_3_1a.subtotal;
+  };
+
+  beforeAll(async () => {
+    clock.at = new Date('2025-09-05T10:00:00+05:30');
+    supplier = await client.login(SUPPLIER, 'supplier.user');
+  });
+  afterAll(async () => {
+    clock.at = START;
+    supplier = await client.login(SUPPLIER, 'supplier.user');
+  });
+
+  it('refuses to submit the 3B whose locked 3.1(a) no longer is the auto-populated one, and submits it saved again', async () => {
+    await fileGstr1(R1, 'A/001', 10_000_00, 'R1');
+    const before = await autoOutward();
+    expect(before).toEqual({ txval: 10_000, iamt: 0, camt: 900, samt: 900, csamt: 0 });
+    const saved = { gstin: SUPPLIER, ret_period: AUGUST, sup_details: { osup_det: before } };
+    expect((await save3b(AUGUST, saved))['status_cd']).toBe('P');
+    await fileGstr1('/taxpayerapi/v2.0/returns/gstr1a', 'A/002', 1_000_00, 'R1A');
+    const submit = () => client.write(supplier, 'POST', R3B, 'RETSUBMIT', { gstin: SUPPLIER, ret_period: AUGUST }, AUGUST);
+    expect(errorOf(await submit())?.code).toBe('RET191123');
+    const after = await autoOutward();
+    expect(after).toEqual({ txval: 11_000, iamt: 0, camt: 990, samt: 990, csamt: 0 });
+    expect((await save3b(AUGUST, { ...saved, sup_details: { osup_det: after } }))['status_cd']).toBe('P');
+    expect(errorOf(await submit())).toBeNull();
+  });
+});
+
 describe('the three-year bar (section 39(11))', () => {
   it('refuses the 3B of June 2022 (due 20-07-2022) in August 2025, not that of August 2022', async () => {
     const barred = await client.write(supplier, 'PUT', R3B, 'RETSAVE', { gstin: SUPPLIER, ret_period: '062022' }, '062022');
