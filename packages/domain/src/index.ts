@@ -13,3 +13,4 @@ export * from './gstr1/index';
 export * from './gstr3b/index';
 export * from './drc01/index';
 export * from './payment/index';
+export * from './vendor-payment/index';
