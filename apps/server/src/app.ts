@@ -21,6 +21,7 @@ import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
 import { settingsModule } from './modules/settings/module';
+import { vendorPaymentModule } from './modules/vendor-payment/module';
 import { accessPlugin } from './platform/access.plugin';
 import { fairnessPlugin } from './platform/fairness';
 import type { AppContext } from './platform/context';
@@ -52,6 +53,7 @@ const MODULES: readonly AppModule[] = [
   dataActivitiesModule,
   reconciliationModule,
   gstr3bModule,
+  vendorPaymentModule,
 ];
 
 export type BuildOptions = {

@@ -23,6 +23,7 @@ import { REGISTER_NO_RECORD_IDS, registerSweeps } from './test-support/register-
 import { reconciliationSweeps } from './test-support/reconciliation-fixtures';
 import { inwardSweeps } from './test-support/inward-fixtures';
 import { returnSweeps } from './test-support/return-fixtures';
+import { vendorPaymentSweeps } from './modules/vendor-payment/vendor-payment.sweeps';
 import { gstr3bSweeps } from './test-support/gstr3b-fixtures';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
@@ -128,6 +129,7 @@ const SWEEPS: Sweep[] = [
   ...returnSweeps(),
   ...reconciliationSweeps(),
   ...inwardSweeps(),
+  ...vendorPaymentSweeps(),
   ...gstr3bSweeps(),
 ];
 

@@ -51,3 +51,4 @@ export * from './data-activities/data-activities.endpoints';
 export * from './reconciliation/reconciliation.schemas';
 export * from './reconciliation/reconciliation.endpoints';
 export * from './gstr3b/index';
+export * from './vendor-payment/index';

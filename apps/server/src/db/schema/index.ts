@@ -12,3 +12,4 @@ export * from './returns';
 export * from './data-activities';
 export * from './reconciliation';
 export * from './gstr3b';
+export * from './vendor-payments';
