@@ -14,6 +14,8 @@ export * from './endpoint';
 export * from './errors';
 export * from './masters/masters.schemas';
 export * from './masters/masters.endpoints';
+export * from './masters/hsn-search.endpoints';
+export * from './masters/hsn-search.text';
 export * from './rights';
 export * from './routes';
 export * from './settings/settings.schemas';

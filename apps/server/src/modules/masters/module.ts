@@ -1,5 +1,6 @@
-import type { AppModule } from '../../platform/module';
+import { routesOf, type AppModule } from '../../platform/module';
+import { hsnSearchRoutes } from './hsn-search.routes';
 import { masterRoutes } from './masters.routes';
 
-/** States, financial years and return periods (spec core §7 master calls). */
-export const mastersModule: AppModule = { name: 'masters', routes: masterRoutes };
+/** States, financial years and return periods (spec core §7 master calls); the public HSN/SAC search. */
+export const mastersModule: AppModule = { name: 'masters', routes: routesOf(masterRoutes, hsnSearchRoutes) };

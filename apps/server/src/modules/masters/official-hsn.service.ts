@@ -1,16 +1,15 @@
-// The GST portal's HSN/SAC directory as published (official/masters/HSN_SAC_2024-11.xlsx): what the document screen's
-// HSN lookup offers when the subscriber's own list has no match, so a new installation can pick codes at once. Read
-// once, on the first lookup, through the same repairs as its import (the domain's readHsnDirectory).
-import type { HsnLookupItem } from '@opengst/contracts';
-import { isServiceCode, readHsnDirectory } from '@opengst/domain';
+// The GST portal's HSN/SAC directory as published (official/masters/HSN_SAC_2024-11.xlsx), read once per process through
+// the same repairs as its import (the domain's readHsnDirectory) into the domain's search index. Two readers share that
+// index: the public search of /hsn-codes-master, and the document screen's HSN lookup, which offers the directory's codes
+// when the subscriber's own list has too few matches, so a new installation can pick codes at once.
+import type { HsnLookupItem, HsnSearchQuery, HsnSearchResponse } from '@opengst/contracts';
+import { buildHsnIndex, type HsnSearchIndex, readHsnDirectory, searchHsn } from '@opengst/domain';
 import { cellText } from '../../files/cell-text';
 import { openXlsx } from '../../files/xlsx/reader';
 
-type Entry = { code: string; description: string; isService: boolean; words: string };
-
 const CODE_HEADER = /^(HSN|SAC)_CD$/i;
 
-const readDirectory = async (path: string): Promise<Entry[]> => {
+const readIndex = async (path: string): Promise<HsnSearchIndex> => {
   const workbook = await openXlsx(path);
   const rows: unknown[][] = [];
   for (const sheet of workbook.sheets) {
@@ -25,46 +24,37 @@ const readDirectory = async (path: string): Promise<Entry[]> => {
       rows.push(values);
     }
   }
-  return readHsnDirectory(rows).records.map((r) => ({
+  // No dated rate is known for any code yet (the domain's rates are slabs by date, not by code): results carry none.
+  return buildHsnIndex(readHsnDirectory(rows).records);
+};
+
+const loaded = new Map<string, Promise<HsnSearchIndex>>();
+
+/** The search index of the directory at `path`, built once per process. */
+export const officialHsnIndex = (path: string): Promise<HsnSearchIndex> => {
+  let index = loaded.get(path);
+  if (!index) {
+    index = readIndex(path);
+    loaded.set(path, index);
+    // A failed read (a missing file) is tried again on the next search rather than remembered.
+    index.catch(() => loaded.delete(path));
+  }
+  return index;
+};
+
+/** One page of the public search, ranked as the domain's searchHsn ranks; rates as in force on `onDate`. */
+export const searchHsnDirectory = async (path: string, query: HsnSearchQuery, onDate: string): Promise<HsnSearchResponse> => {
+  const { total, results } = searchHsn(await officialHsnIndex(path), query.text, query.size, { offset: query.start, onDate });
+  return { items: results, totalRecords: total };
+};
+
+/** The document screen's lookup: the first `limit` codes of the same search. Rate and unit are the subscriber's, not the directory's. */
+export const searchOfficialHsn = async (path: string, text: string, limit: number): Promise<HsnLookupItem[]> =>
+  searchHsn(await officialHsnIndex(path), text, limit).results.map((r) => ({
     code: r.code,
     description: r.description,
-    isService: isServiceCode(r.code),
-    words: r.description.toUpperCase(),
+    isService: r.kind === 'SAC',
+    rate: null,
+    uqc: null,
+    source: 'Official' as const,
   }));
-};
-
-const loaded = new Map<string, Promise<Entry[]>>();
-
-/** The directory at `path`, read once per process. */
-export const officialHsnDirectory = (path: string): Promise<Entry[]> => {
-  let directory = loaded.get(path);
-  if (!directory) {
-    directory = readDirectory(path);
-    loaded.set(path, directory);
-    // A failed read (a missing file) is tried again on the next lookup rather than remembered.
-    directory.catch(() => loaded.delete(path));
-  }
-  return directory;
-};
-
-/**
- * Codes starting with the typed digits, or (for words) whose description holds every typed word; chapters and headings before
- * their tariff items, as the subscriber's own list is ordered. Rate and unit are not in the directory.
- */
-export const searchOfficialHsn = async (path: string, text: string, limit: number): Promise<HsnLookupItem[]> => {
-  const query = text.trim();
-  const digits = query.replace(/\s+/g, '');
-  const words = query
-    .toUpperCase()
-    .split(/\s+/)
-    .filter((w) => w.length > 0)
-    .slice(0, 8);
-  const byCode = /^\d+$/.test(digits);
-  const matches = (await officialHsnDirectory(path)).filter((e) =>
-    byCode ? e.code.startsWith(digits) : words.length > 0 && words.every((w) => e.words.includes(w)),
-  );
-  return matches
-    .sort((a, b) => a.code.length - b.code.length || a.code.localeCompare(b.code))
-    .slice(0, limit)
-    .map((e) => ({ code: e.code, description: e.description, isService: e.isService, rate: null, uqc: null, source: 'Official' as const }));
-};
