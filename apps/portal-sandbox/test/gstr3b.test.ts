@@ -167,6 +167,13 @@ describe('the system-generated liability and its hard lock (July 2025 period)', 
     ]);
     const bal = open(await client.get(supplier, LEDGERS, { action: 'BAL', gstin: SUPPLIER, ret_period: PERIOD }));
     expect(bal['itc_bal']).toEqual({ igst_bal: 5_000, cgst_bal: 1_000, sgst_bal: 1_000, cess_bal: 0 });
+    // RCM statement: 3.1(d) ₹900 + ₹900 in, the same claimed in 4A(3) out.
+    const rcm = open(await client.get(supplier, R3B, { action: 'RCMCLOSINGBAL', gstin: SUPPLIER }, PERIOD));
+    expect((rcm['tr'] as J[]).map((t) => [t['tr_typ'], t['camt'], t['samt']])).toEqual([
+      ['Cr', 900, 900],
+      ['Dr', 900, 900],
+    ]);
+    expect(rcm['clsbal']).toEqual({ iamt: 0, camt: 0, samt: 0, csamt: 0 });
   });
 });
 

@@ -11,6 +11,7 @@ import type {
   ChallanRequest,
   CreditLedger,
   Gstr3bOffsetRequest,
+  ItcStatement,
   LedgerBalance,
   LiabilityLedger,
 } from './portal-payments';
@@ -26,6 +27,8 @@ export type {
   Gstr3bCashPayment,
   Gstr3bOffsetRequest,
   HeadMinorAmounts,
+  ItcStatement,
+  ItcStatementEntry,
   LedgerBalance,
   LedgerEntryType,
   LiabilityLedger,
@@ -225,6 +228,10 @@ export type GstPortal = {
   liabilityLedger(session: PortalSessionState, fromPeriod: string, toPeriod: string): Promise<LiabilityLedger>;
   /** The cash and credit balances (as of the period MMYYYY). */
   ledgerBalance(session: PortalSessionState, period: string): Promise<LedgerBalance>;
+  /** The electronic credit reversal and re-claimed statement (CLOSINGBAL), as of the period's return. */
+  creditReversalStatement(session: PortalSessionState, period: string): Promise<ItcStatement>;
+  /** The RCM liability/ITC statement (RCMCLOSINGBAL), as of the period's return. */
+  rcmStatement(session: PortalSessionState, period: string): Promise<ItcStatement>;
 
   /** Creates a challan (PMT-06): its CPIN, valid 15 days. */
   createChallan(session: PortalSessionState, request: ChallanRequest): Promise<Challan>;

@@ -60,12 +60,17 @@ const portalError = async (work: Promise<unknown>): Promise<PortalError> => {
 
 const tax = (iamt: number, camt: number, samt: number) => ({ iamt, camt, samt, csamt: 0 });
 type Subtotal = { txval: number; iamt: number; camt: number; samt: number; csamt: number };
-/** A 3B with 3.1(a) as given, ITC ₹3,000 IGST + ₹500 CGST + ₹500 SGST, reverse charge ₹180 + ₹180. */
+/** A 3B with 3.1(a) as given, ITC ₹3,200 IGST (₹200 reversed in 4B(2)) + ₹500 CGST + ₹500 SGST, reverse charge ₹180 + ₹180. */
 const gstr3b = (outward: Subtotal) => ({
   gstin: SUPPLIER,
   ret_period: PERIOD,
   sup_details: { osup_det: outward, isup_rev: { txval: 2_000, ...tax(0, 180, 180) } },
-  itc_elg: { itc_avl: [{ ty: 'OTH', ...tax(3_000, 500, 500) }], itc_rev: [], itc_net: tax(3_000, 500, 500), itc_inelg: [] },
+  itc_elg: {
+    itc_avl: [{ ty: 'OTH', ...tax(3_200, 500, 500) }],
+    itc_rev: [{ ty: 'OTH', ...tax(200, 0, 0) }],
+    itc_net: tax(3_000, 500, 500),
+    itc_inelg: [],
+  },
 });
 
 describe('GstPortal adapter: GSTR-3B, ledgers and challans against the sandbox', () => {
@@ -145,6 +150,11 @@ describe('GstPortal adapter: GSTR-3B, ledgers and challans against the sandbox',
     expect(balance.credit).toEqual({ igst: 3_000_00, cgst: 500_00, sgst: 500_00, cess: 0 });
     const liability = await portal.liabilityLedger(session, PERIOD, PERIOD);
     expect([liability.closing.igst.tax, liability.closing.cgst.tax, liability.closing.sgst.tax]).toEqual([9_000_00, 1_080_00, 1_080_00]);
+    const reversal = await portal.creditReversalStatement(session, PERIOD);
+    expect(reversal.entries.map((e) => [e.returnPeriod, e.type, e.amounts.igst])).toEqual([[PERIOD, 'Credit', 200_00]]);
+    expect(reversal.closing).toEqual({ igst: 200_00, cgst: 0, sgst: 0, cess: 0 });
+    const rcm = await portal.rcmStatement(session, PERIOD);
+    expect(rcm.closing).toEqual({ igst: 0, cgst: 180_00, sgst: 180_00, cess: 0 });
   });
 
   const plan = setOffLiability(

@@ -25,6 +25,7 @@ import {
   challanOf,
   challanPayload,
   creditLedgerOf,
+  itcStatementOf,
   ledgerBalanceOf,
   liabilityLedgerOf,
   offsetPayload,
@@ -536,6 +537,14 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
 
     async ledgerBalance(session, period) {
       return ledgerBalanceOf((await get(session, LEDGERS_PATH, { action: 'BAL', gstin: session.gstin, ret_period: period })) as Answer);
+    },
+
+    async creditReversalStatement(session, period) {
+      return itcStatementOf((await get(session, formPath('GSTR3B'), { action: 'CLOSINGBAL', gstin: session.gstin }, period)) as Answer);
+    },
+
+    async rcmStatement(session, period) {
+      return itcStatementOf((await get(session, formPath('GSTR3B'), { action: 'RCMCLOSINGBAL', gstin: session.gstin }, period)) as Answer);
     },
 
     async createChallan(session, request) {

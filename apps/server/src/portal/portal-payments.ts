@@ -69,6 +69,22 @@ export type LiabilityLedger = {
 
 export type LedgerBalance = { cash: HeadMinorAmounts; credit: Heads; blockedCredit: Heads };
 
+/**
+ * The electronic credit reversal and re-claimed statement (4B(2) reversals in, 4D(1) reclaims out) or the RCM
+ * liability/ITC statement (3.1(d) in, 4A(2)+4A(3) out): per head, paise; the closing balance is what may be reclaimed
+ * or claimed.
+ */
+export type ItcStatementEntry = {
+  returnPeriod: string | null;
+  date: string;
+  description: string;
+  reference: string;
+  type: LedgerEntryType;
+  amounts: Heads;
+  balance: Heads;
+};
+export type ItcStatement = { gstin: string; entries: ItcStatementEntry[]; closing: Heads };
+
 /** E-payment (net banking, cards), over the counter (at most ₹10,000), NEFT/RTGS: Rule 87(3). */
 export type PaymentMode = 'EPY' | 'OTC' | 'NEFT';
 export type ChallanRequest = {
@@ -221,6 +237,28 @@ export const ledgerBalanceOf = (data: Json): LedgerBalance => {
   });
   return { cash: headMinors(obj(data['cash_bal'])), credit: byHead(itc, '_bal'), blockedCredit: byHead(blocked, '_blck_bal') };
 };
+
+const wireTaxes = (json: Json): Heads => ({
+  igst: paise(json['iamt']),
+  cgst: paise(json['camt']),
+  sgst: paise(json['samt']),
+  cess: paise(json['csamt']),
+});
+
+/** CLOSINGBAL / RCMCLOSINGBAL: {gstin, tr: [{ret_period, dt, desc, ref_no, tr_typ, iamt ..., bal}], clsbal}. */
+export const itcStatementOf = (data: Json): ItcStatement => ({
+  gstin: text(data['gstin']),
+  entries: list(data['tr']).map((t) => ({
+    returnPeriod: text(t['ret_period']) || null,
+    date: isoDate(t['dt']),
+    description: text(t['desc']),
+    reference: text(t['ref_no']),
+    type: entryType(t['tr_typ']),
+    amounts: wireTaxes(t),
+    balance: wireTaxes(obj(t['bal'])),
+  })),
+  closing: wireTaxes(obj(data['clsbal'])),
+});
 
 const STATUSES: readonly ChallanStatus[] = ['GENERATED', 'PAID', 'EXPIRED'];
 const MODES: readonly PaymentMode[] = ['EPY', 'OTC', 'NEFT'];
