@@ -119,7 +119,8 @@ export const FigureDocumentsDrawer = ({
     <DetailDrawer
       opened={row !== null}
       onClose={onClose}
-      size="xl"
+      // Wide enough for the form's five columns beside the document.
+      size="min(1180px, 94vw)"
       title={row ? t('gstr3b.drillDown', { figure: rowLabelOf(row, t) }) : ''}
       testId="figure-drawer"
     >

@@ -68,7 +68,8 @@ export const Gstr3bActions = ({ detail, canPrepare, canEdit, changeCount, hasInv
   const isComputed = detail.id !== null;
   return (
     <Group gap="xs" data-testid="gstr3b-actions">
-      {canPrepare && detail.status !== 'Filed' ? <ComputeButton detail={detail} onComputed={onComputed} /> : null}
+      {/* A return never computed offers Compute in its empty state instead. */}
+      {canPrepare && isComputed && detail.status !== 'Filed' ? <ComputeButton detail={detail} onComputed={onComputed} /> : null}
       {canEdit ? (
         <>
           <Button

@@ -11,6 +11,7 @@ import {
   type Gstr3bRow,
   type Gstr3bTable,
 } from '@opengst/contracts';
+import { formatCount } from '../../../shared/format';
 import { Amount } from '../ReturnBadges';
 import { cellText, differenceOf, hasColumn, itcPartOf, rowKeyOf, sourceCount, type Draft } from './gstr3bRules';
 import { useGstr3bText, type Gstr3bTextKey, type Gstr3bTranslate } from './gstr3bText';
@@ -162,7 +163,7 @@ const FigureRows = ({ row, columns, editing, onOpen }: RowProps) => {
             </Group>
             {sources > 0 ? (
               <Text size="xs" c="dimmed" title={t('gstr3b.documentsOf', row.sources)}>
-                {t('gstr3b.sources', { n: sources })}
+                {sources === 1 ? t('gstr3b.sources.one') : t('gstr3b.sources', { n: formatCount(sources) })}
               </Text>
             ) : null}
             {row.notPopulated && row.columns.some((column) => row.notPopulated?.[column]) ? (

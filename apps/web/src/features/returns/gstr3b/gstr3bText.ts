@@ -19,6 +19,7 @@ const SCREEN_TEXT = {
   'gstr3b.group.4C': '(C) Net ITC available (A) − (B)',
   'gstr3b.group.4D': '(D) Other details',
   'gstr3b.nature': 'Nature of supplies',
+  'gstr3b.sources.one': '1 document',
   'gstr3b.placeOfSupply': 'Place of supply {pos}',
   'gstr3b.openDocuments': 'Open the documents behind {figure}',
   'gstr3b.documentsOf': '{documents} documents, {gstr2b} GSTR-2B records, {summaries} summary rows',
