@@ -21,6 +21,8 @@ export type Filed = {
   doc_key: string;
   body: Json;
   filed_at: Date | string;
+  /** The supplier filed its GSTR-3B of the period. */
+  filed3b: boolean;
 };
 
 export const chksumOf = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('base64').slice(0, 20);
@@ -28,7 +30,9 @@ export const chksumOf = (value: unknown): string => createHash('sha256').update(
 /** Filed documents naming the recipient, the last filing of one document winning (GSTR-1A after GSTR-1). */
 export const filedFor = async (sql: SandboxSql, recipient: string, where: string, params: unknown[]): Promise<Filed[]> => {
   const rows = await sql.query<Filed>(
-    `SELECT d.gstin AS supplier, d.form, d.period, d.section, d.doc_key, d.body, r.filed_at
+    `SELECT d.gstin AS supplier, d.form, d.period, d.section, d.doc_key, d.body, r.filed_at,
+            EXISTS (SELECT 1 FROM portal_sandbox.returns r3
+                     WHERE r3.gstin = d.gstin AND r3.form = 'GSTR3B' AND r3.period = d.period AND r3.status = 'FILED') AS filed3b
        FROM portal_sandbox.documents d
        JOIN portal_sandbox.returns r ON r.gstin = d.gstin AND r.form = d.form AND r.period = d.period
       WHERE d.ctin = $1 AND r.status = 'FILED' AND d.section IN ('b2b', 'b2ba', 'cdnr', 'cdnra') AND ${where}
@@ -64,7 +68,7 @@ export const pick = (body: Json, keys: readonly string[]): Json =>
 const head2a = (d: Filed): Json => ({
   ctin: d.supplier,
   cfs: 'Y',
-  cfs3b: 'N',
+  cfs3b: d.filed3b ? 'Y' : 'N',
   fldtr1: shortDate(new Date(d.filed_at)),
   flprdr1: shortPeriod(d.period),
 });

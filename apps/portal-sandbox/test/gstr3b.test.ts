@@ -288,6 +288,13 @@ describe('offset, challan and filing', () => {
     );
     expect(track['EFiledlist']).toEqual([expect.objectContaining({ rtntype: 'GSTR3B', arn, status: 'Filed' })]);
     expect(errorOf(await client.write(supplier, 'PUT', R3B, 'RETSAVE', gstr3b(), PERIOD))?.code).toBe('RET191116');
+    // The buyer's 2A now says the supplier filed its 3B of the period.
+    const buyer = await client.login(BUYER_KA, 'buyer.ka');
+    const b2b = client.open(
+      buyer,
+      await client.get(buyer, '/taxpayerapi/v2.0/returns/gstr2a', { action: 'B2B', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD),
+    ) as { b2b: J[] };
+    expect(b2b.b2b.map((s) => [s['ctin'], s['cfs3b']])).toEqual([[SUPPLIER, 'Y']]);
   });
 });
 
