@@ -6,6 +6,7 @@ export const HSN_SEARCH_TEXT = {
     "Search the GST portal's directory of HSN codes (goods) and SAC codes (services) by code or by words of the description. A misspelt word still finds its code.",
   'hsnSearch.label': 'Code or description',
   'hsnSearch.placeholder': 'e.g. 8471, laptop, goods transport agency',
+  'hsnSearch.searching': 'Searching',
   'hsnSearch.prompt': 'Type a code (2 to 8 digits) or a few words to search.',
   'hsnSearch.count': '{shown} of {total} codes',
   'hsnSearch.empty': 'No HSN or SAC code matches "{text}". Try fewer words, the first digits of the code, or the chapter.',
