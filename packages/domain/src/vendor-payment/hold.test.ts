@@ -46,7 +46,7 @@ describe('paymentHoldOf: what is held and why', () => {
     expect(paymentHoldOf(invoice(), rec('Mismatched', { portalTax: 1_900_000 }), ASOF)).toMatchObject({ hold: 0, reason: null });
   });
 
-  it("holds the whole tax of a matched invoice whose supplier has not filed GSTR-1 or GSTR-3B (s.16(2)(aa), (c))", () => {
+  it('holds the whole tax of a matched invoice whose supplier has not filed GSTR-1 or GSTR-3B (s.16(2)(aa), (c))', () => {
     expect(paymentHoldOf(invoice(), rec('Matched', { supplierNotFiled: ['GSTR3B'] }), ASOF)).toMatchObject({
       reason: 'SupplierNotFiledGstr3b',
       hold: 1_800_000,
