@@ -81,8 +81,16 @@ const FigureDocuments = ({ returnKey, row, version }: { returnKey: Gstr3bKey; ro
   );
   return (
     <Stack gap="xs" data-testid="figure-documents" data-figure={row.figure}>
-      <Group gap="md">
-        <Text size="xs" c="dimmed">
+      <Group gap="lg" data-testid="figure-documents-figure">
+        {row.columns.map((column) => (
+          <Stack key={column} gap={0}>
+            <Text size="xs" c="dimmed">
+              {t(`gstr3b.column.${column}`)} ({t('gstr3b.system')})
+            </Text>
+            <Amount paise={row.system[column]} fw={600} />
+          </Stack>
+        ))}
+        <Text size="xs" c="dimmed" ml="auto">
           {t('gstr3b.documentsOf', row.sources)}
         </Text>
       </Group>

@@ -108,6 +108,7 @@ const UserCells = ({ row, columns, editing }: Omit<RowProps, 'onOpen'>) => {
           autoComplete="off"
           styles={{ input: { textAlign: 'right', ...tabular } }}
           data-testid="figure-input"
+          data-column={column}
         />
       ) : row.user ? (
         <Amount paise={row.user[column]} />

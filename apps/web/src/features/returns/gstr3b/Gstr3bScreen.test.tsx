@@ -37,6 +37,7 @@ const ROWS: Gstr3bRow[] = [
     sources: { documents: 1, gstr2b: 0, summaries: 0 },
   }),
   row('3.2unregistered', { placeOfSupply: '29', system: amounts({ taxable: 50_000_00, igst: 9_000_00 }), lock: null }),
+  row('4A4', {}),
   row('4A5', { system: amounts({ igst: 18_000_00, cgst: 450_00, sgst: 450_00 }), sources: { documents: 3, gstr2b: 3, summaries: 0 } }),
   row('4B2', { system: amounts({}) }),
   row('4C', {
@@ -137,6 +138,7 @@ describe('Gstr3bScreen', () => {
     const document = await screen.findByTestId('figure-document-purchase-PUR-9');
     expect(within(document).getByText('PUR-9').closest('a')?.getAttribute('href')).toBe('/edit-document?id=41&type=Purchase');
     expect(screen.getByTestId('figure-drawer').textContent).toContain('4 (A)(5) All other ITC');
+    expect(screen.getByTestId('figure-documents-figure').textContent).toContain('Integrated tax (System)18,000.00');
     const request = calls.find((call) => call.url.includes('/figure/documents'));
     expect(request?.body).toMatchObject({ entityId: 5, returnPeriod: '102026', figure: '4A5', start: 0, size: 50 });
   });
@@ -170,6 +172,12 @@ describe('Gstr3bScreen', () => {
     fireEvent.change(within(screen.getByTestId('figure-4B2|-user-igst')).getByRole('textbox'), { target: { value: '0' } });
     expect(screen.getByTestId('change-count').textContent).toBe('1 figures changed');
     expect(screen.getByTestId('figure-4A5|-difference-igst').textContent).toBe('-500.00');
+    // The arrows move between the figures of a column.
+    igst.focus();
+    fireEvent.keyDown(igst, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(within(screen.getByTestId('figure-4A4|-user-igst')).getByRole('textbox'));
+    fireEvent.keyDown(document.activeElement ?? igst, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(igst);
     fireEvent.keyDown(igst, { key: 'Enter' });
     await waitFor(() => expect(calls.some((call) => call.url.includes('/returns/gstr3b/figures'))).toBe(true));
     const save = calls.find((call) => call.url.includes('/returns/gstr3b/figures'));

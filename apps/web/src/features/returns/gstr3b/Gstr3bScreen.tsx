@@ -187,11 +187,24 @@ const FiguresForm = ({
   onOpen: (row: Gstr3bRow) => void;
 }) => {
   const t = useGstr3bText();
-  // Enter in a figure saves every change (UI.md "Enter submits forms"), as the Save button does.
+  // Enter in a figure saves every change (UI.md "Enter submits forms"), as the Save button does; the up and down
+  // arrows move to the same column of the figure above or below (UI.md "Keyboard": tables where editing happens).
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    if (event.key === 'Enter') {
       event.preventDefault();
       onSave();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const column = input.dataset.column;
+    if (!column) return;
+    const inColumn = [...event.currentTarget.querySelectorAll<HTMLInputElement>(`input[data-column="${column}"]`)];
+    const next = inColumn[inColumn.indexOf(input) + (event.key === 'ArrowDown' ? 1 : -1)];
+    if (next) {
+      event.preventDefault();
+      next.focus();
     }
   };
   return (
