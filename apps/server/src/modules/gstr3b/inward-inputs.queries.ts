@@ -12,9 +12,10 @@
 // Exclusions and discards of the reconciliation are not applied: they set documents aside from matching and do not
 // say why in terms of s.16/17 (the user reverses such credit in 4B by entering the figure).
 import type { Gstr3bPortalRecord, Gstr3bPurchase, InwardListing, InwardSection, ItcDecision, PurchaseNature } from '@opengst/domain';
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, portalDocuments, reconciliationRows, reconciliationRuns } from '../../db/schema';
+import { readJsonRows } from './json-rows.queries';
 import type { Gstr3bScope } from './outward-inputs.queries';
 
 const INWARD_SECTIONS: readonly InwardSection[] = [
@@ -66,21 +67,33 @@ const purchaseColumns = {
 export const loadPurchases = async (db: Db, scope: Gstr3bScope, extraIds: readonly number[]): Promise<Gstr3bPurchase[]> => {
   const which: SQL[] = [inArray(documents.returnPeriod, [...scope.periods])];
   if (extraIds.length > 0) which.push(inArray(documents.id, [...extraIds]));
-  const rows = await db
-    .select(purchaseColumns)
-    .from(documents)
-    .where(
-      and(
-        eq(documents.subscriberId, scope.subscriberId),
-        eq(documents.entityId, scope.entityId),
-        eq(documents.direction, 'Purchase'),
-        eq(documents.isDraftDocument, false),
-        inArray(documents.documentType, PURCHASE_TYPES),
-        or(...which),
-      ),
-    )
-    .orderBy(asc(documents.id));
-  return rows.map(({ supplyType, ...p }) => ({ ...p, nature: natureOf(p.documentType, supplyType) }));
+  const rows = await readJsonRows(
+    db,
+    purchaseColumns,
+    sql`${documents}`,
+    and(
+      eq(documents.subscriberId, scope.subscriberId),
+      eq(documents.entityId, scope.entityId),
+      eq(documents.direction, 'Purchase'),
+      eq(documents.isDraftDocument, false),
+      inArray(documents.documentType, PURCHASE_TYPES),
+      or(...which),
+    )!,
+    documents.id,
+  );
+  return rows.map(({ id, documentType, documentNumber, supplierGstin, supplyType, taxable, igst, cgst, sgst, cess, ...p }) => ({
+    ...p,
+    id: id!,
+    documentType: documentType ?? '',
+    documentNumber: documentNumber ?? '',
+    supplierGstin: supplierGstin ?? '',
+    taxable: taxable ?? 0,
+    igst: igst ?? 0,
+    cgst: cgst ?? 0,
+    sgst: sgst ?? 0,
+    cess: cess ?? 0,
+    nature: natureOf(documentType ?? '', supplyType),
+  }));
 };
 
 const portalColumns = {
@@ -119,24 +132,49 @@ export const loadGstr2b = async (
 ): Promise<Gstr3bPortalRecord[]> => {
   const which: SQL[] = [inArray(portalDocuments.returnPeriod, [...scope.periods])];
   if (extraIds.length > 0) which.push(inArray(portalDocuments.id, [...extraIds]));
-  const rows = await db
-    .select(portalColumns)
-    .from(portalDocuments)
-    .where(
-      and(
-        eq(portalDocuments.subscriberId, scope.subscriberId),
-        eq(portalDocuments.entityId, scope.entityId),
-        eq(portalDocuments.source, 'GSTR2B'),
-        or(...which),
-      ),
-    )
-    .orderBy(asc(portalDocuments.id));
+  const rows = await readJsonRows(
+    db,
+    portalColumns,
+    sql`${portalDocuments}`,
+    and(
+      eq(portalDocuments.subscriberId, scope.subscriberId),
+      eq(portalDocuments.entityId, scope.entityId),
+      eq(portalDocuments.source, 'GSTR2B'),
+      or(...which),
+    )!,
+    portalDocuments.id,
+  );
   const out: Gstr3bPortalRecord[] = [];
-  for (const { section, listing, documentType, itcAvailability, imsAction, ...r } of rows) {
-    if (!isInwardSection(section) || !(DOCUMENT_TYPES as readonly string[]).includes(documentType)) continue;
-    const action = imsActions.get(r.id);
+  for (const {
+    id,
+    returnPeriod,
+    section,
+    listing,
+    documentType,
+    documentNumber,
+    supplierGstin,
+    itcAvailability,
+    imsAction,
+    taxable,
+    igst,
+    cgst,
+    sgst,
+    cess,
+    ...r
+  } of rows) {
+    if (section === null || !isInwardSection(section) || !(DOCUMENT_TYPES as readonly string[]).includes(documentType ?? '')) continue;
+    const action = imsActions.get(id!);
     out.push({
       ...r,
+      id: id!,
+      returnPeriod: returnPeriod ?? '',
+      documentNumber: documentNumber ?? '',
+      supplierGstin: supplierGstin ?? '',
+      taxable: taxable ?? 0,
+      igst: igst ?? 0,
+      cgst: cgst ?? 0,
+      sgst: sgst ?? 0,
+      cess: cess ?? 0,
       section,
       listing: (listing ?? 'available') as InwardListing,
       documentType: documentType as PortalType,

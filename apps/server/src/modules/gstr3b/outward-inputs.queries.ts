@@ -7,10 +7,11 @@
 // and those of the month's GSTR-1A if generated; else the books' final sales documents of the month not yet reported,
 // as the month's GSTR-1 would hold them. Summary rows (B2CS, advances, nil/exempt/non-GST) of the months.
 import type { Gstr1Item, Gstr1SummaryType, Gstr3bOutwardDocument, Gstr3bSummaryRow } from '@opengst/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, documentSummaries, returnDocuments, returns } from '../../db/schema';
 import { documentColumnsOf, RETURN_DOCUMENT_FIELDS } from '../documents';
+import { readJsonRows, type JsonRow } from './json-rows.queries';
 
 export type Gstr3bScope = { subscriberId: number; entityId: number; periods: readonly string[] };
 
@@ -27,7 +28,7 @@ const outwardColumns = {
   filedDate: documents.filedDate,
   filedItems: documents.filedItems,
 };
-type OutwardRow = { [K in keyof typeof outwardColumns]: (typeof outwardColumns)[K]['_']['data'] | null };
+type OutwardRow = JsonRow<typeof outwardColumns>;
 
 /**
  * A row as the builder takes it. The document's own totals stand for its items: GSTR-3B takes a document's sums only
@@ -76,32 +77,33 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
   const generated = await generatedReturnsOf(db, scope);
   const out: Gstr3bOutwardDocument[] = [];
   for (const r of generated) {
-    const rows = await db
-      .select(outwardColumns)
-      .from(returnDocuments)
-      .innerJoin(documents, eq(documents.id, returnDocuments.documentId))
-      .where(eq(returnDocuments.returnId, r.id))
-      .orderBy(asc(documents.id));
+    const rows = await readJsonRows(
+      db,
+      outwardColumns,
+      sql`${returnDocuments} inner join ${documents} on ${documents.id} = ${returnDocuments.documentId}`,
+      sql`${returnDocuments.returnId} = ${r.id}`,
+      documents.id,
+    );
     for (const row of rows) out.push(outwardOf(row, r.returnType, r.returnPeriod));
   }
   const withGstr1 = new Set(generated.filter((r) => r.returnType === 'GSTR1').map((r) => r.returnPeriod));
   const open = scope.periods.filter((p) => !withGstr1.has(p));
   if (open.length > 0) {
-    const rows = await db
-      .select({ ...outwardColumns, returnPeriod: documents.returnPeriod })
-      .from(documents)
-      .where(
-        and(
-          eq(documents.subscriberId, scope.subscriberId),
-          eq(documents.entityId, scope.entityId),
-          eq(documents.direction, 'Sales'),
-          eq(documents.isDraftDocument, false),
-          inArray(documents.returnPeriod, open),
-          isNull(documents.filedReturnId),
-        ),
-      )
-      .orderBy(asc(documents.id));
-    for (const { returnPeriod, ...row } of rows) out.push(outwardOf(row, 'GSTR1', returnPeriod));
+    const rows = await readJsonRows(
+      db,
+      { ...outwardColumns, returnPeriod: documents.returnPeriod },
+      sql`${documents}`,
+      and(
+        eq(documents.subscriberId, scope.subscriberId),
+        eq(documents.entityId, scope.entityId),
+        eq(documents.direction, 'Sales'),
+        eq(documents.isDraftDocument, false),
+        inArray(documents.returnPeriod, open),
+        isNull(documents.filedReturnId),
+      )!,
+      documents.id,
+    );
+    for (const { returnPeriod, ...row } of rows) out.push(outwardOf(row, 'GSTR1', returnPeriod ?? ''));
   }
   return out;
 };
