@@ -52,7 +52,13 @@ const Lock = ({ reason }: { reason: string }) => {
   const t = useGstr3bText();
   return (
     <Tooltip label={reason} multiline w={360} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <span tabIndex={0} aria-label={t('gstr3b.locked', { reason })} data-testid="figure-lock" style={{ display: 'inline-flex' }}>
+      <span
+        role="img"
+        tabIndex={0}
+        aria-label={t('gstr3b.locked', { reason })}
+        data-testid="figure-lock"
+        style={{ display: 'inline-flex' }}
+      >
         <IconLock size={14} color="var(--mantine-color-gray-7)" aria-hidden />
       </span>
     </Tooltip>
