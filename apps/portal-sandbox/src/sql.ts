@@ -42,4 +42,15 @@ const ofPostgres = (client: PostgresLike, inTransaction: boolean): SandboxSql =>
   },
 });
 
-export const sandboxSqlOfPostgres = (client: postgres.Sql): SandboxSql => ofPostgres(client, false);
+/** PostgreSQL's type ids of json and jsonb. */
+const JSON_TYPES = [114, 3802];
+
+/**
+ * The sandbox passes JSON parameters as text (JSON.stringify), as PGlite takes them; postgres.js would encode such a
+ * string again (a JSON string, not the object), so json and jsonb parameters go as given (drizzle sets the same on the
+ * server's client, which the mounted sandbox shares).
+ */
+export const sandboxSqlOfPostgres = (client: postgres.Sql): SandboxSql => {
+  for (const type of JSON_TYPES) client.options.serializers[type] = (value: unknown) => value;
+  return ofPostgres(client, false);
+};
