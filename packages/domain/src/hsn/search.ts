@@ -124,6 +124,12 @@ const prefixRange = (words: readonly string[], prefix: string): [number, number]
   return [lo, hi];
 };
 
+const sharesPrefix = (a: string, b: string, length: number): boolean => {
+  if (a.length < length) return false;
+  for (let c = 0; c < length; c++) if (a.charCodeAt(c) !== b.charCodeAt(c)) return false;
+  return true;
+};
+
 /**
  * The vocabulary ranges whose words begin with a prefix within `k` edits of `word`. One walk of the sorted vocabulary:
  * the edit-distance rows of a shared prefix are reused from the previous word; a prefix past the limit skips every word
@@ -177,8 +183,9 @@ const typoRanges = (vocabulary: readonly string[], word: string, k: number): [nu
       i++;
       continue;
     }
-    const prefix = v.slice(0, depth);
-    const end = i + lowerBound(vocabulary.length - i, (n) => vocabulary[i + n]!.startsWith(prefix));
+    // The words sharing this prefix follow it; a group is a few words at the depths where a walk stops.
+    let end = i + 1;
+    while (end < vocabulary.length && sharesPrefix(vocabulary[end]!, v, depth)) end++;
     if (outcome === 'match') ranges.push([i, end]);
     i = end;
   }
