@@ -37,6 +37,7 @@ export const VENDOR_PAYMENT_TEXT = {
   'vendorPayment.interest': 'Interest',
   'vendorPayment.earliestDue': 'Earliest 180-day date',
   'vendorPayment.gstin': 'Your GSTIN',
+  'vendorPayment.allGstins': 'All your GSTINs',
   'vendorPayment.documentNumber': 'Invoice',
   'vendorPayment.documentDate': 'Date',
   'vendorPayment.paid': 'Paid',

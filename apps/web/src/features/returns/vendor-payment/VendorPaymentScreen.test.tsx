@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { json, renderAt, stubApi } from '../../../test/screenTestSupport';
+import { BUSINESS, MUMBAI } from '../../../test/entityFixtures';
+import { json, pick, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
 import { ACME, invoice, prOnly, vendorRow } from './vendorPaymentFixtures';
 import { VendorInvoicesScreen } from './VendorInvoicesScreen';
 import { VendorPaymentScreen } from './VendorPaymentScreen';
@@ -11,6 +12,9 @@ import { VendorPaymentScreen } from './VendorPaymentScreen';
 // with their reconciliation status, why GST is held and the Rule 37 clock; chosen invoices go to the pay screen.
 
 const LOADED = { timeout: 8000 };
+/** The API with the user's locations (the GSTIN filter's choices) beside the screen's own answers. */
+const vendorApi = (answer: (url: string, call: Call) => Response) =>
+  stubApi((url, call) => (url.includes('/user/entities') ? json([BUSINESS, MUMBAI]) : answer(url, call)));
 const Where = () => {
   const location = useLocation();
   return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
@@ -35,7 +39,7 @@ describe('VendorPaymentScreen', () => {
   });
 
   it('lists vendors with payable now, GST to hold and the totals; filters and chosen vendors go on', async () => {
-    const calls = stubApi(() =>
+    const calls = vendorApi(() =>
       json({
         items: [
           vendorRow(),
@@ -61,6 +65,7 @@ describe('VendorPaymentScreen', () => {
         },
       }),
     );
+    const searches = () => calls.filter((c) => c.url.includes('/vendors/search'));
     at(<VendorPaymentScreen />, '/initiate-payment', '/initiate-payment');
     const acme = await screen.findByTestId(`vendor-${ACME}`, {}, LOADED);
     expect(within(acme).getByText('Acme Steel')).toBeTruthy();
@@ -70,10 +75,12 @@ describe('VendorPaymentScreen', () => {
     expect(screen.getByTestId('total-payable').textContent).toBe('₹ 1,78,000.00');
     expect(screen.getByTestId('total-releasable').textContent).toBe('₹ 5,000.00');
     expect(screen.getByTestId('overdue-warning').textContent).toContain('ITC of ₹ 18,000.00 is to be reversed with interest of ₹ 1,234.00');
-    expect(calls[0]?.body).toMatchObject({ start: 0, size: 50, sortExpression: 'payableNow DESC', filters: {} });
+    expect(searches()[0]?.body).toMatchObject({ start: 0, size: 50, sortExpression: 'payableNow DESC', filters: {} });
 
     fireEvent.change(screen.getByTestId('filter-name'), { target: { value: 'acme' } });
-    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ filters: { supplierName: 'acme' } }), LOADED);
+    await waitFor(() => expect(searches().at(-1)?.body).toMatchObject({ filters: { supplierName: 'acme' } }), LOADED);
+    await pick(screen.getByTestId('filter-locations'), '27AAPFU0939F1ZV · Mumbai');
+    await waitFor(() => expect(searches().at(-1)?.body).toMatchObject({ filters: { entityIds: [5], supplierName: 'acme' } }), LOADED);
 
     fireEvent.click(within(await screen.findByTestId(`vendor-${ACME}`, {}, LOADED)).getByRole('checkbox'));
     fireEvent.click(screen.getByTestId('vendors-pay'));
@@ -81,14 +88,14 @@ describe('VendorPaymentScreen', () => {
   }, 20_000);
 
   it("opens a vendor's invoices on a click", async () => {
-    stubApi(() => json({ items: [vendorRow()], totalRecords: 1, totals: vendorRow() }));
+    vendorApi(() => json({ items: [vendorRow()], totalRecords: 1, totals: vendorRow() }));
     at(<VendorPaymentScreen />, '/initiate-payment', '/initiate-payment');
     fireEvent.click(within(await screen.findByTestId(`vendor-${ACME}`, {}, LOADED)).getByText('Acme Steel'));
     expect(screen.getByTestId('where').textContent).toBe(`/initiate-payment-invoice?supplierGstin=${ACME}`);
   }, 20_000);
 
   it('says what to do when there is nothing to pay', async () => {
-    stubApi(() => json({ items: [], totalRecords: 0, totals: vendorRow({ openInvoices: 0 }) }));
+    vendorApi(() => json({ items: [], totalRecords: 0, totals: vendorRow({ openInvoices: 0 }) }));
     at(<VendorPaymentScreen />, '/initiate-payment', '/initiate-payment');
     expect(
       await screen.findByText('No open purchase invoices. Import your purchase register and reconcile it with GSTR-2B.', {}, LOADED),
@@ -103,7 +110,7 @@ describe('VendorInvoicesScreen', () => {
   });
 
   it("shows one vendor's invoices with status, why GST is held and the 180-day clock; chosen invoices go to pay", async () => {
-    const calls = stubApi(() => json({ items: [invoice(), prOnly({ isOverdue: true, daysLeft: -12, itcToReverse: 0 })] }));
+    const calls = vendorApi(() => json({ items: [invoice(), prOnly({ isOverdue: true, daysLeft: -12, itcToReverse: 0 })] }));
     at(<VendorInvoicesScreen />, '/initiate-payment-invoice', `/initiate-payment-invoice?supplierGstin=${ACME}`);
     const held = await screen.findByTestId('invoice-VP-2', {}, LOADED);
     expect(within(held).getByText('PR only')).toBeTruthy();
@@ -112,7 +119,7 @@ describe('VendorInvoicesScreen', () => {
     expect(screen.getByTestId('clock-11').textContent).toBe('20 days left');
     expect(within(screen.getByTestId('invoice-VP-1')).getByText('Matched')).toBeTruthy();
     expect(screen.queryByTestId('hold-reason-11')).toBeNull();
-    expect(calls[0]?.body).toEqual({ supplierGstins: [ACME] });
+    expect(calls.find((c) => c.url.includes('/vendorPayment/invoices'))?.body).toEqual({ supplierGstins: [ACME] });
 
     fireEvent.click(within(held).getByRole('checkbox'));
     fireEvent.click(screen.getByTestId('invoices-pay'));

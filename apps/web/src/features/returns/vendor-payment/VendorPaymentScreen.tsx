@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatInr } from '@opengst/domain';
 import {
@@ -11,12 +12,15 @@ import {
   type VendorPaymentRow,
   type VendorTotals,
 } from '@opengst/contracts';
+import { financialYearsQuery } from '../../../api/sessionData';
 import { ExportButton } from '../../../shared/ExportButton';
+import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
 import { formatCount, formatDate } from '../../../shared/format';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
 import { toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { loadFailureText } from '../../../shared/loadFailure';
+import { useWorkingYear } from '../../../shared/workingYear';
 import { exportVendors, invoicesLink, payLink, searchVendors, vendorPaymentKeys } from './vendorPaymentApi';
 import { moneyColumn } from './vendorPaymentCells';
 
@@ -108,14 +112,21 @@ const TotalsBar = ({ totals }: { totals: VendorTotals }) => (
 
 export const VendorPaymentScreen = () => {
   const navigate = useNavigate();
+  const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
+  const workingYear = useWorkingYear(years);
+  const [locations, setLocations] = useState<string[]>([]);
   const [gstin, setGstin] = useState('');
   const [name, setName] = useState('');
   // The list reloads after a pause in typing, not on every key.
   const [gstinPart] = useDebouncedValue(gstin.trim(), 300);
   const [namePart] = useDebouncedValue(name.trim(), 300);
   const filters = useMemo<VendorPaymentFilters>(
-    () => ({ ...(gstinPart ? { supplierGstin: gstinPart } : {}), ...(namePart ? { supplierName: namePart } : {}) }),
-    [gstinPart, namePart],
+    () => ({
+      ...(locations.length > 0 ? { entityIds: locations.map(Number) } : {}),
+      ...(gstinPart ? { supplierGstin: gstinPart } : {}),
+      ...(namePart ? { supplierName: namePart } : {}),
+    }),
+    [locations, gstinPart, namePart],
   );
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const sortExpression = toSortExpression(sort) ?? 'payableNow DESC';
@@ -137,6 +148,15 @@ export const VendorPaymentScreen = () => {
       </Text>
       <Group justify="space-between" align="flex-end">
         <Group gap="xs" align="flex-end">
+          <GstinMultiSelect
+            financialYear={workingYear}
+            w={320}
+            label={vp('vendorPayment.gstin')}
+            placeholder={vp('vendorPayment.allGstins')}
+            value={locations}
+            onChange={(next) => reset(() => setLocations(next))}
+            testId="filter-locations"
+          />
           <TextInput
             size="xs"
             w={200}
