@@ -121,6 +121,8 @@ const CHUNK = 5000;
 /**
  * Per document id, its row in the newest completed run that holds it (a later run replaces an earlier answer), with the
  * supplier's filing of the period the run read (reconciliation_filings, by the row's portal period or else its books').
+ * Only the subscriber's current runs are read (a superseded run's rows are deleted when it is superseded), each by its
+ * rows' run index: the rows have no index by document, so a request reads the current runs' rows once per 5,000 ids.
  */
 export const findReconciliations = async (
   db: DbOrTx,
@@ -141,12 +143,13 @@ export const findReconciliations = async (
       db,
       sql`SELECT DISTINCT ON (p.document_id) p.document_id, r.status, r.books_tax, r.portal_tax,
                  cardinality(r.purchase_ids) AS documents, f.gstr1_filed
-            FROM reconciliation_rows r
-            JOIN reconciliation_runs run ON run.id = r.run_id AND run.subscriber_id = ${subscriberId} AND run.status = 'Completed'
+            FROM reconciliation_runs run
+            JOIN reconciliation_rows r ON r.run_id = run.id
             CROSS JOIN LATERAL unnest(r.purchase_ids) AS p(document_id)
             LEFT JOIN reconciliation_filings f ON f.run_id = r.run_id AND f.supplier_gstin = r.supplier_gstin
                  AND f.return_period = coalesce(r.portal_period, r.books_period)
-           WHERE r.subscriber_id = ${subscriberId} AND r.purchase_ids && ARRAY[${list(ids)}]::bigint[]
+           WHERE run.subscriber_id = ${subscriberId} AND run.status = 'Completed' AND run.superseded_by IS NULL
+             AND r.purchase_ids && ARRAY[${list(ids)}]::bigint[]
              AND p.document_id IN (${list(ids)})
            ORDER BY p.document_id, r.run_id DESC`,
     );
