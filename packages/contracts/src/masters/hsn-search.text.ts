@@ -14,9 +14,9 @@ export const HSN_SEARCH_TEXT = {
   'hsnSearch.retry': 'Try again',
   'hsnSearch.more': 'Load more',
   'hsnSearch.rate': 'GST {rate}% from {date}',
-  'hsnSearch.noRate': 'Rate not in OpenGST’s dated rates',
   'hsnSearch.typo': 'close spelling',
-  'hsnSearch.source': 'Source: GST portal HSN/SAC directory, November 2024.',
+  'hsnSearch.source':
+    'Source: GST portal HSN/SAC directory, November 2024. A GST rate is shown only where OpenGST’s dated rates know the code; check the rate notifications for the others.',
   'hsnSearch.level.chapter': 'Chapter',
   'hsnSearch.level.heading': 'Heading',
   'hsnSearch.level.subheading': 'Sub-heading',

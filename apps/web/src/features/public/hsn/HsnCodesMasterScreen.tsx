@@ -35,16 +35,12 @@ const Hierarchy = ({ item }: { item: HsnSearchItem }) =>
     </Text>
   );
 
-const Rate = ({ rate }: { rate: HsnSearchItem['rate'] }) =>
-  rate ? (
-    <Text size="xs" className={classes.rate} title={rate.source}>
-      {say('hsnSearch.rate', { rate: rate.ratePercent, date: formatDate(rate.effectiveFrom) })}
-    </Text>
-  ) : (
-    <Text size="xs" c="dimmed">
-      {say('hsnSearch.noRate')}
-    </Text>
-  );
+/** Only where the project's dated rates know the code: a rate is never guessed from the chapter or the slab. */
+const Rate = ({ rate }: { rate: NonNullable<HsnSearchItem['rate']> }) => (
+  <Text size="xs" className={classes.rate} title={rate.source}>
+    {say('hsnSearch.rate', { rate: rate.ratePercent, date: formatDate(rate.effectiveFrom) })}
+  </Text>
+);
 
 const Result = ({ item, onKeyDown }: { item: HsnSearchItem; onKeyDown: (event: KeyboardEvent<HTMLLIElement>) => void }) => (
   <li
@@ -69,9 +65,11 @@ const Result = ({ item, onKeyDown }: { item: HsnSearchItem; onKeyDown: (event: K
           {say('hsnSearch.typo')}
         </Text>
       ) : null}
-      <Box style={{ marginLeft: 'auto' }}>
-        <Rate rate={item.rate} />
-      </Box>
+      {item.rate ? (
+        <Box style={{ marginLeft: 'auto' }}>
+          <Rate rate={item.rate} />
+        </Box>
+      ) : null}
     </Group>
     <Text size="sm">{item.description}</Text>
     <Hierarchy item={item} />
