@@ -37,14 +37,14 @@ describe('PayInitiatePaymentScreen', () => {
           reference: 'UTR-1',
           remarks: null,
           invoices: 1,
-          paid: 50_000_00,
+          paid: 20_000_00,
           held: 9_000_00,
           released: 0,
         });
       }
       return json({
         items: paid
-          ? [invoice(), prOnly({ paid: 50_000_00, held: 9_000_00, outstanding: 0, payableNow: 0, holdNow: 0 })]
+          ? [invoice(), prOnly({ paid: 20_000_00, held: 9_000_00, outstanding: 30_000_00, payableNow: 30_000_00, holdNow: 0 })]
           : [invoice(), prOnly()],
       });
     });
@@ -59,12 +59,19 @@ describe('PayInitiatePaymentScreen', () => {
     const confirm = screen.getByTestId('pay-confirm');
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByTestId('pay-reference'), { target: { value: 'UTR-1' } });
+    // More than is outstanding is said in place and cannot be sent; a part payment can.
+    fireEvent.change(screen.getByTestId('pay-paid-VP-2'), { target: { value: '50,000.01' } });
+    expect(await screen.findByText('Paid and held exceed the ₹ 59,000.00 outstanding.')).toBeTruthy();
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('pay-paid-VP-2'), { target: { value: '20,000' } });
+    expect(screen.getByTestId('pay-total').textContent).toBe('20,000.00');
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(confirm);
     await waitFor(() => expect(paid).toBe(true));
     const payment = calls.find((c) => c.url.includes('/vendorPayment/pay'));
-    expect(payment?.body).toMatchObject({ reference: 'UTR-1', lines: [{ documentId: 12, paid: 50_000_00, held: 9_000_00 }] });
+    expect(payment?.body).toMatchObject({ reference: 'UTR-1', lines: [{ documentId: 12, paid: 20_000_00, held: 9_000_00 }] });
     expect((payment?.body as { paymentDate: string }).paymentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await screen.findByText('Payment recorded: 50,000.00 paid, 9,000.00 GST held.', {}, LOADED)).toBeTruthy();
+    expect(await screen.findByText('Payment recorded: 20,000.00 paid, 9,000.00 GST held.', {}, LOADED)).toBeTruthy();
     // Held, not yet releasable: listed, nothing to release.
     expect(await screen.findByTestId('held-VP-2', {}, LOADED)).toBeTruthy();
     expect(screen.queryByTestId('release-confirm')).toBeNull();

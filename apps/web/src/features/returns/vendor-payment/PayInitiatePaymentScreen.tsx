@@ -6,17 +6,19 @@ import { formatInr, indiaDateOf } from '@opengst/domain';
 import { vendorPaymentText as vp, type VendorInvoice } from '@opengst/contracts';
 import { DateField } from '../../../shared/DateField';
 import { splitApiErrors } from '../../../shared/forms';
-import { DataTable } from '../../../shared/list/DataTable';
+import { DataTable, type Column } from '../../../shared/list/DataTable';
 import { loadFailureText } from '../../../shared/loadFailure';
 import { notifySuccess } from '../../../shared/notifySuccess';
 import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { invoiceColumn } from './invoiceColumns';
+import { checkLine, proposedText, type LineText } from './payLines';
 import { recordPayment, recordRelease, vendorInvoices, vendorPaymentKeys } from './vendorPaymentApi';
 import { ClockCell, HoldCell, Money, moneyColumn } from './vendorPaymentCells';
 
 // /pay-initiate-payment (spec core §2, direct access): the chosen suppliers' invoices with what is paid now and the GST
-// held back, confirmed with the payment's date and bank reference; then the GST held on those suppliers' invoices,
-// awaiting release, with what can be released now (the invoice has since reached the GSTR-2B).
+// held back (proposed, and changed in place for a part payment), confirmed with the payment's date and bank reference;
+// then the GST held on those suppliers' invoices, awaiting release, with what can be released now (the invoice has
+// since reached the GSTR-2B).
 
 const listOf = (value: string | null): string[] => (value ? value.split(',').filter(Boolean) : []);
 
@@ -61,14 +63,33 @@ const voucherBody = (voucher: Voucher) => ({
   ...(voucher.remarks.trim() ? { remarks: voucher.remarks.trim() } : {}),
 });
 
-const payColumns = [
-  invoiceColumn,
-  moneyColumn<VendorInvoice>('outstanding', vp('vendorPayment.outstanding'), (i) => i.outstanding),
-  { key: 'status', header: vp('vendorPayment.status'), width: 230, render: (invoice: VendorInvoice) => <HoldCell invoice={invoice} /> },
-  moneyColumn<VendorInvoice>('payableNow', vp('vendorPayment.payableNow'), (i) => i.payableNow),
-  moneyColumn<VendorInvoice>('holdNow', vp('vendorPayment.holdNow'), (i) => i.holdNow, 'hold'),
-  { key: 'clock', header: vp('vendorPayment.dueDate'), width: 120, render: (invoice: VendorInvoice) => <ClockCell invoice={invoice} /> },
-];
+/** The invoices to pay, with the amounts of each line typed in place (proposed from the reconciliation). */
+const payColumns = (
+  textOf: (invoice: VendorInvoice) => LineText,
+  errorOf: (invoice: VendorInvoice) => string | null,
+  onChange: (invoice: VendorInvoice, text: LineText) => void,
+): Column<VendorInvoice>[] => {
+  const amountInput = (field: keyof LineText, label: string) => (invoice: VendorInvoice) => (
+    <TextInput
+      size="xs"
+      w={120}
+      aria-label={`${label} ${invoice.documentNumber}`}
+      styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+      value={textOf(invoice)[field]}
+      error={field === 'paid' ? errorOf(invoice) : undefined}
+      onChange={(event) => onChange(invoice, { ...textOf(invoice), [field]: event.currentTarget.value })}
+      data-testid={`pay-${field}-${invoice.documentNumber}`}
+    />
+  );
+  return [
+    invoiceColumn,
+    moneyColumn<VendorInvoice>('outstanding', vp('vendorPayment.outstanding'), (i) => i.outstanding),
+    { key: 'status', header: vp('vendorPayment.status'), width: 230, render: (invoice) => <HoldCell invoice={invoice} /> },
+    { key: 'paid', header: vp('vendorPayment.payableNow'), width: 140, render: amountInput('paid', vp('vendorPayment.payableNow')) },
+    { key: 'held', header: vp('vendorPayment.holdNow'), width: 140, render: amountInput('held', vp('vendorPayment.holdNow')) },
+    { key: 'clock', header: vp('vendorPayment.dueDate'), width: 120, render: (invoice) => <ClockCell invoice={invoice} /> },
+  ];
+};
 
 const heldColumns = [
   invoiceColumn,
@@ -77,7 +98,7 @@ const heldColumns = [
   moneyColumn<VendorInvoice>('releasable', vp('vendorPayment.releasable'), (i) => i.releasable, 'release'),
 ];
 
-const sum = (invoices: readonly VendorInvoice[], key: 'payableNow' | 'holdNow' | 'releasable') => invoices.reduce((s, i) => s + i[key], 0);
+const sumOf = <T,>(rows: readonly T[], value: (row: T) => number) => rows.reduce((s, row) => s + value(row), 0);
 
 export const PayInitiatePaymentScreen = () => {
   const queryClient = useQueryClient();
@@ -88,6 +109,7 @@ export const PayInitiatePaymentScreen = () => {
   const [payment, setPayment] = useState<Voucher>({ paymentDate: today, reference: '', remarks: '' });
   const [release, setRelease] = useState<Voucher>({ paymentDate: today, reference: '', remarks: '' });
   const [releaseChoice, setReleaseChoice] = useState<number[] | null>(null);
+  const [edits, setEdits] = useState<Record<number, LineText>>({});
   const [isBusy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string[]>([]);
   const [releaseRefusal, setReleaseRefusal] = useState<string[]>([]);
@@ -98,6 +120,10 @@ export const PayInitiatePaymentScreen = () => {
   });
   const invoices = query.data ?? [];
   const toPay = invoices.filter((i) => i.outstanding > 0 && (documents.size === 0 || documents.has(i.documentId)));
+  const textOf = (invoice: VendorInvoice) => edits[invoice.documentId] ?? proposedText(invoice);
+  const checked = new Map(toPay.map((invoice) => [invoice.documentId, checkLine(invoice, textOf(invoice))]));
+  const lines = [...checked.values()].flatMap((line) => (line.amounts && line.amounts.paid + line.amounts.held > 0 ? [line.amounts] : []));
+  const hasErrors = [...checked.values()].some((line) => line.error !== null);
   const held = invoices.filter((i) => i.held > 0);
   // What can be released now is chosen by default; the user may take some out.
   const releaseIds = releaseChoice ?? held.filter((i) => i.releasable > 0).map((i) => i.documentId);
@@ -110,10 +136,11 @@ export const PayInitiatePaymentScreen = () => {
     try {
       const record = await recordPayment({
         ...voucherBody(payment),
-        lines: toPay.map((i) => ({ documentId: i.documentId, paid: i.payableNow, held: i.holdNow })),
+        lines,
       });
       notifySuccess(vp('vendorPayment.recorded', { paid: formatInr(record.paid), held: formatInr(record.held) }));
       setPayment({ paymentDate: today, reference: '', remarks: '' });
+      setEdits({});
       await reload();
     } catch (error) {
       setRefusal(splitApiErrors(error, []).general);
@@ -166,7 +193,11 @@ export const PayInitiatePaymentScreen = () => {
         </Anchor>
       </Group>
       <DataTable
-        columns={payColumns}
+        columns={payColumns(
+          textOf,
+          (invoice) => checked.get(invoice.documentId)?.error ?? null,
+          (invoice, text) => setEdits((current) => ({ ...current, [invoice.documentId]: text })),
+        )}
         rows={toPay}
         rowId={(invoice) => invoice.documentId}
         rowTestId={(invoice) => `pay-${invoice.documentNumber}`}
@@ -180,10 +211,10 @@ export const PayInitiatePaymentScreen = () => {
           <Stack gap="xs">
             <Group gap="lg">
               <Text size="sm">
-                {vp('vendorPayment.payableNow')}: <Money paise={sum(toPay, 'payableNow')} testId="pay-total" />
+                {vp('vendorPayment.payableNow')}: <Money paise={sumOf(lines, (l) => l.paid)} testId="pay-total" />
               </Text>
               <Text size="sm">
-                {vp('vendorPayment.holdNow')}: <Money paise={sum(toPay, 'holdNow')} tone="hold" testId="pay-hold-total" />
+                {vp('vendorPayment.holdNow')}: <Money paise={sumOf(lines, (l) => l.held)} tone="hold" testId="pay-hold-total" />
               </Text>
             </Group>
             <VoucherFields value={payment} onChange={setPayment} prefix="pay" />
@@ -192,7 +223,7 @@ export const PayInitiatePaymentScreen = () => {
               <Button
                 size="xs"
                 loading={isBusy}
-                disabled={!payment.paymentDate || !payment.reference.trim()}
+                disabled={!payment.paymentDate || !payment.reference.trim() || hasErrors || lines.length === 0}
                 onClick={() => void pay()}
                 data-testid="pay-confirm"
               >
@@ -222,7 +253,8 @@ export const PayInitiatePaymentScreen = () => {
         <Paper withBorder p="sm" radius="sm">
           <Stack gap="xs">
             <Text size="sm">
-              {vp('vendorPayment.releasable')}: <Money paise={sum(toRelease, 'releasable')} tone="release" testId="release-total" />
+              {vp('vendorPayment.releasable')}:{' '}
+              <Money paise={sumOf(toRelease, (i) => i.releasable)} tone="release" testId="release-total" />
             </Text>
             <VoucherFields value={release} onChange={setRelease} prefix="release" />
             <RefusalAlert messages={releaseRefusal} testId="release-refusal" />
