@@ -43,13 +43,7 @@ const Rate = ({ rate }: { rate: NonNullable<HsnSearchItem['rate']> }) => (
 );
 
 const Result = ({ item, onKeyDown }: { item: HsnSearchItem; onKeyDown: (event: KeyboardEvent<HTMLLIElement>) => void }) => (
-  <li
-    className={classes.result}
-    tabIndex={0}
-    onKeyDown={onKeyDown}
-    data-testid={`hsn-${item.code}`}
-    aria-label={`${item.code} ${item.description}`}
-  >
+  <li className={classes.result} tabIndex={0} onKeyDown={onKeyDown} data-testid={`hsn-${item.code}`}>
     <Group gap="xs" wrap="nowrap" align="baseline">
       <Text fw={600} className={classes.code}>
         {item.code}
@@ -149,7 +143,7 @@ export const HsnCodesMasterScreen = () => {
           label={say('hsnSearch.label')}
           placeholder={`${say('hsnSearch.placeholder')} (/)`}
           leftSection={<IconSearch size={16} />}
-          rightSection={query.isFetching ? <Loader size="xs" aria-label={say('hsnSearch.searching')} /> : null}
+          rightSection={query.isFetching ? <Loader size="xs" className={classes.pending} aria-label={say('hsnSearch.searching')} /> : null}
           value={value}
           maxLength={100}
           onChange={(event) => setValue(event.currentTarget.value)}
