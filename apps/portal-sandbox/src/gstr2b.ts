@@ -247,6 +247,28 @@ const forRecipient = <T>(sandbox: Sandbox, recipient: string, work: (sql: Sandbo
     return work(sql);
   });
 
+/**
+ * The period's latest GSTR-2B generation as of now, its first made if due (from the 14th of the next month), or null
+ * before then. Opens its own transaction: not for a caller inside one (PGlite has one connection).
+ */
+export const latestGstr2b = async (
+  sandbox: Sandbox,
+  recipient: string,
+  period: string,
+): Promise<{ data: Json; generatedAt: Date } | null> => {
+  const now = sandbox.now();
+  if (now.getTime() < fourteenth(period, 1).getTime()) return null;
+  return forRecipient(sandbox, recipient, async (sql) => {
+    await ensureGenerated(sql, recipient, period);
+    const [latest] = await sql.query<{ data: Json; generated_at: Date | string }>(
+      `SELECT data, generated_at FROM portal_sandbox.gstr2b_generations WHERE recipient = $1 AND period = $2 AND generated_at <= $3
+        ORDER BY generated_at DESC, generation DESC LIMIT 1`,
+      [recipient, period, now.toISOString()],
+    );
+    return latest ? { data: latest.data, generatedAt: new Date(latest.generated_at) } : null;
+  });
+};
+
 /** A period's 2B is there from its generation on the 14th of the next month: GET2B and GEN2B before it are refused. */
 const refuseBeforeCutOff = (period: string, now: Date): void => {
   const generatedAt = fourteenth(period, 1);
@@ -276,17 +298,8 @@ export const gstr2bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
     }
     if (query['action'] !== 'GET2B') throw FAULTS.invalidAction(query['action'] ?? '');
     const period = periodOf(query['rtnprd']);
-    const now = sandbox.now();
-    refuseBeforeCutOff(period, now);
-    const answer = await forRecipient(sandbox, session.gstin, async (sql) => {
-      await ensureGenerated(sql, session.gstin, period);
-      const [latest] = await sql.query<{ data: Json }>(
-        `SELECT data FROM portal_sandbox.gstr2b_generations WHERE recipient = $1 AND period = $2 AND generated_at <= $3
-          ORDER BY generated_at DESC, generation DESC LIMIT 1`,
-        [session.gstin, period, now.toISOString()],
-      );
-      return latest?.data;
-    });
+    refuseBeforeCutOff(period, sandbox.now());
+    const answer = (await latestGstr2b(sandbox, session.gstin, period))?.data;
     // ensureGenerated made the generation of the 14th; one that holds no document answers no data, as the portal does.
     if (!answer || !holdsDocuments(answer)) throw FAULTS.gstr2bNoDocuments();
     return sealed(session, answer);

@@ -47,43 +47,42 @@ const filedOutward = async (sql: SandboxSql, gstin: string, period: string) => {
   return { rows: [...rows.values()], filedAt };
 };
 
-/** The latest GSTR-2B generation of the period made by now, read with the domain's parseGstr2b. */
-const heldGstr2b = async (sql: SandboxSql, gstin: string, period: string, now: Date) => {
-  const [latest] = await sql.query<{ data: Json; generated_at: Date | string }>(
-    `SELECT data, generated_at FROM portal_sandbox.gstr2b_generations WHERE recipient = $1 AND period = $2 AND generated_at <= $3
-      ORDER BY generated_at DESC, generation DESC LIMIT 1`,
-    [gstin, period, now.toISOString()],
-  );
-  if (!latest) return { records: [] as Gstr3bPortalRecord[], generatedAt: null };
-  const read = parseGstr2b(latest.data);
-  const records: Gstr3bPortalRecord[] = read.ok
-    ? read.records.map((r, i) => ({
-        id: i + 1,
-        returnPeriod: period,
-        section: r.section,
-        listing: r.listing,
-        documentType: r.documentType,
-        documentNumber: r.documentNumber,
-        supplierGstin: r.supplierGstin,
-        isReverseCharge: r.isReverseCharge ?? null,
-        itcAvailability: r.itcAvailability,
-        itcUnavailableReason: r.itcUnavailableReason,
-        imsAction: r.imsStatus === null ? null : (IMS_ACTIONS[r.imsStatus] ?? null),
-        taxable: r.taxable,
-        igst: r.igst,
-        cgst: r.cgst,
-        sgst: r.sgst,
-        cess: r.cess,
-      }))
-    : [];
-  return { records, generatedAt: new Date(latest.generated_at) };
+/** A GSTR-2B answer's records, read with the domain's parseGstr2b, as buildGstr3b takes them. */
+const gstr2bRecords = (data: Json, period: string): Gstr3bPortalRecord[] => {
+  const read = parseGstr2b(data);
+  if (!read.ok) return [];
+  return read.records.map((r, i) => ({
+    id: i + 1,
+    returnPeriod: period,
+    section: r.section,
+    listing: r.listing,
+    documentType: r.documentType,
+    documentNumber: r.documentNumber,
+    supplierGstin: r.supplierGstin,
+    isReverseCharge: r.isReverseCharge ?? null,
+    itcAvailability: r.itcAvailability,
+    itcUnavailableReason: r.itcUnavailableReason,
+    imsAction: r.imsStatus === null ? null : (IMS_ACTIONS[r.imsStatus] ?? null),
+    taxable: r.taxable,
+    igst: r.igst,
+    cgst: r.cgst,
+    sgst: r.sgst,
+    cess: r.cess,
+  }));
 };
 
-/** The system-generated GSTR-3B of a monthly filer's period, as of `now`. */
-export const systemGstr3b = async (sql: SandboxSql, gstin: string, period: string, now: Date): Promise<SystemGstr3b> => {
+/**
+ * The system-generated GSTR-3B of a monthly filer's period: its outward side from the filed GSTR-1/1A, its ITC from
+ * `gstr2b` (latestGstr2b's; null: none, as the hard-lock checks need only the outward side).
+ */
+export const systemGstr3b = async (
+  sql: SandboxSql,
+  gstin: string,
+  period: string,
+  gstr2b: { data: Json; generatedAt: Date } | null,
+): Promise<SystemGstr3b> => {
   const outward = await filedOutward(sql, gstin, period);
   const parsed = parseGstr1({ gstin, fp: period, ...assembleGstr1(outward.rows) } as Gstr1Json);
-  const inward = await heldGstr2b(sql, gstin, period, now);
   const result = buildGstr3b({
     gstin,
     period,
@@ -92,13 +91,13 @@ export const systemGstr3b = async (sql: SandboxSql, gstin: string, period: strin
       documents: parsed.documents.map((d, i) => ({ ...d, id: i + 1 })),
       summaries: parsed.summaries.map((s, i) => ({ ...s, id: i + 1 })),
     },
-    inward: { gstr2b: inward.records },
+    inward: { gstr2b: gstr2b ? gstr2bRecords(gstr2b.data, period) : [] },
   });
   return {
     json: gstr3bJsonOf(result),
     gstr1FiledAt: outward.filedAt.GSTR1 ?? null,
     gstr1aFiledAt: outward.filedAt.GSTR1A ?? null,
-    gstr2bGeneratedAt: inward.generatedAt,
+    gstr2bGeneratedAt: gstr2b?.generatedAt ?? null,
   };
 };
 

@@ -12,6 +12,7 @@ import { IST_MS, longDate } from './calendar';
 import { hmacOf, sameText } from './crypto';
 import { FAULTS, PortalFault } from './faults';
 import { newArn, returnOf } from './gstr1';
+import { latestGstr2b } from './gstr2b';
 import { CASH_KEYS, applyOffset, declaredBy, offsetOf, postDeclared, type Offset } from './gstr3b-ledgers';
 import { gstr3bStructureProblem, type SaveProblem } from './gstr3b-structure';
 import { autoLiabilityAnswer, lockedChanges, systemGstr3b } from './gstr3b-system';
@@ -81,13 +82,7 @@ const referenceId = (gstin: string): string => `${gstin.slice(0, 2)}${randomByte
 
 // ---- RETSAVE ----
 
-const saveProblem = async (
-  sandbox: Sandbox,
-  sql: SandboxSql,
-  gstin: string,
-  period: string,
-  payload: unknown,
-): Promise<SaveProblem | null> => {
+const saveProblem = async (sql: SandboxSql, gstin: string, period: string, payload: unknown): Promise<SaveProblem | null> => {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
     return { code: 'RET191103', message: 'The payload is not a GSTR-3B JSON object' };
   const json = payload as Json;
@@ -97,12 +92,12 @@ const saveProblem = async (
     return { code: 'RET191105', message: 'The ret_period of the payload differs from the ret_period of the request' };
   const structure = gstr3bStructureProblem(json);
   if (structure) return structure;
-  return lockProblem(sql, gstin, period, json, sandbox.now());
+  return lockProblem(sql, gstin, period, json);
 };
 
 /** A hard-locked figure that differs from the auto-populated one (GSTN advisory of 7 Jun 2025), or null. */
-const lockProblem = async (sql: SandboxSql, gstin: string, period: string, json: Json, now: Date): Promise<SaveProblem | null> => {
-  const changed = lockedChanges(period, json, (await systemGstr3b(sql, gstin, period, now)).json);
+const lockProblem = async (sql: SandboxSql, gstin: string, period: string, json: Json): Promise<SaveProblem | null> => {
+  const changed = lockedChanges(period, json, (await systemGstr3b(sql, gstin, period, null)).json);
   if (changed.length === 0) return null;
   return {
     code: 'RET191123',
@@ -209,7 +204,7 @@ export const gstr3bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
         return sealed(session, { reference_id: referenceId(session.gstin) });
       }
       if (status === 'SUBMITTED') throw FAULTS.alreadySubmitted();
-      const problem = await saveProblem(sandbox, sql, session.gstin, period, json);
+      const problem = await saveProblem(sql, session.gstin, period, json);
       if (!problem)
         await sql.query(
           `INSERT INTO portal_sandbox.gstr3b (gstin, period, data, saved_at) VALUES ($1, $2, $3, $4)
@@ -255,7 +250,7 @@ export const gstr3bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
         const saved = await savedOf(sql, session.gstin, period);
         if (!saved) throw FAULTS.nothingSaved();
         // A GSTR-1A filed after the save changes the auto-populated figures: the saved ones must follow.
-        const locked = await lockProblem(sql, session.gstin, period, saved.data, now);
+        const locked = await lockProblem(sql, session.gstin, period, saved.data);
         if (locked) throw new PortalFault(locked.code, locked.message);
         await postDeclared(sql, session.gstin, period, saved.data, now);
         await setStatus(sql, session.gstin, period, 'SUBMITTED', now);
@@ -276,8 +271,8 @@ export const gstr3bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
     const period = periodOf(query['ret_period']);
     if (action === 'RETSUM') return sealed(session, await summaryOf(sandbox.sql, session.gstin, period));
     if (action === 'AUTOLIAB') {
-      const now = sandbox.now();
-      return sealed(session, autoLiabilityAnswer(await systemGstr3b(sandbox.sql, session.gstin, period, now), now));
+      const gstr2b = await latestGstr2b(sandbox, session.gstin, period);
+      return sealed(session, autoLiabilityAnswer(await systemGstr3b(sandbox.sql, session.gstin, period, gstr2b), sandbox.now()));
     }
     throw FAULTS.invalidAction(action);
   });

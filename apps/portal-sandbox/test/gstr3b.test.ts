@@ -137,6 +137,25 @@ describe('GSTR-3B before the period’s GSTR-1 (section 39(10))', () => {
   });
 });
 
+describe("the buyer's ITC auto-populated from its GSTR-2B", () => {
+  it('answers AUTOLIAB 4A(5) from the 2B generated on the 14th', async () => {
+    clock.at = new Date('2025-08-15T10:00:00+05:30');
+    try {
+      const buyer = await client.login(BUYER_KA, 'buyer.ka');
+      const auto = client.open(
+        buyer,
+        await client.get(buyer, R3B, { action: 'AUTOLIAB', gstin: BUYER_KA, ret_period: PERIOD }, PERIOD),
+      ) as J;
+      const pop = auto['r3bautopop'] as J;
+      expect(pop['r2bgendt']).toBe('14-08-2025');
+      const itc = (pop['liabitc'] as { elgitc: { itc4a5: { subtotal: J } } }).elgitc.itc4a5.subtotal;
+      expect(itc).toEqual({ iamt: 18_000, camt: 0, samt: 0, csamt: 0 });
+    } finally {
+      clock.at = START;
+    }
+  });
+});
+
 describe('the system-generated liability and its hard lock (July 2025 period)', () => {
   it('answers AUTOLIAB with table 3.1(a) from the filed GSTR-1', async () => {
     const auto = open(await client.get(supplier, R3B, { action: 'AUTOLIAB', gstin: SUPPLIER, ret_period: PERIOD }, PERIOD));
