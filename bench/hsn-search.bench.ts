@@ -83,26 +83,39 @@ const plainScan = (rows: readonly { code: string; text: string }[], query: strin
   return found.slice(0, PAGE).length;
 };
 
-const timeEach = async (queries: readonly { kind: Kind; text: string }[], run: (text: string) => unknown) => {
-  const times: Record<Kind, number[]> = { code: [], words: [], typos: [] };
-  let total = 0;
-  for (const q of queries) {
-    const started = performance.now();
-    await run(q.text);
-    const ms = performance.now() - started;
-    times[q.kind].push(ms);
-    total += ms;
-  }
+const summary = (times: Record<Kind, number[]>) => {
   const all = Object.values(times)
     .flat()
     .sort((a, b) => a - b);
   const byKind = Object.fromEntries(
     KINDS.map((kind) => {
-      const sorted = times[kind].sort((a, b) => a - b);
+      const sorted = [...times[kind]].sort((a, b) => a - b);
       return [kind, { p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), maxMs: round(sorted.at(-1) ?? NaN) }];
     }),
   );
-  return { seconds: total / 1000, p50: percentile(all, 50), p95: percentile(all, 95), byKind };
+  return { p50: percentile(all, 50), p95: percentile(all, 95), byKind };
+};
+
+/**
+ * Wall-clock time per query, and the process's CPU time per query beside it: on a machine shared with other work the
+ * wall clock also counts the waits for a CPU, the CPU time only this process's own work (the route's includes PGlite,
+ * which runs in the process).
+ */
+const timeEach = async (queries: readonly { kind: Kind; text: string }[], run: (text: string) => unknown) => {
+  const wall: Record<Kind, number[]> = { code: [], words: [], typos: [] };
+  const cpu: Record<Kind, number[]> = { code: [], words: [], typos: [] };
+  let total = 0;
+  for (const q of queries) {
+    const cpuStart = process.cpuUsage();
+    const started = performance.now();
+    await run(q.text);
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpuStart);
+    wall[q.kind].push(ms);
+    cpu[q.kind].push((used.user + used.system) / 1000);
+    total += ms;
+  }
+  return { seconds: total / 1000, ...summary(wall), cpu: summary(cpu) };
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'opengst-bench-hsn-'));
@@ -151,6 +164,9 @@ try {
           p50Ms: round(measured.p50),
           p95Ms: round(measured.p95),
           byKind: measured.byKind,
+          cpuP50Ms: round(measured.cpu.p50),
+          cpuP95Ms: round(measured.cpu.p95),
+          cpuByKind: measured.cpu.byKind,
           referenceP50Ms: round(reference.p50),
           referenceP95Ms: round(reference.p95),
           referenceByKind: reference.byKind,
@@ -162,6 +178,7 @@ try {
           cpus: availableParallelism(),
           targetP95Ms: TARGET_P95_MS,
           targetMet: measured.p95 < TARGET_P95_MS,
+          targetMetInCpuTime: measured.cpu.p95 < TARGET_P95_MS,
         },
       }),
     );
