@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOLD_REASONS } from '@opengst/domain';
+import { HOLD_REASONS, isIsoDate } from '@opengst/domain';
 import { ReconciliationStatusSchema } from '../reconciliation/reconciliation.schemas';
 
 // Vendor payments with the GST portion held back (spec core §2 /initiate-payment, /initiate-payment-invoice,
@@ -9,7 +9,7 @@ import { ReconciliationStatusSchema } from '../reconciliation/reconciliation.sch
 
 const id = z.number().int().positive();
 const paise = z.number().int().min(0);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD.');
+const isoDate = z.string().refine(isIsoDate, 'A date is a real day, YYYY-MM-DD.');
 const gstin = z.string().trim().toUpperCase().max(15);
 
 export const HoldReasonSchema = z.enum(HOLD_REASONS);

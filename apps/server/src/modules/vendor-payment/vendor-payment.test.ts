@@ -113,6 +113,12 @@ describe.each(ENGINES)('vendor payments on %s', (engine) => {
     });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().errors[0]).toMatchObject({ code: 'GEN0009', propertyName: 'lines[0].paid' });
+    const noSuchDay = await api.post(API.pay, {
+      paymentDate: '2025-02-30',
+      reference: 'UTR-DAY',
+      lines: [{ documentId: prOnlyId, paid: 1, held: 0 }],
+    });
+    expect(noSuchDay.statusCode).toBe(422);
 
     const paid = await api.post(API.pay, {
       paymentDate: '2025-04-01',
