@@ -11,6 +11,7 @@ import { checkRow, isoOf, RULE_CODES } from './rules';
 import type { Sandbox } from './sandbox';
 import { assembleGstr1, DOWNLOAD_ACTIONS, errorReportOf, reportEntry, splitGstr1, type SectionRow } from './sections';
 import type { SandboxSql } from './sql';
+import { refuseTimeBarred } from './time-bar';
 import { bodyOf, headerOf, openWrite, queryOf, sealed, type Json } from './wire';
 
 export type Form = 'GSTR1' | 'GSTR1A';
@@ -210,6 +211,7 @@ export const gstr1Routes = (app: FastifyInstance, sandbox: Sandbox): void => {
     const body = bodyOf(request);
     if (body['action'] !== 'RETSAVE') throw FAULTS.invalidAction(String(body['action'] ?? ''));
     const period = periodOf(headerOf(request, 'ret_period'));
+    if (form === 'GSTR1') refuseTimeBarred('GSTR1', period, sandbox.now());
     const { json } = openWrite(session, body);
     const referenceId = await sandbox.sql.transaction(async (sql) => {
       await assertOpen(sql, session.gstin, form, period);
@@ -230,6 +232,7 @@ export const gstr1Routes = (app: FastifyInstance, sandbox: Sandbox): void => {
     const session = await sessionOf(sandbox, request);
     const body = bodyOf(request);
     const period = periodOf(headerOf(request, 'ret_period'));
+    if (form === 'GSTR1') refuseTimeBarred('GSTR1', period, sandbox.now());
     const { json, inner } = openWrite(session, body);
     if (body['action'] === 'RETSUBMIT') {
       const data = (json ?? {}) as Json;

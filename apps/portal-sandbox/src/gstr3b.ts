@@ -4,17 +4,18 @@
 // utilisation: sections 49(4), 49(5), 49A, 49B, Rule 88A; the ledgers' balances), RETFILE with EVC, and the credit
 // reversal and re-claimed statement (CLOSINGBAL) and the RCM liability/ITC statement (RCMCLOSINGBAL).
 // The portal's rules: no 3B before the period's GSTR-1 (s.39(10)), no return three years after its due date (s.39(11)).
-import { addDays, dueDate, parseReturnPeriod, type TaxHead } from '@opengst/domain';
+import { parseReturnPeriod, type TaxHead } from '@opengst/domain';
 import type { FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { clearOtpRequest, otpRequested, sessionOf, type Session } from './auth';
-import { IST_MS, longDate } from './calendar';
+import { longDate } from './calendar';
 import { hmacOf, sameText } from './crypto';
 import { FAULTS, PortalFault } from './faults';
 import { newArn, returnOf } from './gstr1';
 import { latestGstr2b } from './gstr2b';
 import { CASH_KEYS, applyOffset, declaredBy, offsetOf, postDeclared, type Offset } from './gstr3b-ledgers';
 import { gstr3bStructureProblem, type SaveProblem } from './gstr3b-structure';
+import { refuseTimeBarred } from './time-bar';
 import { autoLiabilityAnswer, lockedChanges, systemGstr3b } from './gstr3b-system';
 import { LIABILITY_DESCRIPTIONS, LIABILITY_IDS, balanceOf, entriesOf, type LiabilityKind } from './ledgers';
 import { HEADS, MINOR_HEADS, grandTotal, noAmounts, rupees, type HeadAmounts } from './money';
@@ -25,25 +26,9 @@ import { bodyOf, headerOf, openWrite, queryOf, sealed, type Json } from './wire'
 const FORM = 'GSTR3B';
 const EVC_PURPOSE = 'EVC:R3B';
 
-/**
- * Section 39(11) (Finance Act 2023, in force 1 Oct 2023, Notification 28/2023-CT): no return after three years from its
- * due date. The portal enforces it from the July 2025 tax period's filings (GSTN advisory of 7 Jun 2025): from
- * 1 August 2025 (IST) here.
- */
-const TIME_BAR_ENFORCED_FROM = new Date(Date.UTC(2025, 7, 1) - IST_MS);
-
 const periodOf = (value: string | undefined): string => {
   if (!value || !parseReturnPeriod(value)) throw FAULTS.badRequest('ret_period must be MMYYYY');
   return value;
-};
-
-/** Refuses a return of a period whose due date (monthly filer, 20th of the next month) is three years past. */
-const refuseTimeBarred = (period: string, now: Date): void => {
-  const due = dueDate('GSTR3B', period);
-  const anniversary = `${Number(due.slice(0, 4)) + 3}${due.slice(4)}`;
-  const barredFrom = new Date(Date.parse(`${addDays(anniversary, 1)}T00:00:00Z`) - IST_MS);
-  if (now >= TIME_BAR_ENFORCED_FROM && now >= barredFrom)
-    throw FAULTS.timeBarred(period, longDate(new Date(Date.parse(`${due}T00:00:00Z`))));
 };
 
 /** Section 39(10): a return of a period only once the period's GSTR-1 is filed. */
@@ -187,7 +172,7 @@ export const gstr3bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
     const action = String(body['action'] ?? '');
     if (action !== 'RETSAVE' && action !== 'RETOFFSET') throw FAULTS.invalidAction(action);
     const { json } = openWrite(session, body);
-    refuseTimeBarred(period, sandbox.now());
+    refuseTimeBarred('GSTR3B', period, sandbox.now());
     return sandbox.sql.transaction(async (sql) => {
       await sql.query('SELECT pg_advisory_xact_lock(724683, hashtext($1::text))', [session.gstin]);
       const status = await statusOf(sql, session.gstin, period);
@@ -237,7 +222,7 @@ export const gstr3bRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
     if (action !== 'RETSUBMIT' && action !== 'RETFILE') throw FAULTS.invalidAction(action);
     await refuseBeforeGstr1(sandbox.sql, session.gstin, period);
     const now = sandbox.now();
-    refuseTimeBarred(period, now);
+    refuseTimeBarred('GSTR3B', period, now);
     if (action === 'RETSUBMIT') {
       const data = (json ?? {}) as Json;
       if (String(data['gstin'] ?? '').toUpperCase() !== session.gstin || data['ret_period'] !== period)

@@ -376,6 +376,11 @@ describe('the three-year bar (section 39(11))', () => {
     expect((await save3b('082022', { gstin: SUPPLIER, ret_period: '082022' }))['status_cd']).toBe('P');
   });
 
+  it('bars GSTR-1 as well: June 2022 (due 11-07-2022) is refused in August 2025', async () => {
+    const barred = await client.write(supplier, 'PUT', R1, 'RETSAVE', { gstin: SUPPLIER, fp: '062022' }, '062022');
+    expect(errorOf(barred)).toEqual({ code: 'RET191124', message: expect.stringContaining('due date 11-07-2022') as string });
+  });
+
   it('does not bar before the portal enforced it (1 August 2025)', async () => {
     clock.at = new Date('2025-07-31T18:00:00+05:30');
     try {
