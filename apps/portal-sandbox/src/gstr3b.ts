@@ -15,12 +15,12 @@ import { newArn, returnOf } from './gstr1';
 import { latestGstr2b } from './gstr2b';
 import { CASH_KEYS, applyOffset, declaredBy, offsetOf, postDeclared, type Offset } from './gstr3b-ledgers';
 import { gstr3bStructureProblem, type SaveProblem } from './gstr3b-structure';
-import { refuseTimeBarred } from './time-bar';
 import { autoLiabilityAnswer, lockedChanges, systemGstr3b } from './gstr3b-system';
 import { LIABILITY_DESCRIPTIONS, LIABILITY_IDS, balanceOf, entriesOf, type LiabilityKind } from './ledgers';
 import { HEADS, MINOR_HEADS, grandTotal, noAmounts, rupees, type HeadAmounts } from './money';
 import type { Sandbox } from './sandbox';
 import type { SandboxSql } from './sql';
+import { refuseTimeBarred } from './time-bar';
 import { bodyOf, headerOf, openWrite, queryOf, sealed, type Json } from './wire';
 
 const FORM = 'GSTR3B';
