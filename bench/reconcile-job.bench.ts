@@ -175,12 +175,30 @@ const jobChild = async (state: State): Promise<void> => {
     })) as unknown as Run;
     const runId = started.id;
 
-    // The job, its stages timed by its hook.
+    // The job, its stages timed by its hook; the RSS sampled every 50 ms, its highest per stage (where the peak is).
     gc();
     const marks: Partial<Record<RunStage, number>> = {};
+    const stageRssMb: Partial<Record<RunStage, number>> = {};
+    let current: RunStage = 'load';
+    const sample = () => {
+      stageRssMb[current] = Math.max(stageRssMb[current] ?? 0, Math.round(process.memoryUsage.rss() / 1024 / 1024));
+    };
+    const sampler = setInterval(sample, 50);
     const t0 = performance.now();
-    await processRun({ db, now: ctx.now, onStage: (stage) => (marks[stage] = performance.now()) }, runId);
+    await processRun(
+      {
+        db,
+        now: ctx.now,
+        onStage: (stage) => {
+          sample();
+          marks[stage] = performance.now();
+          current = stage;
+        },
+      },
+      runId,
+    );
     const seconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
     const peakRssMb = rssMb();
     const [run] = await rowsOf<{ status: string; message: string | null; rows: number; by_status: { status: string; rows: number }[] }>(
       db,
@@ -234,6 +252,7 @@ const jobChild = async (state: State): Promise<void> => {
           portal: loaded.portal,
           rows: run.rows,
           stages,
+          stageRssMb,
           engineSeconds: round(engineSeconds, 2),
           rowsPerSecond: Math.round(run.rows / seconds),
           byStatus: jobCounts,

@@ -20,7 +20,7 @@ import { actionsOf, activeDecisions, decisionsForRun } from './decisions.repo';
 import { loadBooks, loadPortal, type RunScope } from './run-load.queries';
 import { COPY_COLUMNS, copyLineOf, explainedRows, keyOfPortal, rowRecordOf } from './row-record';
 import { INTERRUPTED_RUN } from './runs.service';
-import { refreshFilings, refreshRunSummary, refreshVendors } from './summaries.repo';
+import { refreshFilings, refreshRunSummary, rowTotals, vendorsFromTotals } from './summaries.repo';
 
 /** The job's stages, in order, for a caller that times them (the reconcile-job benchmark). */
 export type RunStage = 'load' | 'engine' | 'store' | 'summaries' | 'done';
@@ -107,12 +107,15 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     }
     const actions = await actionsOf(db, run.subscriberId);
     const explained = explainedRows(rows, books, portal, explainBudget);
+    const totals = rowTotals();
     const copy = await copyIn(db, 'reconciliation_rows', COPY_COLUMNS);
     try {
       let lines = '';
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
-        lines += copyLineOf(rowRecordOf(row, runId, run.subscriberId, actions, explained(row), result.context));
+        const record = rowRecordOf(row, runId, run.subscriberId, actions, explained(row), result.context);
+        totals.add(record);
+        lines += copyLineOf(record);
         if (lines.length >= COPY_BATCH_CHARS) {
           await copy.write(lines);
           lines = '';
@@ -133,7 +136,8 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     onStage?.('summaries');
     // Statistics of the new rows for the planner (PGlite has no autovacuum; PostgreSQL's would come later).
     await db.execute(sql`ANALYZE reconciliation_rows`);
-    await refreshVendors(db, runId, run.subscriberId);
+    await totals.store(db, runId);
+    await vendorsFromTotals(db, runId, run.subscriberId);
     await refreshRunSummary(db, runId);
     await (filings ?? refreshFilings(db, filingScope));
     await db.execute(sql`ANALYZE reconciliation_totals, reconciliation_vendors, reconciliation_filings`);
