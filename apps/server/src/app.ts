@@ -17,6 +17,7 @@ import { gstr3bModule } from './modules/gstr3b/module';
 import { importModule } from './modules/import/module';
 import { mastersModule } from './modules/masters/module';
 import { organizationModule } from './modules/organization/module';
+import { paymentsModule } from './modules/payments/module';
 import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
@@ -54,6 +55,7 @@ const MODULES: readonly AppModule[] = [
   reconciliationModule,
   gstr3bModule,
   vendorPaymentModule,
+  paymentsModule,
 ];
 
 export type BuildOptions = {

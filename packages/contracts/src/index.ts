@@ -54,3 +54,4 @@ export * from './reconciliation/reconciliation.schemas';
 export * from './reconciliation/reconciliation.endpoints';
 export * from './gstr3b/index';
 export * from './vendor-payment/index';
+export * from './payments/index';

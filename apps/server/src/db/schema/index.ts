@@ -13,3 +13,4 @@ export * from './data-activities';
 export * from './reconciliation';
 export * from './gstr3b';
 export * from './vendor-payments';
+export * from './challans';

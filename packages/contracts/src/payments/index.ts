@@ -1,0 +1,3 @@
+export * from './payments.schemas';
+export * from './payments.endpoints';
+export * from './payments.text';
