@@ -15,7 +15,7 @@ import type { Gstr3bPortalRecord, Gstr3bPurchase, InwardListing, InwardSection, 
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, portalDocuments, reconciliationRows, reconciliationRuns } from '../../db/schema';
-import { readJsonRows } from './json-rows.queries';
+import { readRows } from './read-rows.queries';
 import type { Gstr3bScope } from './outward-inputs.queries';
 
 const INWARD_SECTIONS: readonly InwardSection[] = [
@@ -67,10 +67,10 @@ const purchaseColumns = {
 export const loadPurchases = async (db: Db, scope: Gstr3bScope, extraIds: readonly number[]): Promise<Gstr3bPurchase[]> => {
   const which: SQL[] = [inArray(documents.returnPeriod, [...scope.periods])];
   if (extraIds.length > 0) which.push(inArray(documents.id, [...extraIds]));
-  const rows = await readJsonRows(
+  const rows = await readRows(
     db,
     purchaseColumns,
-    sql`${documents}`,
+    { table: documents },
     and(
       eq(documents.subscriberId, scope.subscriberId),
       eq(documents.entityId, scope.entityId),
@@ -132,10 +132,10 @@ export const loadGstr2b = async (
 ): Promise<Gstr3bPortalRecord[]> => {
   const which: SQL[] = [inArray(portalDocuments.returnPeriod, [...scope.periods])];
   if (extraIds.length > 0) which.push(inArray(portalDocuments.id, [...extraIds]));
-  const rows = await readJsonRows(
+  const rows = await readRows(
     db,
     portalColumns,
-    sql`${portalDocuments}`,
+    { table: portalDocuments },
     and(
       eq(portalDocuments.subscriberId, scope.subscriberId),
       eq(portalDocuments.entityId, scope.entityId),

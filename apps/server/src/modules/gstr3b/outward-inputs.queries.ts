@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, documentSummaries, returnDocuments, returns } from '../../db/schema';
 import { documentColumnsOf, RETURN_DOCUMENT_FIELDS } from '../documents';
-import { readJsonRows, type JsonRow } from './json-rows.queries';
+import { readRows, type ReadRow } from './read-rows.queries';
 
 export type Gstr3bScope = { subscriberId: number; entityId: number; periods: readonly string[] };
 
@@ -28,7 +28,7 @@ const outwardColumns = {
   filedDate: documents.filedDate,
   filedItems: documents.filedItems,
 };
-type OutwardRow = JsonRow<typeof outwardColumns>;
+type OutwardRow = ReadRow<typeof outwardColumns>;
 
 /**
  * A row as the builder takes it. The document's own totals stand for its items: GSTR-3B takes a document's sums only
@@ -77,10 +77,10 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
   const generated = await generatedReturnsOf(db, scope);
   const out: Gstr3bOutwardDocument[] = [];
   for (const r of generated) {
-    const rows = await readJsonRows(
+    const rows = await readRows(
       db,
       outwardColumns,
-      sql`${returnDocuments} inner join ${documents} on ${documents.id} = ${returnDocuments.documentId}`,
+      { table: returnDocuments, join: { table: documents, on: eq(documents.id, returnDocuments.documentId) } },
       sql`${returnDocuments.returnId} = ${r.id}`,
       documents.id,
     );
@@ -89,10 +89,10 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
   const withGstr1 = new Set(generated.filter((r) => r.returnType === 'GSTR1').map((r) => r.returnPeriod));
   const open = scope.periods.filter((p) => !withGstr1.has(p));
   if (open.length > 0) {
-    const rows = await readJsonRows(
+    const rows = await readRows(
       db,
       { ...outwardColumns, returnPeriod: documents.returnPeriod },
-      sql`${documents}`,
+      { table: documents },
       and(
         eq(documents.subscriberId, scope.subscriberId),
         eq(documents.entityId, scope.entityId),

@@ -1,0 +1,58 @@
+// Reading a period's documents (up to a million and a half rows) into the builder's input. PGlite decodes its wire
+// protocol in JavaScript, field by field, so there rows are read as JSON, one json_agg text a batch parsed by
+// JSON.parse; PostgreSQL (postgres.js) answers rows faster than it builds JSON, so there they are read as rows.
+// Measured with 200,000 purchases of 14 columns on one machine: PGlite 7.3 s as rows, 2.4 s as JSON; PostgreSQL 2.5 s
+// as rows, 4.2 s as JSON. JSON gives bigint paise as numbers (safe below 2^53) and jsonb as its value, as Drizzle's
+// columns decode them.
+import { asc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { isServerDatabase, rowsOf, type Db } from '../../db/database';
+
+/** Rows a JSON text: a batch stays a few tens of megabytes. */
+const BATCH = 100_000;
+
+export type ReadRow<C extends Record<string, PgColumn>> = { [K in keyof C]: C[K]['_']['data'] | null };
+
+/** A table, or two joined. */
+export type RowSource = { table: PgTable; join?: { table: PgTable; on: SQL } };
+
+/** The rows of `from` where `where`, as objects of `columns`' names, in the order of `id` (a bigint or integer column). */
+export const readRows = async <C extends Record<string, PgColumn>>(
+  db: Db,
+  columns: C,
+  from: RowSource,
+  where: SQL,
+  id: PgColumn,
+): Promise<ReadRow<C>[]> => {
+  if (isServerDatabase(db)) {
+    const query = db
+      .select(columns as Record<string, PgColumn>)
+      .from(from.table)
+      .$dynamic();
+    if (from.join) query.innerJoin(from.join.table, from.join.on);
+    return (await query.where(where).orderBy(asc(id))) as ReadRow<C>[];
+  }
+  const tables = from.join ? sql`${from.table} inner join ${from.join.table} on ${from.join.on}` : sql`${from.table}`;
+  const names = Object.keys(columns) as (keyof C)[];
+  const values = sql.join(
+    names.map((n) => sql`${columns[n]}`),
+    sql`, `,
+  );
+  const out: ReadRow<C>[] = [];
+  let after = 0;
+  for (;;) {
+    const [batch] = await rowsOf<{ rows: string | null; last: number | string | null }>(
+      db,
+      sql`select json_agg(b.r order by b.id)::text as rows, max(b.id) as last
+            from (select ${id} as id, json_build_array(${values}) as r from ${tables}
+                   where ${where} and ${id} > ${after} order by ${id} limit ${BATCH}) b`,
+    );
+    if (!batch?.rows) return out;
+    for (const values of JSON.parse(batch.rows) as unknown[][]) {
+      const row = {} as ReadRow<C>;
+      names.forEach((n, i) => (row[n] = values[i] as ReadRow<C>[keyof C]));
+      out.push(row);
+    }
+    after = Number(batch.last);
+  }
+};
