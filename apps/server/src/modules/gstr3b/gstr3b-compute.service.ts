@@ -74,6 +74,13 @@ export const loadGstr3bInput = async (
   };
 };
 
+/** The return built from the database, and what it read; the rows read are left to the collector once it is built. */
+const buildFromDatabase = async (db: Db, subscriberId: number, target: Gstr3bTarget, period: string, frequency: Frequency) => {
+  const input = await loadGstr3bInput(db, subscriberId, target, period, frequency);
+  const counts = `${input.outward.documents.length} sales documents, ${input.inward?.purchases?.length ?? 0} purchases, ${input.inward?.gstr2b?.length ?? 0} GSTR-2B records`;
+  return { result: buildGstr3b(input), counts };
+};
+
 /** The ids behind each figure as rows to store, and their counts. */
 const sourcesOf = (result: Gstr3bResult): { rows: FigureSources[]; counts: Record<string, Gstr3bSourceCount> } => {
   const rows: FigureSources[] = [];
@@ -123,8 +130,7 @@ export const computeGstr3b = async (
 ): Promise<number> => {
   const { db } = deps;
   const { returnPeriod: period, frequency } = request;
-  const input = await loadGstr3bInput(db, principal.subscriberId, target, period, frequency);
-  const result = buildGstr3b(input);
+  const { result, counts } = await buildFromDatabase(db, principal.subscriberId, target, period, frequency);
   // 5.1 counted to today, as if filed now; the set-off counts it again on the day it is asked for.
   const plan = paymentPlanOf({
     figures: result,
@@ -139,7 +145,6 @@ export const computeGstr3b = async (
   result.table51 = { interest: plan.payable.interest, lateFee: plan.payable.lateFee };
   const sources = sourcesOf(result);
   const stored = storedOf(result, sources.counts);
-  const counts = `${input.outward.documents.length} sales documents, ${input.inward?.purchases?.length ?? 0} purchases, ${input.inward?.gstr2b?.length ?? 0} GSTR-2B records`;
   return db.transaction(async (tx) => {
     const row = await openGstr3b(tx, principal.subscriberId, target, period, frequency);
     if (row.status === 'Submitted' || row.status === 'Filed') throw new AppError('RET0003');
