@@ -73,11 +73,15 @@ export const rowNumbers = (t: { booksNumber: AnyPgColumn; portalNumber: AnyPgCol
  * One row of a run: a pair of books and portal documents (or one unpaired document) with both sides' figures, the
  * differences (portal minus books, paise) and the user's action. The documents are listed by id; the portal's also
  * by their natural key (decisions are kept by it, since a new download replaces the portal documents' ids).
+ * Partitioned by LIST (run_id), a partition per run (migration 0025, which drizzle-kit cannot express): the job fills
+ * a bare table and attaches it, a superseded or failed run's partition is dropped (modules/reconciliation/run-partition.ts).
+ * The key holds run_id, as a partitioned table's must; id leads it, so a row found by its id alone (a list's page)
+ * is one index probe per partition. There is no DEFAULT partition: a row of a run without one is refused.
  */
 export const reconciliationRows = pgTable(
   'reconciliation_rows',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     runId: integer('run_id').notNull(),
     subscriberId: integer('subscriber_id').notNull(),
     status: text('status').notNull(),
@@ -111,6 +115,7 @@ export const reconciliationRows = pgTable(
     explanation: jsonb('explanation'),
   },
   (t) => [
+    primaryKey({ name: 'reconciliation_rows_pkey', columns: [t.id, t.runId] }),
     index('reconciliation_rows_page').on(t.runId, t.id),
     index('reconciliation_rows_status').on(t.runId, t.status, t.id),
     index('reconciliation_rows_supplier').on(t.runId, t.supplierGstin),

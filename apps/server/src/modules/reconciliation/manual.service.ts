@@ -63,7 +63,8 @@ const miniResult = async (db: DbOrTx, run: Run, purchaseIds: readonly number[], 
 export const replaceRows = async (db: DbOrTx, run: Run, oldIds: readonly number[], rebuilt: ReconcileResult, suppliers: Set<string>) => {
   const result = await markAwaiting2b(db, { ...run, portalSource: run.portalSource }, rebuilt);
   const actions = await actionsOf(db, run.subscriberId);
-  await db.delete(reconciliationRows).where(inArray(reconciliationRows.id, [...oldIds]));
+  // By run too: the delete reads the run's partition only.
+  await db.delete(reconciliationRows).where(and(eq(reconciliationRows.runId, run.id), inArray(reconciliationRows.id, [...oldIds])));
   const inserted = await db
     .insert(reconciliationRows)
     .values(result.rows.map((row) => rowRecordOf(row, run.id, run.subscriberId, actions)))

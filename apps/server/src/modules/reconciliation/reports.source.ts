@@ -112,7 +112,8 @@ const ROW_COLUMNS = {
 };
 
 /** Rows by id, as the contracts' row: with the portal's IMS action, the recommendation and the push of the action. */
-export const rowsByIds = async (db: DbOrTx, ids: readonly number[]): Promise<ReconciliationRow[]> => {
+/** Rows by id; of the run `runId` when the caller knows it, so one partition is read (a list's page knows only ids). */
+export const rowsByIds = async (db: DbOrTx, ids: readonly number[], runId?: number): Promise<ReconciliationRow[]> => {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -130,7 +131,7 @@ export const rowsByIds = async (db: DbOrTx, ids: readonly number[]): Promise<Rec
         sql`${reconciliationActions.documentKey} = 'G:' || ${reconciliationRows.portalKeys}[1]`,
       ),
     )
-    .where(inArray(reconciliationRows.id, [...ids]));
+    .where(and(runId === undefined ? undefined : eq(reconciliationRows.runId, runId), inArray(reconciliationRows.id, [...ids])));
   return rows.map(({ imsPendingBlocked, ...row }) => {
     const recommendation =
       row.portalDocuments > 0
@@ -172,7 +173,7 @@ export const rowsSource: ReportSource<typeof RECONCILIATION_ROWS_REPORT> = {
     await runOf(db, principal, filters);
     return { condition: rowConditions(filters!) };
   },
-  rowsOf: rowsByIds,
+  rowsOf: (db, ids) => rowsByIds(db, ids),
   summary: (db, _principal, _scope, filters) => (filters ? summaryOfTotals(db, filters) : Promise.resolve(null)),
 };
 
@@ -327,6 +328,7 @@ export const documentsSource: ReportSource<typeof RECONCILIATION_DOCUMENTS_REPOR
       .select({
         id: d.id,
         rowId: d.rowId,
+        runId: d.runId,
         side: d.side,
         status: d.status,
         supplierGstin: d.supplierGstin,
@@ -349,10 +351,15 @@ export const documentsSource: ReportSource<typeof RECONCILIATION_DOCUMENTS_REPOR
       ? await db
           .select({ id: reconciliationRows.id, purchaseIds: reconciliationRows.purchaseIds, portalIds: reconciliationRows.portalIds })
           .from(reconciliationRows)
-          .where(inArray(reconciliationRows.id, [...new Set(rows.map((r) => r.rowId))]))
+          .where(
+            and(
+              inArray(reconciliationRows.runId, [...new Set(rows.map((r) => r.runId))]),
+              inArray(reconciliationRows.id, [...new Set(rows.map((r) => r.rowId))]),
+            ),
+          )
       : [];
     const byRow = new Map(held.map((r) => [r.id, r]));
-    return rows.map((r) => {
+    return rows.map(({ runId: _runId, ...r }) => {
       const row = byRow.get(r.rowId);
       return { ...r, documentIds: (r.side === 'books' ? row?.purchaseIds : row?.portalIds) ?? [] };
     }) as never;

@@ -167,7 +167,7 @@ export const rowDetail = async (db: DbOrTx, principal: SessionPrincipal, rowId: 
     .where(and(eq(reconciliationRows.id, rowId), eq(reconciliationRows.subscriberId, principal.subscriberId)));
   if (!stored) throw new AppError('REC0001', { message: 'This row does not exist. Refresh the list.' });
   const run = await visibleRun(db, principal, stored.runId);
-  const [row] = await rowsByIds(db, [rowId]);
+  const [row] = await rowsByIds(db, [rowId], run.id);
   const explanation = await explanationOf(db, run, stored);
   return {
     row: row!,

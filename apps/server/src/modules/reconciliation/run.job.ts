@@ -1,24 +1,20 @@
 // The reconciliation job: reads the books and the portal's documents of the run's scope, runs the engine with the
 // subscriber's tolerances, replays the users' decisions, keeps the rows that touch the run's periods and stores them
-// with COPY, then the summaries. A later run over the same scope supersedes this one (its rows are deleted); a crash
-// leaves the run Failed with its partial rows removed at the next start.
+// with COPY into a partition of its own (run-partition.ts), then the summaries. A later run over the same scope
+// supersedes this one (its partition is dropped); a crash leaves the run Failed with its partial rows removed at the
+// next start.
 import { applyDecisions, periodsBetween, reconcile, type ReconcileRow, type ReconcileSettingsInput } from '@opengst/domain';
 import type { ReconciliationSettingsSchema } from '@opengst/contracts';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { copyIn, isServerDatabase, type Db, type DbOrTx } from '../../db/database';
-import {
-  reconciliationFilings,
-  reconciliationRows,
-  reconciliationRuns,
-  reconciliationTotals,
-  reconciliationVendors,
-} from '../../db/schema';
+import { reconciliationFilings, reconciliationRuns, reconciliationTotals, reconciliationVendors } from '../../db/schema';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 import { markAwaiting2b } from './awaiting.service';
 import { actionsOf, activeDecisions, decisionsForRun } from './decisions.repo';
 import { loadBooks, loadPortal, type RunScope } from './run-load.queries';
 import { COPY_COLUMNS, copyLineOf, explainedRows, keyOfPortal, rowRecordOf } from './row-record';
+import { attachRunTable, createRunTable, dropRunRows } from './run-partition';
 import { INTERRUPTED_RUN } from './runs.service';
 import { refreshFilings, refreshRunSummary, rowTotals, vendorsFromTotals } from './summaries.repo';
 
@@ -62,7 +58,7 @@ const inPeriods = (from: string, to: string) => {
 
 /** A run's rows and summaries (of a superseded, failed or interrupted run). */
 const deleteResults = async (db: DbOrTx, runId: number): Promise<void> => {
-  await db.delete(reconciliationRows).where(eq(reconciliationRows.runId, runId));
+  await dropRunRows(db, runId);
   await db.delete(reconciliationVendors).where(eq(reconciliationVendors.runId, runId));
   await db.delete(reconciliationTotals).where(eq(reconciliationTotals.runId, runId));
   await db.delete(reconciliationFilings).where(eq(reconciliationFilings.runId, runId));
@@ -108,7 +104,7 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     const actions = await actionsOf(db, run.subscriberId);
     const explained = explainedRows(rows, books, portal, explainBudget);
     const totals = rowTotals();
-    const copy = await copyIn(db, 'reconciliation_rows', COPY_COLUMNS);
+    const copy = await copyIn(db, await createRunTable(db, runId), COPY_COLUMNS);
     try {
       let lines = '';
       for (let i = 0; i < rows.length; i++) {
@@ -128,14 +124,9 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
       copy.abort();
       throw error;
     }
-    // The number search's index took the rows into its pending list (cheaper than into the index row by row); what
-    // is still there (up to 4 MB) every search reads in full: merged now (0.1-0.2 s over a million rows on PGlite, which
-    // has no autovacuum to do it; searches 55 -> 30 ms).
-    await db.execute(sql`SELECT gin_clean_pending_list('reconciliation_rows_numbers')`);
+    await attachRunTable(db, runId);
     await progress({ stage: 'Summarising', done: rows.length });
     onStage?.('summaries');
-    // Statistics of the new rows for the planner (PGlite has no autovacuum; PostgreSQL's would come later).
-    await db.execute(sql`ANALYZE reconciliation_rows`);
     await totals.store(db, runId);
     await vendorsFromTotals(db, runId, run.subscriberId);
     await refreshRunSummary(db, runId);

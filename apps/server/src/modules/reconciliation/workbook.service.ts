@@ -67,7 +67,7 @@ const statusColumns: XlsxColumn<StatusCount>[] = [
   money('Tax difference (portal - books)', (s) => s.portalTax - s.booksTax),
 ];
 
-const rowsWhere = async (db: DbOrTx, condition: ReturnType<typeof rowConditions>): Promise<ReconciliationRow[]> => {
+const rowsWhere = async (db: DbOrTx, runId: number, condition: ReturnType<typeof rowConditions>): Promise<ReconciliationRow[]> => {
   const [n] = await db.select({ n: count() }).from(reconciliationRows).where(condition);
   assertExportSize(n?.n ?? 0, EXPORT_MAX_ROWS);
   const ids = (
@@ -75,7 +75,7 @@ const rowsWhere = async (db: DbOrTx, condition: ReturnType<typeof rowConditions>
   ).map((r) => r.id);
   const out: ReconciliationRow[] = [];
   for (let i = 0; i < ids.length; i += 5000) {
-    const chunk = await rowsByIds(db, ids.slice(i, i + 5000));
+    const chunk = await rowsByIds(db, ids.slice(i, i + 5000), runId);
     const byId = new Map(chunk.map((r) => [r.id, r]));
     for (const id of ids.slice(i, i + 5000)) out.push(byId.get(id)!);
   }
@@ -90,7 +90,7 @@ export const reconciliationWorkbook = async (
 ): Promise<{ content: Buffer; rows: number }> => {
   const run = await visibleRun(db, principal, runId);
   if (run.status !== 'Completed') throw new AppError('REC0003');
-  const rows = await rowsWhere(db, rowConditions({ ...filters, runId }));
+  const rows = await rowsWhere(db, runId, rowConditions({ ...filters, runId }));
   const vendors = await db
     .select()
     .from(reconciliationVendors)
@@ -133,7 +133,7 @@ export const vendorWorkbook = async (
   const run = await visibleRun(db, principal, runId);
   if (run.status !== 'Completed') throw new AppError('REC0003');
   const gstin = supplierGstin.trim().toUpperCase();
-  const rows = await rowsWhere(db, and(rowConditions({ runId, supplierGstins: [gstin] })));
+  const rows = await rowsWhere(db, runId, and(rowConditions({ runId, supplierGstins: [gstin] })));
   if (rows.length === 0) throw new AppError('REC0001', { message: `Supplier ${gstin} has no documents in this reconciliation.` });
   const period = `${periodLabel(run.fromPeriod)} to ${periodLabel(run.toPeriod)}`;
   const name = rows[0]!.supplierName ?? gstin;
