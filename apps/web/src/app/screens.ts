@@ -25,6 +25,18 @@ const withPortalSession = async (screen: typeof import('../features/reconciliati
   return () => createElement(Screen, { portalSession: portal.PortalSessionCard });
 };
 
+/**
+ * The challan and electronic ledger screens talk to the GST portal over the GSTIN's session (the OTP step): the returns
+ * feature's session card is handed in the same way.
+ */
+const withCard =
+  <M>(screenOf: (m: M) => ComponentType<{ portalSession?: ComponentType<{ entityId: number }> | undefined }>) =>
+  async (m: M) => {
+    const portal = await import('../features/returns/PortalSessionCard');
+    const Screen = screenOf(m);
+    return () => createElement(Screen, { portalSession: portal.PortalSessionCard });
+  };
+
 export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Login: () => import('../features/auth/LoginScreen').then((m) => m.LoginScreen),
   LoginResponse: () => import('../features/auth/LoginResponseScreen').then((m) => m.LoginResponseScreen),
@@ -80,4 +92,8 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Gstr2aReconciliation: () => import('../features/reconciliation/Gstr2aReconciliationScreen').then(withAutoDownloadSummary),
   InvoiceManagementSystem: () => import('../features/reconciliation/ims/InvoiceManagementSystemScreen').then(withPortalSession),
   DataActivities: () => import('../features/data-activities/DataActivitiesScreen').then((m) => m.DataActivitiesScreen),
+  GstChallans: () => import('../features/payments/GstChallansScreen').then((m) => m.GstChallansScreen),
+  GstChallanPaymentProcess: () => import('../features/payments/ChallanCreateScreen').then(withCard((m) => m.ChallanCreateScreen)),
+  GstChallanPay: () => import('../features/payments/GstChallanPayScreen').then(withCard((m) => m.GstChallanPayScreen)),
+  ElectronicLedgerReport: () => import('../features/payments/LedgerReportScreen').then(withCard((m) => m.LedgerReportScreen)),
 };

@@ -39,6 +39,9 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   Gstr1: 'the Regular Returns list',
   Gstr1a: 'the Regular Returns list',
   Gstr2aReconciliation: 'the Purchase Reconciliation list (/reconciliation-list)',
+  GstChallanPaymentProcess: 'the GST Challans screen',
+  GstChallanPay: 'a challan of the GST Challans screen (direct access)',
+  ElectronicLedgerReport: 'the GST Challans screen',
 };
 
 const sidebarRoutes = new Set(SIDEBAR.flatMap((item) => [item.route, ...(item.children ?? []).map((child) => child.route)]));

@@ -58,6 +58,10 @@ export const SCREEN_ROUTES = [
   'DataActivities',
   'Gstr2aReconciliation',
   'InvoiceManagementSystem',
+  'GstChallans',
+  'GstChallanPaymentProcess',
+  'GstChallanPay',
+  'ElectronicLedgerReport',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];

@@ -15,6 +15,7 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
 export const PAYMENTS_TEXT = {
   'challan.title': 'GST Challans',
   'challan.create': 'Create challan',
+  'challan.ledgers': 'Electronic ledgers',
   'challan.createTitle': 'Create challan (Form GST PMT-06)',
   'challan.gstin': 'GSTIN',
   'challan.cpin': 'CPIN',
@@ -83,3 +84,7 @@ export const CHALLAN_BANKS: Readonly<Record<string, string>> = {
   CNRB: 'Canara Bank',
   KKBK: 'Kotak Mahindra Bank',
 };
+
+/** The text of `key` with its {placeholders} filled. */
+export const paymentsText = (key: PaymentsTextKey, values: Record<string, string | number> = {}): string =>
+  PAYMENTS_TEXT[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
