@@ -69,4 +69,19 @@ describe('ChallanCreateScreen', () => {
       amounts: { igst: { tax: 9_000_00 }, cgst: { tax: 580_00, interest: 20_00 }, sgst: { tax: 600_00 } },
     });
   }, 20_000);
+
+  it('takes the GSTIN and the amounts to deposit from its link, in paise', async () => {
+    stubApi((url) => (url.includes('/user/entities') ? json([BUSINESS, MUMBAI]) : json(challan())));
+    renderAt(
+      <Routes>
+        <Route path="/gst-challan-payment-process" element={<ChallanCreateScreen portalSession={FakeSession} />} />
+      </Routes>,
+      '/gst-challan-payment-process?entityId=5&igst.tax=600000&cess.interest=1000',
+      ['GstChallan'],
+    );
+    expect(screen.getByTestId('fake-session').textContent).toBe('session of 5');
+    expect(screen.getByTestId('challan-total').textContent).toBe('6,010.00');
+    expect(screen.getByTestId('total-cess').textContent).toBe('10.00');
+    await waitFor(() => expect((screen.getByTestId('challan-gstin') as HTMLInputElement).value).toBe('27AAPFU0939F1ZV · Mumbai'), LOADED);
+  }, 20_000);
 });

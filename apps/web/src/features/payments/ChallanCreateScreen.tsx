@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   challanAmountsOf,
   challanOf,
@@ -18,7 +18,7 @@ import {
 import { CHALLAN_BANKS, MINOR_HEAD_KEYS, MINOR_HEAD_TEXT, paymentsText as pt, TAX_HEAD_KEYS, TAX_HEAD_TEXT } from '@opengst/contracts';
 import { formatDate } from '../../shared/format';
 import { notifySuccess } from '../../shared/notifySuccess';
-import { Amount, GstinPicker, NUMERIC } from './paymentCells';
+import { Amount, GstinPicker, NUMERIC, useGstinLocations } from './paymentCells';
 import { challanPayLink, createChallan, needsPortalSession, paymentKeys, refusalText, type PortalSessionSlot } from './paymentsApi';
 
 // /gst-challan-payment-process (spec core §2: empty sidebar, the GST challan right): a challan (Form GST PMT-06) for a
@@ -30,13 +30,29 @@ import { challanPayLink, createChallan, needsPortalSession, paymentKeys, refusal
 const MODES = Object.keys(PAYMENT_MODES) as PaymentMode[];
 type Cells = Partial<Record<TaxHead, Partial<Record<MinorHead, number>>>>;
 
+/**
+ * A link may bring the amounts to deposit (the GSTR-3B set-off's cash, for one): `?entityId=5&igst.tax=600000`, each
+ * cell in paise as `{head}.{minor}`. The grid takes rupees, so a cell is shown as paise / 100.
+ */
+const prefilledRupees = (params: URLSearchParams): Cells => {
+  const cells: Cells = {};
+  for (const head of TAX_HEAD_KEYS)
+    for (const minor of MINOR_HEAD_KEYS) {
+      const paise = Number(params.get(`${head}.${minor}`));
+      if (Number.isSafeInteger(paise) && paise > 0) cells[head] = { ...cells[head], [minor]: paise / 100 };
+    }
+  return cells;
+};
+
 export const ChallanCreateScreen = ({ portalSession: PortalSession }: { portalSession?: PortalSessionSlot | undefined }) => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const today = indiaDateOf(new Date());
-  const [target, setTarget] = useState<{ entityId: number; gstin: string } | null>(null);
-  const entityId = target?.entityId ?? null;
-  const [rupees, setRupees] = useState<Cells>({});
+  const [params] = useSearchParams();
+  const [entityId, setEntityId] = useState<number | null>(() => Number(params.get('entityId')) || null);
+  const [rupees, setRupees] = useState<Cells>(() => prefilledRupees(params));
+  const locations = useGstinLocations();
+  const gstin = locations.find((location) => location.entityId === entityId)?.gstin ?? null;
   const [mode, setMode] = useState<PaymentMode>('netBanking');
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -53,7 +69,7 @@ export const ChallanCreateScreen = ({ portalSession: PortalSession }: { portalSe
   }, [rupees]);
   const cells = challanAmountsOf(amounts);
   // The sandbox's GSTINs may carry no check character: the server checks the GSTIN against the portal it talks to.
-  const checked = target ? challanOf({ gstin: target.gstin, generatedOn: today, mode, amounts, sandbox: true }) : null;
+  const checked = gstin ? challanOf({ gstin, generatedOn: today, mode, amounts, sandbox: true }) : null;
   const problems = checked && !checked.ok ? checked.problems.filter((p) => p.code !== 'CHALLAN_EMPTY') : [];
   const total = TAX_HEAD_KEYS.reduce((sum, head) => sum + MINOR_HEAD_KEYS.reduce((s, minor) => s + cells[head][minor], 0), 0);
   const channel = PAYMENT_MODES[mode].channel;
@@ -94,12 +110,7 @@ export const ChallanCreateScreen = ({ portalSession: PortalSession }: { portalSe
           {pt('challan.title')}
         </Anchor>
       </Group>
-      <GstinPicker
-        value={entityId}
-        onChange={(id, gstin) => setTarget({ entityId: id, gstin })}
-        label={pt('challan.gstin')}
-        testId="challan-gstin"
-      />
+      <GstinPicker value={entityId} onChange={setEntityId} label={pt('challan.gstin')} testId="challan-gstin" />
       {entityId !== null && PortalSession ? <PortalSession entityId={entityId} /> : null}
       <Paper withBorder p="sm" radius="sm">
         <Table withColumnBorders fz="sm" verticalSpacing={4} data-testid="challan-grid">

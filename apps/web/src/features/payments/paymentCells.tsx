@@ -117,7 +117,14 @@ export const HeadTable = ({ rows, testId }: { rows: readonly { label: string; am
   </Table>
 );
 
-/** The user's locations with a GSTIN in the working year, one to choose. */
+/** The user's locations with a GSTIN in the working year. */
+export const useGstinLocations = () => {
+  const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
+  const { data: entities = [] } = useQuery(userEntitiesQuery(useWorkingYear(years)));
+  return entities.filter(isGstinLocation);
+};
+
+/** One of the user's GSTINs to choose. */
 export const GstinPicker = ({
   value,
   onChange,
@@ -125,13 +132,11 @@ export const GstinPicker = ({
   testId,
 }: {
   value: number | null;
-  onChange: (entityId: number, gstin: string) => void;
+  onChange: (entityId: number) => void;
   label: string;
   testId: string;
 }) => {
-  const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
-  const { data: entities = [] } = useQuery(userEntitiesQuery(useWorkingYear(years)));
-  const locations = entities.filter(isGstinLocation);
+  const locations = useGstinLocations();
   return (
     <Select
       size="xs"
@@ -142,8 +147,7 @@ export const GstinPicker = ({
       searchable
       allowDeselect={false}
       onChange={(next) => {
-        const chosen = locations.find((e) => String(e.entityId) === next);
-        if (chosen) onChange(chosen.entityId, chosen.gstin);
+        if (next) onChange(Number(next));
       }}
       data-testid={testId}
     />
