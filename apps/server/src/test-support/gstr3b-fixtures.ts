@@ -2,7 +2,7 @@
 // the GSTR-1 generation and the 2B download are tested on their own), and the routes for the cross-tenant sweep.
 import { GSTR3B_API } from '@opengst/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { documents, reconciliationRows, reconciliationRuns } from '../db/schema';
 import type { Harness, Tenant } from './harness';
 import { gstinFor } from './org-fixtures';
@@ -118,6 +118,8 @@ export const insertDecidedRow = async (
       status: 'Completed',
     })
     .returning({ id: reconciliationRuns.id });
+  // A run's rows are a partition of their own (migration 0025); the job attaches a bulk-built one, a test makes it here.
+  await db.execute(sql.raw(`CREATE TABLE reconciliation_rows_${run!.id} PARTITION OF reconciliation_rows FOR VALUES IN (${run!.id})`));
   await db.insert(reconciliationRows).values({
     runId: run!.id,
     subscriberId: t.subscriberId,

@@ -79,7 +79,6 @@ export const loadPurchases = async (db: Db, scope: Gstr3bScope, extraIds: readon
       inArray(documents.documentType, PURCHASE_TYPES),
       or(...which),
     )!,
-    documents.id,
   );
   return rows.map(({ id, documentType, documentNumber, supplierGstin, supplyType, taxable, igst, cgst, sgst, cess, ...p }) => ({
     ...p,
@@ -142,7 +141,6 @@ export const loadGstr2b = async (
       eq(portalDocuments.source, 'GSTR2B'),
       or(...which),
     )!,
-    portalDocuments.id,
   );
   const out: Gstr3bPortalRecord[] = [];
   for (const {

@@ -7,7 +7,7 @@
 // and those of the month's GSTR-1A if generated; else the books' final sales documents of the month not yet reported,
 // as the month's GSTR-1 would hold them. Summary rows (B2CS, advances, nil/exempt/non-GST) of the months.
 import type { Gstr1Item, Gstr1SummaryType, Gstr3bOutwardDocument, Gstr3bSummaryRow } from '@opengst/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, documentSummaries, returnDocuments, returns } from '../../db/schema';
 import { documentColumnsOf, RETURN_DOCUMENT_FIELDS } from '../documents';
@@ -81,8 +81,7 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
       db,
       outwardColumns,
       { table: returnDocuments, join: { table: documents, on: eq(documents.id, returnDocuments.documentId) } },
-      sql`${returnDocuments.returnId} = ${r.id}`,
-      documents.id,
+      eq(returnDocuments.returnId, r.id),
     );
     for (const row of rows) out.push(outwardOf(row, r.returnType, r.returnPeriod));
   }
@@ -101,7 +100,6 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
         inArray(documents.returnPeriod, open),
         isNull(documents.filedReturnId),
       )!,
-      documents.id,
     );
     for (const { returnPeriod, ...row } of rows) out.push(outwardOf(row, 'GSTR1', returnPeriod ?? ''));
   }
