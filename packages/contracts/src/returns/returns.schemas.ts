@@ -19,8 +19,12 @@ export type ReturnFilingStatus = z.infer<typeof ReturnFilingStatusSchema>;
 export const FILED_RETURN_FORMS = ['GSTR1', 'GSTR1A'] as const satisfies readonly ReturnForm[];
 export const FiledReturnFormSchema = z.enum(FILED_RETURN_FORMS);
 export type FiledReturnForm = z.infer<typeof FiledReturnFormSchema>;
-/** Display names of the filed return forms. */
-export const RETURN_TYPE_LABELS: Record<FiledReturnForm, string> = { GSTR1: 'GSTR-1', GSTR1A: 'GSTR-1A' };
+/** The returns the regular returns list and overview show: the filed forms, and GSTR-3B (its own module, gstr3b). */
+export const LISTED_RETURN_FORMS = [...FILED_RETURN_FORMS, 'GSTR3B'] as const satisfies readonly ReturnForm[];
+export const ListedReturnFormSchema = z.enum(LISTED_RETURN_FORMS);
+export type ListedReturnForm = z.infer<typeof ListedReturnFormSchema>;
+/** Display names of the listed return forms. */
+export const RETURN_TYPE_LABELS: Record<ListedReturnForm, string> = { GSTR1: 'GSTR-1', GSTR1A: 'GSTR-1A', GSTR3B: 'GSTR-3B' };
 /** Spec core §4 "Processing status" (data activities). */
 export const ProcessingStatusSchema = z.enum([
   'Initialized',
@@ -82,7 +86,7 @@ export const ReturnListRequestSchema = z.object({
   returnPeriod,
   /** Locations (a business id stands for its locations); absent: every location with a GSTIN the user may see. */
   entityIds: z.array(id).max(10_000).nullish(),
-  returnTypes: z.array(FiledReturnFormSchema).max(2).nullish(),
+  returnTypes: z.array(ListedReturnFormSchema).max(LISTED_RETURN_FORMS.length).nullish(),
   statuses: z.array(ReturnFilingStatusSchema).max(5).nullish(),
   start: z.number().int().min(0).default(0),
   size: z.number().int().min(1).max(1000).nullish(),
@@ -113,20 +117,20 @@ export const ReturnCorrectionsSchema = z.object({
 export type ReturnCorrections = z.infer<typeof ReturnCorrectionsSchema>;
 
 export const ReturnListRowSchema = z.object({
-  /** Null while the return was never generated. */
+  /** Null while the return was never generated (or, for GSTR-3B, computed); a GSTR-3B's is of its own module. */
   id: z.number().int().nullable(),
   entityId: z.number().int(),
   entityName: z.string(),
   gstin: z.string(),
-  returnType: FiledReturnFormSchema,
+  returnType: ListedReturnFormSchema,
   returnPeriod: z.string(),
   /** YYYY-MM-DD, from the domain's dated due-date rules. */
   dueDate: z.string(),
   status: ReturnFilingStatusSchema,
   generationStatus: TaskStatusSchema,
   /** GSTR-1: sales documents of the period in the books (final, not drafts). GSTR-1A: the documents it holds, or
-   * would take if generated now. */
-  documentCount: z.number().int(),
+   * would take if generated now. GSTR-3B: null (it is computed from figures, not made of documents). */
+  documentCount: z.number().int().nullable(),
   filedAt: z.string().nullable(),
   arn: z.string().nullable(),
   deadline: ReturnDeadlineSchema,

@@ -12,7 +12,7 @@ import type {
 import { hasGstr1a, isBeforeRegistration } from '@opengst/domain';
 import { and, count, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { documents, documentSummaries, entities, returnErrors, returns } from '../../db/schema';
+import { documents, documentSummaries, entities, gstr3bReturns, returnErrors, returns } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { locationScope } from '../../platform/location-scope';
@@ -192,10 +192,28 @@ const listRow = (
   corrections,
 });
 
+/** A location's GSTR-3B of the period (gstr3b module): computed or not, with its filing status. */
+const gstr3bListRow = (target: ReturnTarget, returnPeriod: string, row: typeof gstr3bReturns.$inferSelect | undefined): ReturnListRow => ({
+  id: row?.id ?? null,
+  entityId: target.entityId,
+  entityName: target.entityName,
+  gstin: target.gstin,
+  returnType: 'GSTR3B',
+  returnPeriod,
+  dueDate: dueDateOf('GSTR3B', returnPeriod, target.stateCode),
+  status: row?.status ?? 'NotSubmitted',
+  generationStatus: row?.computedAt ? 'Completed' : 'YetNotStarted',
+  documentCount: null,
+  filedAt: row?.filedAt?.toISOString() ?? null,
+  arn: row?.arn ?? null,
+  deadline: deadlineOf(target, 'GSTR3B', returnPeriod),
+  corrections: { held: 0, open: 0, elsewhere: [] },
+});
+
 /**
- * One GSTR-1 row per location whose registration has begun by the period. A GSTR-1A row (from July 2024, once the
- * GSTR-1 is filed) only when there is something in it: it exists, or corrections of the period wait that it would
- * take. It is optional, so an empty one is not offered as work to do.
+ * One GSTR-1 and one GSTR-3B row per location whose registration has begun by the period. A GSTR-1A row (from July
+ * 2024, once the GSTR-1 is filed) only when there is something in it: it exists, or corrections of the period wait
+ * that it would take. It is optional, so an empty one is not offered as work to do.
  */
 const rowsOf = async (
   db: DbOrTx,
@@ -211,6 +229,13 @@ const rowsOf = async (
     .from(returns)
     .where(and(eq(returns.subscriberId, subscriberId), eq(returns.returnPeriod, returnPeriod), inArray(returns.entityId, ids)));
   const byKey = new Map(stored.map((r) => [`${r.entityId}|${r.returnType}`, r]));
+  const gstr3bs = await db
+    .select()
+    .from(gstr3bReturns)
+    .where(
+      and(eq(gstr3bReturns.subscriberId, subscriberId), eq(gstr3bReturns.returnPeriod, returnPeriod), inArray(gstr3bReturns.entityId, ids)),
+    );
+  const gstr3bOf = new Map(gstr3bs.map((r) => [r.entityId, r]));
   const books = await booksCounts(db, subscriberId, ids, returnPeriod);
   const corrections = await correctionsOf(db, subscriberId, ids, returnPeriod);
   return targets.flatMap((t) => {
@@ -230,6 +255,7 @@ const rowsOf = async (
     const gstr1aOpen = gstr1?.status === 'Filed' && hasGstr1a(returnPeriod);
     const oneA = correctionsFor({ returnType: 'GSTR1A', returnPeriod }, own, canGenerate(gstr1a, gstr1aOpen));
     if (gstr1a || oneA.open > 0) rows.push(listRow(t, 'GSTR1A', returnPeriod, gstr1a, gstr1a?.documentCount ?? oneA.open, oneA));
+    rows.push(gstr3bListRow(t, returnPeriod, gstr3bOf.get(t.entityId)));
     return rows;
   });
 };

@@ -7,6 +7,7 @@ import type {
   ReturnFilingStatus,
   ReturnSectionSummary,
   FiledReturnForm,
+  ListedReturnForm,
 } from '@opengst/contracts';
 import { dueDate, financialYearOfPeriod, GSTR1_SECTIONS, returnDeadlineOf } from '@opengst/domain';
 import { and, eq, ne } from 'drizzle-orm';
@@ -29,16 +30,17 @@ export type ReturnTarget = {
 };
 
 /** Whether a return of the target is due, optional, not tracked or before the registration (domain returnDeadlineOf). */
-export const deadlineOf = (target: ReturnTarget, returnType: FiledReturnForm, period: string): ReturnDeadline =>
+export const deadlineOf = (target: ReturnTarget, returnType: ListedReturnForm, period: string): ReturnDeadline =>
   returnDeadlineOf(returnType, period, { registrationDate: target.registrationDate, createdOn: target.createdAt });
 
 /**
- * A return's due date: GSTR-1 by the domain's dated rules (monthly filing; the product keeps no QRMP choice yet).
+ * A return's due date: GSTR-1 and GSTR-3B by the domain's dated rules (monthly filing; the product keeps no QRMP choice
+ * yet).
  * GSTR-1A has no due date of its own: it may be filed after the GSTR-1 and until the GSTR-3B of the period is filed
  * (Rule 59(1) proviso as inserted by Notification 12/2024-CT), so the GSTR-3B due date is the one shown. '' for a
  * period before GST, which no rule covers.
  */
-export const dueDateOf = (returnType: FiledReturnForm, period: string, stateCode: string): string => {
+export const dueDateOf = (returnType: ListedReturnForm, period: string, stateCode: string): string => {
   try {
     return returnType === 'GSTR1' ? dueDate('GSTR1', period) : dueDate('GSTR3B', period, { stateCode });
   } catch (error) {

@@ -82,19 +82,24 @@ describe.each(ENGINES)('GSTR-1 from the books on %s', (engine) => {
     const res = await api.post(R.list, { returnPeriod: PERIOD });
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json().data.items as ReturnListRow[];
-    expect(items.map((r) => [r.gstin, r.returnType, r.status, r.id, r.dueDate])).toEqual([
-      [DELHI_GSTIN, 'GSTR1', 'NotSubmitted', null, '2024-09-11'],
-      [items[1]?.gstin, 'GSTR1', 'NotSubmitted', null, '2024-09-11'],
+    // Each GSTIN's GSTR-3B beside its GSTR-1, due on the 20th (a monthly filer), never computed.
+    expect(items.map((r) => [r.gstin, r.returnType, r.status, r.id, r.dueDate, r.generationStatus])).toEqual([
+      [DELHI_GSTIN, 'GSTR1', 'NotSubmitted', null, '2024-09-11', 'YetNotStarted'],
+      [DELHI_GSTIN, 'GSTR3B', 'NotSubmitted', null, '2024-09-20', 'YetNotStarted'],
+      [items[2]?.gstin, 'GSTR1', 'NotSubmitted', null, '2024-09-11', 'YetNotStarted'],
+      [items[2]?.gstin, 'GSTR3B', 'NotSubmitted', null, '2024-09-20', 'YetNotStarted'],
     ]);
-    // 12 final documents of August (11 inserted, 1 imported); the draft and the July invoice are not counted.
-    expect(items[0]?.documentCount).toBe(12);
-    expect(items[1]?.documentCount).toBe(0);
+    // 12 final documents of August (11 inserted, 1 imported); the draft and the July invoice are not counted. A
+    // GSTR-3B is computed from figures: no count.
+    expect(items.map((r) => r.documentCount)).toEqual([12, null, 0, null]);
     const sorted = await api.post(R.list, { returnPeriod: PERIOD, sortExpression: 'gstin DESC' });
-    expect(sorted.json().data.items[0].gstin).toBe(items[1]?.gstin);
+    expect(sorted.json().data.items[0].gstin).toBe(items[2]?.gstin);
     const bad = await api.post(R.list, { returnPeriod: PERIOD, sortExpression: 'payload ASC' });
     expect(bad.statusCode).toBe(422);
     const chip = await api.post(R.list, { returnPeriod: PERIOD, entityIds: [chennai] });
-    expect(chip.json().data.items.map((r: ReturnListRow) => r.entityId)).toEqual([chennai]);
+    expect(chip.json().data.items.map((r: ReturnListRow) => r.entityId)).toEqual([chennai, chennai]);
+    const only3b = await api.post(R.list, { returnPeriod: PERIOD, returnTypes: ['GSTR3B'] });
+    expect(only3b.json().data.items.map((r: ReturnListRow) => r.returnType)).toEqual(['GSTR3B', 'GSTR3B']);
   });
 
   it("generates the JSON in a job; the stored summary is the domain's summary of the downloaded JSON", async () => {
@@ -329,7 +334,10 @@ describe.each(ENGINES)('GSTR-1 from the books on %s', (engine) => {
     const listed = async () =>
       (await api.post(R.list, { returnPeriod: PERIOD, entityIds: [chennai] })).json().data.items as ReturnListRow[];
     // Nothing to correct yet: the optional GSTR-1A is not listed.
-    expect((await listed()).map((r) => [r.returnType, r.status, r.arn])).toEqual([['GSTR1', 'Filed', 'AA330824000009']]);
+    expect((await listed()).map((r) => [r.returnType, r.status, r.arn])).toEqual([
+      ['GSTR1', 'Filed', 'AA330824000009'],
+      ['GSTR3B', 'NotSubmitted', null],
+    ]);
     const added = await insertDocument(h, tenant, chennai, {
       documentNumber: 'C/002',
       documentDate: '2024-08-20',

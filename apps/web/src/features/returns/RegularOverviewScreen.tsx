@@ -51,7 +51,7 @@ const ReturnsTable = ({ overview }: { overview: ReturnOverview }) => {
                 </Group>
               </Table.Td>
               <Table.Td className="numeric">
-                {formatCount(row.documentCount)}
+                {row.documentCount === null ? '—' : formatCount(row.documentCount)}
                 <CorrectionLines corrections={row.corrections} />
               </Table.Td>
               <Table.Td>{row.filedAt ? <DateText iso={row.filedAt} /> : '—'}</Table.Td>

@@ -91,6 +91,14 @@ describe('RegularReturnsListScreen', () => {
     expect(within(gstr1).getByTestId('due-date').getAttribute('data-overdue')).toBe('false');
   });
 
+  it('lists the GSTR-3B beside the GSTR-1, with its due date and no document count', async () => {
+    renderList([row({}), row({ returnType: 'GSTR3B', dueDate: '2026-11-20', documentCount: null })]);
+    const gstr3b = await screen.findByTestId(`return-row-${GSTIN}-GSTR3B`);
+    expect(within(gstr3b).getByText('GSTR-3B')).toBeTruthy();
+    expect(within(gstr3b).getByTestId(`document-count-${GSTIN}-GSTR3B`).textContent).toBe('—');
+    expect(within(gstr3b).getByTestId('due-date').textContent).toContain('20');
+  });
+
   it('marks an unfiled due GSTR-1 overdue, but not one of a period before the location was tracked', async () => {
     renderList([
       row({ corrections: { held: 2, open: 0, elsewhere: [] } }),

@@ -3,7 +3,13 @@ import { Anchor, Group, MultiSelect, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { latestOpenReturnPeriod, financialYearOfPeriod } from '@opengst/domain';
-import { RETURN_TYPE_LABELS, ReturnFilingStatusSchema, type ReturnFilingStatus, type ReturnListRow } from '@opengst/contracts';
+import {
+  LISTED_RETURN_FORMS,
+  RETURN_TYPE_LABELS,
+  ReturnFilingStatusSchema,
+  type ReturnFilingStatus,
+  type ReturnListRow,
+} from '@opengst/contracts';
 import { userEntitiesQuery } from '../../api/sessionData';
 import { useText, type TextKey, type Translate } from '../../i18n/useText';
 import { FilterPlaceholder } from '../../shared/filter-bar/FilterPlaceholder';
@@ -119,7 +125,7 @@ const columns = (t: Translate): Column<ReturnListRow>[] => [
     render: (row) => (
       <Stack gap={0} align="flex-end">
         <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`document-count-${row.gstin}-${row.returnType}`}>
-          {formatCount(row.documentCount)}
+          {row.documentCount === null ? '—' : formatCount(row.documentCount)}
         </Text>
         <CorrectionLines corrections={row.corrections} />
       </Stack>
@@ -186,7 +192,7 @@ export const RegularReturnsListScreen = () => {
         <DataTable
           columns={columns(t)}
           rows={list.rows}
-          rowId={(row) => row.entityId * 2 + (row.returnType === 'GSTR1A' ? 1 : 0)}
+          rowId={(row) => row.entityId * LISTED_RETURN_FORMS.length + LISTED_RETURN_FORMS.indexOf(row.returnType)}
           rowTestId={(row) => `return-row-${row.gstin}-${row.returnType}`}
           rowLabel={(row) => `${RETURN_TYPE_LABELS[row.returnType]} ${row.gstin} ${periodLabel(row.returnPeriod)}`}
           totalRecords={list.totalRecords}

@@ -205,6 +205,7 @@ describe('links and the query', () => {
   it('opens a return, the sales register and reads the address back', () => {
     expect(returnLink('GSTR1', 5, '102026')).toBe('/gstr-1?entityId=5&returnPeriod=102026');
     expect(returnLink('GSTR1A', 5, '102026')).toBe('/gstr-1a?entityId=5&returnPeriod=102026');
+    expect(returnLink('GSTR3B', 5, '102026')).toBe('/gstr-3b?entityId=5&returnPeriod=102026');
     expect(salesRegisterLink(5, '102026')).toBe('/regular-sales?entityId=5&returnPeriod=102026');
     expect(readReturnQuery(new URLSearchParams('entityId=5&returnPeriod=102026'), '112026')).toEqual({
       entityId: 5,

@@ -5,7 +5,7 @@ import type {
   ReturnDetail,
   ReturnFilingStatus,
   ReturnSectionSummary,
-  FiledReturnForm,
+  ListedReturnForm,
 } from '@opengst/contracts';
 import type { TextKey } from '../../i18n/useText';
 
@@ -21,12 +21,16 @@ export const RETURN_STATUS_COLOR: Record<ReturnFilingStatus, string> = {
   Error: 'red',
 };
 
-export const RETURN_ROUTES: Record<FiledReturnForm, '/gstr-1' | '/gstr-1a'> = { GSTR1: '/gstr-1', GSTR1A: '/gstr-1a' };
+export const RETURN_ROUTES: Record<ListedReturnForm, '/gstr-1' | '/gstr-1a' | '/gstr-3b'> = {
+  GSTR1: '/gstr-1',
+  GSTR1A: '/gstr-1a',
+  GSTR3B: '/gstr-3b',
+};
 
 const withQuery = (path: string, query: Record<string, string | number>): string =>
   `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString()}`;
 
-export const returnLink = (returnType: FiledReturnForm, entityId: number, returnPeriod: string): string =>
+export const returnLink = (returnType: ListedReturnForm, entityId: number, returnPeriod: string): string =>
   withQuery(RETURN_ROUTES[returnType], { entityId, returnPeriod });
 export const overviewLink = (entityId: number, returnPeriod: string): string => withQuery('/regular-overview', { entityId, returnPeriod });
 export const salesRegisterLink = (entityId: number, returnPeriod: string): string =>
