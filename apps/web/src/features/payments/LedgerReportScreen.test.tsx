@@ -8,7 +8,7 @@ import { LedgerReportScreen } from './LedgerReportScreen';
 import type { PortalSessionSlot } from './paymentsApi';
 
 // /electronic-ledger-report against a stubbed API: without a live portal session the server answers RET0008 and the
-// OTP step (the session card) is shown; once signed in, the cash ledger's opening and closing balances and its
+// OTP step (the session card) is shown; once signed in, read again by itself, the cash ledger's opening and closing balances and its
 // transactions; the credit reversal statement asks for one period.
 
 const LOADED = { timeout: 8000 };
@@ -58,8 +58,8 @@ describe('LedgerReportScreen', () => {
     expect(within(step).getByTestId('fake-session').textContent).toBe('session of 5');
     expect(calls.find((c) => c.url.includes('/electronicLedger/cash'))?.url).toMatch(/entityId=5&fromDate=\d{4}-\d{2}-01&toDate=/);
 
+    // Signed in through the card: the screen asks again by itself.
     isSignedIn = true;
-    fireEvent.click(screen.getByTestId('ledger-show'));
     const row = await screen.findByTestId('ledger-row-0', {}, LOADED);
     expect(within(row).getByText('25082700000001HDFC')).toBeTruthy();
     expect(within(row).getByText('6,000.00')).toBeTruthy();

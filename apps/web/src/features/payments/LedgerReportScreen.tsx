@@ -31,7 +31,7 @@ import {
 // electronic cash ledger (PMT-05), credit ledger (PMT-02), liability register (PMT-01) and the credit reversal and
 // re-claimed statement of a GSTIN, read live from the GST portal for a date or period range: opening and closing
 // balances and the transactions. Without a live portal session the server refuses with RET0008 and the OTP step is
-// shown here; the ledger is read again once the session is open.
+// shown here; the ledger is read again by itself once the session is open.
 
 type Answer =
   | { kind: 'cash'; ledger: CashLedger }
@@ -58,6 +58,7 @@ const periodBefore = (iso: string, monthsBack: number): string => {
   return `${String((index % 12) + 1).padStart(2, '0')}${Math.floor(index / 12)}`;
 };
 const PERIODS_SHOWN = 36;
+const SESSION_POLL_MS = 3000;
 
 const Ledger = ({ answer }: { answer: Answer }) => {
   switch (answer.kind) {
@@ -135,6 +136,9 @@ export const LedgerReportScreen = ({
     queryFn: () => read(request!),
     enabled: request !== null,
     retry: false,
+    // While the OTP step is shown, ask again now and then: the ledger appears by itself once the session is open (the
+    // server answers RET0008 from its own table, without calling the portal).
+    refetchInterval: (query) => (needsPortalSession(query.state.error) ? SESSION_POLL_MS : false),
   });
 
   const requestOf = (id: number): LedgerRequest =>
