@@ -74,8 +74,9 @@ export const PRE_RESOURCES = {
   'footer.privacy': 'Privacy policy',
   'home.heading': 'OpenGST',
   'home.body':
-    'GST compliance for Indian businesses, on your own server: sales and purchase registers, and GSTR-1 and GSTR-1A from your books to the GST portal. Purchase reconciliation, GSTR-3B, e-invoices and e-way bills are on the way.',
+    'GST compliance for Indian businesses, on your own server: sales and purchase registers; GSTR-1 and GSTR-1A from your books to the GST portal; purchase reconciliation against GSTR-2A, GSTR-2B and IMS; GSTR-3B prepared from your books figure by figure; vendor payments with the GST of unreported invoices held back. E-invoices and e-way bills are on the way.',
   'home.login': 'Login',
+  'home.hsnSearch': 'Search HSN/SAC codes',
   'notFound.heading': 'Page Not Found!',
   'notFound.body': 'We are sorry, but the page you requested was not found.',
   'unauthorized.heading': 'Unauthorized Access!',

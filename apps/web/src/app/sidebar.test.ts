@@ -42,6 +42,11 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   GstChallanPaymentProcess: 'the GST Challans screen',
   GstChallanPay: 'a challan of the GST Challans screen (direct access)',
   ElectronicLedgerReport: 'the GST Challans screen',
+  Gstr3b: 'the Regular Returns list',
+  HsnCodesMaster: 'the home page',
+  InitiatePaymentInvoice: "a supplier's Pay link on the reconciliation's vendor tab",
+  InitiatePayment: 'the Payment Tax Invoice screen',
+  PayInitiatePayment: 'the Vendor Payment and Payment Tax Invoice screens',
 };
 
 const sidebarRoutes = new Set(SIDEBAR.flatMap((item) => [item.route, ...(item.children ?? []).map((child) => child.route)]));

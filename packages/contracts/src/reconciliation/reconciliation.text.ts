@@ -211,6 +211,7 @@ export const RECONCILIATION_TEXT = {
   'reconciliation.insights.amount': 'Amount (₹)',
   'reconciliation.insights.loadFailed': 'The insights could not be loaded.',
   'reconciliation.vendor.openRows': 'Rows',
+  'reconciliation.vendor.pay': 'Pay',
   'reconciliation.vendor.withDifferencesOnly': 'Only suppliers with differences',
   'reconciliation.vendor.totals': 'Totals (₹) of {n} suppliers',
   'reconciliation.vendor.empty': 'No suppliers in this run.',

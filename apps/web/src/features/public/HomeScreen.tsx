@@ -1,4 +1,4 @@
-import { Button, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useText } from '../../i18n/useText';
 
@@ -16,11 +16,14 @@ export const HomeScreen = () => {
           <List.Item>{t('carousel.statement')}</List.Item>
           <List.Item>{t('carousel.selfHosted')}</List.Item>
         </List>
-        <div>
+        <Group gap="sm">
           <Button component={Link} to="/login">
             {t('home.login')}
           </Button>
-        </div>
+          <Button component={Link} to="/hsn-codes-master" variant="default" data-testid="home-hsn-search">
+            {t('home.hsnSearch')}
+          </Button>
+        </Group>
       </Stack>
     </Container>
   );

@@ -275,6 +275,17 @@ describe('reconciliation tabs', () => {
     ]);
   }, 30_000);
 
+  it("links a supplier to its invoices' payment, for a user with the VendorPayment right", async () => {
+    stubReconciliation({
+      extra: (url) =>
+        url.includes('/vendors/search') ? json(page([VENDOR], { booksTax: 0, portalTax: 0, itcAtRisk: 0, itcNotInBooks: 0 })) : undefined,
+    });
+    renderAt(<Gstr2aReconciliationScreen />, '/gstr-2a-reconciliation?runId=7', ['Gstr2aReconciliation', 'VendorPayment']);
+    await openTab('vendors');
+    const pay = await screen.findByTestId('vendor-pay-29AAGCB1286Q1Z4', {}, LOADED);
+    expect(pay.getAttribute('href')).toBe('/initiate-payment-invoice?supplierGstin=29AAGCB1286Q1Z4');
+  });
+
   it('opens the rows filtered from an insight reason and from a vendor, and downloads a vendor workbook', async () => {
     const vendor = VENDOR;
     URL.createObjectURL = vi.fn(() => 'blob:workbook');
@@ -296,6 +307,8 @@ describe('reconciliation tabs', () => {
     await openTab('vendors');
     await waitFor(() => expect(screen.getByTestId('vendor-risk-29AAGCB1286Q1Z4').textContent).toBe('1,000.00'), LOADED);
     expect(lastBody(calls, '/vendors/search')).toMatchObject({ sortExpression: 'itcAtRisk DESC', filters: { runId: 7 } });
+    // Without the VendorPayment right, no way to the supplier's payment.
+    expect(screen.queryByTestId('vendor-pay-29AAGCB1286Q1Z4')).toBeNull();
     fireEvent.click(screen.getByTestId('vendor-workbook-29AAGCB1286Q1Z4'));
     await waitFor(() => expect(lastBody(calls, '/vendor-workbook')).toEqual({ runId: 7, supplierGstin: '29AAGCB1286Q1Z4' }));
     fireEvent.click(screen.getByTestId('vendor-rows-29AAGCB1286Q1Z4'));

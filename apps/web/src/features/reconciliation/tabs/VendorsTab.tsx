@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Anchor, Group, Switch } from '@mantine/core';
+import { Link } from 'react-router';
 import { RECONCILIATION_VENDORS_REPORT, type RowFilters, type Vendor } from '@opengst/contracts';
 import { useText, type Translate } from '../../../i18n/useText';
 import { ExportButton } from '../../../shared/ExportButton';
+import { useRights } from '../../../shared/useRights';
 import type { Column } from '../../../shared/list/DataTable';
 import { NameOverCode, reportColumn } from '../../../shared/report/reportColumns';
 import { AtRisk } from '../Amount';
@@ -11,7 +13,8 @@ import { SupplierGstinFilter } from '../SearchFilters';
 import { ReportTab } from './ReportTab';
 
 // Vendor reconciliation: per supplier the rows by status, tax on both sides and the ITC at risk, the riskiest first.
-// Each supplier opens the reconciliation tab filtered to it, and its workbook downloads ready to send to it.
+// Each supplier opens the reconciliation tab filtered to it, its workbook downloads ready to send to it, and its
+// invoices open for payment with the GST of those not (yet) in the 2B held back (/initiate-payment-invoice).
 
 const REPORT = RECONCILIATION_VENDORS_REPORT;
 
@@ -24,6 +27,7 @@ type Props = {
 
 const VendorLinks = ({ runId, vendor, onOpenRows }: { runId: number; vendor: Vendor; onOpenRows: Props['onOpenRows'] }) => {
   const t = useText();
+  const { VendorPayment: canPay } = useRights(['VendorPayment']);
   return (
     <Group gap="sm" wrap="nowrap" onClick={(event) => event.stopPropagation()}>
       <Anchor
@@ -41,6 +45,16 @@ const VendorLinks = ({ runId, vendor, onOpenRows }: { runId: number; vendor: Ven
         label={t('reconciliation.workbook')}
         testId={`vendor-workbook-${vendor.supplierGstin}`}
       />
+      {canPay ? (
+        <Anchor
+          component={Link}
+          to={`/initiate-payment-invoice?${new URLSearchParams({ supplierGstin: vendor.supplierGstin }).toString()}`}
+          size="xs"
+          data-testid={`vendor-pay-${vendor.supplierGstin}`}
+        >
+          {t('reconciliation.vendor.pay')}
+        </Anchor>
+      ) : null}
     </Group>
   );
 };
@@ -62,7 +76,7 @@ const columns = (t: Translate, runId: number, onOpenRows: Props['onOpenRows']): 
   reportColumn(REPORT, 'portalTax', t),
   reportColumn(REPORT, 'itcAtRisk', t, { render: (row) => <AtRisk paise={row.itcAtRisk} testId={`vendor-risk-${row.supplierGstin}`} /> }),
   reportColumn(REPORT, 'itcNotInBooks', t),
-  { key: 'links', header: '', width: 190, render: (row) => <VendorLinks runId={runId} vendor={row} onOpenRows={onOpenRows} /> },
+  { key: 'links', header: '', width: 240, render: (row) => <VendorLinks runId={runId} vendor={row} onOpenRows={onOpenRows} /> },
 ];
 
 export const VendorsTab = ({ runId, isActive, onTotal, onOpenRows }: Props) => {
