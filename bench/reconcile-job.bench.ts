@@ -175,10 +175,13 @@ const jobChild = async (state: State): Promise<void> => {
     })) as unknown as Run;
     const runId = started.id;
 
-    // The job, its stages timed by its hook; the RSS sampled every 50 ms, its highest per stage (where the peak is).
+    // The job, its stages timed by its hook; the RSS sampled every 50 ms, its highest per stage, and the process's
+    // peak so far at each stage's end (the samples miss what a synchronous stretch allocates and frees: the engine,
+    // and PGlite's queries, which run on this thread).
     gc();
     const marks: Partial<Record<RunStage, number>> = {};
     const stageRssMb: Partial<Record<RunStage, number>> = {};
+    const peakRssMbAtEnd: Partial<Record<RunStage, number>> = {};
     let current: RunStage = 'load';
     const sample = () => {
       stageRssMb[current] = Math.max(stageRssMb[current] ?? 0, Math.round(process.memoryUsage.rss() / 1024 / 1024));
@@ -191,6 +194,7 @@ const jobChild = async (state: State): Promise<void> => {
         now: ctx.now,
         onStage: (stage) => {
           sample();
+          if (stage !== 'load') peakRssMbAtEnd[current] = rssMb();
           marks[stage] = performance.now();
           current = stage;
         },
@@ -253,6 +257,7 @@ const jobChild = async (state: State): Promise<void> => {
           rows: run.rows,
           stages,
           stageRssMb,
+          peakRssMbAtEnd,
           engineSeconds: round(engineSeconds, 2),
           rowsPerSecond: Math.round(run.rows / seconds),
           byStatus: jobCounts,
