@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { BUSINESS, MUMBAI } from '../../test/entityFixtures';
-import { json, pick, renderAt, stubApi, type Call } from '../../test/screenTestSupport';
-import { challan } from './paymentFixtures';
+import { BUSINESS, MUMBAI } from '../../../test/entityFixtures';
+import { json, pick, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
+import { challan } from '../../../test/paymentFixtures';
 import { GstChallansScreen } from './GstChallansScreen';
 
 // /gst-challans against a stubbed API: the challans newest first (id DESC), their status, validity and CIN; the

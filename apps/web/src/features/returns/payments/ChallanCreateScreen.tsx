@@ -16,10 +16,11 @@ import {
   type TaxHead,
 } from '@opengst/domain';
 import { CHALLAN_BANKS, MINOR_HEAD_KEYS, MINOR_HEAD_TEXT, paymentsText as pt, TAX_HEAD_KEYS, TAX_HEAD_TEXT } from '@opengst/contracts';
-import { formatDate } from '../../shared/format';
-import { notifySuccess } from '../../shared/notifySuccess';
-import { Amount, GstinPicker, NUMERIC, useGstinLocations } from './paymentCells';
-import { challanPayLink, createChallan, needsPortalSession, paymentKeys, refusalText, type PortalSessionSlot } from './paymentsApi';
+import { formatDate } from '../../../shared/format';
+import { notifySuccess } from '../../../shared/notifySuccess';
+import { Amount, GstinPicker, NUMERIC, useGstinLocations } from '../../../shared/payments/paymentCells';
+import { needsPortalSession, refusalText, type PortalSessionSlot } from '../../../shared/payments/portalSessionStep';
+import { challanPayLink, createChallan, paymentKeys } from './paymentsApi';
 
 // /gst-challan-payment-process (spec core §2: empty sidebar, the GST challan right): a challan (Form GST PMT-06) for a
 // GSTIN from the amounts by major head and minor head, in whole rupees (s.170), with its validity of 15 days

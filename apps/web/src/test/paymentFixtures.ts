@@ -1,5 +1,5 @@
 import type { Challan, HeadMinorAmounts } from '@opengst/contracts';
-import { MUMBAI } from '../../test/entityFixtures';
+import { MUMBAI } from './entityFixtures';
 
 // Challans of the screen tests: Mumbai's, generated at the project's portal sandbox.
 

@@ -1,8 +1,8 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { periodLabel } from '@opengst/domain';
 import { paymentsText as pt, TAX_HEAD_KEYS, TAX_HEAD_TEXT, type HeadAmounts, type HeadMinorAmounts } from '@opengst/contracts';
-import { formatDate } from '../../shared/format';
-import { Amount, headTotal } from './paymentCells';
+import { formatDate } from '../../../shared/format';
+import { Amount, headTotal } from '../../../shared/payments/paymentCells';
 
 // The transactions of an electronic ledger as the portal lists them: date, description, reference (the CIN of a
 // deposit), return period, credit or debit, the amount by major head, and the balance after it. The cash ledger and

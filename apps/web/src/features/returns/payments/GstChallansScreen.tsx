@@ -13,17 +13,18 @@ import {
   type ChallanFilters,
   type ChallanStatus,
 } from '@opengst/contracts';
-import { financialYearsQuery } from '../../api/sessionData';
-import { DateField } from '../../shared/DateField';
-import { ExportButton } from '../../shared/ExportButton';
-import { GstinMultiSelect } from '../../shared/GstinMultiSelect';
-import { formatDate } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/list/DataTable';
-import { toSortExpression, type SortState } from '../../shared/list/sortExpression';
-import { useListQuery } from '../../shared/list/useListQuery';
-import { loadFailureText } from '../../shared/loadFailure';
-import { useWorkingYear } from '../../shared/workingYear';
-import { Amount, ChallanStatusBadge } from './paymentCells';
+import { financialYearsQuery } from '../../../api/sessionData';
+import { DateField } from '../../../shared/DateField';
+import { ExportButton } from '../../../shared/ExportButton';
+import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
+import { formatDate } from '../../../shared/format';
+import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { toSortExpression, type SortState } from '../../../shared/list/sortExpression';
+import { useListQuery } from '../../../shared/list/useListQuery';
+import { useRights } from '../../../shared/useRights';
+import { loadFailureText } from '../../../shared/loadFailure';
+import { useWorkingYear } from '../../../shared/workingYear';
+import { Amount, ChallanStatusBadge } from '../../../shared/payments/paymentCells';
 import { challanPayLink, CREATE_CHALLAN_LINK, downloadChallanPdf, paymentKeys, searchChallans } from './paymentsApi';
 
 // /gst-challans (spec core §2: default sort 'id DESC', the GST challan right): the challans generated through the
@@ -112,6 +113,7 @@ const columns: Column<Challan>[] = [
 
 export const GstChallansScreen = () => {
   const navigate = useNavigate();
+  const { ReportLedgers: canReadLedgers } = useRights(['ReportLedgers']);
   const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
   const workingYear = useWorkingYear(years);
   const [locations, setLocations] = useState<string[]>([]);
@@ -170,9 +172,16 @@ export const GstChallansScreen = () => {
           <DateField size="xs" w={130} label={pt('challan.toDate')} value={toDate} onChange={setToDate} data-testid="filter-to" />
         </Group>
         <Group gap="xs">
-          <Anchor component={Link} to="/electronic-ledger-report" size="sm" data-testid="challan-ledgers">
-            {pt('challan.ledgers')}
-          </Anchor>
+          {canReadLedgers ? (
+            <>
+              <Anchor component={Link} to="/electronic-ledger-report" size="sm" data-testid="challan-ledgers">
+                {pt('challan.ledgers')}
+              </Anchor>
+              <Anchor component={Link} to="/electronic-credit-reversal-reclaim-statement" size="sm" data-testid="challan-credit-reversal">
+                {pt('challan.creditReversal')}
+              </Anchor>
+            </>
+          ) : null}
           <Button
             size="xs"
             leftSection={<IconPlus size={14} />}

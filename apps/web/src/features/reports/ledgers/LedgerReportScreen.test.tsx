@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CashLedger } from '@opengst/contracts';
-import { BUSINESS, MUMBAI } from '../../test/entityFixtures';
-import { json, pick, refusal, renderAt, stubApi } from '../../test/screenTestSupport';
-import { AMOUNTS } from './paymentFixtures';
+import { BUSINESS, MUMBAI } from '../../../test/entityFixtures';
+import { json, pick, refusal, renderAt, stubApi } from '../../../test/screenTestSupport';
+import { AMOUNTS } from '../../../test/paymentFixtures';
 import { LedgerReportScreen } from './LedgerReportScreen';
-import type { PortalSessionSlot } from './paymentsApi';
+import type { PortalSessionSlot } from '../../../shared/payments/portalSessionStep';
 
 // /electronic-ledger-report against a stubbed API: without a live portal session the server answers RET0008 and the
 // OTP step (the session card) is shown; once signed in, read again by itself, the cash ledger's opening and closing balances and its

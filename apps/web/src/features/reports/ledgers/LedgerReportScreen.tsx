@@ -12,20 +12,11 @@ import {
   type LedgerKind,
   type LiabilityLedger,
 } from '@opengst/contracts';
-import { DateField } from '../../shared/DateField';
-import { HeadMinorTable, HeadTable, GstinPicker } from './paymentCells';
+import { DateField } from '../../../shared/DateField';
+import { HeadMinorTable, HeadTable, GstinPicker } from '../../../shared/payments/paymentCells';
 import { byHead, LedgerEntries, sumHeads } from './ledgerTables';
-import {
-  needsPortalSession,
-  paymentKeys,
-  readCashLedger,
-  readCreditLedger,
-  readCreditReversal,
-  readLiabilityLedger,
-  refusalText,
-  type LedgerRequest,
-  type PortalSessionSlot,
-} from './paymentsApi';
+import { needsPortalSession, refusalText, type PortalSessionSlot } from '../../../shared/payments/portalSessionStep';
+import { ledgerKeys, readCashLedger, readCreditLedger, readCreditReversal, readLiabilityLedger, type LedgerRequest } from './ledgersApi';
 
 // /electronic-ledger-report (spec modules §2.1: the ReportLedgers right, an OTP step and a tax-portal session): the
 // electronic cash ledger (PMT-05), credit ledger (PMT-02), liability register (PMT-01) and the credit reversal and
@@ -131,7 +122,7 @@ export const LedgerReportScreen = ({
   const [toPeriod, setToPeriod] = useState(periods[0] ?? '');
   const [request, setRequest] = useState<LedgerRequest | null>(null);
   const answer = useQuery({
-    queryKey: paymentKeys.ledger(request ?? { kind: 'cash', entityId: 0, fromDate: '', toDate: '' }),
+    queryKey: ledgerKeys.ledger(request ?? { kind: 'cash', entityId: 0, fromDate: '', toDate: '' }),
     // Enabled only once a request is set.
     queryFn: () => read(request!),
     enabled: request !== null,
@@ -234,3 +225,8 @@ export const LedgerReportScreen = ({
     </Stack>
   );
 };
+
+/** /electronic-credit-reversal-reclaim-statement (modules §2.1): the same report, opened on that statement. */
+export const CreditReversalStatementScreen = ({ portalSession }: { portalSession?: PortalSessionSlot | undefined }) => (
+  <LedgerReportScreen portalSession={portalSession} initialKind="creditReversal" />
+);

@@ -5,21 +5,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PAYMENT_MODES } from '@opengst/domain';
 import { CHALLAN_BANKS, paymentsText as pt, type Challan } from '@opengst/contracts';
-import { ExportButton } from '../../shared/ExportButton';
-import { formatDate } from '../../shared/format';
-import { loadFailureText } from '../../shared/loadFailure';
-import { notifySuccess } from '../../shared/notifySuccess';
-import { ChallanStatusBadge, HeadMinorTable } from './paymentCells';
-import {
-  challanDetail,
-  downloadChallanPdf,
-  needsPortalSession,
-  payChallanInSandbox,
-  paymentKeys,
-  refreshChallan,
-  refusalText,
-  type PortalSessionSlot,
-} from './paymentsApi';
+import { ExportButton } from '../../../shared/ExportButton';
+import { formatDate } from '../../../shared/format';
+import { loadFailureText } from '../../../shared/loadFailure';
+import { notifySuccess } from '../../../shared/notifySuccess';
+import { ChallanStatusBadge, HeadMinorTable } from '../../../shared/payments/paymentCells';
+import { needsPortalSession, refusalText, type PortalSessionSlot } from '../../../shared/payments/portalSessionStep';
+import { challanDetail, downloadChallanPdf, payChallanInSandbox, paymentKeys, refreshChallan } from './paymentsApi';
 
 // /gst-challan-pay (spec core §2, direct access; the GST challan right): one challan's payment step. A challan is paid
 // at the bank, which gives it a CIN (Rule 87(6)); when this installation talks to the project's portal sandbox the

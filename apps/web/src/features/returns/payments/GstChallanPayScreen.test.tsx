@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { json, refusal, renderAt, stubApi } from '../../test/screenTestSupport';
-import { challan } from './paymentFixtures';
+import { json, refusal, renderAt, stubApi } from '../../../test/screenTestSupport';
+import { challan } from '../../../test/paymentFixtures';
 import { GstChallanPayScreen } from './GstChallanPayScreen';
 
 // /gst-challan-pay against a stubbed API: one challan with its PMT-06 table; at the portal sandbox the payment is

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { challanValidUntil, indiaDateOf } from '@opengst/domain';
-import { BUSINESS, MUMBAI } from '../../test/entityFixtures';
-import { json, pick, renderAt, stubApi } from '../../test/screenTestSupport';
-import { challan } from './paymentFixtures';
+import { BUSINESS, MUMBAI } from '../../../test/entityFixtures';
+import { json, pick, renderAt, stubApi } from '../../../test/screenTestSupport';
+import { challan } from '../../../test/paymentFixtures';
 import { ChallanCreateScreen } from './ChallanCreateScreen';
-import type { PortalSessionSlot } from './paymentsApi';
+import type { PortalSessionSlot } from '../../../shared/payments/portalSessionStep';
 
 // /gst-challan-payment-process against a stubbed API: the amounts grid with its totals, the validity of 15 days
 // (Rule 87(2)), the OTC limit (Rule 87(3)(iv)) refusing before the server is asked, the portal session card of the
