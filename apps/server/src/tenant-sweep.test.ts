@@ -139,6 +139,7 @@ const SWEEPS: Sweep[] = [
 const NO_RECORD_IDS = new Set([
   'GET /api/v0.1/public/encryptor/get',
   'GET /api/v0.1/public/captcha/challenge',
+  'GET /api/v0.1/public/hsnSacCodes',
   'POST /api/v0.1/authenticate/token',
   'POST /api/v0.1/validateOtp',
   'GET /api/v0.1/regenerateOtp',

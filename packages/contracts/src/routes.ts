@@ -253,6 +253,14 @@ export const ROUTES = [
     scoped,
   ),
   auth('ElectronicLedgerReport', '/electronic-ledger-report', 'Electronic Ledger Report', 'Reports', ['ReportLedgers'], scoped),
+  auth(
+    'ElectronicCreditReversalReclaimStatement',
+    '/electronic-credit-reversal-reclaim-statement',
+    'Electronic Credit Reversal and Re-claimed Statement',
+    'Reports',
+    ['ReportLedgers'],
+    scoped,
+  ),
 
   // Masters and settings (modules §2.5)
   auth('Masters', '/masters', 'Masters', 'Masters', [

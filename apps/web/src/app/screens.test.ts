@@ -4,8 +4,9 @@ import { SCREENS } from './screens';
 import screensSource from './screens.ts?raw';
 
 // Every layer files a route's code under the folder of its module, so a screen is found from the route table alone.
-// The loaders only say where a screen lives in their import path, hence the check reads the source.
-const LOADER = /^\s+(\w+): \(\) => import\('\.\.\/features\/([^']+)'\)/gm;
+// The loaders only say where a screen lives in their import path, hence the check reads the source (a loader may wrap
+// onto the next line).
+const LOADER = /^\s+(\w+): \(\) =>\s+import\('\.\.\/features\/([^']+)'\)/gm;
 
 const screenPaths = new Map([...screensSource.matchAll(LOADER)].map(([, name = '', path = '']) => [name, path]));
 

@@ -92,8 +92,10 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Gstr2aReconciliation: () => import('../features/reconciliation/Gstr2aReconciliationScreen').then(withAutoDownloadSummary),
   InvoiceManagementSystem: () => import('../features/reconciliation/ims/InvoiceManagementSystemScreen').then(withPortalSession),
   DataActivities: () => import('../features/data-activities/DataActivitiesScreen').then((m) => m.DataActivitiesScreen),
-  GstChallans: () => import('../features/payments/GstChallansScreen').then((m) => m.GstChallansScreen),
-  GstChallanPaymentProcess: () => import('../features/payments/ChallanCreateScreen').then(withCard((m) => m.ChallanCreateScreen)),
-  GstChallanPay: () => import('../features/payments/GstChallanPayScreen').then(withCard((m) => m.GstChallanPayScreen)),
-  ElectronicLedgerReport: () => import('../features/payments/LedgerReportScreen').then(withCard((m) => m.LedgerReportScreen)),
+  GstChallans: () => import('../features/returns/payments/GstChallansScreen').then((m) => m.GstChallansScreen),
+  GstChallanPaymentProcess: () => import('../features/returns/payments/ChallanCreateScreen').then(withCard((m) => m.ChallanCreateScreen)),
+  GstChallanPay: () => import('../features/returns/payments/GstChallanPayScreen').then(withCard((m) => m.GstChallanPayScreen)),
+  ElectronicLedgerReport: () => import('../features/reports/ledgers/LedgerReportScreen').then(withCard((m) => m.LedgerReportScreen)),
+  ElectronicCreditReversalReclaimStatement: () =>
+    import('../features/reports/ledgers/LedgerReportScreen').then(withCard((m) => m.CreditReversalStatementScreen)),
 };

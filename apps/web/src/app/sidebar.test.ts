@@ -42,6 +42,7 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   GstChallanPaymentProcess: 'the GST Challans screen',
   GstChallanPay: 'a challan of the GST Challans screen (direct access)',
   ElectronicLedgerReport: 'the GST Challans screen',
+  ElectronicCreditReversalReclaimStatement: 'the GST Challans screen',
   Gstr3b: 'the Regular Returns list',
   HsnCodesMaster: 'the home page',
   InitiatePaymentInvoice: "a supplier's Pay link on the reconciliation's vendor tab",

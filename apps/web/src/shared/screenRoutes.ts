@@ -62,6 +62,7 @@ export const SCREEN_ROUTES = [
   'GstChallanPaymentProcess',
   'GstChallanPay',
   'ElectronicLedgerReport',
+  'ElectronicCreditReversalReclaimStatement',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];

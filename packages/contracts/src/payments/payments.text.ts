@@ -16,6 +16,7 @@ export const PAYMENTS_TEXT = {
   'challan.title': 'GST Challans',
   'challan.create': 'Create challan',
   'challan.ledgers': 'Electronic ledgers',
+  'challan.creditReversal': 'Credit reversal and re-claimed statement',
   'challan.createTitle': 'Create challan (Form GST PMT-06)',
   'challan.gstin': 'GSTIN',
   'challan.cpin': 'CPIN',

@@ -185,6 +185,13 @@ describe.each(ENGINES)('GST challans and electronic ledgers through the portal s
     expect((await challansOnly.post(C.search, {})).json().data.totalRecords).toBe(0);
     const otherLocation = await challansOnly.get(C.detail, { id: paidId });
     expect([otherLocation.statusCode, otherLocation.json().errors[0].code]).toEqual([403, 'GEN0010']);
+    // Each may sign its GSTIN in to the portal (the OTP step of its screen), and only the locations it has: the
+    // ledgers user gets its OTP; the challans user passes the rights to the GSTIN's own check (no portal user name set
+    // for Chennai here).
+    const ledgersOtp = await ledgersOnly.post(R.portalOtp, { entityId: delhi });
+    expect(ledgersOtp.statusCode, ledgersOtp.body).toBe(200);
+    expect((await challansOnly.post(R.portalOtp, { entityId: chennai })).json().errors[0].code).toBe('RET0009');
+    expect((await challansOnly.post(R.portalOtp, { entityId: delhi })).json().errors[0].code).toBe('GEN0010');
   });
 
   it("refuses another subscriber's challan ids with 404", async () => {

@@ -4,8 +4,8 @@
 // portal call on the recipient's side that feeds the 2A/2B reconciliation: Gstr1File or Gstr2aReconciliation, for one
 // download or many (the bulk job); reading their progress and the download summary takes ReturnsView or
 // Gstr2aReconciliation, as reading the downloaded documents does. Signing in to the portal is for every right that
-// talks to it: filing, the 2A/2B downloads, IMS.
-import { RETURN_ENDPOINTS } from '@opengst/contracts';
+// talks to it (contracts PORTAL_SIGN_IN_RIGHTS: filing, the 2A/2B downloads, IMS, challans, ledgers).
+import { PORTAL_SIGN_IN_RIGHTS, RETURN_ENDPOINTS } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
@@ -27,10 +27,7 @@ const prepare = { rights: ['Gstr1Prepare'], entity: 'body' } as const satisfies 
 const file = { rights: ['Gstr1File'] } as const satisfies RouteAccess;
 const inwardDownload = { rights: ['Gstr1File', 'Gstr2aReconciliation'], entity: 'body' } as const satisfies RouteAccess;
 const inwardRead = { rights: ['ReturnsView', 'Gstr1File', 'Gstr2aReconciliation'], entity: 'body' } as const satisfies RouteAccess;
-const portalSignIn = {
-  rights: ['Gstr1File', 'Gstr2aReconciliation', 'InvoiceManagementSystem'],
-  entity: 'body',
-} as const satisfies RouteAccess;
+const portalSignIn = { rights: PORTAL_SIGN_IN_RIGHTS, entity: 'body' } as const satisfies RouteAccess;
 
 /** The portal's file name of a return's JSON: GSTR1_<gstin>_<MMYYYY>.json. */
 export const downloadNameOf = (returnType: string, gstin: string, returnPeriod: string) => `${returnType}_${gstin}_${returnPeriod}.json`;

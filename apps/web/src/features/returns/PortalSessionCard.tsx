@@ -3,7 +3,7 @@ import { Alert, Anchor, Box, Button, Group, Loader, Paper, Stack, Text, TextInpu
 import { IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { PortalSession } from '@opengst/contracts';
+import { PORTAL_SIGN_IN_RIGHTS, type PortalSession } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { formatDateTime } from '../../shared/format';
 import { splitApiErrors } from '../../shared/forms';
@@ -104,10 +104,9 @@ export const PortalSessionCard = ({ entityId }: { entityId: number }) => {
   const t = useText();
   const queryClient = useQueryClient();
   const { data: session, isPending } = useQuery(portalSessionQuery(entityId));
-  // Signing in is for whoever talks to the portal (the server's rights: filing, 2A/2B downloads, IMS); viewers only see
-  // the state.
-  const rights = useRights(['Gstr1File', 'Gstr2aReconciliation', 'InvoiceManagementSystem']);
-  const canConnect = rights.Gstr1File || rights.Gstr2aReconciliation || rights.InvoiceManagementSystem;
+  // Signing in is for whoever talks to the portal (the server's rights, PORTAL_SIGN_IN_RIGHTS); viewers only see the state.
+  const rights = useRights(PORTAL_SIGN_IN_RIGHTS);
+  const canConnect = PORTAL_SIGN_IN_RIGHTS.some((right) => rights[right]);
   const connected = (next: PortalSession) => {
     queryClient.setQueryData(returnKeys.portalSession(entityId), next);
     void queryClient.invalidateQueries({ queryKey: returnKeys.overviews() });
