@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/database';
 import { documents, entities, portalDocuments, reconciliationRows, reconciliationRuns } from '../db/schema';
+import { attachRunTable, createRunTable } from '../modules/reconciliation/run-partition';
 import type { Harness } from './harness';
 import type { ApiClient } from './org-fixtures';
 
@@ -141,6 +142,11 @@ const bRun = async (h: Harness, location: number): Promise<{ runId: number; rowI
         .returning({ id: reconciliationRuns.id })
     )[0]!.id;
   const [row] = await db.select({ id: reconciliationRows.id }).from(reconciliationRows).where(eq(reconciliationRows.runId, runId));
+  // A run's rows live in a partition of their own, made as the job makes it (run-partition.ts).
+  if (!row) {
+    await createRunTable(db, runId);
+    await attachRunTable(db, runId);
+  }
   const rowId =
     row?.id ??
     (
