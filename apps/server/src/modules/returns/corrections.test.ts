@@ -205,10 +205,16 @@ describe.each(ENGINES)('corrections of a filed GSTR-1 and the start of returns o
 
     // Registered this month: no return of last month is listed, and none can be generated; this month's is due.
     // The other location has no registration date and was added today: last month is listed but not tracked.
-    expect(await rows(lastMonth)).toEqual([[other, 'GSTR1', 'NotTracked']]);
+    // Each location's GSTR-3B is listed beside its GSTR-1 and starts the same way.
+    expect(await rows(lastMonth)).toEqual([
+      [other, 'GSTR1', 'NotTracked'],
+      [other, 'GSTR3B', 'NotTracked'],
+    ]);
     expect(await rows(thisMonth)).toEqual([
       [location, 'GSTR1', 'Due'],
+      [location, 'GSTR3B', 'Due'],
       [other, 'GSTR1', 'Due'],
+      [other, 'GSTR3B', 'Due'],
     ]);
     const refused = await freshApi.post(R.generate, { entityId: location, returnType: 'GSTR1', returnPeriod: lastMonth });
     expect([refused.statusCode, refused.json().errors[0].code]).toEqual([422, 'RET0016']);
@@ -221,7 +227,9 @@ describe.each(ENGINES)('corrections of a filed GSTR-1 and the start of returns o
     await db.update(entities).set({ registrationDate: '2024-04-01' }).where(eq(entities.id, location));
     expect(await rows('082024')).toEqual([
       [location, 'GSTR1', 'Due'],
+      [location, 'GSTR3B', 'Due'],
       [other, 'GSTR1', 'NotTracked'],
+      [other, 'GSTR3B', 'NotTracked'],
     ]);
   });
 });

@@ -182,9 +182,13 @@ describe.each(ENGINES)('GSTR-1 through the portal sandbox on %s', (engine) => {
       ['Submit', 'NotSubmitted', 'Submitted'],
       ['File', 'Submitted', 'Filed'],
     ]);
-    // Nothing was amended or added since the filing: the optional GSTR-1A is not offered as work to do.
+    // Nothing was amended or added since the filing: the optional GSTR-1A is not offered as work to do (the GSTR-3B
+    // is next).
     const list = (await api.post(R.list, { returnPeriod: PERIOD, entityIds: [delhi] })).json().data.items;
-    expect(list.map((r: { returnType: string; status: string }) => [r.returnType, r.status])).toEqual([['GSTR1', 'Filed']]);
+    expect(list.map((r: { returnType: string; status: string }) => [r.returnType, r.status])).toEqual([
+      ['GSTR1', 'Filed'],
+      ['GSTR3B', 'NotSubmitted'],
+    ]);
   });
 
   it('lists the pushes in data activities, newest first', async () => {
