@@ -4,18 +4,17 @@
 // reference (ratio = p95 under the flood / p95 idle). On PGlite, and on PostgreSQL when TEST_DATABASE_URL or
 // DATABASE_URL is set (in a database of its own, dropped afterwards). Targets (issue 16): /ping p95 under 200 ms and the
 // second user's p95 under 1 s on PGlite; both under 300 ms on PostgreSQL.
-import { API, HEADERS, REGISTER_API, SETTINGS_ENDPOINTS } from '@opengst/contracts';
-import type { FastifyInstance } from 'fastify';
-import { createCipheriv, randomUUID } from 'node:crypto';
+import { HEADERS, REGISTER_API, SETTINGS_ENDPOINTS } from '@opengst/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app';
 import { readConfig } from '../apps/server/src/config';
 import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
 import { seed } from './registers/seed';
+import { forEachEngine, scratchPostgres, type Engine } from './support/engines';
+import { signIn } from './support/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,38 +41,6 @@ const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
 const rssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const signIn = async (app: FastifyInstance, userName: string, password: string): Promise<string> => {
-  const key = (await app.inject({ method: 'GET', url: API.encryptor })).json().data as { key: string; iv: string; identifier: string };
-  const cipher = createCipheriv('aes-256-cbc', Buffer.from(key.key, 'base64'), Buffer.from(key.iv, 'base64'));
-  const encrypted = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]).toString('base64');
-  const res = await app.inject({
-    method: 'POST',
-    url: API.token,
-    headers: { [HEADERS.encId]: key.identifier },
-    payload: { userName, password: encrypted },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);
-  return res.json().data.token as string;
-};
-
-/** A database of its own on the server of `url`, dropped afterwards. */
-const scratchPostgres = async (url: string) => {
-  const name = `opengst_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    drop: async () => {
-      const s = postgres(url, { max: 1, onnotice: () => {} });
-      await s.unsafe(`drop database if exists ${name} with (force)`);
-      await s.end();
-    },
-  };
-};
-
 type Timings = { second: number[]; ping: number[] };
 
 const summary = (times: number[]) => {
@@ -81,7 +48,7 @@ const summary = (times: number[]) => {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
 };
 
-const runEngine = async (engine: 'pglite' | 'postgres', databaseUrl?: string) => {
+const runEngine = async (engine: Engine, databaseUrl?: string) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'opengst-bench-fairness-'));
   const scratch = databaseUrl ? await scratchPostgres(databaseUrl) : undefined;
   const config = {
@@ -218,11 +185,4 @@ const runEngine = async (engine: 'pglite' | 'postgres', databaseUrl?: string) =>
   }
 };
 
-if (args.engine !== 'postgres') await runEngine('pglite');
-const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (args.engine === 'pglite') console.log(JSON.stringify({ bench: 'fairness', case: 'postgres', skipped: '--engine pglite' }));
-else if (postgresUrl) await runEngine('postgres', postgresUrl);
-else
-  console.log(
-    JSON.stringify({ bench: 'fairness', case: 'postgres', skipped: 'set TEST_DATABASE_URL or DATABASE_URL to run on PostgreSQL too' }),
-  );
+await forEachEngine('fairness', args.engine, runEngine);

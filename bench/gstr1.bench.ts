@@ -8,6 +8,7 @@ import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildGstr1, type Gstr1Document, type Gstr1Item, type Gstr1SummaryRow, gstinCheckCharacter, summarizeGstr1 } from '@opengst/domain';
+import { prng } from './support/prng';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -21,17 +22,6 @@ const TOTAL = arg('docs', 500_000);
 const SEED = arg('seed', 42);
 const TARGET_SECONDS = 15;
 
-// mulberry32: small, fast, deterministic.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = prng(SEED);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
 

@@ -8,26 +8,19 @@
 // process after it: reading the same rows alone with the module's own queries (loadGstr3bInput). One JSON line a case
 // (../shared/design/CONVENTIONS.md "Benchmark output"). Targets: 60 s on PostgreSQL, 120 s on PGlite, 3 times the
 // reading alone at most, peak RSS under 2 GB.
-import { API, GSTR3B_API, HEADERS, type Gstr3bDetail } from '@opengst/contracts';
+import { GSTR3B_API, HEADERS, type Gstr3bDetail } from '@opengst/contracts';
 import { gstinCheckCharacter } from '@opengst/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { spawnSync } from 'node:child_process';
-import { createCipheriv, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import postgres from 'postgres';
-import { buildApp } from '../apps/server/src/app';
-import { readConfig } from '../apps/server/src/config';
-import { copyText } from '../apps/server/src/db/copy-text';
-import { copyIn, rowsOf, type Db } from '../apps/server/src/db/database';
+import { type Db } from '../apps/server/src/db/database';
 import { entities } from '../apps/server/src/db/schema';
 import { loadGstr3bInput } from '../apps/server/src/modules/gstr3b/gstr3b-compute.service';
 import { gstr3bTarget } from '../apps/server/src/modules/gstr3b/gstr3b.repo';
 import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
+import { copyAll, copyLine, withoutIndexes } from './support/copy-load';
+import { runInChildren, type EngineState } from './support/engine-children';
+import { prng } from './support/prng';
+import { benchApp, signIn } from './support/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,35 +35,16 @@ const PERIOD = '082025';
 const TARGET_SECONDS = { pglite: 120, postgres: 60 } as const;
 const TARGET_RATIO = 3;
 const TARGET_RSS_MB = 2048;
-type Engine = 'pglite' | 'postgres';
-
-const ROLE = 'OPENGST_GSTR3B_BENCH_ROLE';
-const STATE = 'OPENGST_GSTR3B_BENCH_STATE';
 
 const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
 const rssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
-type State = {
-  engine: Engine;
-  dataDir: string;
-  databaseUrl?: string;
+type State = EngineState & {
   subscriberId: number;
   entityId: number;
   userName: string;
   password: string;
   seedSeconds: number;
-};
-
-// mulberry32: small, fast, deterministic.
-const prng = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 };
 
 const gstinOf = (state: string, n: number): string => {
@@ -126,42 +100,6 @@ const PORTAL_COLUMNS = [
   'itc_availability',
 ];
 
-const line = (values: (string | number | boolean | null)[]): string => values.map(copyText).join('\t') + '\n';
-
-/** Drops a table's secondary indexes (not constraints) for the load; answers the step that builds them again. */
-const withoutIndexes = async (db: Db, table: string): Promise<() => Promise<void>> => {
-  const indexes = await rowsOf<{ name: string; definition: string }>(
-    db,
-    sql.raw(`SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
-      WHERE i.schemaname = current_schema() AND i.tablename = '${table}'
-      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`),
-  );
-  for (const index of indexes) await db.execute(sql.raw(`DROP INDEX ${index.name}`));
-  return async () => {
-    for (const index of indexes) await db.execute(sql.raw(index.definition));
-    await db.execute(sql.raw(`ANALYZE ${table}`));
-  };
-};
-
-const copyAll = async (db: Db, table: string, columns: readonly string[], lineOf: (i: number) => string, n: number): Promise<void> => {
-  const copy = await copyIn(db, table, columns);
-  try {
-    let batch = '';
-    for (let i = 0; i < n; i++) {
-      batch += lineOf(i);
-      if (batch.length >= 64 * 1024) {
-        await copy.write(batch);
-        batch = '';
-      }
-    }
-    if (batch !== '') await copy.write(batch);
-    await copy.end();
-  } catch (error) {
-    copy.abort();
-    throw error;
-  }
-};
-
 /**
  * The month's documents: sales (B2B within and across States, B2C across States by place of supply, exports, one in
  * twenty a credit note); purchases (one in fifty under reverse charge from an unregistered supplier) and, for nineteen
@@ -172,6 +110,61 @@ const seedDocuments = async (db: Db, subscriberId: number, entityId: number, gst
   const amount = () => 10_000 + Math.floor(rand() * 5_000_000);
   const day = () => `2025-08-${String(1 + Math.floor(rand() * 31)).padStart(2, '0')}`;
   const home = gstin.slice(0, 2);
+  /** A document of the month as a line of COPY text for `documents`; its tax as IGST or as half CGST, half SGST. */
+  const documentLine = (d: {
+    direction: 'Sales' | 'Purchase';
+    type: string;
+    number: string;
+    date: string;
+    supply: string;
+    counterparty: string;
+    counterpartyState: string;
+    placeOfSupply: string;
+    reverseCharge: boolean;
+    taxable: number;
+    igst: number;
+    half: number;
+  }): string =>
+    copyLine([
+      subscriberId,
+      entityId,
+      d.direction,
+      '2025-26',
+      PERIOD,
+      d.type,
+      d.number,
+      d.date,
+      d.supply,
+      d.counterparty,
+      d.counterpartyState,
+      d.placeOfSupply,
+      d.reverseCharge,
+      d.taxable,
+      d.igst,
+      d.half,
+      d.half,
+      0,
+      d.taxable + d.igst + 2 * d.half,
+      'YetNotGenerated',
+      false,
+      'Import',
+    ]);
+  /** Sale `i`, dated on a random day of the month; `state` is both the buyer's State and the place of supply. */
+  const sale = (i: number, type: string, supply: string, buyer: string, state: string, taxable: number, igst: number, half: number) =>
+    documentLine({
+      direction: 'Sales',
+      type,
+      number: `S/${i}`,
+      date: day(),
+      supply,
+      counterparty: buyer,
+      counterpartyState: state,
+      placeOfSupply: state,
+      reverseCharge: false,
+      taxable,
+      igst,
+      half,
+    });
   const restore = await withoutIndexes(db, 'documents');
   await copyAll(
     db,
@@ -187,84 +180,15 @@ const seedDocuments = async (db: Db, subscriberId: number, entityId: number, gst
         const inter = buyer.slice(0, 2) !== home;
         const tax = Math.round(taxable * 0.18);
         const [igst, half] = inter ? [tax, 0] : [0, Math.round(tax / 2)];
-        return line([
-          subscriberId,
-          entityId,
-          'Sales',
-          '2025-26',
-          PERIOD,
-          type,
-          `S/${i}`,
-          day(),
-          'B2B',
-          buyer,
-          buyer.slice(0, 2),
-          buyer.slice(0, 2),
-          false,
-          taxable,
-          igst,
-          half,
-          half,
-          0,
-          taxable + igst + 2 * half,
-          'YetNotGenerated',
-          false,
-          'Import',
-        ]);
+        return sale(i, type, 'B2B', buyer, buyer.slice(0, 2), taxable, igst, half);
       }
       if (kind < 0.97) {
         const pos = STATES[Math.floor(rand() * STATES.length)]!;
         const tax = Math.round(taxable * 0.12);
         const [igst, half] = pos !== home ? [tax, 0] : [0, Math.round(tax / 2)];
-        return line([
-          subscriberId,
-          entityId,
-          'Sales',
-          '2025-26',
-          PERIOD,
-          'INV',
-          `S/${i}`,
-          day(),
-          'B2C',
-          '',
-          pos,
-          pos,
-          false,
-          taxable,
-          igst,
-          half,
-          half,
-          0,
-          taxable + igst + 2 * half,
-          'YetNotGenerated',
-          false,
-          'Import',
-        ]);
+        return sale(i, 'INV', 'B2C', '', pos, taxable, igst, half);
       }
-      return line([
-        subscriberId,
-        entityId,
-        'Sales',
-        '2025-26',
-        PERIOD,
-        'INV',
-        `S/${i}`,
-        day(),
-        'EXPWOP',
-        '',
-        '96',
-        '96',
-        false,
-        taxable,
-        0,
-        0,
-        0,
-        0,
-        taxable,
-        'YetNotGenerated',
-        false,
-        'Import',
-      ]);
+      return sale(i, 'INV', 'EXPWOP', '', '96', taxable, 0, 0);
     },
     DOCUMENTS,
   );
@@ -302,34 +226,25 @@ const seedDocuments = async (db: Db, subscriberId: number, entityId: number, gst
     COLUMNS,
     (i) => {
       const p = purchases[i]!;
-      return line([
-        subscriberId,
-        entityId,
-        'Purchase',
-        '2025-26',
-        PERIOD,
-        p.note ? 'CRN' : 'INV',
-        p.number,
-        p.date,
-        'B2B',
-        p.supplier,
-        p.supplier.slice(0, 2) || home,
-        home,
-        p.rcm,
-        p.taxable,
-        p.igst,
-        p.half,
-        p.half,
-        0,
-        p.taxable + p.igst + 2 * p.half,
-        'YetNotGenerated',
-        false,
-        'Import',
-      ]);
+      return documentLine({
+        direction: 'Purchase',
+        type: p.note ? 'CRN' : 'INV',
+        number: p.number,
+        date: p.date,
+        supply: 'B2B',
+        counterparty: p.supplier,
+        counterpartyState: p.supplier.slice(0, 2) || home,
+        placeOfSupply: home,
+        reverseCharge: p.rcm,
+        taxable: p.taxable,
+        igst: p.igst,
+        half: p.half,
+      });
     },
     DOCUMENTS,
   );
   await restore();
+  await db.execute(sql.raw('ANALYZE documents'));
   const inPortal = purchases.filter((p) => !p.rcm && rand() < 0.95);
   const restorePortal = await withoutIndexes(db, 'portal_documents');
   await copyAll(
@@ -338,7 +253,7 @@ const seedDocuments = async (db: Db, subscriberId: number, entityId: number, gst
     PORTAL_COLUMNS,
     (i) => {
       const p = inPortal[i]!;
-      return line([
+      return copyLine([
         subscriberId,
         entityId,
         gstin,
@@ -364,34 +279,12 @@ const seedDocuments = async (db: Db, subscriberId: number, entityId: number, gst
     inPortal.length,
   );
   await restorePortal();
-};
-
-const appOf = async (state: Pick<State, 'dataDir' | 'databaseUrl'>) => {
-  const config = {
-    ...readConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' }, ['--data-dir', state.dataDir]),
-    ...(state.databaseUrl ? { databaseUrl: state.databaseUrl } : {}),
-    runJobs: false,
-  };
-  return buildApp(config);
-};
-
-const signIn = async (app: FastifyInstance, userName: string, password: string): Promise<string> => {
-  const key = (await app.inject({ method: 'GET', url: API.encryptor })).json().data as { key: string; iv: string; identifier: string };
-  const cipher = createCipheriv('aes-256-cbc', Buffer.from(key.key, 'base64'), Buffer.from(key.iv, 'base64'));
-  const encrypted = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]).toString('base64');
-  const res = await app.inject({
-    method: 'POST',
-    url: API.token,
-    headers: { [HEADERS.encId]: key.identifier },
-    payload: { userName, password: encrypted },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);
-  return res.json().data.token as string;
+  await db.execute(sql.raw('ANALYZE portal_documents'));
 };
 
 /** Child 1: the subscriber, its location and the month's documents. */
 const seedChild = async (state: State): Promise<State> => {
-  const { app, ctx } = await appOf(state);
+  const { app, ctx } = await benchApp(state);
   try {
     const { db } = ctx.database;
     await ensureFinancialYears(db, new Date());
@@ -419,7 +312,7 @@ const seedChild = async (state: State): Promise<State> => {
 /** Child 2: the computation through the API, then the reading alone. */
 const computeChild = async (state: State): Promise<void> => {
   const { engine } = state;
-  const { app, ctx } = await appOf(state);
+  const { app, ctx } = await benchApp(state);
   try {
     const { db } = ctx.database;
     const token = await signIn(app, state.userName, state.password);
@@ -483,60 +376,12 @@ const computeChild = async (state: State): Promise<void> => {
   }
 };
 
-/** A database of its own on the server of `url`, dropped afterwards. */
-const scratchPostgres = async (url: string) => {
-  const name = `opengst_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    drop: async () => {
-      const s = postgres(url, { max: 1, onnotice: () => {} });
-      await s.unsafe(`drop database if exists ${name} with (force)`);
-      await s.end();
-    },
-  };
-};
-
-const child = (role: 'seed' | 'compute', stateFile: string): void => {
-  const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, [ROLE]: role, [STATE]: stateFile },
-  });
-  if (run.status !== 0) throw new Error(`the ${role} child ended with ${run.status ?? run.signal}`);
-};
-
-const runEngine = async (engine: Engine, databaseUrl?: string): Promise<void> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'opengst-bench-gstr3b-'));
-  const scratch = databaseUrl ? await scratchPostgres(databaseUrl) : undefined;
-  const stateFile = join(dataDir, 'bench-state.json');
-  try {
-    writeFileSync(stateFile, JSON.stringify({ engine, dataDir, ...(scratch ? { databaseUrl: scratch.url } : {}) }));
-    child('seed', stateFile);
-    child('compute', stateFile);
-  } finally {
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-};
-
-const role = process.env[ROLE];
-if (role === 'seed' || role === 'compute') {
-  const stateFile = process.env[STATE]!;
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
-  if (role === 'seed') writeFileSync(stateFile, JSON.stringify(await seedChild(state)));
-  else await computeChild(state);
-  process.exit(0);
-} else {
-  if (args.engine !== 'postgres') await runEngine('pglite');
-  const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (args.engine === 'pglite') console.log(JSON.stringify({ bench: 'gstr3b', case: 'postgres', skipped: '--engine pglite' }));
-  else if (postgresUrl) await runEngine('postgres', postgresUrl);
-  else
-    console.log(
-      JSON.stringify({ bench: 'gstr3b', case: 'postgres', skipped: 'set TEST_DATABASE_URL or DATABASE_URL to run on PostgreSQL too' }),
-    );
-}
+await runInChildren<State>({
+  bench: 'gstr3b',
+  file: import.meta.url,
+  engine: args.engine,
+  roles: [
+    { role: 'seed', run: seedChild },
+    { role: 'compute', run: computeChild },
+  ],
+});

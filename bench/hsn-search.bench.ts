@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
 import { readConfig } from '../apps/server/src/config';
 import { officialHsnIndex } from '../apps/server/src/modules/masters/official-hsn.service';
+import { prng } from './support/prng';
 
 const { values: args } = parseArgs({ options: { queries: { type: 'string', default: '1000' }, seed: { type: 'string', default: '20' } } });
 const QUERIES = Number(args.queries);
@@ -29,15 +30,8 @@ const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-// mulberry32: the same queries on every run with the same seed.
-let state = Number(args.seed) >>> 0;
-const random = (): number => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// The same queries on every run with the same seed.
+const random = prng(Number(args.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -38,6 +38,7 @@ import { documentItems, documents, entities, importErrors, imports } from '../ap
 import { processImport } from '../apps/server/src/modules/import/import-process.service';
 import { saveSubscriberSettings } from '../apps/server/src/platform/settings/subscriber-settings';
 import { ensureFinancialYears, provisionSubscriber } from '../apps/server/src/seed/provision';
+import { prng } from './support/prng';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OUTPUT = join(here, 'output');
@@ -57,18 +58,6 @@ const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const TODAY = new Date('2025-06-15T10:00:00Z');
 const PAN = 'AAACT1234F';
 const TARGETS = { csvSeconds: { pglite: 90, postgres: 60 }, xlsxSeconds: 20, ratio: 4, peakRssMb: 1536 };
-
-// mulberry32: small, fast, deterministic.
-const prng = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 const gstin = (state: string, pan: string) => {
   const first14 = `${state}${pan}1Z`;

@@ -3,19 +3,18 @@
 // database of its own, dropped afterwards). A signed-in user drives the real API (app.inject) through the mix the
 // screen makes; each case prints p50/p95 and the ratio to the raw SQL of the first page measured in the same run
 // (CONVENTIONS.md "Benchmark output"). Target: p95 under 150 ms.
-import { API, HEADERS, REGISTER_API } from '@opengst/contracts';
+import { HEADERS, REGISTER_API } from '@opengst/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { createCipheriv, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app';
 import { readConfig } from '../apps/server/src/config';
 import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
 import { customerGstin, numberOf, seed } from './registers/seed';
+import { forEachEngine, scratchPostgres, type Engine } from './support/engines';
+import { signIn } from './support/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,20 +36,6 @@ const rssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 /** db.execute answers rows (postgres-js) or { rows } (PGlite). */
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
-const signIn = async (app: FastifyInstance, userName: string, password: string): Promise<string> => {
-  const key = (await app.inject({ method: 'GET', url: API.encryptor })).json().data as { key: string; iv: string; identifier: string };
-  const cipher = createCipheriv('aes-256-cbc', Buffer.from(key.key, 'base64'), Buffer.from(key.iv, 'base64'));
-  const encrypted = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]).toString('base64');
-  const res = await app.inject({
-    method: 'POST',
-    url: API.token,
-    headers: { [HEADERS.encId]: key.identifier },
-    payload: { userName, password: encrypted },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);
-  return res.json().data.token as string;
-};
-
 const measure = async (run: () => Promise<void>): Promise<{ p50: number; p95: number; max: number; times: number[] }> => {
   for (let i = 0; i < WARM_UP; i++) await run();
   const times: number[] = [];
@@ -63,25 +48,7 @@ const measure = async (run: () => Promise<void>): Promise<{ p50: number; p95: nu
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN, times };
 };
 
-/** A database of its own on the server of `url`, dropped afterwards. */
-const scratchPostgres = async (url: string) => {
-  const name = `opengst_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    drop: async () => {
-      const s = postgres(url, { max: 1, onnotice: () => {} });
-      await s.unsafe(`drop database if exists ${name} with (force)`);
-      await s.end();
-    },
-  };
-};
-
-const runEngine = async (engine: 'pglite' | 'postgres', databaseUrl?: string) => {
+const runEngine = async (engine: Engine, databaseUrl?: string) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'opengst-bench-registers-'));
   const scratch = databaseUrl ? await scratchPostgres(databaseUrl) : undefined;
   const config = {
@@ -208,11 +175,4 @@ const runEngine = async (engine: 'pglite' | 'postgres', databaseUrl?: string) =>
   }
 };
 
-if (args.engine !== 'postgres') await runEngine('pglite');
-const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (args.engine === 'pglite') console.log(JSON.stringify({ bench: 'registers', case: 'postgres', skipped: '--engine pglite' }));
-else if (postgresUrl) await runEngine('postgres', postgresUrl);
-else
-  console.log(
-    JSON.stringify({ bench: 'registers', case: 'postgres', skipped: 'set TEST_DATABASE_URL or DATABASE_URL to run on PostgreSQL too' }),
-  );
+await forEachEngine('registers', args.engine, runEngine);

@@ -7,6 +7,7 @@ import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type DocumentInput, type DocumentItem, gstinCheckCharacter, validateDocument, type ValidationContext } from '@opengst/domain';
+import { prng } from './support/prng';
 
 // Collect the generator's garbage between batches so that neither timed loop pays for it.
 setFlagsFromString('--expose-gc');
@@ -22,17 +23,6 @@ const BATCH = Math.min(arg('batch', 50_000), TOTAL);
 const SEED = arg('seed', 42);
 const TARGET = 500_000;
 
-// mulberry32: small, fast, deterministic.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = prng(SEED);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
 
