@@ -13,6 +13,7 @@ import { DOCUMENTS_TEXT } from './documents/documents.text';
 import { RETURNS_TEXT } from './returns/returns.text';
 import { DATA_ACTIVITIES_TEXT } from './data-activities/data-activities.text';
 import { RECONCILIATION_TEXT } from './reconciliation/reconciliation.text';
+import { GSTR3B_TEXT } from './gstr3b/gstr3b.text';
 
 export const PRE_RESOURCES = {
   'login.heading': 'Sign in',
@@ -113,6 +114,7 @@ export const RESOURCES = {
   ...RETURNS_TEXT,
   ...DATA_ACTIVITIES_TEXT,
   ...RECONCILIATION_TEXT,
+  ...GSTR3B_TEXT,
 } as const satisfies Record<string, string>;
 
 export type PreResourceKey = keyof typeof PRE_RESOURCES;

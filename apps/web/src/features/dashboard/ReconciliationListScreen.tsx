@@ -9,6 +9,7 @@ import { FilterPlaceholder } from '../../shared/filter-bar/FilterPlaceholder';
 import { periodRangeLabel } from '../../shared/filter-bar/periods';
 import { formatCount, formatDateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
+import { listTableProps } from '../../shared/list/listTableProps';
 import { useListQuery } from '../../shared/list/useListQuery';
 import { pollIntervalMs } from '../../shared/polling';
 import { StatusBadge } from '../../shared/StatusBadge';
@@ -165,15 +166,12 @@ export const ReconciliationListScreen = () => {
       </Group>
       <DataTable
         columns={columns(t)}
-        rows={list.rows}
         rowId={(run) => run.id}
         rowTestId={(run) => `run-${run.id}`}
         rowLabel={(run) => `${periodRangeLabel(run.fromPeriod, run.toPeriod)} ${run.gstins.join(' ')}`}
-        totalRecords={list.totalRecords}
-        isLoading={list.isPending}
         emptyText={t('reconciliation.empty')}
         onRowClick={(run) => void navigate(runLink(run))}
-        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+        {...listTableProps(list)}
         rowHeight={44}
       />
     </Stack>

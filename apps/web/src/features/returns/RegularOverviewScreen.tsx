@@ -10,10 +10,9 @@ import { InwardPanel } from './inward/InwardPanel';
 import { PortalSessionCard } from './PortalSessionCard';
 import { CorrectionLines } from './Corrections';
 import { DateText, DueDate, GenerationBadge, ReturnStatusBadge } from './ReturnBadges';
-import { GstinSelect, ReturnPeriodPicker } from './ReturnPeriodPicker';
+import { ReturnKeyScreen } from './ReturnKeyScreen';
 import { returnLink, salesRegisterLink } from './returnRules';
 import { returnOverviewQuery } from './returnsApi';
-import { useReturnQuery } from './useReturnQuery';
 import { loadFailureText } from '../../shared/loadFailure';
 
 // /regular-overview (spec core §2 "Regular returns group"): one GSTIN and period: its returns with their statuses,
@@ -116,23 +115,17 @@ const OverviewView = ({ entityId, returnPeriod }: { entityId: number; returnPeri
 
 export const RegularOverviewScreen = () => {
   const t = useText();
-  const { entityId, returnPeriod, change } = useReturnQuery();
   return (
-    <Stack gap="sm">
-      <Paper withBorder radius="sm" px="sm" py={8}>
-        <Group gap="sm" align="flex-end">
-          <GstinSelect returnPeriod={returnPeriod} value={entityId} onChange={(next) => change({ entityId: next, returnPeriod })} />
-          <ReturnPeriodPicker value={returnPeriod} onChange={(next) => change({ entityId, returnPeriod: next })} />
-          <Anchor component={Link} to="/regular-returns-list" size="sm" pb={4}>
-            {t('returns.allGstins')}
-          </Anchor>
-        </Group>
-      </Paper>
-      {entityId === null ? (
-        <FilterPlaceholder kind="empty" testId="overview-choose" text={t('returns.chooseOverview')} />
-      ) : (
-        <OverviewView key={`${entityId}:${returnPeriod}`} entityId={entityId} returnPeriod={returnPeriod} />
-      )}
-    </Stack>
+    <ReturnKeyScreen
+      chooseTestId="overview-choose"
+      chooseText={t('returns.chooseOverview')}
+      barLinks={
+        <Anchor component={Link} to="/regular-returns-list" size="sm" pb={4}>
+          {t('returns.allGstins')}
+        </Anchor>
+      }
+    >
+      {({ entityId, returnPeriod }) => <OverviewView key={`${entityId}:${returnPeriod}`} entityId={entityId} returnPeriod={returnPeriod} />}
+    </ReturnKeyScreen>
   );
 };

@@ -18,6 +18,7 @@ import { buildLocationTree } from '../../shared/filter-bar/locationSelection';
 import { periodLabel } from '../../shared/filter-bar/periods';
 import { formatCount } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
+import { listTableProps } from '../../shared/list/listTableProps';
 import { parseSortExpression, toSortExpression, type SortState } from '../../shared/list/sortExpression';
 import { useListQuery } from '../../shared/list/useListQuery';
 import { CorrectionLines } from './Corrections';
@@ -191,16 +192,13 @@ export const RegularReturnsListScreen = () => {
       ) : (
         <DataTable
           columns={columns(t)}
-          rows={list.rows}
           rowId={(row) => row.entityId * LISTED_RETURN_FORMS.length + LISTED_RETURN_FORMS.indexOf(row.returnType)}
           rowTestId={(row) => `return-row-${row.gstin}-${row.returnType}`}
           rowLabel={(row) => `${RETURN_TYPE_LABELS[row.returnType]} ${row.gstin} ${periodLabel(row.returnPeriod)}`}
-          totalRecords={list.totalRecords}
-          isLoading={list.isPending}
           emptyText={t('returns.listEmpty', { period: periodLabel(returnPeriod) })}
           sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
           onRowClick={(row) => void navigate(returnLink(row.returnType, row.entityId, row.returnPeriod))}
-          loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+          {...listTableProps(list)}
         />
       )}
       {!isEntitiesPending && !hasGstin ? (

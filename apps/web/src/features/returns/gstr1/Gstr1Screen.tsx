@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RETURN_TYPE_LABELS, type Gstr1Section, type ReturnDetail, type FiledReturnForm } from '@opengst/contracts';
 import { loadSettingsQuery } from '../../../api/sessionData';
 import { useText } from '../../../i18n/useText';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
-import { periodLabel } from '../../../shared/filter-bar/periods';
 import { formatCount, formatDateTime, formatElapsed } from '../../../shared/format';
 import { pollIntervalMs } from '../../../shared/polling';
 import { CorrectionsNotice } from '../Corrections';
 import { PortalSessionCard, SandboxNotice } from '../PortalSessionCard';
-import { DueDate, GenerationBadge, ReturnStatusBadge } from '../ReturnBadges';
-import { GstinSelect, ReturnPeriodPicker } from '../ReturnPeriodPicker';
+import { GenerationBadge } from '../ReturnBadges';
+import { HeaderFigure, ReturnHeader } from '../ReturnHeader';
+import { ReturnKeyScreen } from '../ReturnKeyScreen';
+import { ReturnTabs } from '../ReturnTabs';
 import { isGenerating, isSaving, needsPolling } from '../returnRules';
 import { fetchReturnDetail, portalSessionQuery, returnKeys } from '../returnsApi';
-import { useReturnQuery } from '../useReturnQuery';
 import { Gstr1Actions } from './Gstr1Actions';
 import { HistoryPanel } from './HistoryPanel';
 import { PortalErrorsPanel } from './PortalErrorsPanel';
@@ -33,60 +33,30 @@ type Tab = 'summary' | 'documents' | 'errors' | 'history';
 const Header = ({ detail }: { detail: ReturnDetail }) => {
   const t = useText();
   return (
-    <Group justify="space-between" align="flex-start" gap="md">
-      <Stack gap={2}>
-        <Group gap="xs">
-          <Text fw={700} size="lg">
-            {RETURN_TYPE_LABELS[detail.returnType]}
-          </Text>
-          <Text size="lg">{detail.entityName}</Text>
-        </Group>
-        <Group gap="md">
-          <Text size="sm" ff="monospace" data-testid="return-gstin">
-            {detail.gstin}
-          </Text>
-          <Text size="sm" data-testid="return-period-label">
-            {periodLabel(detail.returnPeriod)}{' '}
-            <Text span size="xs" c="dimmed">
-              ({detail.returnPeriod}, {t('returns.fy', { fy: detail.financialYear })})
-            </Text>
-          </Text>
-        </Group>
-        {detail.returnType === 'GSTR1A' ? (
+    <ReturnHeader
+      title={RETURN_TYPE_LABELS[detail.returnType]}
+      detail={detail}
+      deadline={detail.deadline}
+      note={
+        detail.returnType === 'GSTR1A' ? (
           <Text size="xs" c="dimmed" data-testid="gstr1a-purpose">
             {t('returns.gstr1aPurpose')}
           </Text>
-        ) : null}
-      </Stack>
-      <Group gap="lg" align="flex-start">
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed">
-            {t('returns.dueDate')}
-          </Text>
-          <DueDate dueDate={detail.dueDate} status={detail.status} deadline={detail.deadline} />
-        </Stack>
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed">
-            {t('returns.status')}
-          </Text>
-          <ReturnStatusBadge status={detail.status} />
-        </Stack>
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed">
-            {t('returns.generation')}
-          </Text>
-          <GenerationBadge status={detail.generationStatus} />
-        </Stack>
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed">
-            {detail.returnType === 'GSTR1A' ? t('returns.toReport') : t('returns.documentsInBooks')}
-          </Text>
-          <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="return-document-count">
-            {formatCount(detail.documentCount)}
-          </Text>
-        </Stack>
-      </Group>
-    </Group>
+        ) : null
+      }
+      figures={
+        <>
+          <HeaderFigure label={t('returns.generation')}>
+            <GenerationBadge status={detail.generationStatus} />
+          </HeaderFigure>
+          <HeaderFigure label={detail.returnType === 'GSTR1A' ? t('returns.toReport') : t('returns.documentsInBooks')}>
+            <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="return-document-count">
+              {formatCount(detail.documentCount)}
+            </Text>
+          </HeaderFigure>
+        </>
+      }
+    />
   );
 };
 
@@ -210,53 +180,57 @@ const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; 
           }
         />
       ) : (
-        <Tabs value={tab} onChange={(next) => setTab((next as Tab | null) ?? 'summary')} keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="summary" data-testid="tab-summary">
-              {t('returns.tab.summary')}
-            </Tabs.Tab>
-            <Tabs.Tab value="documents" data-testid="tab-documents">
-              {t('returns.tab.documents')}
-            </Tabs.Tab>
-            <Tabs.Tab
-              value="errors"
-              data-testid="tab-errors"
-              rightSection={
+        <ReturnTabs
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            {
+              value: 'summary',
+              label: t('returns.tab.summary'),
+              testId: 'tab-summary',
+              panel: (
+                <>
+                  <SectionSummaryTable summary={detail.summary} onOpen={openSection} />
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {t('returns.totalsNote')}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              value: 'documents',
+              label: t('returns.tab.documents'),
+              testId: 'tab-documents',
+              panel: (
+                <SectionDocumentsPanel
+                  returnId={detail.id}
+                  version={version}
+                  summary={detail.summary}
+                  section={section}
+                  onSection={setSection}
+                />
+              ),
+            },
+            {
+              value: 'errors',
+              label: t('returns.tab.errors'),
+              testId: 'tab-errors',
+              rightSection:
                 detail.errorCount > 0 ? (
                   <Badge size="sm" color="red" variant="light" radius="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {formatCount(detail.errorCount)}
                   </Badge>
-                ) : null
-              }
-            >
-              {t('returns.tab.errors')}
-            </Tabs.Tab>
-            <Tabs.Tab value="history" data-testid="tab-history">
-              {t('returns.tab.history')}
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="summary" pt="xs">
-            <SectionSummaryTable summary={detail.summary} onOpen={openSection} />
-            <Text size="xs" c="dimmed" mt={4}>
-              {t('returns.totalsNote')}
-            </Text>
-          </Tabs.Panel>
-          <Tabs.Panel value="documents" pt="xs">
-            <SectionDocumentsPanel
-              returnId={detail.id}
-              version={version}
-              summary={detail.summary}
-              section={section}
-              onSection={setSection}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="errors" pt="xs">
-            <PortalErrorsPanel returnId={detail.id} version={version} />
-          </Tabs.Panel>
-          <Tabs.Panel value="history" pt="xs">
-            <HistoryPanel returnId={detail.id} version={version} />
-          </Tabs.Panel>
-        </Tabs>
+                ) : null,
+              panel: <PortalErrorsPanel returnId={detail.id} version={version} />,
+            },
+            {
+              value: 'history',
+              label: t('returns.tab.history'),
+              testId: 'tab-history',
+              panel: <HistoryPanel returnId={detail.id} version={version} />,
+            },
+          ]}
+        />
       )}
     </Stack>
   );
@@ -264,18 +238,9 @@ const ReturnView = ({ entityId, returnPeriod, returnType }: { entityId: number; 
 
 export const ReturnScreen = ({ returnType }: { returnType: FiledReturnForm }) => {
   const t = useText();
-  const { entityId, returnPeriod, change } = useReturnQuery();
   return (
-    <Stack gap="sm">
-      <Paper withBorder radius="sm" px="sm" py={8}>
-        <Group gap="sm" align="flex-end">
-          <GstinSelect returnPeriod={returnPeriod} value={entityId} onChange={(next) => change({ entityId: next, returnPeriod })} />
-          <ReturnPeriodPicker value={returnPeriod} onChange={(next) => change({ entityId, returnPeriod: next })} />
-        </Group>
-      </Paper>
-      {entityId === null ? (
-        <FilterPlaceholder kind="empty" testId="return-choose" text={t('returns.chooseReturn', { type: RETURN_TYPE_LABELS[returnType] })} />
-      ) : (
+    <ReturnKeyScreen chooseTestId="return-choose" chooseText={t('returns.chooseReturn', { type: RETURN_TYPE_LABELS[returnType] })}>
+      {({ entityId, returnPeriod }) => (
         <ReturnView
           key={`${entityId}:${returnPeriod}:${returnType}`}
           entityId={entityId}
@@ -283,7 +248,7 @@ export const ReturnScreen = ({ returnType }: { returnType: FiledReturnForm }) =>
           returnType={returnType}
         />
       )}
-    </Stack>
+    </ReturnKeyScreen>
   );
 };
 

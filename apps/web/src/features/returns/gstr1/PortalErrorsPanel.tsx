@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ReturnErrorRow } from '@opengst/contracts';
 import { useText, type Translate } from '../../../i18n/useText';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { documentLink } from '../returnRules';
 import { returnKeys, searchReturnErrors } from '../returnsApi';
@@ -71,13 +72,10 @@ export const PortalErrorsPanel = ({ returnId, version }: { returnId: number; ver
   return (
     <DataTable
       columns={columns(t)}
-      rows={list.rows}
       rowId={(row) => row.id}
       rowTestId={(row) => `portal-error-${row.id}`}
-      totalRecords={list.totalRecords}
-      isLoading={list.isPending}
       emptyText={t('returns.errorsEmpty')}
-      loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+      {...listTableProps(list)}
       maxHeight={520}
     />
   );

@@ -5,6 +5,7 @@ import type { Gstr1Section, ReturnSectionRow, ReturnSectionSummary } from '@open
 import { useText, type TextKey, type Translate } from '../../../i18n/useText';
 import { SearchInput } from '../../../shared/SearchInput';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
 import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { NameOverCode } from '../../../shared/report/reportColumns';
@@ -138,15 +139,12 @@ export const SectionDocumentsPanel = ({ returnId, version, summary, section, onS
       </Group>
       <DataTable
         columns={columns(t)}
-        rows={list.rows}
         rowId={(row) => row.documentId}
         rowTestId={(row) => `section-document-${row.documentNumber}`}
         rowLabel={(row) => `${row.documentType} ${row.documentNumber}`}
-        totalRecords={list.totalRecords}
-        isLoading={list.isPending}
         emptyText={text ? t('returns.sectionNoMatch') : t('returns.sectionEmpty')}
         sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
-        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+        {...listTableProps(list)}
         maxHeight={520}
       />
     </Stack>

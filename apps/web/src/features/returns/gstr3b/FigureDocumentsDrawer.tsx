@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import type { Gstr3bFigureDocument, Gstr3bKey, Gstr3bRow } from '@opengst/contracts';
 import { DetailDrawer } from '../../../shared/DetailDrawer';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { NameOverCode } from '../../../shared/report/reportColumns';
 import { Amount, DateText } from '../ReturnBadges';
 import { gstr3bKeys, searchFigureDocuments } from './gstr3bApi';
 import { rowLabelOf } from './Gstr3bFiguresTable';
-import { useGstr3bText, type Gstr3bTranslate } from './gstr3bText';
+import { useText, type Translate } from '../../../i18n/useText';
 
 // The drill-down of a figure (issue 19 "every figure traceable to its documents"): the sales and purchase documents,
 // GSTR-2B records and GSTR-1 summary rows behind it, load more by the page size. A document of the books links to
@@ -19,7 +20,7 @@ const linkOf = (row: Gstr3bFigureDocument): string | null =>
     ? `/edit-document?${new URLSearchParams({ id: String(row.id), type: row.kind === 'sales' ? 'Sales' : 'Purchase' }).toString()}`
     : null;
 
-const columns = (t: Gstr3bTranslate): Column<Gstr3bFigureDocument>[] => [
+const columns = (t: Translate): Column<Gstr3bFigureDocument>[] => [
   {
     key: 'kind',
     header: t('gstr3b.documents.kind'),
@@ -75,7 +76,7 @@ const columns = (t: Gstr3bTranslate): Column<Gstr3bFigureDocument>[] => [
 ];
 
 const FigureDocuments = ({ returnKey, row, version }: { returnKey: Gstr3bKey; row: Gstr3bRow; version: string }) => {
-  const t = useGstr3bText();
+  const t = useText();
   const list = useListQuery([...gstr3bKeys.documents(returnKey, row.figure, row.placeOfSupply), version], (page) =>
     searchFigureDocuments({ ...returnKey, figure: row.figure, placeOfSupply: row.placeOfSupply, ...page }),
   );
@@ -96,14 +97,11 @@ const FigureDocuments = ({ returnKey, row, version }: { returnKey: Gstr3bKey; ro
       </Group>
       <DataTable
         columns={columns(t)}
-        rows={list.rows}
         rowId={(document) => document.id}
         rowTestId={(document) => `figure-document-${document.kind}-${document.documentNumber}`}
         rowLabel={(document) => `${document.documentType} ${document.documentNumber}`}
-        totalRecords={list.totalRecords}
-        isLoading={list.isPending}
         emptyText={t('gstr3b.documents.empty')}
-        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+        {...listTableProps(list)}
         maxHeight={640}
       />
     </Stack>
@@ -122,7 +120,7 @@ export const FigureDocumentsDrawer = ({
   version: string;
   onClose: () => void;
 }) => {
-  const t = useGstr3bText();
+  const t = useText();
   return (
     <DetailDrawer
       opened={row !== null}

@@ -4,7 +4,7 @@ import { IconCalculator, IconDeviceFloppy, IconDownload, IconX } from '@tabler/i
 import type { Gstr3bDetail } from '@opengst/contracts';
 import { downloadBlob } from '../../../shared/ExportButton';
 import { computeGstr3b, downloadGstr3bJson } from './gstr3bApi';
-import { useGstr3bText } from './gstr3bText';
+import { useText } from '../../../i18n/useText';
 
 // The actions of /gstr-3b in the order they happen: Compute (from the books; the user's figures stay), Save (the
 // user's changed figures: the form's submit button, so Enter in a figure saves too), Download JSON. Compute and Save
@@ -25,7 +25,7 @@ type Props = {
 };
 
 export const ComputeButton = ({ detail, onComputed }: Pick<Props, 'detail' | 'onComputed'>) => {
-  const t = useGstr3bText();
+  const t = useText();
   const [isBusy, setBusy] = useState(false);
   const compute = async () => {
     setBusy(true);
@@ -52,7 +52,7 @@ export const ComputeButton = ({ detail, onComputed }: Pick<Props, 'detail' | 'on
 };
 
 export const Gstr3bActions = ({ detail, canPrepare, canEdit, changeCount, hasInvalid, isSaving, onComputed, onDiscard }: Props) => {
-  const t = useGstr3bText();
+  const t = useText();
   const [isDownloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);

@@ -14,7 +14,7 @@ import {
 import { formatCount } from '../../../shared/format';
 import { Amount } from '../ReturnBadges';
 import { cellText, differenceOf, hasColumn, itcPartOf, rowKeyOf, sourceCount, type Draft } from './gstr3bRules';
-import { useGstr3bText, type Gstr3bTextKey, type Gstr3bTranslate } from './gstr3bText';
+import { useText, type Translate, type TextKey } from '../../../i18n/useText';
 
 // One table of the form as the portal lays it out (3.1, 3.1.1, 3.2, 4 with its parts, 5, 5.1): per figure the
 // system's amounts (each opens the documents behind it), the user's (inputs where the user may change it) and the
@@ -22,7 +22,7 @@ import { useGstr3bText, type Gstr3bTextKey, type Gstr3bTranslate } from './gstr3
 
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 
-export const rowLabelOf = (row: Pick<Gstr3bRow, 'figure' | 'placeOfSupply'>, t: Gstr3bTranslate): string => {
+export const rowLabelOf = (row: Pick<Gstr3bRow, 'figure' | 'placeOfSupply'>, t: Translate): string => {
   const label = GSTR3B_FIGURE_LABELS[row.figure];
   if (!row.placeOfSupply) return label;
   const state = stateFromCode(row.placeOfSupply);
@@ -49,7 +49,7 @@ export type FigureEditing = {
 type RowProps = { row: Gstr3bRow; columns: readonly Gstr3bColumn[]; editing: FigureEditing; onOpen: (row: Gstr3bRow) => void };
 
 const Lock = ({ reason }: { reason: string }) => {
-  const t = useGstr3bText();
+  const t = useText();
   return (
     <Tooltip label={reason} multiline w={360} withArrow events={{ hover: true, focus: true, touch: true }}>
       <span
@@ -74,7 +74,7 @@ const SubLabel = ({ children }: { children: string }) => (
 );
 
 const SystemCells = ({ row, columns, onOpen }: Omit<RowProps, 'editing'>) => {
-  const t = useGstr3bText();
+  const t = useText();
   const label = rowLabelOf(row, t);
   const canOpen = sourceCount(row) > 0;
   return columns.map((column) => (
@@ -96,7 +96,7 @@ const SystemCells = ({ row, columns, onOpen }: Omit<RowProps, 'editing'>) => {
 };
 
 const UserCells = ({ row, columns, editing }: Omit<RowProps, 'onOpen'>) => {
-  const t = useGstr3bText();
+  const t = useText();
   const label = rowLabelOf(row, t);
   const invalid = editing.invalid[rowKeyOf(row)] ?? [];
   return columns.map((column) => (
@@ -148,7 +148,7 @@ const DifferenceCells = ({ row, columns, difference }: { row: Gstr3bRow; columns
   });
 
 const FigureRows = ({ row, columns, editing, onOpen }: RowProps) => {
-  const t = useGstr3bText();
+  const t = useText();
   const key = rowKeyOf(row);
   const difference = differenceOf(editing.draft, row);
   const hasDifference = difference !== null && row.columns.some((column) => difference[column] !== 0);
@@ -230,7 +230,7 @@ const FigureRows = ({ row, columns, editing, onOpen }: RowProps) => {
   );
 };
 
-const GROUP_TITLES: Record<'A' | 'B' | 'C' | 'D', Gstr3bTextKey> = {
+const GROUP_TITLES: Record<'A' | 'B' | 'C' | 'D', TextKey> = {
   A: 'gstr3b.group.4A',
   B: 'gstr3b.group.4B',
   C: 'gstr3b.group.4C',
@@ -248,7 +248,7 @@ export const Gstr3bFiguresTable = ({
   editing: FigureEditing;
   onOpen: (row: Gstr3bRow) => void;
 }) => {
-  const t = useGstr3bText();
+  const t = useText();
   const columns = columnsOfTable(table);
   const reasons = [...new Set(rows.flatMap((row) => (row.lock ? [row.lock.reason] : [])))];
   return (

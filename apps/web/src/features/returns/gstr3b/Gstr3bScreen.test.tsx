@@ -1,26 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { GSTR3B_FIGURE_LAYOUT, GSTR3B_LOCK_REASONS, type Gstr3bAmounts, type Gstr3bDetail, type Gstr3bRow } from '@opengst/contracts';
+import { GSTR3B_LOCK_REASONS, type Gstr3bDetail, type Gstr3bRow } from '@opengst/contracts';
 import { Gstr3bScreen } from './Gstr3bScreen';
+import { amounts, row } from './gstr3bTestRows';
 import { json, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
 
 // The screen against a stubbed API: the tables from a detail, the documents behind a figure, a locked figure read
 // only, a save of the changed figures alone, the server's refusal beside its figure, and the empty and no-right states.
-
-const amounts = (patch: Partial<Gstr3bAmounts>): Gstr3bAmounts => ({ taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0, ...patch });
-
-const row = (figure: Gstr3bRow['figure'], patch: Partial<Gstr3bRow>): Gstr3bRow => ({
-  figure,
-  placeOfSupply: null,
-  columns: [...GSTR3B_FIGURE_LAYOUT[figure].columns],
-  system: amounts({}),
-  user: null,
-  difference: null,
-  notPopulated: null,
-  lock: null,
-  sources: { documents: 0, gstr2b: 0, summaries: 0 },
-  ...patch,
-});
 
 const outwardLock = { code: 'outwardAutoPopulated' as const, reason: GSTR3B_LOCK_REASONS.outwardAutoPopulated };
 

@@ -1,27 +1,25 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Alert, Badge, Group, List, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Gstr3bColumn, Gstr3bDetail, Gstr3bRow } from '@opengst/contracts';
 import { ApiError } from '../../../api/http';
 import { useText } from '../../../i18n/useText';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
-import { periodLabel } from '../../../shared/filter-bar/periods';
 import { formatCount, formatDateTime } from '../../../shared/format';
 import { loadFailureText } from '../../../shared/loadFailure';
 import { notifySuccess } from '../../../shared/notifySuccess';
 import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { useRights } from '../../../shared/useRights';
-import { DueDate, ReturnStatusBadge } from '../ReturnBadges';
-import { GstinSelect, ReturnPeriodPicker } from '../ReturnPeriodPicker';
-import { useReturnQuery } from '../useReturnQuery';
+import { ReturnHeader } from '../ReturnHeader';
+import { ReturnKeyScreen } from '../ReturnKeyScreen';
+import { ReturnTabs } from '../ReturnTabs';
 import { FigureDocumentsDrawer } from './FigureDocumentsDrawer';
 import { ComputeButton, FIGURES_FORM_ID, Gstr3bActions } from './Gstr3bActions';
 import { Gstr3bFiguresTable, type FigureEditing } from './Gstr3bFiguresTable';
 import { Gstr3bTimelinePanel } from './Gstr3bTimelinePanel';
 import { gstr3bDetailQuery, gstr3bKeys, saveGstr3bFigures } from './gstr3bApi';
 import { canEditFigures, draftStateOf, refusalsByRow, rowKeyOf, rowsByTable, type Draft } from './gstr3bRules';
-import { useGstr3bText } from './gstr3bText';
 import { SetOffPanel } from './SetOffPanel';
 
 // /gstr-3b (spec core §2, issue 19): the return of a GSTIN and period computed from the books, GSTR-1 and GSTR-2B,
@@ -31,54 +29,26 @@ import { SetOffPanel } from './SetOffPanel';
 type Tab = 'figures' | 'setOff' | 'timeline';
 
 const Header = ({ detail }: { detail: Gstr3bDetail }) => {
-  const t = useGstr3bText();
-  const tr = useText();
+  const t = useText();
   return (
-    <Group justify="space-between" align="flex-start" gap="md">
-      <Stack gap={2}>
-        <Group gap="xs">
-          <Text fw={700} size="lg">
-            {t('gstr3b.title')}
-          </Text>
-          <Text size="lg">{detail.entityName}</Text>
-        </Group>
-        <Group gap="md">
-          <Text size="sm" ff="monospace" data-testid="return-gstin">
-            {detail.gstin}
-          </Text>
-          <Text size="sm" data-testid="return-period-label">
-            {periodLabel(detail.returnPeriod)}{' '}
-            <Text span size="xs" c="dimmed">
-              ({detail.returnPeriod}, {tr('returns.fy', { fy: detail.financialYear })}, {t(`gstr3b.frequency.${detail.frequency}`)})
-            </Text>
-          </Text>
-        </Group>
-        {detail.computedAt ? (
+    <ReturnHeader
+      title={t('gstr3b.title')}
+      detail={detail}
+      deadline="Due"
+      periodNotes={[t(`gstr3b.frequency.${detail.frequency}`)]}
+      note={
+        detail.computedAt ? (
           <Text size="xs" c="dimmed" data-testid="computed-at">
             {t('gstr3b.computedAt', { at: formatDateTime(detail.computedAt), user: detail.computedBy ?? '—' })}
           </Text>
-        ) : null}
-      </Stack>
-      <Group gap="lg" align="flex-start">
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed">
-            {tr('returns.dueDate')}
-          </Text>
-          <DueDate dueDate={detail.dueDate} status={detail.status} deadline="Due" />
-        </Stack>
-        <Stack gap={2}>
-          <Text size="xs" c="dimmed">
-            {tr('returns.status')}
-          </Text>
-          <ReturnStatusBadge status={detail.status} />
-        </Stack>
-      </Group>
-    </Group>
+        ) : null
+      }
+    />
   );
 };
 
 const Notices = ({ detail, canPrepare }: { detail: Gstr3bDetail; canPrepare: boolean }) => {
-  const t = useGstr3bText();
+  const t = useText();
   return (
     <>
       {!detail.gstr1Filed && detail.status !== 'Filed' ? (
@@ -125,7 +95,7 @@ const Notices = ({ detail, canPrepare }: { detail: Gstr3bDetail; canPrepare: boo
 
 /** The user's edits, the save and its refusals: by row key, cleared when the save goes through. */
 const useFigureDraft = (detail: Gstr3bDetail, canEdit: boolean, onSaved: (next: Gstr3bDetail) => void) => {
-  const t = useGstr3bText();
+  const t = useText();
   const [draft, setDraft] = useState<Draft>({});
   const [refusals, setRefusals] = useState<Record<string, string[]>>({});
   const [general, setGeneral] = useState<string[]>([]);
@@ -186,7 +156,7 @@ const FiguresForm = ({
   onSave: () => void;
   onOpen: (row: Gstr3bRow) => void;
 }) => {
-  const t = useGstr3bText();
+  const t = useText();
   // Enter in a figure saves every change (UI.md "Enter submits forms"), as the Save button does; the up and down
   // arrows move to the same column of the figure above or below (UI.md "Keyboard": tables where editing happens).
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -232,7 +202,7 @@ const FiguresForm = ({
 };
 
 const Gstr3bReturn = ({ detail, onChanged }: { detail: Gstr3bDetail; onChanged: (next: Gstr3bDetail) => void }) => {
-  const t = useGstr3bText();
+  const t = useText();
   const returnKey = { entityId: detail.entityId, returnPeriod: detail.returnPeriod };
   const rights = useRights(['Gstr3bPrepare']);
   const [tab, setTab] = useState<Tab>('figures');
@@ -277,28 +247,25 @@ const Gstr3bReturn = ({ detail, onChanged }: { detail: Gstr3bDetail; onChanged: 
           <Gstr3bTimelinePanel returnKey={returnKey} />
         </>
       ) : (
-        <Tabs value={tab} onChange={(next) => setTab((next as Tab | null) ?? 'figures')} keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="figures" data-testid="tab-figures">
-              {t('gstr3b.tab.figures')}
-            </Tabs.Tab>
-            <Tabs.Tab value="setOff" data-testid="tab-set-off">
-              {t('gstr3b.tab.setOff')}
-            </Tabs.Tab>
-            <Tabs.Tab value="timeline" data-testid="tab-timeline">
-              {t('gstr3b.tab.timeline')}
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="figures" pt="xs">
-            <FiguresForm detail={detail} editing={figures.editing} onSave={() => void figures.save()} onOpen={setOpened} />
-          </Tabs.Panel>
-          <Tabs.Panel value="setOff" pt="xs">
-            <SetOffPanel returnKey={returnKey} />
-          </Tabs.Panel>
-          <Tabs.Panel value="timeline" pt="xs">
-            <Gstr3bTimelinePanel returnKey={returnKey} />
-          </Tabs.Panel>
-        </Tabs>
+        <ReturnTabs
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            {
+              value: 'figures',
+              label: t('gstr3b.tab.figures'),
+              testId: 'tab-figures',
+              panel: <FiguresForm detail={detail} editing={figures.editing} onSave={() => void figures.save()} onOpen={setOpened} />,
+            },
+            { value: 'setOff', label: t('gstr3b.tab.setOff'), testId: 'tab-set-off', panel: <SetOffPanel returnKey={returnKey} /> },
+            {
+              value: 'timeline',
+              label: t('gstr3b.tab.timeline'),
+              testId: 'tab-timeline',
+              panel: <Gstr3bTimelinePanel returnKey={returnKey} />,
+            },
+          ]}
+        />
       )}
       <FigureDocumentsDrawer returnKey={returnKey} row={opened} version={version} onClose={() => setOpened(null)} />
     </Stack>
@@ -306,7 +273,7 @@ const Gstr3bReturn = ({ detail, onChanged }: { detail: Gstr3bDetail; onChanged: 
 };
 
 const Gstr3bView = ({ entityId, returnPeriod }: { entityId: number; returnPeriod: string }) => {
-  const t = useGstr3bText();
+  const t = useText();
   const queryClient = useQueryClient();
   const returnKey = { entityId, returnPeriod };
   const { data: detail, isError, error } = useQuery(gstr3bDetailQuery(returnKey));
@@ -320,21 +287,10 @@ const Gstr3bView = ({ entityId, returnPeriod }: { entityId: number; returnPeriod
 };
 
 export const Gstr3bScreen = () => {
-  const t = useGstr3bText();
-  const { entityId, returnPeriod, change } = useReturnQuery();
+  const t = useText();
   return (
-    <Stack gap="sm">
-      <Paper withBorder radius="sm" px="sm" py={8}>
-        <Group gap="sm" align="flex-end">
-          <GstinSelect returnPeriod={returnPeriod} value={entityId} onChange={(next) => change({ entityId: next, returnPeriod })} />
-          <ReturnPeriodPicker value={returnPeriod} onChange={(next) => change({ entityId, returnPeriod: next })} />
-        </Group>
-      </Paper>
-      {entityId === null ? (
-        <FilterPlaceholder kind="empty" testId="return-choose" text={t('gstr3b.choose')} />
-      ) : (
-        <Gstr3bView key={`${entityId}:${returnPeriod}`} entityId={entityId} returnPeriod={returnPeriod} />
-      )}
-    </Stack>
+    <ReturnKeyScreen chooseTestId="return-choose" chooseText={t('gstr3b.choose')}>
+      {({ entityId, returnPeriod }) => <Gstr3bView key={`${entityId}:${returnPeriod}`} entityId={entityId} returnPeriod={returnPeriod} />}
+    </ReturnKeyScreen>
   );
 };

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconPoint } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Gstr3bEvent, Gstr3bKey } from '@opengst/contracts';
-import { useText } from '../../../i18n/useText';
+import { type TextKey, type Translate, useText } from '../../../i18n/useText';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
 import { periodLabel } from '../../../shared/filter-bar/periods';
 import { formatDateTime } from '../../../shared/format';
@@ -11,19 +11,18 @@ import { loadFailureText } from '../../../shared/loadFailure';
 import { DueDate, ReturnStatusBadge } from '../ReturnBadges';
 import { returnLink } from '../returnRules';
 import { gstr3bTimelineQuery } from './gstr3bApi';
-import { useGstr3bText, type Gstr3bTextKey, type Gstr3bTranslate } from './gstr3bText';
 
 // Where the return stands: its status and due date, the GSTR-1 of each month it takes (section 39(10): GSTR-3B is
 // filed only after it), and every action on it, newest first as the server lists them.
 
-const ACTION_TEXT: Record<string, Gstr3bTextKey> = { Compute: 'gstr3b.action.Compute', SaveFigures: 'gstr3b.action.SaveFigures' };
+const ACTION_TEXT: Record<string, TextKey> = { Compute: 'gstr3b.action.Compute', SaveFigures: 'gstr3b.action.SaveFigures' };
 /** The portal actions (Save, Offset, File ...) have no text of their own yet: their names read as they are. */
-const actionLabel = (t: Gstr3bTranslate, action: string): string => {
+const actionLabel = (t: Translate, action: string): string => {
   const key = ACTION_TEXT[action];
   return key ? t(key) : action;
 };
 
-const EventItem = ({ event, t }: { event: Gstr3bEvent; t: Gstr3bTranslate }) => (
+const EventItem = ({ event, t }: { event: Gstr3bEvent; t: Translate }) => (
   <Stack gap={0} data-testid={`timeline-event-${event.action}`}>
     <Group gap="xs">
       <Text size="sm" fw={600}>
@@ -40,8 +39,7 @@ const EventItem = ({ event, t }: { event: Gstr3bEvent; t: Gstr3bTranslate }) => 
 );
 
 export const Gstr3bTimelinePanel = ({ returnKey }: { returnKey: Gstr3bKey }) => {
-  const t = useGstr3bText();
-  const tr = useText();
+  const t = useText();
   const { data: timeline, isError, error } = useQuery(gstr3bTimelineQuery(returnKey));
   if (isError) return <FilterPlaceholder kind="empty" text={loadFailureText(error, t('gstr3b.loadFailed'))} testId="timeline-failed" />;
   if (!timeline) return <Loader size="sm" />;
@@ -51,13 +49,13 @@ export const Gstr3bTimelinePanel = ({ returnKey }: { returnKey: Gstr3bKey }) => 
         <Group gap="xl" align="flex-start">
           <Stack gap={2}>
             <Text size="xs" c="dimmed">
-              {tr('returns.status')}
+              {t('returns.status')}
             </Text>
             <ReturnStatusBadge status={timeline.status} />
           </Stack>
           <Stack gap={2}>
             <Text size="xs" c="dimmed">
-              {tr('returns.dueDate')}
+              {t('returns.dueDate')}
             </Text>
             <DueDate dueDate={timeline.dueDate} status={timeline.status} deadline="Due" />
           </Stack>

@@ -8,7 +8,7 @@ import { formatDate } from '../../../shared/format';
 import { loadFailureText } from '../../../shared/loadFailure';
 import { Amount } from '../ReturnBadges';
 import { gstr3bSetOffQuery } from './gstr3bApi';
-import { useGstr3bText, type Gstr3bTranslate } from './gstr3bText';
+import { useText, type Translate } from '../../../i18n/useText';
 
 // Table 6.1 as the server proposes it from the figures as they stand (the user's where given): laid out as the
 // portal's payment table (tax payable, paid through each credit, paid in cash, interest and late fee), then the
@@ -32,26 +32,36 @@ const Cell = ({ paise, testId }: { paise: number; testId?: string }) => (
   </Table.Td>
 );
 
-const PaymentTable = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) => (
+/** A column heading over both heading rows, for a column of amounts. */
+const AmountHeading = ({ label }: { label: string }) => (
+  <Table.Th rowSpan={2} className="numeric">
+    {label}
+  </Table.Th>
+);
+
+/** The heading row of a part of the table, (A) or (B), across all its columns. */
+const PartRow = ({ label }: { label: string }) => (
+  <Table.Tr bg="gray.0">
+    <Table.Td colSpan={9}>
+      <Text size="xs" fw={600}>
+        {label}
+      </Text>
+    </Table.Td>
+  </Table.Tr>
+);
+
+const PaymentTable = ({ plan, t }: { plan: Gstr3bSetOff; t: Translate }) => (
   <Table verticalSpacing={2} fz="sm" withColumnBorders data-testid="set-off-table">
     <Table.Thead>
       <Table.Tr>
         <Table.Th rowSpan={2}>{t('gstr3b.setOff.description')}</Table.Th>
-        <Table.Th rowSpan={2} className="numeric">
-          {t('gstr3b.setOff.payable')}
-        </Table.Th>
+        <AmountHeading label={t('gstr3b.setOff.payable')} />
         <Table.Th colSpan={4} ta="center">
           {t('gstr3b.setOff.paidThroughItc')}
         </Table.Th>
-        <Table.Th rowSpan={2} className="numeric">
-          {t('gstr3b.setOff.taxCash')}
-        </Table.Th>
-        <Table.Th rowSpan={2} className="numeric">
-          {t('gstr3b.setOff.interestCash')}
-        </Table.Th>
-        <Table.Th rowSpan={2} className="numeric">
-          {t('gstr3b.setOff.lateFeeCash')}
-        </Table.Th>
+        <AmountHeading label={t('gstr3b.setOff.taxCash')} />
+        <AmountHeading label={t('gstr3b.setOff.interestCash')} />
+        <AmountHeading label={t('gstr3b.setOff.lateFeeCash')} />
       </Table.Tr>
       <Table.Tr>
         {HEADS.map((head) => (
@@ -62,13 +72,7 @@ const PaymentTable = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) =
       </Table.Tr>
     </Table.Thead>
     <Table.Tbody>
-      <Table.Tr bg="gray.0">
-        <Table.Td colSpan={9}>
-          <Text size="xs" fw={600}>
-            {t('gstr3b.setOff.otherThanReverseCharge')}
-          </Text>
-        </Table.Td>
-      </Table.Tr>
+      <PartRow label={t('gstr3b.setOff.otherThanReverseCharge')} />
       {HEADS.map((head) => (
         <Table.Tr key={head} data-testid={`set-off-${head}`}>
           <Table.Td>{t(`gstr3b.head.${head}`)}</Table.Td>
@@ -81,13 +85,7 @@ const PaymentTable = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) =
           <Cell paise={plan.cash.lateFee[head]} testId={`set-off-${head}-late-fee`} />
         </Table.Tr>
       ))}
-      <Table.Tr bg="gray.0">
-        <Table.Td colSpan={9}>
-          <Text size="xs" fw={600}>
-            {t('gstr3b.setOff.reverseCharge')}
-          </Text>
-        </Table.Td>
-      </Table.Tr>
+      <PartRow label={t('gstr3b.setOff.reverseCharge')} />
       {HEADS.map((head) => (
         <Table.Tr key={head} data-testid={`set-off-rc-${head}`}>
           <Table.Td>{t(`gstr3b.head.${head}`)}</Table.Td>
@@ -105,7 +103,7 @@ const PaymentTable = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) =
   </Table>
 );
 
-const BalanceRow = ({ label, heads, testId, t }: { label: string; heads: Gstr3bHeads | null; testId: string; t: Gstr3bTranslate }) => (
+const BalanceRow = ({ label, heads, testId, t }: { label: string; heads: Gstr3bHeads | null; testId: string; t: Translate }) => (
   <Table.Tr data-testid={testId}>
     <Table.Td>{label}</Table.Td>
     {HEADS.map((head) =>
@@ -122,7 +120,7 @@ const BalanceRow = ({ label, heads, testId, t }: { label: string; heads: Gstr3bH
   </Table.Tr>
 );
 
-const Balances = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) => (
+const Balances = ({ plan, t }: { plan: Gstr3bSetOff; t: Translate }) => (
   <Table verticalSpacing={2} fz="sm" data-testid="set-off-balances">
     <Table.Thead>
       <Table.Tr>
@@ -146,7 +144,16 @@ const Balances = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) => (
   </Table>
 );
 
-const Explained = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) => (
+const Explanation = ({ label, text }: { label: string; text: string }) => (
+  <>
+    <Text span size="sm" fw={500}>
+      {label}:
+    </Text>{' '}
+    {text}
+  </>
+);
+
+const Explained = ({ plan, t }: { plan: Gstr3bSetOff; t: Translate }) => (
   <Stack gap={4} data-testid="set-off-explained">
     <Text size="sm" fw={600}>
       {t('gstr3b.setOff.explained')}
@@ -159,10 +166,7 @@ const Explained = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) => (
         </List.Item>
       ))}
       <List.Item data-testid="interest-explanation">
-        <Text span size="sm" fw={500}>
-          {t('gstr3b.interest')}:
-        </Text>{' '}
-        {plan.interest.explanation}
+        <Explanation label={t('gstr3b.interest')} text={plan.interest.explanation} />
         {plan.interest.lines.length > 0 ? (
           <List size="sm" withPadding spacing={0}>
             {plan.interest.lines.map((line) => (
@@ -174,17 +178,14 @@ const Explained = ({ plan, t }: { plan: Gstr3bSetOff; t: Gstr3bTranslate }) => (
         ) : null}
       </List.Item>
       <List.Item data-testid="late-fee-explanation">
-        <Text span size="sm" fw={500}>
-          {t('gstr3b.lateFee')}:
-        </Text>{' '}
-        {plan.lateFee.explanation}
+        <Explanation label={t('gstr3b.lateFee')} text={plan.lateFee.explanation} />
       </List.Item>
     </List>
   </Stack>
 );
 
 export const SetOffPanel = ({ returnKey }: { returnKey: Gstr3bKey }) => {
-  const t = useGstr3bText();
+  const t = useText();
   const { data: plan, isError, error } = useQuery(gstr3bSetOffQuery(returnKey));
   if (isError)
     return <FilterPlaceholder kind="empty" text={loadFailureText(error, t('gstr3b.setOff.loadFailed'))} testId="set-off-failed" />;

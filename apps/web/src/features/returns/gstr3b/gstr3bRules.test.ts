@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GSTR3B_FIGURE_LAYOUT, type Gstr3bAmounts, type Gstr3bRow } from '@opengst/contracts';
 import { differenceOf, draftStateOf, refusalsByRow, resolveRow, rowsByTable } from './gstr3bRules';
-
-const amounts = (patch: Partial<Gstr3bAmounts>): Gstr3bAmounts => ({ taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0, ...patch });
-const row = (figure: Gstr3bRow['figure'], patch: Partial<Gstr3bRow> = {}): Gstr3bRow => ({
-  figure,
-  placeOfSupply: null,
-  columns: [...GSTR3B_FIGURE_LAYOUT[figure].columns],
-  system: amounts({}),
-  user: null,
-  difference: null,
-  notPopulated: null,
-  lock: null,
-  sources: { documents: 0, gstr2b: 0, summaries: 0 },
-  ...patch,
-});
+import { amounts, row } from './gstr3bTestRows';
 
 describe('the figures a draft saves', () => {
   const itc = row('4A5', { system: amounts({ igst: 1_000_00, cgst: 50_00, sgst: 50_00 }) });

@@ -17,6 +17,7 @@ import { periodLabel } from '../../../shared/filter-bar/periods';
 import { formatCount, formatDateTime } from '../../../shared/format';
 import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
 import { toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { GstinOverName } from '../../../shared/report/reportColumns';
@@ -195,15 +196,12 @@ export const AutoDownloadSummary = ({ entityIds, returnPeriods }: AutoDownloadSu
       </Group>
       <DataTable
         columns={columns(t)}
-        rows={list.rows}
         rowId={(row) => row.activityId}
         rowTestId={(row) => `inward-summary-row-${row.gstin}-${row.returnPeriod}-${row.source}`}
         rowLabel={(row) => `${row.gstin} ${periodLabel(row.returnPeriod)} ${SOURCE_NAME[row.source]}`}
-        totalRecords={list.totalRecords}
-        isLoading={list.isPending}
         emptyText={t('returns.inward.summary.empty')}
         sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
-        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+        {...listTableProps(list)}
         maxHeight={560}
       />
     </Stack>

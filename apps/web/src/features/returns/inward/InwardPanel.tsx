@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InwardDocument, InwardSource, ReturnOverview } from '@opengst/contracts';
 import { useText, type TextKey, type Translate } from '../../../i18n/useText';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
 import { notifySuccess } from '../../../shared/notifySuccess';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { useRights } from '../../../shared/useRights';
@@ -209,19 +210,16 @@ export const InwardPanel = ({ overview }: { overview: ReturnOverview }) => {
         />
         <DataTable
           columns={columns(t, source, overview.returnPeriod)}
-          rows={list.rows}
           rowId={(row) => row.id}
           rowTestId={(row) => `inward-row-${row.documentNumber}`}
           rowLabel={(row) => `${row.supplierGstin} ${row.documentNumber}`}
-          totalRecords={list.totalRecords}
-          isLoading={list.isPending}
           emptyText={emptyText(
             t,
             source,
             overview.returnPeriod,
             overview.inward.find((row) => row.source === source),
           )}
-          loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+          {...listTableProps(list)}
           maxHeight={480}
         />
       </Stack>

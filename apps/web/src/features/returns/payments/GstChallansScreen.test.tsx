@@ -17,6 +17,20 @@ const Where = () => {
 const challanApi = (answer: (url: string, call: Call) => Response) =>
   stubApi((url, call) => (url.includes('/user/entities') ? json([BUSINESS, MUMBAI]) : answer(url, call)));
 
+/** The list at /gst-challans, with where a click leads shown beside it. */
+const renderChallans = () =>
+  renderAt(
+    <>
+      <Routes>
+        <Route path="/gst-challans" element={<GstChallansScreen />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </>,
+    '/gst-challans',
+    ['GstChallan'],
+  );
+
 describe('GstChallansScreen', () => {
   afterEach(() => {
     cleanup();
@@ -27,17 +41,7 @@ describe('GstChallansScreen', () => {
     const paid = challan({ id: 8, cpin: '25082700000002', status: 'Paid', cin: '25082700000002HDFC', paidOn: '2025-08-06' });
     const calls = challanApi(() => json({ items: [paid, challan()], totalRecords: 2 }));
     const searches = () => calls.filter((c) => c.url.includes('/gstChallan/search'));
-    renderAt(
-      <>
-        <Routes>
-          <Route path="/gst-challans" element={<GstChallansScreen />} />
-          <Route path="*" element={null} />
-        </Routes>
-        <Where />
-      </>,
-      '/gst-challans',
-      ['GstChallan'],
-    );
+    renderChallans();
     const generated = await screen.findByTestId('challan-25082700000001', {}, LOADED);
     expect(searches()[0]?.body).toMatchObject({ start: 0, sortExpression: 'id DESC', filters: {} });
     expect(within(generated).getByText('Generated')).toBeTruthy();
@@ -58,17 +62,7 @@ describe('GstChallansScreen', () => {
 
   it('says what to do when there are no challans, and creates one', async () => {
     challanApi(() => json({ items: [], totalRecords: 0 }));
-    renderAt(
-      <>
-        <Routes>
-          <Route path="/gst-challans" element={<GstChallansScreen />} />
-          <Route path="*" element={null} />
-        </Routes>
-        <Where />
-      </>,
-      '/gst-challans',
-      ['GstChallan'],
-    );
+    renderChallans();
     expect(await screen.findByText('No challans match. Create one from the amounts to deposit.', {}, LOADED)).toBeTruthy();
     fireEvent.click(screen.getByTestId('challan-create'));
     expect(screen.getByTestId('where').textContent).toBe('/gst-challan-payment-process');

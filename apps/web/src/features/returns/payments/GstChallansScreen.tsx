@@ -19,6 +19,7 @@ import { ExportButton } from '../../../shared/ExportButton';
 import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
 import { formatDate } from '../../../shared/format';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
 import { toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { useRights } from '../../../shared/useRights';
@@ -199,15 +200,12 @@ export const GstChallansScreen = () => {
       ) : (
         <DataTable
           columns={columns}
-          rows={list.rows}
           rowId={(row) => row.id}
           rowTestId={(row) => `challan-${row.cpin}`}
           rowLabel={(row) => `${pt('challan.cpin')} ${row.cpin} ${row.gstin}`}
-          totalRecords={list.totalRecords}
-          isLoading={list.isPending}
           emptyText={pt('challan.empty')}
           sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
-          loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+          {...listTableProps(list)}
           rowHeight={44}
         />
       )}

@@ -6,6 +6,7 @@ import { ExportButton } from '../../../shared/ExportButton';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
 import { periodLabel } from '../../../shared/filter-bar/periods';
 import { DataTable } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
 import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { ReportTotals } from '../../../shared/report/ReportTotals';
 import { exportReport, useReport } from '../../../shared/report/useReport';
@@ -67,17 +68,14 @@ export const DocumentsPanel = ({ module, tab, filters, isFiltered, reloadCount, 
       </Paper>
       <DataTable
         columns={registerColumns(t, module)}
-        rows={list.rows}
         rowId={(row) => row.id}
         rowTestId={(row) => `document-row-${row.documentNumber}`}
         rowLabel={(row) => `${row.documentType} ${row.documentNumber}`}
-        totalRecords={list.totalRecords}
-        isLoading={list.isPending}
         emptyText={t('register.noSearchResult')}
         sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
         selection={{ selected: selectedIds, onChange: onSelect, actions: null }}
         onRowClick={setOpen}
-        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+        {...listTableProps(list)}
       />
       <DocumentDrawer
         module={module}

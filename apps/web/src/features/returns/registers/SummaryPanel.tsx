@@ -3,6 +3,7 @@ import type { SummaryFilters, SummaryItem } from '@opengst/contracts';
 import { useText } from '../../../i18n/useText';
 import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder';
 import { DataTable } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
 import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { summaryColumns } from './registerColumns';
@@ -34,13 +35,10 @@ export const SummaryPanel = ({ module, filters, reloadCount, isImportRunning, on
   return (
     <DataTable
       columns={summaryColumns(t)}
-      rows={list.rows}
       rowId={(row) => row.id}
-      totalRecords={list.totalRecords}
-      isLoading={list.isPending}
       emptyText={t('register.summaryEmpty')}
       sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
-      loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+      {...listTableProps(list)}
     />
   );
 };

@@ -17,6 +17,7 @@ import { ExportButton } from '../../../shared/ExportButton';
 import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
 import { formatCount, formatDate } from '../../../shared/format';
 import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
 import { toSortExpression, type SortState } from '../../../shared/list/sortExpression';
 import { useListQuery } from '../../../shared/list/useListQuery';
 import { loadFailureText } from '../../../shared/loadFailure';
@@ -194,12 +195,9 @@ export const VendorPaymentScreen = () => {
       ) : (
         <DataTable
           columns={columns}
-          rows={list.rows}
           rowId={(row) => list.rows.indexOf(row)}
           rowTestId={(row) => `vendor-${row.supplierGstin}`}
           rowLabel={(row) => `${row.supplierName ?? ''} ${row.supplierGstin}`}
-          totalRecords={list.totalRecords}
-          isLoading={list.isPending}
           emptyText={vp('vendorPayment.empty')}
           sort={{ value: sort, fallback: DEFAULT_SORT, onChange: (next) => reset(() => setSort(next)) }}
           selection={{
@@ -212,7 +210,7 @@ export const VendorPaymentScreen = () => {
             ),
           }}
           onRowClick={(row) => void navigate(invoicesLink(row.supplierGstin))}
-          loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+          {...listTableProps(list)}
           rowHeight={44}
         />
       )}
