@@ -14,7 +14,6 @@
 // One JSON line a case on stdout (../shared/design/CONVENTIONS.md "Benchmark output"). Targets: the job in 60 s on
 // PostgreSQL and 120 s on PGlite, 10 times the engine alone at most, peak RSS under 2 GB; the lists' p95 under 150 ms.
 import {
-  API,
   HEADERS,
   RECONCILIATION_API,
   RECONCILIATION_DOCUMENTS_REPORT,
@@ -24,17 +23,7 @@ import {
 } from '@opengst/contracts';
 import { reconcile } from '@opengst/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { spawnSync } from 'node:child_process';
-import { createCipheriv, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import postgres from 'postgres';
-import { buildApp } from '../apps/server/src/app';
-import { readConfig } from '../apps/server/src/config';
 import { rowsOf } from '../apps/server/src/db/database';
 import { reconciliationRuns } from '../apps/server/src/db/schema';
 import { engineSettingsOf, processRun, type RunStage } from '../apps/server/src/modules/reconciliation/run.job';
@@ -42,6 +31,8 @@ import { loadBooks, loadPortal } from '../apps/server/src/modules/reconciliation
 import { loadSubscriberSettings } from '../apps/server/src/platform/settings/subscriber-settings';
 import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
 import { seed } from './reconcile-job/seed';
+import { runInChildren, type EngineState } from './support/engine-children';
+import { benchApp, signIn } from './support/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,10 +50,6 @@ const TARGET_RSS_MB = 2048;
 const TARGET_P95_MS = 150;
 const FROM_PERIOD = '042024';
 const TO_PERIOD = '032025';
-type Engine = 'pglite' | 'postgres';
-
-const ROLE = 'OPENGST_RECONCILE_JOB_ROLE';
-const STATE = 'OPENGST_RECONCILE_JOB_STATE';
 const NODE_FLAGS = ['--expose-gc'];
 
 const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
@@ -72,10 +59,7 @@ const rssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => undefined);
 
 /** What the seed child leaves for the job child. */
-type State = {
-  engine: Engine;
-  dataDir: string;
-  databaseUrl?: string;
+type State = EngineState & {
   subscriberId: number;
   entityIds: number[];
   userName: string;
@@ -85,33 +69,9 @@ type State = {
   seedSeconds: number;
 };
 
-const appOf = async (state: Pick<State, 'dataDir' | 'databaseUrl'>) => {
-  const config = {
-    ...readConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' }, ['--data-dir', state.dataDir]),
-    ...(state.databaseUrl ? { databaseUrl: state.databaseUrl } : {}),
-    // The job is run here by processRun, not by the queue's worker.
-    runJobs: false,
-  };
-  return buildApp(config);
-};
-
-const signIn = async (app: FastifyInstance, userName: string, password: string): Promise<string> => {
-  const key = (await app.inject({ method: 'GET', url: API.encryptor })).json().data as { key: string; iv: string; identifier: string };
-  const cipher = createCipheriv('aes-256-cbc', Buffer.from(key.key, 'base64'), Buffer.from(key.iv, 'base64'));
-  const encrypted = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]).toString('base64');
-  const res = await app.inject({
-    method: 'POST',
-    url: API.token,
-    headers: { [HEADERS.encId]: key.identifier },
-    payload: { userName, password: encrypted },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);
-  return res.json().data.token as string;
-};
-
 /** Child 1: the subscriber, its two locations and the documents. */
 const seedChild = async (state: State): Promise<State> => {
-  const { app, ctx } = await appOf(state);
+  const { app, ctx } = await benchApp(state);
   try {
     const { db } = ctx.database;
     await ensureFinancialYears(db, new Date());
@@ -159,7 +119,7 @@ const measure = async (run: () => Promise<unknown>): Promise<{ p50: number; p95:
 /** Child 2: the run through the API and the job, the engine alone over the same documents, then the lists. */
 const jobChild = async (state: State): Promise<void> => {
   const { engine } = state;
-  const { app, ctx } = await appOf(state);
+  const { app, ctx } = await benchApp(state);
   try {
     const { db } = ctx.database;
     const token = await signIn(app, state.userName, state.password);
@@ -357,65 +317,12 @@ const jobChild = async (state: State): Promise<void> => {
   }
 };
 
-/** A database of its own on the server of `url`, dropped afterwards. */
-const scratchPostgres = async (url: string) => {
-  const name = `opengst_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    drop: async () => {
-      const s = postgres(url, { max: 1, onnotice: () => {} });
-      await s.unsafe(`drop database if exists ${name} with (force)`);
-      await s.end();
-    },
-  };
-};
-
-/** Runs this file again as a child in `role`, with the state in a file; answers the state it leaves. */
-const child = (role: 'seed' | 'job', stateFile: string, flags: string[] = []): void => {
-  const run = spawnSync(process.execPath, [...process.execArgv, ...flags, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, [ROLE]: role, [STATE]: stateFile },
-  });
-  if (run.status !== 0) throw new Error(`the ${role} child ended with ${run.status ?? run.signal}`);
-};
-
-const runEngine = async (engine: Engine, databaseUrl?: string): Promise<void> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'opengst-bench-reconcile-job-'));
-  const scratch = databaseUrl ? await scratchPostgres(databaseUrl) : undefined;
-  const stateFile = join(dataDir, 'bench-state.json');
-  try {
-    writeFileSync(stateFile, JSON.stringify({ engine, dataDir, ...(scratch ? { databaseUrl: scratch.url } : {}) }));
-    child('seed', stateFile);
-    child('job', stateFile, NODE_FLAGS);
-  } finally {
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-};
-
-const role = process.env[ROLE];
-if (role === 'seed' || role === 'job') {
-  const stateFile = process.env[STATE]!;
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
-  if (role === 'seed') writeFileSync(stateFile, JSON.stringify(await seedChild(state)));
-  else await jobChild(state);
-  process.exit(0);
-} else {
-  if (args.engine !== 'postgres') await runEngine('pglite');
-  const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (args.engine === 'pglite') console.log(JSON.stringify({ bench: 'reconcile-job', case: 'postgres', skipped: '--engine pglite' }));
-  else if (postgresUrl) await runEngine('postgres', postgresUrl);
-  else
-    console.log(
-      JSON.stringify({
-        bench: 'reconcile-job',
-        case: 'postgres',
-        skipped: 'set TEST_DATABASE_URL or DATABASE_URL to run on PostgreSQL too',
-      }),
-    );
-}
+await runInChildren<State>({
+  bench: 'reconcile-job',
+  file: import.meta.url,
+  engine: args.engine,
+  roles: [
+    { role: 'seed', run: seedChild },
+    { role: 'job', nodeFlags: NODE_FLAGS, run: jobChild },
+  ],
+});

@@ -7,9 +7,9 @@
 import type { PurchaseDocument } from '@opengst/domain';
 import { financialYearOf, returnPeriodOf } from '@opengst/domain';
 import { sql } from 'drizzle-orm';
-import { copyText } from '../../apps/server/src/db/copy-text';
-import { copyIn, rowsOf, type Db } from '../../apps/server/src/db/database';
+import { type Db } from '../../apps/server/src/db/database';
 import { generate } from '../reconcile/generate';
+import { copyAll, copyLine, withoutIndexes } from '../support/copy-load';
 
 export type Location = { id: number; gstin: string };
 
@@ -24,8 +24,6 @@ const locationOf = (locations: readonly Location[], supplierGstin: string): Loca
   for (let i = 0; i < supplierGstin.length; i++) h = (h * 31 + supplierGstin.charCodeAt(i)) | 0;
   return locations[Math.abs(h) % locations.length]!;
 };
-
-const line = (values: (string | number | boolean | null | undefined)[]): string => values.map(copyText).join('\t') + '\n';
 
 const BOOKS_COLUMNS = [
   'subscriber_id',
@@ -79,39 +77,6 @@ const PORTAL_COLUMNS = [
   'itc_availability',
 ];
 
-/** Drops a table's secondary indexes (not constraints) and answers the step that builds them again. */
-const withoutIndexes = async (db: Db, table: string): Promise<() => Promise<void>> => {
-  const indexes = await rowsOf<{ name: string; definition: string }>(
-    db,
-    sql.raw(`SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
-      WHERE i.schemaname = current_schema() AND i.tablename = '${table}'
-      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`),
-  );
-  for (const index of indexes) await db.execute(sql.raw(`DROP INDEX ${index.name}`));
-  return async () => {
-    for (const index of indexes) await db.execute(sql.raw(index.definition));
-  };
-};
-
-const copyAll = async (db: Db, table: string, columns: readonly string[], lines: (i: number) => string, n: number): Promise<void> => {
-  const copy = await copyIn(db, table, columns);
-  try {
-    let batch = '';
-    for (let i = 0; i < n; i++) {
-      batch += lines(i);
-      if (batch.length >= 64 * 1024) {
-        await copy.write(batch);
-        batch = '';
-      }
-    }
-    if (batch !== '') await copy.write(batch);
-    await copy.end();
-  } catch (error) {
-    copy.abort();
-    throw error;
-  }
-};
-
 /**
  * Generates about `documents` documents a side and stores them; answers what was stored. The secondary indexes of the two
  * tables are dropped for the load and built again after it (one sort each), then the tables are analysed.
@@ -134,7 +99,7 @@ export const seed = async (
     (i) => {
       const d: PurchaseDocument = books[i]!;
       const at = locationOf(locations, d.supplierGstin);
-      return line([
+      return copyLine([
         subscriberId,
         at.id,
         'Purchase',
@@ -173,7 +138,7 @@ export const seed = async (
     (i) => {
       const d: PurchaseDocument = portal[i]!;
       const at = locationOf(locations, d.supplierGstin);
-      return line([
+      return copyLine([
         subscriberId,
         at.id,
         at.gstin,
