@@ -6,7 +6,7 @@ import { type Tally, addSourcesOf, figureOf, headsOf, newTally } from './figures
 import { ITC_GROUPS, type ItcGroup, settleAvailable, tallyInward } from './inward';
 import { locksOf } from './locks';
 import { type InterStateCategory, tallyOutward } from './outward';
-import { paymentOf } from './payment';
+import { gstr3bPaymentOf } from './payment';
 import { NO_TAX, TAX_HEADS, type Heads } from './set-off';
 import type { Gstr3bExclusion, Gstr3bFigure, Gstr3bInput, Gstr3bIssue, Gstr3bPlaceFigure, Gstr3bResult } from './types';
 
@@ -97,17 +97,10 @@ export const buildGstr3b = (input: Gstr3bInput): Gstr3bResult => {
 
   const interest = input.interest ?? NO_TAX;
   const lateFee: Heads = { igst: 0, cgst: input.lateFee?.cgst ?? 0, sgst: input.lateFee?.sgst ?? 0, cess: 0 };
-  const table61 = paymentOf({
-    outwardTaxable: table31.outwardTaxable,
-    zeroRated: table31.zeroRated,
-    inwardReverseCharge: table31.inwardReverseCharge,
-    operatorPays: table311.operatorPays,
-    net,
-    interest,
-    lateFee,
-    credit: ledger?.credit ?? NO_TAX,
-    cash: ledger?.cash ?? null,
-  });
+  const table61 = gstr3bPaymentOf(
+    { table31, table311, table4: { net } },
+    { interest, lateFee, credit: ledger?.credit ?? NO_TAX, cash: ledger?.cash ?? null },
+  );
 
   return {
     gstin: input.gstin,

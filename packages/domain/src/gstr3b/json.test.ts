@@ -1,57 +1,18 @@
 // gstr3bJsonOf against the portal's GSTR-3B structure (fixtures/gstr3b_structure_reference.json, source in
-// fixtures/README.md): every key, every `ty` code in its order, numbers in rupees with at most 2 decimals.
+// fixtures/README.md), checked by gstr3bJsonProblems, and the checker itself against broken JSON.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isPlaceOfSupplyCode } from '../identity/states';
 import { buildGstr3b } from './build';
 import { gstr3bJsonOf } from './json';
+import { gstr3bJsonProblems } from './json-structure';
 import { GSTIN, amounts, heads, inter, intra, purchase, record, rs, sale } from './test-support';
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Reference = {
   enums: Record<string, Record<string, string> | string | string[]>;
   table_map: Record<string, string>;
-  sample_payload: Json;
 };
 
 const reference = JSON.parse(readFileSync(new URL('fixtures/gstr3b_structure_reference.json', import.meta.url), 'utf8')) as Reference;
-
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Every difference of shape between `actual` and the reference's sample, with its path. */
-const shapeProblems = (actual: unknown, sample: Json, path: string, out: string[] = []): string[] => {
-  if (isObject(sample)) {
-    if (!isObject(actual)) return [...out, `${path}: expected an object`];
-    const want = Object.keys(sample).sort();
-    const got = Object.keys(actual).sort();
-    if (want.join() !== got.join()) out.push(`${path}: keys ${got.join()} instead of ${want.join()}`);
-    for (const k of want) if (k in actual) shapeProblems(actual[k], sample[k]!, `${path}.${k}`, out);
-    return out;
-  }
-  if (Array.isArray(sample)) {
-    if (!Array.isArray(actual)) return [...out, `${path}: expected a list`];
-    const coded = sample.every((s) => isObject(s) && typeof s['ty'] === 'string');
-    if (coded) {
-      // Lists of `ty` rows: the same rows in the same order.
-      const tys = (xs: unknown[]) => xs.map((x) => (isObject(x) ? x['ty'] : undefined)).join();
-      if (tys(actual) !== tys(sample)) out.push(`${path}: ty ${tys(actual)} instead of ${tys(sample)}`);
-      sample.forEach((s, i) => shapeProblems(actual[i], s, `${path}[${i}]`, out));
-    } else actual.forEach((a, i) => shapeProblems(a, sample[0]!, `${path}[${i}]`, out));
-    return out;
-  }
-  if (typeof sample === 'number') {
-    if (typeof actual !== 'number' || !/^-?\d+(\.\d{1,2})?$/.test(String(actual)))
-      out.push(`${path}: ${String(actual)} is not rupees with 2 decimals`);
-    return out;
-  }
-  if (typeof sample === 'string') {
-    if (typeof actual !== 'string') return [...out, `${path}: expected text`];
-    if (sample === 'NN' && !isPlaceOfSupplyCode(actual)) out.push(`${path}: ${actual} is not a place of supply`);
-    if (sample === 'MMYYYY' && !/^[0-9]{6}$/.test(actual)) out.push(`${path}: ${actual} is not MMYYYY`);
-    if (sample.startsWith('<15-char') && actual.length !== 15) out.push(`${path}: ${actual} is not 15 characters`);
-  }
-  return out;
-};
 
 // A return with something in every table (amounts with paise), so every key and list row is written.
 const result = buildGstr3b({
@@ -123,7 +84,7 @@ const json = gstr3bJsonOf(result);
 
 describe('gstr3bJsonOf against the GSTR-3B structure reference', () => {
   it('writes every key of the reference and no other, numbers in rupees with 2 decimals', () => {
-    expect(shapeProblems(json, reference.sample_payload, '$')).toEqual([]);
+    expect(gstr3bJsonProblems(json)).toEqual([]);
   });
 
   it('finds a key missing or added, a row out of order, a third decimal, a bad place of supply', () => {
@@ -135,7 +96,7 @@ describe('gstr3bJsonOf against the GSTR-3B structure reference', () => {
     (broken['intr_ltfee'] as { ltfee_details: { camt: number } }).ltfee_details.camt = 1.005;
     (broken['inter_sup'] as { uin_details: { pos: string }[] }).uin_details[0]!.pos = '7';
     // Keys are walked in alphabetical order.
-    expect(shapeProblems(broken, reference.sample_payload, '$')).toEqual([
+    expect(gstr3bJsonProblems(broken)).toEqual([
       '$.eco_dtls: keys eco_reg_sup,eco_sup,extra instead of eco_reg_sup,eco_sup',
       '$.inter_sup.uin_details[0].pos: 7 is not a place of supply',
       '$.intr_ltfee.ltfee_details.camt: 1.005 is not rupees with 2 decimals',
@@ -154,7 +115,9 @@ describe('gstr3bJsonOf against the GSTR-3B structure reference', () => {
 
   it("holds every table of the reference's table map", () => {
     for (const path of Object.keys(reference.table_map)) {
-      const value = path.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), json);
+      const value = path
+        .split('.')
+        .reduce<unknown>((o, k) => (typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[k] : undefined), json);
       expect(value, path).toBeDefined();
     }
   });

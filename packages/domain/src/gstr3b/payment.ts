@@ -2,7 +2,7 @@
 // and the rest in cash; reverse charge, s.9(5) tax, interest and late fee in cash only (s.49(4); GST-RULES-DETAIL §1.6).
 import { headsOf } from './figures';
 import { NO_TAX, TAX_HEADS, setOffLiability, type Heads, type TaxHead } from './set-off';
-import type { Gstr3bFigure, Gstr3bPayment } from './types';
+import type { Gstr3bPayment } from './types';
 
 const sum = (...xs: readonly Heads[]): Heads => {
   const out = { ...NO_TAX } as Record<TaxHead, number>;
@@ -12,45 +12,45 @@ const sum = (...xs: readonly Heads[]): Heads => {
 
 const map = (f: (h: TaxHead) => number): Heads => ({ igst: f('igst'), cgst: f('cgst'), sgst: f('sgst'), cess: f('cess') });
 
-export const paymentOf = (input: {
-  outwardTaxable: Gstr3bFigure;
-  zeroRated: Gstr3bFigure;
-  inwardReverseCharge: Gstr3bFigure;
-  operatorPays: Gstr3bFigure;
-  net: Gstr3bFigure;
-  interest: Heads;
-  lateFee: Heads;
-  credit: Heads;
-  cash: Heads | null;
-}): Gstr3bPayment => {
-  const net = headsOf(input.net);
+/** The figures of the return that table 6.1 pays: the computed ones, or the user's laid over them. */
+export type Gstr3bPaymentFigures = {
+  table31: { outwardTaxable: Heads; zeroRated: Heads; inwardReverseCharge: Heads };
+  table311: { operatorPays: Heads };
+  table4: { net: Heads };
+};
+
+/** What table 6.1 takes besides the figures: 5.1's interest and late fee, and the ledgers' balances before the return. */
+export type Gstr3bPaymentCharges = { interest: Heads; lateFee: Heads; credit: Heads; cash: Heads | null };
+
+export const gstr3bPaymentOf = (figures: Gstr3bPaymentFigures, charges: Gstr3bPaymentCharges): Gstr3bPayment => {
+  const net = headsOf(figures.table4.net);
   // Net ITC below zero (reversals above the credit of the period) is tax to pay; above zero it joins the ledger.
   const otherThanReverseCharge = sum(
-    headsOf(input.outwardTaxable),
-    headsOf(input.zeroRated),
+    headsOf(figures.table31.outwardTaxable),
+    headsOf(figures.table31.zeroRated),
     map((h) => Math.max(0, -net[h])),
   );
-  const reverseCharge = sum(headsOf(input.inwardReverseCharge), headsOf(input.operatorPays));
+  const reverseCharge = sum(headsOf(figures.table31.inwardReverseCharge), headsOf(figures.table311.operatorPays));
   const creditAvailable = sum(
-    input.credit,
+    charges.credit,
     map((h) => Math.max(0, net[h])),
   );
-  const cashOnly = sum(reverseCharge, input.interest, input.lateFee);
+  const cashOnly = sum(reverseCharge, charges.interest, charges.lateFee);
   const setOff = setOffLiability(otherThanReverseCharge, creditAvailable, cashOnly);
   const paidThroughItc = {} as Record<TaxHead, Heads>;
   for (const to of TAX_HEADS)
     paidThroughItc[to] = map((from) => setOff.utilisation.filter((u) => u.from === from && u.to === to).reduce((s, u) => s + u.amount, 0));
   const tax = map((h) => setOff.cash[h] - cashOnly[h]);
-  const cash = input.cash;
+  const cash = charges.cash;
   return {
     otherThanReverseCharge,
     reverseCharge,
-    interest: input.interest,
-    lateFee: input.lateFee,
+    interest: charges.interest,
+    lateFee: charges.lateFee,
     creditAvailable,
     setOff,
     paidThroughItc,
-    cash: { tax, reverseCharge, interest: input.interest, lateFee: input.lateFee, total: setOff.cash },
+    cash: { tax, reverseCharge, interest: charges.interest, lateFee: charges.lateFee, total: setOff.cash },
     cashToDeposit: cash === null ? null : map((h) => Math.max(0, setOff.cash[h] - cash[h])),
   };
 };

@@ -1,9 +1,8 @@
 // Table 6.1 proposed from the return's figures as they stand (the user's where entered), with table 5.1's interest and
 // late fee counted to a day: what credit may pay, the lawful set-off (the domain's setOffLiability: s.49(5), 49A, 49B,
-// Rule 88A), and the cash, as the domain's table 6.1 computes it (packages/domain/src/gstr3b/payment.ts) but over the
-// figures the user may have changed.
+// Rule 88A), and the cash: the domain's table 6.1 (gstr3bPaymentOf) over the figures the user may have changed.
 import type { Gstr3bSetOff, Gstr3bTaxHead } from '@opengst/contracts';
-import { formatInr, lateFee, lateReturnInterest, NO_TAX, setOffLiability, TAX_HEADS, type Gstr3bResult, type Heads } from '@opengst/domain';
+import { formatInr, gstr3bPaymentOf, lateFee, lateReturnInterest, NO_TAX, TAX_HEADS, type Gstr3bResult, type Heads } from '@opengst/domain';
 
 /**
  * The electronic credit and cash ledgers' balances before this return. The seam for the GST portal adapter's ledgers
@@ -16,13 +15,7 @@ export const UNKNOWN_LEDGERS: LedgerBalances = { credit: null, cash: null, asOf:
 /** A late fee cap when the preceding year's turnover is unknown: the statute's (turnover above ₹5 crore). */
 const UNKNOWN_TURNOVER = Number.MAX_SAFE_INTEGER;
 
-const sum = (...xs: readonly Heads[]): Heads => {
-  const out = { ...NO_TAX } as Record<Gstr3bTaxHead, number>;
-  for (const x of xs) for (const h of TAX_HEADS) out[h] += x[h];
-  return out;
-};
-const each = (f: (h: Gstr3bTaxHead) => number): Heads => ({ igst: f('igst'), cgst: f('cgst'), sgst: f('sgst'), cess: f('cess') });
-const headsOf = (f: Heads): Heads => each((h) => f[h]);
+const headsOf = (f: Heads): Heads => ({ igst: f.igst, cgst: f.cgst, sgst: f.sgst, cess: f.cess });
 
 /** The provision that lets credit of one head pay another (section 49 CGST Act; cess: s.11 Compensation Cess Act). */
 const LAW: Record<string, string> = {
@@ -53,25 +46,14 @@ export type PaymentInput = {
 
 export const paymentPlanOf = (input: PaymentInput): Omit<Gstr3bSetOff, 'entityId' | 'returnPeriod'> => {
   const r = input.figures;
-  const net = headsOf(r.table4.net);
-  // Net ITC below zero is tax to pay (rule 37(2) adds a reversal to output tax); above zero it joins the ledger.
-  const otherThanReverseCharge = sum(
-    headsOf(r.table31.outwardTaxable),
-    headsOf(r.table31.zeroRated),
-    each((h) => Math.max(0, -net[h])),
-  );
-  // Reverse charge (s.9(3), 9(4)) and the operator's s.9(5) tax: cash only (s.49(4)).
-  const reverseCharge = sum(headsOf(r.table31.inwardReverseCharge), headsOf(r.table311.operatorPays));
-  const creditAvailable = sum(
-    input.ledgers.credit ?? NO_TAX,
-    each((h) => Math.max(0, net[h])),
-  );
-  const taxOnly = setOffLiability(otherThanReverseCharge, creditAvailable, reverseCharge);
+  const payment = (interestDue: Heads, lateFeeDue: Heads) =>
+    gstr3bPaymentOf(r, { interest: interestDue, lateFee: lateFeeDue, credit: input.ledgers.credit ?? NO_TAX, cash: input.ledgers.cash });
+  const taxOnly = payment(NO_TAX, NO_TAX);
 
   // Rule 88B(1): interest on the tax paid in cash, for the days after the due date. The least cash balance held since
   // the due date is not known (the ledger seam gives today's), so none is set against it.
-  const interest = lateReturnInterest({ cashPaid: taxOnly.cash, dueDate: input.dueDate, filedOn: input.asOf });
-  const isNil = TAX_HEADS.every((h) => otherThanReverseCharge[h] === 0 && reverseCharge[h] === 0);
+  const interest = lateReturnInterest({ cashPaid: taxOnly.cash.total, dueDate: input.dueDate, filedOn: input.asOf });
+  const isNil = TAX_HEADS.every((h) => taxOnly.otherThanReverseCharge[h] === 0 && taxOnly.reverseCharge[h] === 0);
   const fee = lateFee({
     form: 'GSTR3B',
     period: input.period,
@@ -80,28 +62,28 @@ export const paymentPlanOf = (input: PaymentInput): Omit<Gstr3bSetOff, 'entityId
     isNil,
     aggregateTurnover: input.aggregateTurnover ?? UNKNOWN_TURNOVER,
   });
-  const interestDue = input.userInterest ?? interest.interest;
-  const lateFeeDue = input.userLateFee ?? { igst: 0, cgst: fee.cgst, sgst: fee.sgst, cess: 0 };
-
-  const setOff = setOffLiability(otherThanReverseCharge, creditAvailable, sum(reverseCharge, interestDue, lateFeeDue));
-  const tax = each((h) => setOff.cash[h] - reverseCharge[h] - interestDue[h] - lateFeeDue[h]);
-  const cashLedger = input.ledgers.cash;
+  const plan = payment(input.userInterest ?? interest.interest, input.userLateFee ?? { igst: 0, cgst: fee.cgst, sgst: fee.sgst, cess: 0 });
   const known = (b: Heads | null) => ({ balance: b, known: b !== null, asOf: b !== null ? input.ledgers.asOf : null });
   return {
     dueDate: input.dueDate,
     asOf: input.asOf,
-    payable: { otherThanReverseCharge, reverseCharge, interest: interestDue, lateFee: lateFeeDue },
+    payable: {
+      otherThanReverseCharge: plan.otherThanReverseCharge,
+      reverseCharge: plan.reverseCharge,
+      interest: plan.interest,
+      lateFee: plan.lateFee,
+    },
     creditLedger: known(input.ledgers.credit),
-    cashLedger: known(cashLedger),
-    netItc: net,
-    creditAvailable,
-    utilisation: setOff.utilisation.map((u) => ({
+    cashLedger: known(input.ledgers.cash),
+    netItc: headsOf(r.table4.net),
+    creditAvailable: plan.creditAvailable,
+    utilisation: plan.setOff.utilisation.map((u) => ({
       ...u,
       explanation: `₹ ${formatInr(u.amount)} of ${HEAD_NAME[u.from]} credit pays ${HEAD_NAME[u.to]} (${LAW[`${u.from}>${u.to}`] ?? 'section 49'})`,
     })),
-    creditLeft: setOff.creditLeft,
-    cash: { tax, reverseCharge, interest: interestDue, lateFee: lateFeeDue, total: setOff.cash },
-    cashToDeposit: cashLedger === null ? null : each((h) => Math.max(0, setOff.cash[h] - cashLedger[h])),
+    creditLeft: plan.setOff.creditLeft,
+    cash: plan.cash,
+    cashToDeposit: plan.cashToDeposit,
     interest: {
       amount: interest.interest,
       days: interest.days,

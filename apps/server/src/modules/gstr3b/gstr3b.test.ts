@@ -3,12 +3,12 @@
 // an open one saved and audited), the reconciliation's IMS action applied, the set-off, the JSON against the portal's
 // structure, and the refusals: another tenant's location, a user without the right.
 import { GSTR3B_API, type Gstr3bDetail, type Gstr3bFigureDocumentsResponse, type Gstr3bRow, type Gstr3bSetOff } from '@opengst/contracts';
+import { gstr3bJsonProblems } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, entities } from '../../db/schema';
 import { createTenant, ENGINES, signIn, type Harness, type Tenant } from '../../test-support/harness';
 import { GSTR3B_PERIOD as PERIOD, insertDecidedRow, insertGstr3bMonth } from '../../test-support/gstr3b-fixtures';
-import { gstr3bShapeProblems } from '../../test-support/gstr3b-json-shape';
 import { clientOf, openSignedIn, signInLimitedUser, type ApiClient } from '../../test-support/org-fixtures';
 
 const rowOf = (d: Gstr3bDetail, figure: Gstr3bRow['figure'], placeOfSupply: string | null = null): Gstr3bRow => {
@@ -95,7 +95,8 @@ describe.each(ENGINES)('GSTR-3B from the database on %s', (engine) => {
       figures: [{ figure: '3.1a', amounts: { taxable: 1_500_000, igst: 90_000, cgst: 81_000, sgst: 81_000 } }],
     });
     expect(locked.statusCode).toBe(422);
-    const error = locked.json().errors[0] as { message: string; propertyName: string };
+    const error = locked.json().errors[0] as { code: string; message: string; propertyName: string };
+    expect(error.code).toBe('RET0018');
     expect(error.message).toContain('GSTN advisory of 7 June 2025');
     expect(error.propertyName).toBe('figures[0].amounts');
 
@@ -139,7 +140,7 @@ describe.each(ENGINES)('GSTR-3B from the database on %s', (engine) => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain(`GSTR3B_${gstin}_${PERIOD}.json`);
     const json = JSON.parse(file.body) as { sup_details: { osup_det: { txval: number }; isup_rev: { camt: number } } };
-    expect(gstr3bShapeProblems(json)).toEqual([]);
+    expect(gstr3bJsonProblems(json)).toEqual([]);
     expect(json.sup_details.osup_det.txval).toBe(14_000);
     expect(json.sup_details.isup_rev.camt).toBe(30);
   });

@@ -1,14 +1,11 @@
-// The portal's GSTR-3B structure (the domain's fixtures/gstr3b_structure_reference.json, compiled from GSTN's
-// gstr_3b_details.json schema), as the domain's json.test.ts checks gstr3bJsonOf against it: every key, every `ty`
-// row in its order, numbers in rupees with at most 2 decimals. Here for the server's download.
-import { readFileSync } from 'node:fs';
-import { isPlaceOfSupplyCode } from '@opengst/domain';
+// The portal's GSTR-3B structure (fixtures/gstr3b_structure_reference.json, compiled from GSTN's gstr_3b_details.json
+// schema; source in fixtures/README.md) as a check: every key, every `ty` row in its order, numbers in rupees with at
+// most 2 decimals, places of supply, periods and GSTINs. The domain's tests hold gstr3bJsonOf to it, the server's its
+// download.
+import { isPlaceOfSupplyCode } from '../identity/states';
+import reference from './fixtures/gstr3b_structure_reference.json' with { type: 'json' };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-const reference = JSON.parse(
-  readFileSync(new URL('../../../../packages/domain/src/gstr3b/fixtures/gstr3b_structure_reference.json', import.meta.url), 'utf8'),
-) as { sample_payload: Json };
 
 const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -23,7 +20,9 @@ const problemsOf = (actual: unknown, sample: Json, path: string, out: string[]):
   }
   if (Array.isArray(sample)) {
     if (!Array.isArray(actual)) return [...out, `${path}: expected a list`];
-    if (sample.every((s) => isObject(s) && typeof s['ty'] === 'string')) {
+    const coded = sample.every((s) => isObject(s) && typeof s['ty'] === 'string');
+    if (coded) {
+      // Lists of `ty` rows: the same rows in the same order.
       const tys = (xs: unknown[]) => xs.map((x) => (isObject(x) ? x['ty'] : undefined)).join();
       if (tys(actual) !== tys(sample)) out.push(`${path}: ty ${tys(actual)} instead of ${tys(sample)}`);
       sample.forEach((s, i) => problemsOf(actual[i], s, `${path}[${i}]`, out));
@@ -31,7 +30,8 @@ const problemsOf = (actual: unknown, sample: Json, path: string, out: string[]):
     return out;
   }
   if (typeof sample === 'number') {
-    if (typeof actual !== 'number' || !/^-?\d+(\.\d{1,2})?$/.test(String(actual))) out.push(`${path}: ${String(actual)} is not rupees`);
+    if (typeof actual !== 'number' || !/^-?\d+(\.\d{1,2})?$/.test(String(actual)))
+      out.push(`${path}: ${String(actual)} is not rupees with 2 decimals`);
     return out;
   }
   if (typeof sample === 'string') {
@@ -43,5 +43,5 @@ const problemsOf = (actual: unknown, sample: Json, path: string, out: string[]):
   return out;
 };
 
-/** Every difference of shape between a GSTR-3B JSON and the portal's structure, with its path; [] when none. */
-export const gstr3bShapeProblems = (json: unknown): string[] => problemsOf(json, reference.sample_payload, '$', []);
+/** Every place where a GSTR-3B JSON breaks the portal's structure, as `path: problem`; [] when none. */
+export const gstr3bJsonProblems = (json: unknown): string[] => problemsOf(json, reference.sample_payload as Json, '$', []);
