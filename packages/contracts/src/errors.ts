@@ -167,6 +167,8 @@ export const ERROR_CATALOGUE = {
     message:
       'GSTR-1A exists from the July 2024 tax period (Notification 12/2024-CT): report a correction of an earlier period in a later GSTR-1.',
   },
+  // GSTR-3B (issue 19): a figure the portal fills and locks, or one the form computes, cannot be entered by hand.
+  RET0018: { status: 422, message: 'This GSTR-3B figure is locked: it must equal the figure the system computed.' },
   REC0001: { status: 404, message: 'This reconciliation does not exist.' },
   REC0002: { status: 422, message: 'These GSTINs have a reconciliation in progress over the same periods. Wait for it to finish.' },
   REC0003: { status: 422, message: 'This reconciliation has not finished yet.' },

@@ -1,7 +1,14 @@
 // Saving the user's figures of a computed GSTR-3B. A figure the portal locks (outward liability from the July 2025
 // period, 3.2 from November 2025: GSTN advisories of 7 June and December 2025) or one the form computes (4C) is
 // refused with the reason when it differs from the system's; the others are kept in paise, in the row's columns.
-import { GSTR3B_FIGURE_LAYOUT, GSTR3B_FIGURE_LABELS, isPlaceFigure, type Gstr3bAmounts, type Gstr3bSaveRequest } from '@opengst/contracts';
+import {
+  GSTR3B_FIGURE_LAYOUT,
+  GSTR3B_FIGURE_LABELS,
+  isPlaceFigure,
+  type ErrorCode,
+  type Gstr3bAmounts,
+  type Gstr3bSaveRequest,
+} from '@opengst/contracts';
 import { locksOf } from '@opengst/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -47,7 +54,7 @@ export const saveGstr3bFigures = async (
       const placeOfSupply = isPlaceFigure(f.figure) ? (f.placeOfSupply ?? null) : null;
       if (isPlaceFigure(f.figure) && placeOfSupply === null)
         refused.push({
-          code: 'GEN0009',
+          code: 'GEN0009' satisfies ErrorCode,
           message: 'Table 3.2 needs the place of supply.',
           propertyName: `figures[${i}].placeOfSupply`,
           type: 'Error' as const,
@@ -61,7 +68,7 @@ export const saveGstr3bFigures = async (
       const lock = lockOf(f.figure, locks);
       if (lock && !same(amounts, system.get(key) ?? { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 })) {
         refused.push({
-          code: 'GEN0009',
+          code: 'RET0018' satisfies ErrorCode,
           message: `${GSTR3B_FIGURE_LABELS[f.figure]}: ${lock.reason}`,
           propertyName: `figures[${i}].amounts`,
           type: 'Error' as const,
