@@ -5,6 +5,7 @@ import { GSTR3B_ENDPOINTS } from '@opengst/contracts';
 import { gstr3bJsonOf } from '@opengst/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, type RouteAccess } from '../../platform/access.plugin';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { serve } from '../../platform/endpoint';
@@ -15,7 +16,7 @@ import { finalReturnOf } from './gstr3b-final.service';
 import { UNKNOWN_LEDGERS } from './gstr3b-payment';
 import { saveGstr3bFigures } from './gstr3b-save.service';
 import { gstr3bTimelineOf } from './gstr3b-timeline.queries';
-import { findGstr3b, gstr3bTarget } from './gstr3b.repo';
+import { findGstr3b, gstr3bTarget, type Gstr3bTarget } from './gstr3b.repo';
 
 const read = { rights: ['Gstr3bPrepare', 'Gstr3bFile'], entity: 'query' } as const satisfies RouteAccess;
 const readBody = { rights: ['Gstr3bPrepare', 'Gstr3bFile'], entity: 'body' } as const satisfies RouteAccess;
@@ -25,19 +26,27 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   const { db } = ctx.database;
   const deps = { db, now: ctx.now };
 
+  /** The location (the caller's, with a GSTIN) and its return of the period, null before the first compute. */
+  const returnOf = async (principal: SessionPrincipal, entityId: number, returnPeriod: string) => {
+    const target = await gstr3bTarget(db, principal, entityId);
+    return { target, row: await findGstr3b(db, principal.subscriberId, entityId, returnPeriod) };
+  };
+  /** The detail of the period's return as it stands now (after a compute or a save). */
+  const detailOf = async (principal: SessionPrincipal, target: Gstr3bTarget, returnPeriod: string) =>
+    gstr3bDetailOf(
+      db,
+      principal.subscriberId,
+      target,
+      returnPeriod,
+      await findGstr3b(db, principal.subscriberId, target.entityId, returnPeriod),
+    );
+
   serve(app, GSTR3B_ENDPOINTS.detail, {
     access: read,
     handler: async (request) => {
       const principal = principalOf(request);
       const { entityId, returnPeriod } = request.query;
-      const target = await gstr3bTarget(db, principal, entityId);
-      return gstr3bDetailOf(
-        db,
-        principal.subscriberId,
-        target,
-        returnPeriod,
-        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
-      );
+      return detailOf(principal, await gstr3bTarget(db, principal, entityId), returnPeriod);
     },
   });
 
@@ -48,13 +57,7 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const { entityId, returnPeriod, frequency } = request.body;
       const target = await gstr3bTarget(db, principal, entityId);
       await computeGstr3b(deps, principal, target, { returnPeriod, frequency }, request.ip);
-      return gstr3bDetailOf(
-        db,
-        principal.subscriberId,
-        target,
-        returnPeriod,
-        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
-      );
+      return detailOf(principal, target, returnPeriod);
     },
   });
 
@@ -62,9 +65,7 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     access: readBody,
     handler: async (request) => {
       const principal = principalOf(request);
-      const { entityId, returnPeriod } = request.body;
-      await gstr3bTarget(db, principal, entityId);
-      const row = await findGstr3b(db, principal.subscriberId, entityId, returnPeriod);
+      const { row } = await returnOf(principal, request.body.entityId, request.body.returnPeriod);
       if (!row) return { items: [], totalRecords: 0 };
       return figureDocuments(db, principal.subscriberId, row.id, request.body);
     },
@@ -77,13 +78,7 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const { entityId, returnPeriod, figures } = request.body;
       const target = await gstr3bTarget(db, principal, entityId);
       await saveGstr3bFigures(deps, principal, target, returnPeriod, figures, request.ip);
-      return gstr3bDetailOf(
-        db,
-        principal.subscriberId,
-        target,
-        returnPeriod,
-        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
-      );
+      return detailOf(principal, target, returnPeriod);
     },
   });
 
@@ -94,8 +89,7 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     handler: async (request) => {
       const principal = principalOf(request);
       const { entityId, returnPeriod } = request.query;
-      const target = await gstr3bTarget(db, principal, entityId);
-      const row = await findGstr3b(db, principal.subscriberId, entityId, returnPeriod);
+      const { target, row } = await returnOf(principal, entityId, returnPeriod);
       const { plan } = await finalReturnOf(deps, target, row, UNKNOWN_LEDGERS);
       return { entityId, returnPeriod, ...plan };
     },
@@ -106,13 +100,8 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     handler: async (request, reply) => {
       const principal = principalOf(request);
       const { entityId, returnPeriod } = request.query;
-      const target = await gstr3bTarget(db, principal, entityId);
-      const { row, figures } = await finalReturnOf(
-        deps,
-        target,
-        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
-        UNKNOWN_LEDGERS,
-      );
+      const { target, row: found } = await returnOf(principal, entityId, returnPeriod);
+      const { row, figures } = await finalReturnOf(deps, target, found, UNKNOWN_LEDGERS);
       // The portal's offline utility names the file by form, GSTIN and period, as GSTR-1's download does.
       const name = `GSTR3B_${target.gstin}_${returnPeriod}.json`;
       await db.transaction((tx) =>
@@ -137,14 +126,8 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     handler: async (request) => {
       const principal = principalOf(request);
       const { entityId, returnPeriod } = request.query;
-      const target = await gstr3bTarget(db, principal, entityId);
-      return gstr3bTimelineOf(
-        db,
-        principal.subscriberId,
-        target,
-        returnPeriod,
-        await findGstr3b(db, principal.subscriberId, entityId, returnPeriod),
-      );
+      const { target, row } = await returnOf(principal, entityId, returnPeriod);
+      return gstr3bTimelineOf(db, principal.subscriberId, target, returnPeriod, row);
     },
   });
 };

@@ -12,11 +12,11 @@
 // Exclusions and discards of the reconciliation are not applied: they set documents aside from matching and do not
 // say why in terms of s.16/17 (the user reverses such credit in 4B by entering the figure).
 import type { Gstr3bPortalRecord, Gstr3bPurchase, InwardListing, InwardSection, ItcDecision, PurchaseNature } from '@opengst/domain';
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, portalDocuments, reconciliationRows, reconciliationRuns } from '../../db/schema';
 import { readRows } from './read-rows.queries';
-import type { Gstr3bScope } from './outward-inputs.queries';
+import { inScope, type Gstr3bScope } from './outward-inputs.queries';
 
 const INWARD_SECTIONS: readonly InwardSection[] = [
   'b2b',
@@ -65,19 +65,15 @@ const purchaseColumns = {
 
 /** The purchases booked in the months, and those of other months named by `extraIds` (claimed in this return). */
 export const loadPurchases = async (db: Db, scope: Gstr3bScope, extraIds: readonly number[]): Promise<Gstr3bPurchase[]> => {
-  const which: SQL[] = [inArray(documents.returnPeriod, [...scope.periods])];
-  if (extraIds.length > 0) which.push(inArray(documents.id, [...extraIds]));
   const rows = await readRows(
     db,
     purchaseColumns,
     { table: documents },
     and(
-      eq(documents.subscriberId, scope.subscriberId),
-      eq(documents.entityId, scope.entityId),
+      inScope(documents, scope, extraIds),
       eq(documents.direction, 'Purchase'),
       eq(documents.isDraftDocument, false),
       inArray(documents.documentType, PURCHASE_TYPES),
-      or(...which),
     )!,
   );
   return rows.map(({ id, documentType, documentNumber, supplierGstin, supplyType, taxable, igst, cgst, sgst, cess, ...p }) => ({
@@ -129,18 +125,11 @@ export const loadGstr2b = async (
   extraIds: readonly number[],
   imsActions: ReadonlyMap<number, 'Accept' | 'Reject' | 'Pending'>,
 ): Promise<Gstr3bPortalRecord[]> => {
-  const which: SQL[] = [inArray(portalDocuments.returnPeriod, [...scope.periods])];
-  if (extraIds.length > 0) which.push(inArray(portalDocuments.id, [...extraIds]));
   const rows = await readRows(
     db,
     portalColumns,
     { table: portalDocuments },
-    and(
-      eq(portalDocuments.subscriberId, scope.subscriberId),
-      eq(portalDocuments.entityId, scope.entityId),
-      eq(portalDocuments.source, 'GSTR2B'),
-      or(...which),
-    )!,
+    and(inScope(portalDocuments, scope, extraIds), eq(portalDocuments.source, 'GSTR2B'))!,
   );
   const out: Gstr3bPortalRecord[] = [];
   for (const {

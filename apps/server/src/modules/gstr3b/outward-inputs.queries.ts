@@ -7,13 +7,27 @@
 // and those of the month's GSTR-1A if generated; else the books' final sales documents of the month not yet reported,
 // as the month's GSTR-1 would hold them. Summary rows (B2CS, advances, nil/exempt/non-GST) of the months.
 import type { Gstr1Item, Gstr1SummaryType, Gstr3bOutwardDocument, Gstr3bSummaryRow } from '@opengst/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { documents, documentSummaries, returnDocuments, returns } from '../../db/schema';
 import { documentColumnsOf, RETURN_DOCUMENT_FIELDS } from '../documents';
 import { readRows, type ReadRow } from './read-rows.queries';
 
 export type Gstr3bScope = { subscriberId: number; entityId: number; periods: readonly string[] };
+
+/** A table of a location's rows by return period: documents, their summary rows, returns, GSTR-2B records. */
+type PeriodTable = { id: PgColumn; subscriberId: PgColumn; entityId: PgColumn; returnPeriod: PgColumn };
+
+/** The rows of the scope's location; in its months, or also among `extraIds` (rows of other months claimed in it). */
+export const inScope = (table: PeriodTable, scope: Gstr3bScope, extraIds: readonly number[] = []): SQL =>
+  and(
+    eq(table.subscriberId, scope.subscriberId),
+    eq(table.entityId, scope.entityId),
+    extraIds.length > 0
+      ? or(inArray(table.returnPeriod, [...scope.periods]), inArray(table.id, [...extraIds]))
+      : inArray(table.returnPeriod, [...scope.periods]),
+  )!;
 
 const outwardColumns = {
   id: documents.id,
@@ -64,14 +78,7 @@ const generatedReturnsOf = async (db: Db, scope: Gstr3bScope) =>
   db
     .select({ id: returns.id, returnType: returns.returnType, returnPeriod: returns.returnPeriod })
     .from(returns)
-    .where(
-      and(
-        eq(returns.subscriberId, scope.subscriberId),
-        eq(returns.entityId, scope.entityId),
-        inArray(returns.returnPeriod, [...scope.periods]),
-        eq(returns.generationStatus, 'Completed'),
-      ),
-    );
+    .where(and(inScope(returns, scope), eq(returns.generationStatus, 'Completed')));
 
 export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<Gstr3bOutwardDocument[]> => {
   const generated = await generatedReturnsOf(db, scope);
@@ -110,14 +117,7 @@ export const loadOutwardSummaries = async (db: Db, scope: Gstr3bScope): Promise<
   const rows = await db
     .select()
     .from(documentSummaries)
-    .where(
-      and(
-        eq(documentSummaries.subscriberId, scope.subscriberId),
-        eq(documentSummaries.entityId, scope.entityId),
-        eq(documentSummaries.direction, 'Sales'),
-        inArray(documentSummaries.returnPeriod, [...scope.periods]),
-      ),
-    )
+    .where(and(inScope(documentSummaries, scope), eq(documentSummaries.direction, 'Sales')))
     .orderBy(asc(documentSummaries.id));
   return rows.map((s) => ({
     id: s.id,
@@ -148,11 +148,4 @@ export const gstr1FilingsOf = async (db: Db, scope: Gstr3bScope) =>
   db
     .select({ returnPeriod: returns.returnPeriod, status: returns.status, filedAt: returns.filedAt })
     .from(returns)
-    .where(
-      and(
-        eq(returns.subscriberId, scope.subscriberId),
-        eq(returns.entityId, scope.entityId),
-        eq(returns.returnType, 'GSTR1'),
-        inArray(returns.returnPeriod, [...scope.periods]),
-      ),
-    );
+    .where(and(inScope(returns, scope), eq(returns.returnType, 'GSTR1')));
