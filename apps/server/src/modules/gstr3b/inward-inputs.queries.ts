@@ -63,6 +63,30 @@ const purchaseColumns = {
   cess: documents.cess,
 };
 
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+type Filled = {
+  id: number;
+  documentNumber: string;
+  supplierGstin: string;
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
+};
+
+/** The id, number, supplier and amounts a purchase and a GSTR-2B record both carry, '' and 0 where a column is empty. */
+const filledOf = (r: Nullable<Filled>): Filled => ({
+  id: r.id!,
+  documentNumber: r.documentNumber ?? '',
+  supplierGstin: r.supplierGstin ?? '',
+  taxable: r.taxable ?? 0,
+  igst: r.igst ?? 0,
+  cgst: r.cgst ?? 0,
+  sgst: r.sgst ?? 0,
+  cess: r.cess ?? 0,
+});
+
 /** The purchases booked in the months, and those of other months named by `extraIds` (claimed in this return). */
 export const loadPurchases = async (db: Db, scope: Gstr3bScope, extraIds: readonly number[]): Promise<Gstr3bPurchase[]> => {
   const rows = await readRows(
@@ -76,17 +100,10 @@ export const loadPurchases = async (db: Db, scope: Gstr3bScope, extraIds: readon
       inArray(documents.documentType, PURCHASE_TYPES),
     )!,
   );
-  return rows.map(({ id, documentType, documentNumber, supplierGstin, supplyType, taxable, igst, cgst, sgst, cess, ...p }) => ({
+  return rows.map(({ documentType, supplyType, ...p }) => ({
     ...p,
-    id: id!,
+    ...filledOf(p),
     documentType: documentType ?? '',
-    documentNumber: documentNumber ?? '',
-    supplierGstin: supplierGstin ?? '',
-    taxable: taxable ?? 0,
-    igst: igst ?? 0,
-    cgst: cgst ?? 0,
-    sgst: sgst ?? 0,
-    cess: cess ?? 0,
     nature: natureOf(documentType ?? '', supplyType),
   }));
 };
@@ -132,36 +149,14 @@ export const loadGstr2b = async (
     and(inScope(portalDocuments, scope, extraIds), eq(portalDocuments.source, 'GSTR2B'))!,
   );
   const out: Gstr3bPortalRecord[] = [];
-  for (const {
-    id,
-    returnPeriod,
-    section,
-    listing,
-    documentType,
-    documentNumber,
-    supplierGstin,
-    itcAvailability,
-    imsAction,
-    taxable,
-    igst,
-    cgst,
-    sgst,
-    cess,
-    ...r
-  } of rows) {
+  for (const { returnPeriod, section, listing, documentType, itcAvailability, imsAction, ...r } of rows) {
     if (section === null || !isInwardSection(section) || !(DOCUMENT_TYPES as readonly string[]).includes(documentType ?? '')) continue;
-    const action = imsActions.get(id!);
+    const filled = filledOf(r);
+    const action = imsActions.get(filled.id);
     out.push({
       ...r,
-      id: id!,
+      ...filled,
       returnPeriod: returnPeriod ?? '',
-      documentNumber: documentNumber ?? '',
-      supplierGstin: supplierGstin ?? '',
-      taxable: taxable ?? 0,
-      igst: igst ?? 0,
-      cgst: cgst ?? 0,
-      sgst: sgst ?? 0,
-      cess: cess ?? 0,
       section,
       listing: (listing ?? 'available') as InwardListing,
       documentType: documentType as PortalType,
