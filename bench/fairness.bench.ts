@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
 import { readConfig } from '../apps/server/src/config';
-import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
+import { ensureFinancialYears } from '../apps/server/src/seed/provision';
 import { seed } from './registers/seed';
 import { forEachEngine, scratchPostgres, type Engine } from './support/engines';
-import { signIn } from './support/server';
+import { provisionBenchSubscriber, signIn } from './support/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,11 +61,10 @@ const runEngine = async (engine: Engine, databaseUrl?: string) => {
     await ensureFinancialYears(db, new Date());
     const tenants = [];
     for (const [i, documents] of [DOCUMENTS, SECOND_DOCUMENTS].entries()) {
-      const password = generatePassword();
       const userName = `bench-fairness-${engine}-${i + 1}`;
-      const tenant = await provisionSubscriber(db, {
+      const { tenant, password } = await provisionBenchSubscriber(db, userName, {
         name: `Bench fairness ${i + 1}`,
-        admin: { userName, displayName: `Bench ${i + 1}`, email: `${userName}@bench.test`, password },
+        displayName: `Bench ${i + 1}`,
         business: {
           name: `Bench Industries ${i + 1}`,
           pan: 'AAACB1234C',

@@ -16,11 +16,11 @@ import { type Db } from '../apps/server/src/db/database';
 import { entities } from '../apps/server/src/db/schema';
 import { loadGstr3bInput } from '../apps/server/src/modules/gstr3b/gstr3b-compute.service';
 import { gstr3bTarget } from '../apps/server/src/modules/gstr3b/gstr3b.repo';
-import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
+import { ensureFinancialYears } from '../apps/server/src/seed/provision';
 import { copyAll, copyLine, withoutIndexes } from './support/copy-load';
 import { runInChildren, type EngineState } from './support/engine-children';
 import { prng } from './support/prng';
-import { benchApp, signIn } from './support/server';
+import { benchApp, provisionBenchSubscriber, signIn } from './support/server';
 import { runTargets } from './support/targets';
 
 const { values: args } = parseArgs({
@@ -289,11 +289,9 @@ const seedChild = async (state: State): Promise<State> => {
   try {
     const { db } = ctx.database;
     await ensureFinancialYears(db, new Date());
-    const password = generatePassword();
     const userName = `bench-gstr3b-${state.engine}`;
-    const tenant = await provisionSubscriber(db, {
+    const { tenant, password } = await provisionBenchSubscriber(db, userName, {
       name: 'Bench GSTR-3B',
-      admin: { userName, displayName: 'Bench', email: `${userName}@bench.test`, password },
       business: { name: 'Bench Traders', pan: 'AAACB1234C', locations: [{ name: 'Delhi', stateCode: '07', entityNumber: '1' }] },
     });
     const entityId = tenant.entityIds[1]!;

@@ -29,10 +29,10 @@ import { reconciliationRuns } from '../apps/server/src/db/schema';
 import { engineSettingsOf, processRun, type RunStage } from '../apps/server/src/modules/reconciliation/run.job';
 import { loadBooks, loadPortal } from '../apps/server/src/modules/reconciliation/run-load.queries';
 import { loadSubscriberSettings } from '../apps/server/src/platform/settings/subscriber-settings';
-import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
+import { ensureFinancialYears } from '../apps/server/src/seed/provision';
 import { seed } from './reconcile-job/seed';
 import { runInChildren, type EngineState } from './support/engine-children';
-import { benchApp, signIn } from './support/server';
+import { benchApp, provisionBenchSubscriber, signIn } from './support/server';
 import { runTargets } from './support/targets';
 
 const { values: args } = parseArgs({
@@ -76,11 +76,9 @@ const seedChild = async (state: State): Promise<State> => {
   try {
     const { db } = ctx.database;
     await ensureFinancialYears(db, new Date());
-    const password = generatePassword();
     const userName = `bench-reconcile-${state.engine}`;
-    const tenant = await provisionSubscriber(db, {
+    const { tenant, password } = await provisionBenchSubscriber(db, userName, {
       name: 'Bench reconciliation',
-      admin: { userName, displayName: 'Bench', email: `${userName}@bench.test`, password },
       business: {
         name: 'Bench Industries',
         pan: 'AAACB1234C',

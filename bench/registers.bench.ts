@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
 import { readConfig } from '../apps/server/src/config';
-import { ensureFinancialYears, generatePassword, provisionSubscriber } from '../apps/server/src/seed/provision';
+import { ensureFinancialYears } from '../apps/server/src/seed/provision';
 import { customerGstin, numberOf, seed } from './registers/seed';
 import { forEachEngine, scratchPostgres, type Engine } from './support/engines';
-import { signIn } from './support/server';
+import { provisionBenchSubscriber, signIn } from './support/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,11 +59,9 @@ const runEngine = async (engine: Engine, databaseUrl?: string) => {
   try {
     const { db } = ctx.database;
     await ensureFinancialYears(db, new Date());
-    const password = generatePassword();
     const userName = `bench-registers-${engine}`;
-    const tenant = await provisionSubscriber(db, {
+    const { tenant, password } = await provisionBenchSubscriber(db, userName, {
       name: 'Bench registers',
-      admin: { userName, displayName: 'Bench', email: `${userName}@bench.test`, password },
       business: {
         name: 'Bench Industries',
         pan: 'AAACB1234C',
