@@ -1,32 +1,16 @@
-// GSTR-3B rows: the location a return is for (within the caller's subscriber), the return of a period, its history,
-// and the ids behind each figure.
+// GSTR-3B rows: the return of a period, its history, and the ids behind each figure; the location it is for is a
+// return's target (returns.repo).
 import type { ReturnFilingStatus } from '@opengst/contracts';
 import { dueDate, financialYearOfPeriod } from '@opengst/domain';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { entities, entityTurnovers, gstr3bFigureSources, gstr3bHistory, gstr3bReturns } from '../../db/schema';
-import type { SessionPrincipal } from '../../platform/auth/sessions';
-import { AppError } from '../../platform/errors';
+import { entityTurnovers, gstr3bFigureSources, gstr3bHistory, gstr3bReturns } from '../../db/schema';
+import { returnTarget, type ReturnTarget } from '../returns';
 
 export type Gstr3bRow = typeof gstr3bReturns.$inferSelect;
-export type Gstr3bTarget = { entityId: number; entityName: string; gstin: string; stateCode: string };
-
-/** The location: the caller's subscriber's (404 otherwise), not deleted, with a GSTIN (RET0001 otherwise). */
-export const gstr3bTarget = async (db: DbOrTx, principal: SessionPrincipal, entityId: number): Promise<Gstr3bTarget> => {
-  const [row] = await db
-    .select({
-      entityId: entities.id,
-      entityName: entities.entityName,
-      gstin: entities.gstin,
-      stateCode: entities.stateCode,
-      entityType: entities.entityType,
-    })
-    .from(entities)
-    .where(and(eq(entities.id, entityId), eq(entities.subscriberId, principal.subscriberId), ne(entities.status, 'Delete')));
-  if (!row) throw new AppError('GEN0003');
-  if (!row.gstin || row.entityType === 'Business') throw new AppError('RET0001');
-  return { entityId: row.entityId, entityName: row.entityName, gstin: row.gstin, stateCode: row.stateCode ?? row.gstin.slice(0, 2) };
-};
+/** The location a GSTR-3B is filed for: a return's target (returns.repo), the same lookup as GSTR-1's. */
+export type Gstr3bTarget = ReturnTarget;
+export const gstr3bTarget = returnTarget;
 
 /**
  * The due date (s.39(1) and Rule 61(5): the 20th of the next month; QRMP the 22nd or 24th by the State, Notification

@@ -2,3 +2,5 @@
 export { storeUploadedInward, type InwardUpload } from './inward/inward-upload.service';
 // Reconciliation downloads IMS records and pushes IMS actions over the GSTIN's portal session.
 export { activePortalSession, portalFailure } from './portal/portal-session.service';
+// GSTR-3B is filed for a return's target location, found as GSTR-1's is.
+export { returnTarget, type ReturnTarget } from './returns.repo';
