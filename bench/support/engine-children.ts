@@ -10,7 +10,7 @@ import { forEachEngine, scratchPostgres, type Engine } from './engines';
 export type EngineState = { engine: Engine; dataDir: string; databaseUrl?: string };
 
 /** A child's role; `run` answers the state for the children after it, or nothing to leave it as it is. */
-export type ChildRole<S extends EngineState> = { role: string; nodeFlags?: readonly string[]; run: (state: S) => Promise<S | void> };
+type ChildRole<S extends EngineState> = { role: string; nodeFlags?: readonly string[]; run: (state: S) => Promise<S | void> };
 
 const ROLE = 'OPENGST_BENCH_CHILD_ROLE';
 const STATE = 'OPENGST_BENCH_CHILD_STATE';
