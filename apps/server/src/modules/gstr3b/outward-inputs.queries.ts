@@ -6,12 +6,13 @@
 // (return_documents, corrections of earlier periods included, which the domain takes as amendments by their change)
 // and those of the month's GSTR-1A if generated; else the books' final sales documents of the month not yet reported,
 // as the month's GSTR-1 would hold them. Summary rows (B2CS, advances, nil/exempt/non-GST) of the months.
-import type { Gstr1Item, Gstr1SummaryType, Gstr3bOutwardDocument, Gstr3bSummaryRow } from '@opengst/domain';
+import type { Gstr1Item, Gstr3bOutwardDocument, Gstr3bSummaryRow } from '@opengst/domain';
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { documents, documentSummaries, returnDocuments, returns } from '../../db/schema';
 import { documentColumnsOf, RETURN_DOCUMENT_FIELDS } from '../documents';
+import { gstr1SummaryRowOf } from '../returns';
 import { readRows, type ReadRow } from './read-rows.queries';
 
 export type Gstr3bScope = { subscriberId: number; entityId: number; periods: readonly string[] };
@@ -119,28 +120,7 @@ export const loadOutwardSummaries = async (db: Db, scope: Gstr3bScope): Promise<
     .from(documentSummaries)
     .where(and(inScope(documentSummaries, scope), eq(documentSummaries.direction, 'Sales')))
     .orderBy(asc(documentSummaries.id));
-  return rows.map((s) => ({
-    id: s.id,
-    returnPeriod: s.returnPeriod,
-    summaryType: s.summaryType as Gstr1SummaryType,
-    placeOfSupply: s.placeOfSupply,
-    supplyType: s.supplyType,
-    rate: s.rate,
-    ecommerceGstin: s.ecommerceGstin,
-    documentNature: s.documentNature,
-    fromNumber: s.fromNumber,
-    toNumber: s.toNumber,
-    totalNumber: s.totalNumber,
-    cancelledNumber: s.cancelledNumber,
-    taxable: s.taxable,
-    igst: s.igst,
-    cgst: s.cgst,
-    sgst: s.sgst,
-    cess: s.cess,
-    nilRated: s.nilRated,
-    exempted: s.exempted,
-    nonGst: s.nonGst,
-  }));
+  return rows.map((s) => ({ id: s.id, returnPeriod: s.returnPeriod, ...gstr1SummaryRowOf(s) }));
 };
 
 /** Whether each month's GSTR-1 is filed in the product (s.39(10): GSTR-3B only after it). */

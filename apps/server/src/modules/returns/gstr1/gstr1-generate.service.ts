@@ -127,6 +127,28 @@ export const loadDocuments = async (db: Db, key: SelectionKey): Promise<{ docs: 
   return { docs, ids };
 };
 
+/** A stored summary row (document_summaries) as the domain's GSTR-1 reads it; GSTR-3B reads the same rows. */
+export const gstr1SummaryRowOf = (s: typeof documentSummaries.$inferSelect): Gstr1SummaryRow => ({
+  summaryType: s.summaryType as Gstr1SummaryType,
+  placeOfSupply: s.placeOfSupply,
+  supplyType: s.supplyType,
+  rate: s.rate,
+  ecommerceGstin: s.ecommerceGstin,
+  documentNature: s.documentNature,
+  fromNumber: s.fromNumber,
+  toNumber: s.toNumber,
+  totalNumber: s.totalNumber,
+  cancelledNumber: s.cancelledNumber,
+  taxable: s.taxable,
+  igst: s.igst,
+  cgst: s.cgst,
+  sgst: s.sgst,
+  cess: s.cess,
+  nilRated: s.nilRated,
+  exempted: s.exempted,
+  nonGst: s.nonGst,
+});
+
 /** The period's summary rows (GSTR-1 tables 7, 8, 11 and 13 as imported or keyed in). */
 const loadSummaries = async (db: Db, row: ReturnRow): Promise<Gstr1SummaryRow[]> => {
   const rows = await db
@@ -141,26 +163,7 @@ const loadSummaries = async (db: Db, row: ReturnRow): Promise<Gstr1SummaryRow[]>
       ),
     )
     .orderBy(asc(documentSummaries.id));
-  return rows.map((s) => ({
-    summaryType: s.summaryType as Gstr1SummaryType,
-    placeOfSupply: s.placeOfSupply,
-    supplyType: s.supplyType,
-    rate: s.rate,
-    ecommerceGstin: s.ecommerceGstin,
-    documentNature: s.documentNature,
-    fromNumber: s.fromNumber,
-    toNumber: s.toNumber,
-    totalNumber: s.totalNumber,
-    cancelledNumber: s.cancelledNumber,
-    taxable: s.taxable,
-    igst: s.igst,
-    cgst: s.cgst,
-    sgst: s.sgst,
-    cess: s.cess,
-    nilRated: s.nilRated,
-    exempted: s.exempted,
-    nonGst: s.nonGst,
-  }));
+  return rows.map(gstr1SummaryRowOf);
 };
 
 /**
