@@ -48,6 +48,7 @@ export * from './returns/registers.endpoints';
 export * from './documents/documents.schemas';
 export * from './documents/documents.endpoints';
 export * from './returns/returns.schemas';
+export * from './returns/portal-session.schemas';
 export * from './returns/returns.endpoints';
 export * from './data-activities/data-activities.endpoints';
 export * from './reconciliation/reconciliation.schemas';

@@ -1,6 +1,12 @@
 import { API_ROOT } from '../api';
 import { defineEndpoint, pathsOf } from '../endpoint';
 import {
+  PortalAuthenticateRequestSchema,
+  PortalOtpRequestSchema,
+  PortalSessionQuerySchema,
+  PortalSessionSchema,
+} from './portal-session.schemas';
+import {
   InwardBulkProgressSchema,
   InwardBulkRequestSchema,
   InwardBulkStatusRequestSchema,
@@ -12,10 +18,6 @@ import {
   InwardDownloadRequestSchema,
   InwardSearchRequestSchema,
   InwardSearchResponseSchema,
-  PortalAuthenticateRequestSchema,
-  PortalOtpRequestSchema,
-  PortalSessionQuerySchema,
-  PortalSessionSchema,
   ReturnDetailQuerySchema,
   ReturnDetailSchema,
   ReturnErrorsRequestSchema,
