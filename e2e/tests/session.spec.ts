@@ -13,6 +13,10 @@ test('an expired or revoked session returns to Login with the toast', async ({ p
   await expect(page.getByText(/session has expired/i).first()).toBeVisible();
   expect(await authTokenOf(page)).toBe('');
   await shot(page, 'session-01-expired');
+  // The reason stays on Login until the next sign-in, a reload of the page included.
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-session-ended')).toHaveText(/session has expired/i);
 });
 
 test('with single session on, signing in elsewhere offers to end the other session', async ({ page, browser }) => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, setEnvironment, setRequestTimeoutMinutes } from './http';
 import { setNavigator } from './navigation';
-import { readStore, writeStore } from './storage';
+import { readStore, sessionEndedMessage, writeAuthToken, writeStore } from './storage';
 import { showToast } from './toast';
 
 vi.mock('./toast', () => ({ showToast: vi.fn() }));
@@ -15,6 +15,7 @@ describe('apiRequest (spec core §8, §9)', () => {
 
   beforeEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
     vi.stubGlobal('fetch', fetchMock);
     setNavigator(navigate);
     setEnvironment('production');
@@ -89,6 +90,10 @@ describe('apiRequest (spec core §8, §9)', () => {
     expect(readStore('settings')).toBeNull();
     expect(readStore('hamburger')).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login');
+    // Remembered in the tab until the next sign-in: a reload lands on Login with the reason.
+    expect(sessionEndedMessage()).toBe('Expired.');
+    writeAuthToken('next');
+    expect(sessionEndedMessage()).toBeNull();
   });
 
   it('stays on Login when the session expires there', async () => {
@@ -96,6 +101,7 @@ describe('apiRequest (spec core §8, §9)', () => {
     fetchMock.mockResolvedValueOnce(json(401, { errors: [{ code: 'AUTH0013', message: 'Expired.', type: 'Error' }] }));
     await expect(apiRequest('/api/v0.1/x')).rejects.toMatchObject({ status: 401 });
     expect(navigate).not.toHaveBeenCalled();
+    expect(sessionEndedMessage()).toBeNull();
   });
 
   it('aborts after the timeout and reports "Connection Timeout Error"', async () => {

@@ -1,7 +1,7 @@
 import { HEADERS, type ErrorBody, type ErrorItem } from '@opengst/contracts';
 import { describeError, decodeErrorBody } from './httpErrors';
 import { navigateTo } from './navigation';
-import { clearLocalData, readAuthToken, writeStore } from './storage';
+import { clearLocalData, readAuthToken, rememberSessionEnded, writeStore } from './storage';
 import { showToast } from './toast';
 
 // The fetch-based HTTP client of spec core §8 and §9.
@@ -72,7 +72,10 @@ const handleFailure = (error: ApiError, silent: RequestOptions['silent']): void 
   }
   if (error.status === 401 && error.hasCode('AUTH0013')) {
     clearLocalData();
-    if (!PAGES_WITHOUT_EXPIRY_REDIRECT.includes(window.location.pathname)) navigateTo('/login');
+    if (!PAGES_WITHOUT_EXPIRY_REDIRECT.includes(window.location.pathname)) {
+      rememberSessionEnded(error.message);
+      navigateTo('/login');
+    }
   }
   if (isSilent(silent, error.status)) return;
   const toast = describeError(error.status, error.body, error.requestId, environment);

@@ -36,7 +36,16 @@ export const readAuthToken = (): string | null => readStore('settings')?.authTok
 
 export const writeAuthToken = (authToken: string): void => {
   writeStore('settings', { authToken, settings: readStore('settings')?.settings ?? null });
+  sessionStorage.removeItem(SESSION_ENDED_KEY);
 };
+
+// Why the server ended the session (401 AUTH0013), kept in this tab until the next sign-in: a reload, or a second
+// request failing while the first one's redirect is under way, still lands on Login with the reason, not on Home.
+const SESSION_ENDED_KEY = 'sessionEnded';
+
+export const rememberSessionEnded = (message: string): void => sessionStorage.setItem(SESSION_ENDED_KEY, message);
+
+export const sessionEndedMessage = (): string | null => sessionStorage.getItem(SESSION_ENDED_KEY);
 
 export const isUnderMaintenance = (): boolean => readStore('isUnderMaintenance') === true;
 

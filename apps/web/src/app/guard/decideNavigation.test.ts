@@ -14,6 +14,7 @@ const right = (rightId: string, overrides: Partial<RightItem> = {}): RightItem =
 });
 const signedIn: NavigationState = {
   isLoggedIn: true,
+  sessionEnded: false,
   isUnderMaintenance: false,
   rights: [right('DashboardStatistics'), right('ImportView'), right('AdminMailOutbox')],
   hasLocation: true,
@@ -26,6 +27,13 @@ describe('decideNavigation (spec core §2 "Navigation guard")', () => {
   it('sends a logged-out user opening an auth route to Home', () => {
     expect(decideNavigation(routeByName('Statistics'), signedOut)).toEqual({ redirect: 'Home' });
     expect(decideNavigation(routeByName('NoLocation'), signedOut)).toEqual({ redirect: 'Home' });
+  });
+
+  it('sends a user whose session the server ended to Login, from any auth route, and lets them open Login', () => {
+    const ended = { ...signedOut, sessionEnded: true };
+    expect(decideNavigation(routeByName('Statistics'), ended)).toEqual({ redirect: 'Login' });
+    expect(decideNavigation(routeByName('NoLocation'), ended)).toEqual({ redirect: 'Login' });
+    expect(decideNavigation(routeByName('Login'), ended)).toEqual({ allow: true });
   });
 
   it('lets a logged-out user open public routes', () => {

@@ -5,6 +5,8 @@ import { isHiddenPremium, routeRightState } from '../../shared/rights';
 
 export type NavigationState = {
   isLoggedIn: boolean;
+  /** The server ended this tab's session (401 AUTH0013) and the user has not signed in since. */
+  sessionEnded: boolean;
   isUnderMaintenance: boolean;
   rights: readonly RightItem[];
   /** The user can access at least one Location or ChildLocation. */
@@ -19,7 +21,8 @@ export type NavigationDecision = { allow: true } | { redirect: RouteName };
 const isRouteName = (name: string): name is RouteName => ROUTES.some((route) => route.name === name);
 
 export const decideNavigation = (route: RouteDefinition, state: NavigationState): NavigationDecision => {
-  if (route.requiresAuth && !state.isLoggedIn) return { redirect: 'Home' };
+  // Spec core §8: an expired session goes to Login (a reload of the page it was on included); a visitor to Home.
+  if (route.requiresAuth && !state.isLoggedIn) return { redirect: state.sessionEnded ? 'Login' : 'Home' };
 
   if (route.name === 'Login' && state.isLoggedIn) {
     const named = state.redirectRouteName;

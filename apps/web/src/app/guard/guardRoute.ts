@@ -3,7 +3,7 @@ import { routeByName, type RouteDefinition, type UserEntity } from '@opengst/con
 import { ApiError } from '../../api/http';
 import { queryClient } from '../../api/queryClient';
 import { ensurePreResources, ensureSessionData, type SessionData } from '../../api/sessionData';
-import { clearLocalData, isUnderMaintenance, readAuthToken } from '../../api/storage';
+import { clearLocalData, isUnderMaintenance, readAuthToken, sessionEndedMessage } from '../../api/storage';
 import { REDIRECT_QUERY } from '../../shared/redirectQuery';
 import { decideNavigation } from './decideNavigation';
 
@@ -37,6 +37,7 @@ export const guardRoute = async (route: RouteDefinition, request: Request): Prom
   const session = isLoggedIn && route.requiresAuth && !isUnderMaintenance() ? await loadSession() : null;
   const decision = decideNavigation(route, {
     isLoggedIn,
+    sessionEnded: sessionEndedMessage() !== null,
     isUnderMaintenance: isUnderMaintenance(),
     rights: session?.loaded.rights ?? [],
     hasLocation: session ? hasAccessibleLocation(session.entities) : false,

@@ -6,7 +6,7 @@ import type { AuthResponse } from '@opengst/contracts';
 import { authenticate } from '../../api/authApi';
 import { ApiError } from '../../api/http';
 import { preLoadSettingsQuery } from '../../api/sessionData';
-import { writeAuthToken } from '../../api/storage';
+import { sessionEndedMessage, writeAuthToken } from '../../api/storage';
 import { useText } from '../../i18n/useText';
 import { REDIRECT_QUERY } from '../../shared/redirectQuery';
 import { NO_ERRORS, splitAuthErrors, type FormErrors } from './authErrors';
@@ -36,6 +36,8 @@ export const LoginScreen = () => {
   const [isSignedInElsewhere, setSignedInElsewhere] = useState(false);
 
   const redirectRoute = searchParams.get(REDIRECT_QUERY);
+  // Why the server ended the last session: the toast goes, this stays until the user signs in again.
+  const [sessionEnded] = useState(sessionEndedMessage);
 
   /** Spec core §4 "Login flow": success goes to the redirect page; two-factor shows the OTP step; an expired password goes to change password. */
   const continueWith = (response: AuthResponse) => {
@@ -109,6 +111,11 @@ export const LoginScreen = () => {
             {isMetadataMissing ? (
               <Alert color="yellow" variant="light" p="xs" role="status">
                 {t('login.metadataFailed')}
+              </Alert>
+            ) : null}
+            {sessionEnded ? (
+              <Alert color="orange" variant="light" p="xs" role="status" data-testid="login-session-ended">
+                {sessionEnded}
               </Alert>
             ) : null}
             <FormMessages messages={errors.general} />
