@@ -40,8 +40,21 @@ const ours = async (path: string): Promise<Rows> => {
   return rows;
 };
 
-/** What the import read before: exceljs's streaming reader, its first sheet, each value through cellText. */
-const viaExceljs = async (path: string): Promise<Rows> => {
+/**
+ * What the import read before: exceljs's streaming reader, its first sheet, each value through cellText. That reader
+ * (unzipper underneath) now and then misses xl/workbook.xml on a loaded machine and throws reading `model.sheets` (seen
+ * in CI): the reference is read again then, up to three times.
+ */
+const viaExceljs = async (path: string, tries = 3): Promise<Rows> => {
+  try {
+    return await viaExceljsOnce(path);
+  } catch (error) {
+    if (tries <= 1 || !(error instanceof TypeError)) throw error;
+    return viaExceljs(path, tries - 1);
+  }
+};
+
+const viaExceljsOnce = async (path: string): Promise<Rows> => {
   const rows: Rows = [];
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',

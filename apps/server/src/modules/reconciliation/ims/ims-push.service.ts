@@ -8,7 +8,7 @@ import type { ImsPushCountSchema, ImsPushResponseSchema } from '@opengst/contrac
 import { imsRemarksAllowed, returnPeriodOf } from '@opengst/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { rowsOf, type Db } from '../../../db/database';
+import { rowsOf, type Db, type DbOrTx } from '../../../db/database';
 import { portalDocuments, reconciliationActions } from '../../../db/schema';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import type { AppContext } from '../../../platform/context';
@@ -104,7 +104,7 @@ const requestOf = (p: Pending): ImsActionRequest => ({
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const mark = async (db: Db, subscriberId: number, keys: readonly string[], status: string | null, pushedAt: Date | null) => {
+const mark = async (db: DbOrTx, subscriberId: number, keys: readonly string[], status: string | null, pushedAt: Date | null) => {
   if (keys.length === 0) return;
   await db
     .update(reconciliationActions)
@@ -211,24 +211,27 @@ export const pushImsActions = async (ctx: AppContext, runId: number, userId: num
         };
         const ok = status.status === 'ER' ? [] : batch.filter((p) => !refusalOf(p));
         const now = ctx.now();
-        await mark(
-          db,
-          run.subscriberId,
-          ok.map((p) => p.key),
-          'Pushed',
-          now,
-        );
-        for (const p of batch.filter((x) => !ok.includes(x)))
-          await mark(db, run.subscriberId, [p.key], `Refused: ${refusalOf(p) ?? status.message ?? 'the portal refused the save'}`, null);
-        // The portal holds the new action now: the record quotes it as its action of then the next time (prev_status).
-        for (const p of ok)
-          await db
-            .update(portalDocuments)
-            .set({
-              imsAction: PORTAL_ACTIONS[p.action]!,
-              record: sql`coalesce(${portalDocuments.record}, '{}'::jsonb) || ${JSON.stringify({ action: CODES[p.action] })}::jsonb`,
-            })
-            .where(eq(portalDocuments.id, p.portalId));
+        // One transaction: a reader never sees an action marked pushed while its record still holds the old action.
+        await db.transaction(async (tx) => {
+          await mark(
+            tx,
+            run.subscriberId,
+            ok.map((p) => p.key),
+            'Pushed',
+            now,
+          );
+          for (const p of batch.filter((x) => !ok.includes(x)))
+            await mark(tx, run.subscriberId, [p.key], `Refused: ${refusalOf(p) ?? status.message ?? 'the portal refused the save'}`, null);
+          // The portal holds the new action now: the record quotes it as its action of then the next time (prev_status).
+          for (const p of ok)
+            await tx
+              .update(portalDocuments)
+              .set({
+                imsAction: PORTAL_ACTIONS[p.action]!,
+                record: sql`coalesce(${portalDocuments.record}, '{}'::jsonb) || ${JSON.stringify({ action: CODES[p.action] })}::jsonb`,
+              })
+              .where(eq(portalDocuments.id, p.portalId));
+        });
         await updateActivity(db, activityId, now, {
           status: status.status === 'P' ? 'Completed' : 'Unprocessable',
           errorCount: batch.length - ok.length,
