@@ -88,8 +88,8 @@ const filledOf = (r: Nullable<Filled>): Filled => ({
 });
 
 /** The purchases booked in the months, and those of other months named by `extraIds` (claimed in this return). */
-export const loadPurchases = async (db: Db, scope: Gstr3bScope, extraIds: readonly number[]): Promise<Gstr3bPurchase[]> => {
-  const rows = await readRows(
+export const loadPurchases = (db: Db, scope: Gstr3bScope, extraIds: readonly number[]): Promise<Gstr3bPurchase[]> =>
+  readRows(
     db,
     purchaseColumns,
     { table: documents },
@@ -99,14 +99,13 @@ export const loadPurchases = async (db: Db, scope: Gstr3bScope, extraIds: readon
       eq(documents.isDraftDocument, false),
       inArray(documents.documentType, PURCHASE_TYPES),
     )!,
+    ({ documentType, supplyType, ...p }) => ({
+      ...p,
+      ...filledOf(p),
+      documentType: documentType ?? '',
+      nature: natureOf(documentType ?? '', supplyType),
+    }),
   );
-  return rows.map(({ documentType, supplyType, ...p }) => ({
-    ...p,
-    ...filledOf(p),
-    documentType: documentType ?? '',
-    nature: natureOf(documentType ?? '', supplyType),
-  }));
-};
 
 const portalColumns = {
   id: portalDocuments.id,
@@ -136,39 +135,37 @@ const IMS_OF = { Accept: 'Accepted', Reject: 'Rejected', Pending: 'Pending' } as
  * Amendments are passed without their first-reported figures, which portal_documents does not keep: the builder
  * leaves them out with the reason (AMENDMENT_WITHOUT_ORIGINAL) rather than count the first figures twice.
  */
-export const loadGstr2b = async (
+export const loadGstr2b = (
   db: Db,
   scope: Gstr3bScope,
   extraIds: readonly number[],
   imsActions: ReadonlyMap<number, 'Accept' | 'Reject' | 'Pending'>,
 ): Promise<Gstr3bPortalRecord[]> => {
-  const rows = await readRows(
+  return readRows(
     db,
     portalColumns,
     { table: portalDocuments },
     and(inScope(portalDocuments, scope, extraIds), eq(portalDocuments.source, 'GSTR2B'))!,
+    ({ returnPeriod, section, listing, documentType, itcAvailability, imsAction, ...r }): Gstr3bPortalRecord | null => {
+      if (section === null || !isInwardSection(section) || !(DOCUMENT_TYPES as readonly string[]).includes(documentType ?? '')) return null;
+      const filled = filledOf(r);
+      const action = imsActions.get(filled.id);
+      return {
+        ...r,
+        ...filled,
+        returnPeriod: returnPeriod ?? '',
+        section,
+        listing: (listing ?? 'available') as InwardListing,
+        documentType: documentType as PortalType,
+        itcAvailability: itcAvailability === 'Y' || itcAvailability === 'N' || itcAvailability === 'T' ? itcAvailability : null,
+        imsAction: action
+          ? IMS_OF[action]
+          : imsAction === 'Accepted' || imsAction === 'Rejected' || imsAction === 'Pending'
+            ? imsAction
+            : null,
+      };
+    },
   );
-  const out: Gstr3bPortalRecord[] = [];
-  for (const { returnPeriod, section, listing, documentType, itcAvailability, imsAction, ...r } of rows) {
-    if (section === null || !isInwardSection(section) || !(DOCUMENT_TYPES as readonly string[]).includes(documentType ?? '')) continue;
-    const filled = filledOf(r);
-    const action = imsActions.get(filled.id);
-    out.push({
-      ...r,
-      ...filled,
-      returnPeriod: returnPeriod ?? '',
-      section,
-      listing: (listing ?? 'available') as InwardListing,
-      documentType: documentType as PortalType,
-      itcAvailability: itcAvailability === 'Y' || itcAvailability === 'N' || itcAvailability === 'T' ? itcAvailability : null,
-      imsAction: action
-        ? IMS_OF[action]
-        : imsAction === 'Accepted' || imsAction === 'Rejected' || imsAction === 'Pending'
-          ? imsAction
-          : null,
-    });
-  }
-  return out;
 };
 
 /** 'MMYYYY' → 'YYYYMM', so periods compare in time order. */

@@ -90,8 +90,9 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
       outwardColumns,
       { table: returnDocuments, join: { table: documents, on: eq(documents.id, returnDocuments.documentId) } },
       eq(returnDocuments.returnId, r.id),
+      (row) => outwardOf(row, r.returnType, r.returnPeriod),
     );
-    for (const row of rows) out.push(outwardOf(row, r.returnType, r.returnPeriod));
+    for (const row of rows) out.push(row);
   }
   const withGstr1 = new Set(generated.filter((r) => r.returnType === 'GSTR1').map((r) => r.returnPeriod));
   const open = scope.periods.filter((p) => !withGstr1.has(p));
@@ -108,8 +109,9 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
         inArray(documents.returnPeriod, open),
         isNull(documents.filedReturnId),
       )!,
+      ({ returnPeriod, ...row }) => outwardOf(row, 'GSTR1', returnPeriod ?? ''),
     );
-    for (const { returnPeriod, ...row } of rows) out.push(outwardOf(row, 'GSTR1', returnPeriod ?? ''));
+    for (const row of rows) out.push(row);
   }
   return out;
 };

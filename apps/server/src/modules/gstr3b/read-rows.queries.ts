@@ -18,18 +18,24 @@ export type RowSource = { table: PgTable; join?: { table: PgTable; on: SQL } };
 
 /**
  * The rows of `from` where `where`, as objects of `columns`' names, in the order of `columns.id` (a bigint or integer
- * column), a batch a query.
+ * column), a batch a query, each turned by `into` into what the caller keeps (null: left out) while its batch is read:
+ * the raw rows of a batch go before the next one comes, so a period's rows are never held twice.
  */
-export const readRows = async <C extends { id: PgColumn } & Record<string, PgColumn>>(
+export const readRows = async <C extends { id: PgColumn } & Record<string, PgColumn>, T>(
   db: Db,
   columns: C,
   from: RowSource,
   where: SQL,
-): Promise<ReadRow<C>[]> => {
+  into: (row: ReadRow<C>) => T | null,
+): Promise<T[]> => {
+  const out: T[] = [];
+  const keep = (row: ReadRow<C>) => {
+    const kept = into(row);
+    if (kept !== null) out.push(kept);
+  };
   const id = columns.id;
   if (isServerDatabase(db)) {
     // A batch a query too: the driver's rows of a whole period at once would double the memory the objects take.
-    const out: ReadRow<C>[] = [];
     for (let after = 0; ;) {
       const query = db
         .select(columns as Record<string, PgColumn>)
@@ -40,7 +46,7 @@ export const readRows = async <C extends { id: PgColumn } & Record<string, PgCol
         .where(and(where, gt(id, after)))
         .orderBy(asc(id))
         .limit(BATCH)) as ReadRow<C>[];
-      for (const row of rows) out.push(row);
+      for (const row of rows) keep(row);
       if (rows.length < BATCH) return out;
       after = Number(rows[rows.length - 1]!.id);
     }
@@ -51,7 +57,6 @@ export const readRows = async <C extends { id: PgColumn } & Record<string, PgCol
     names.map((n) => sql`${columns[n]}`),
     sql`, `,
   );
-  const out: ReadRow<C>[] = [];
   let after = 0;
   for (;;) {
     const [batch] = await rowsOf<{ rows: string | null; last: number | string | null }>(
@@ -64,7 +69,7 @@ export const readRows = async <C extends { id: PgColumn } & Record<string, PgCol
     for (const values of JSON.parse(batch.rows) as unknown[][]) {
       const row = {} as ReadRow<C>;
       names.forEach((n, i) => (row[n] = values[i] as ReadRow<C>[keyof C]));
-      out.push(row);
+      keep(row);
     }
     after = Number(batch.last);
   }
