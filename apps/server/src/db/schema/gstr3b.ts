@@ -37,9 +37,24 @@ export const gstr3bReturns = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     userSavedAt: timestamp('user_saved_at', { withTimezone: true }),
+    /**
+     * The GST portal flow (GSTR-1's columns, plus what the set-off needs): the reference of the last RETSAVE and the
+     * portal's answer to it (P processed, PE processed with errors, ER error, IP in progress), `savedJson` the
+     * return JSON that save sent (what Submit freezes at the portal), when it was saved, submitted and offset.
+     */
+    portalReferenceId: text('portal_reference_id'),
+    portalSaveStatus: text('portal_save_status'),
+    savedJson: jsonb('saved_json'),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** The utilisation of credit and cash sent with RETOFFSET (contracts Gstr3bOffsetSent, in paise) and when. */
+    offsetSent: jsonb('offset_sent'),
+    offsetAt: timestamp('offset_at', { withTimezone: true }),
     filedAt: timestamp('filed_at', { withTimezone: true }),
     /** Acknowledgement reference number of the filing. */
     arn: text('arn'),
+    /** The portal's message of the last refused action (shown until an action succeeds). */
+    lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
