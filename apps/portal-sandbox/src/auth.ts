@@ -154,7 +154,9 @@ export const authRoutes = (app: FastifyInstance, sandbox: Sandbox): void => {
     if (query['action'] !== 'EVCOTP') throw FAULTS.invalidAction(query['action'] ?? '');
     const session = await sessionOf(sandbox, request);
     const form = query['form_type'];
-    if (form !== 'R1' && form !== 'R1A' && form !== 'R3B') throw FAULTS.badRequest('form_type must be R1, R1A or R3B');
+    // DRC01B / DRC01C: the EVC that signs a Part B reply (drc01.ts).
+    if (form !== 'R1' && form !== 'R1A' && form !== 'R3B' && form !== 'DRC01B' && form !== 'DRC01C')
+      throw FAULTS.badRequest('form_type must be R1, R1A, R3B, DRC01B or DRC01C');
     if ((query['pan'] ?? '').toUpperCase() !== session.gstin.slice(2, 12)) throw new PortalFault('RET191117', 'Invalid EVC OTP or PAN');
     await recordOtpRequest(sandbox, session.gstin, `EVC:${form}`);
     return { status_cd: '1' };

@@ -53,6 +53,15 @@ export const FAULTS = {
   notSubmitted3b: () => new PortalFault('RET191127', 'GSTR-3B is not submitted: submit it before offsetting the liability'),
   liabilityOutstanding: () => new PortalFault('RET191128', 'The liability of the return is not fully paid: offset it before filing'),
   nothingSaved: () => new PortalFault('RET191129', 'No GSTR-3B is saved for the period'),
+  // DRC-01B / DRC-01C (README.md "DRC-01B and DRC-01C"): the sandbox's own codes, no public list found.
+  drcUnanswered: (form: string, refNo: string) =>
+    new PortalFault(
+      'RET191130',
+      `GSTR-1/IFF cannot be filed: the intimation ${refNo} in Form ${form} is not answered in Part B (Rule 59(6)): pay the difference through DRC-03 or explain it`,
+    ),
+  unknownIntimation: () => new PortalFault('DRC1001', 'No DRC-01B/DRC-01C intimation with this reference number for the GSTIN'),
+  intimationAnswered: () => new PortalFault('DRC1002', 'The intimation is already answered in Part B'),
+  invalidReply: (why: string) => new PortalFault('DRC1003', `Invalid Part B reply: ${why}`),
   unknownChallan: () => new PortalFault('PMT1001', 'No challan with this CPIN for the GSTIN'),
   challanExpired: (expiredOn: string) =>
     new PortalFault('PMT1002', `The challan expired on ${expiredOn} (valid for 15 days, Rule 87(2)): create a new challan`),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { otpRequested, clearOtpRequest, sessionOf, type Session } from './auth';
 import { hmacOf, sameText } from './crypto';
+import { refuseWhileUnanswered } from './drc01';
 import { FAULTS, PortalFault } from './faults';
 import { fileDetails } from './queued';
 import { checkRow, isoOf, RULE_CODES } from './rules';
@@ -240,6 +241,7 @@ export const gstr1Routes = (app: FastifyInstance, sandbox: Sandbox): void => {
         throw FAULTS.badRequest('gstin and ret_period must be those of the request');
       const referenceId = await sandbox.sql.transaction(async (sql) => {
         await assertOpen(sql, session.gstin, form, period);
+        if (form === 'GSTR1') await refuseWhileUnanswered(sql, session.gstin, period);
         await ensureReturn(sql, session.gstin, form, period);
         await sql.query(
           "UPDATE portal_sandbox.returns SET status = 'SUBMITTED', submitted_at = $4 WHERE gstin = $1 AND form = $2 AND period = $3",
@@ -253,6 +255,7 @@ export const gstr1Routes = (app: FastifyInstance, sandbox: Sandbox): void => {
       const current = await returnOf(sandbox.sql, session.gstin, form, period);
       if (current?.status === 'FILED') throw FAULTS.alreadyFiled();
       if (current?.status !== 'SUBMITTED') throw FAULTS.notSubmitted();
+      if (form === 'GSTR1') await refuseWhileUnanswered(sandbox.sql, session.gstin, period);
       const [pan, otp] = String(body['sid'] ?? '').split('|');
       const purpose = `EVC:${FORM_CODE[form]}`;
       const signed = typeof body['sign'] === 'string' && otp !== undefined && sameText(hmacOf(Buffer.from(otp), inner), body['sign']);

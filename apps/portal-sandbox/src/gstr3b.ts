@@ -13,6 +13,7 @@ import { hmacOf, sameText } from './crypto';
 import { FAULTS, PortalFault } from './faults';
 import { newArn, returnOf } from './gstr1';
 import { latestGstr2b } from './gstr2b';
+import { raiseIntimations } from './drc01-figures';
 import { CASH_KEYS, applyOffset, declaredBy, offsetOf, postDeclared, type Offset } from './gstr3b-ledgers';
 import { gstr3bStructureProblem, type SaveProblem } from './gstr3b-structure';
 import { autoLiabilityAnswer, lockedChanges, systemGstr3b } from './gstr3b-system';
@@ -285,5 +286,7 @@ const fileReturn = async (sandbox: Sandbox, session: Session, period: string, js
   const arn = await newArn(sandbox, session.gstin);
   await setStatus(sandbox.sql, session.gstin, period, 'FILED', sandbox.now(), arn);
   await clearOtpRequest(sandbox, session.gstin, EVC_PURPOSE);
+  // Rules 88C and 88D: the portal compares the filed return with GSTR-1/1A and GSTR-2B and intimates in Part A.
+  await raiseIntimations(sandbox, session.gstin, period, (await savedOf(sandbox.sql, session.gstin, period))?.data ?? {});
   return { ack_num: arn };
 };

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { authRoutes } from './auth';
 import { challanRoutes } from './challans';
 import { generateKeyPair } from './crypto';
+import { drc01Routes } from './drc01';
 import { PortalFault } from './faults';
 import { gstr1Routes } from './gstr1';
 import { gstr2bRoutes } from './gstr2b';
@@ -87,4 +88,5 @@ export const portalSandbox = async (app: FastifyInstance, options: PortalSandbox
   gstr3bRoutes(app, sandbox);
   ledgerRoutes(app, sandbox);
   challanRoutes(app, sandbox);
+  drc01Routes(app, sandbox);
 };

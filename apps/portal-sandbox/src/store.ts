@@ -84,6 +84,19 @@ const VERSIONS: readonly { version: number; script: string }[] = [
       CREATE INDEX IF NOT EXISTS challans_by_gstin ON portal_sandbox.challans (gstin, created_at);
     `,
   },
+  {
+    // DRC-01B and DRC-01C (README.md "DRC-01B and DRC-01C"): the intimations raised when a GSTR-3B is filed, their
+    // Part B replies, and the thresholds a test sets per GSTIN (the sandbox's control hook).
+    version: 5,
+    script: `
+      CREATE TABLE IF NOT EXISTS portal_sandbox.drc01_intimations (
+        ref_no text PRIMARY KEY, gstin text NOT NULL, form text NOT NULL, period text NOT NULL,
+        issued_at timestamptz NOT NULL, due_date text NOT NULL, figures jsonb NOT NULL, status text NOT NULL,
+        reply jsonb, replied_at timestamptz, UNIQUE (gstin, form, period));
+      CREATE TABLE IF NOT EXISTS portal_sandbox.drc01_thresholds (
+        gstin text NOT NULL, form text NOT NULL, threshold jsonb NOT NULL, PRIMARY KEY (gstin, form));
+    `,
+  },
 ];
 
 /**
