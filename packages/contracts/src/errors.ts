@@ -169,6 +169,13 @@ export const ERROR_CATALOGUE = {
   },
   // GSTR-3B (issue 19): a figure the portal fills and locks, or one the form computes, cannot be entered by hand.
   RET0018: { status: 422, message: 'This GSTR-3B figure is locked: it must equal the figure the system computed.' },
+  // GSTR-3B through the GST portal (issue 19): Save, Submit, Offset, File.
+  RET0019: { status: 422, message: "The GSTR-3B JSON breaks the portal's structure: it was not sent." },
+  RET0020: { status: 422, message: 'The figures changed since the return was saved to the portal: save it again before submitting.' },
+  RET0021: { status: 422, message: 'Only a submitted GSTR-3B can be offset: save and submit it first.' },
+  RET0022: { status: 422, message: 'This utilisation of credit is not allowed (section 49, 49A, 49B, Rule 88A).' },
+  RET0023: { status: 422, message: 'The electronic cash ledger does not hold the cash the offset needs: deposit it by challan first.' },
+  RET0024: { status: 422, message: 'Offset the liability before filing: the portal files a GSTR-3B only once it is paid.' },
   REC0001: { status: 404, message: 'This reconciliation does not exist.' },
   REC0002: { status: 422, message: 'These GSTINs have a reconciliation in progress over the same periods. Wait for it to finish.' },
   REC0003: { status: 422, message: 'This reconciliation has not finished yet.' },
