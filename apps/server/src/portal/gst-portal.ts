@@ -15,6 +15,7 @@ import type {
   LedgerBalance,
   LiabilityLedger,
 } from './portal-payments';
+import type { PortalDrcCalls } from './portal-drc';
 
 export type {
   CashLedger,
@@ -36,6 +37,15 @@ export type {
   MinorHead,
   PaymentMode,
 } from './portal-payments';
+export type {
+  PortalDrc03,
+  PortalDrcCalls,
+  PortalDrcForm,
+  PortalDrcIntimation,
+  PortalDrcReply,
+  PortalDrcReplyRequest,
+  PortalDrcStatus,
+} from './portal-drc';
 
 /**
  * The return forms this adapter saves, submits and files (RETSAVE, RETSTATUS, RETSUM, RETSUBMIT, EVC RETFILE,
@@ -153,7 +163,8 @@ export class PortalError extends Error {
   }
 }
 
-export type GstPortal = {
+/** The DRC-01B / DRC-01C calls are portal-drc.ts's. */
+export type GstPortal = PortalDrcCalls & {
   /** True when this adapter talks to the project's sandbox, not the GST portal (shown in the UI). */
   readonly sandbox: boolean;
   /** Asks the portal to send a login OTP to the taxpayer's registered mobile and e-mail. */

@@ -32,6 +32,7 @@ import {
   slashDateOf,
 } from './portal-payments';
 import { aesDecrypt, aesEncrypt, hmacOf, newAppKey, openResponse, rsaEncrypt, sealPayload } from './portal-crypto';
+import { drcCalls } from './portal-drc';
 import { mergeParts, openPortalFile } from './portal-files';
 
 /** The part of fetch the adapter uses: real HTTP for a remote portal, app.inject for the mounted sandbox. */
@@ -565,6 +566,16 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
         throw new PortalError('SANDBOX_ONLY', 'A challan is paid at the bank: only the project’s sandbox takes a payment here.');
       return challanOf(await write(session, 'POST', SANDBOX_BANK_PATH, 'PAY', { cpin }, ''));
     },
+
+    ...drcCalls({
+      sandbox: options.sandbox,
+      get: (session, path, query) => get(session, path, query),
+      write: (session, method, path, action, payload, extra) => write(session, method, path, action, payload, '', extra),
+      evcOtp: async (session, formType, pan) => {
+        const query = new URLSearchParams({ action: 'EVCOTP', gstin: session.gstin, pan, form_type: formType });
+        await call('GET', `${AUTH_PATH}?${query.toString()}`, sessionHeaders(session));
+      },
+    }),
 
     async gstr2bGenerationStatus(session, referenceId) {
       const data = (await get(session, formPath('GSTR2B'), {
