@@ -14,3 +14,4 @@ export * from './reconciliation';
 export * from './gstr3b';
 export * from './vendor-payments';
 export * from './challans';
+export * from './drc01';
