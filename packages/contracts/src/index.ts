@@ -56,3 +56,4 @@ export * from './reconciliation/reconciliation.endpoints';
 export * from './gstr3b/index';
 export * from './vendor-payment/index';
 export * from './payments/index';
+export * from './drc01/index';

@@ -97,6 +97,30 @@ export const SubscriberSettingsSchema = z.object({
   inwardAutoDownload: InwardAutoDownloadSettingsSchema.prefault({}),
   showIMS: z.boolean().default(true),
   litigationSync: z.boolean().default(false),
+  /**
+   * The thresholds of the product's own DRC-01B / DRC-01C precheck (Rules 88C, 88D): null uses the domain's dated
+   * row (packages/domain/src/drc01/README.md: the figures are not notified, so a subscriber may set its own).
+   */
+  drc01: z
+    .object({
+      drc01b: z
+        .object({
+          amount: z.number().int().min(0),
+          percentBasisPoints: z.number().int().min(0).max(10_000),
+          rule: z.enum(['amountOrPercent', 'amountAndPercent']),
+        })
+        .nullable()
+        .default(null),
+      drc01c: z
+        .object({
+          amount: z.number().int().min(0),
+          percentBasisPoints: z.number().int().min(0).max(10_000),
+          rule: z.enum(['amountOrPercent', 'amountAndPercent']),
+        })
+        .nullable()
+        .default(null),
+    })
+    .prefault({}),
 });
 export type SubscriberSettings = z.infer<typeof SubscriberSettingsSchema>;
 
