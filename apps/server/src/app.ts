@@ -18,6 +18,7 @@ import { importModule } from './modules/import/module';
 import { mastersModule } from './modules/masters/module';
 import { organizationModule } from './modules/organization/module';
 import { paymentsModule } from './modules/payments/module';
+import { drc01Module } from './modules/drc01/module';
 import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
@@ -56,6 +57,7 @@ const MODULES: readonly AppModule[] = [
   gstr3bModule,
   vendorPaymentModule,
   paymentsModule,
+  drc01Module,
 ];
 
 export type BuildOptions = {

@@ -26,6 +26,7 @@ import { returnSweeps } from './test-support/return-fixtures';
 import { vendorPaymentSweeps } from './modules/vendor-payment/vendor-payment.sweeps';
 import { gstr3bSweeps } from './test-support/gstr3b-fixtures';
 import { paymentsSweeps } from './modules/payments/payments.sweeps';
+import { drc01Sweeps } from './modules/drc01/drc01.sweeps';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -133,6 +134,7 @@ const SWEEPS: Sweep[] = [
   ...vendorPaymentSweeps(),
   ...gstr3bSweeps(),
   ...paymentsSweeps(),
+  ...drc01Sweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */

@@ -108,7 +108,8 @@ export const Drc01FiltersSchema = z.object({
 });
 export type Drc01Filters = z.infer<typeof Drc01FiltersSchema>;
 
-export const DRC01_SORT_FIELDS = ['id', 'issuedOn', 'dueOn', 'period', 'totalExcess', 'gstin'] as const;
+/** MMYYYY does not sort as a date: periods are filtered, not sorted. */
+export const DRC01_SORT_FIELDS = ['id', 'issuedOn', 'dueOn', 'totalExcess', 'gstin'] as const;
 export const DRC01_DEFAULT_SORT = 'issuedOn DESC';
 
 export const Drc01ListRequestSchema = z.object({

@@ -1,0 +1,169 @@
+// The product's own DRC-01B / DRC-01C check of a period, made before (or beside) the portal's: the figures the
+// portal compares, rebuilt from what the product holds (packages/domain/src/drc01/README.md):
+// - DRC-01B (Rule 88C): the tax of tables 3.1(a), 3.1(b), 3.1.1(i) that the filed GSTR-1 (its GSTR-1A documents
+//   replacing the same numbers) gives through the domain's buildGstr3b, against the same tables of the filed GSTR-3B;
+// - DRC-01C (Rule 88D): the ITC of 4A(5) in the filed GSTR-3B against what the downloaded GSTR-2B gives for it.
+// The threshold is the subscriber's setting, or the domain's dated row.
+import type { Drc01Figures, Drc01Form, Drc01Precheck, Drc01Threshold } from '@opengst/contracts';
+import {
+  buildGstr3b,
+  drc01bCheck,
+  drc01cCheck,
+  gstr3bJsonOf,
+  parseGstr1,
+  type Gstr1Json,
+  type Gstr3bPortalRecord,
+  type Heads,
+  type MismatchResult,
+} from '@opengst/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { gstr3bReturns, portalDocuments, returns } from '../../db/schema';
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
+const paise = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 100) : 0);
+const headsOf = (row: Json): Heads => ({
+  igst: paise(row['iamt']),
+  cgst: paise(row['camt']),
+  sgst: paise(row['samt']),
+  cess: paise(row['csamt']),
+});
+const plus = (a: Heads, b: Heads): Heads => ({
+  igst: a.igst + b.igst,
+  cgst: a.cgst + b.cgst,
+  sgst: a.sgst + b.sgst,
+  cess: a.cess + b.cess,
+});
+
+/** Tax of 3.1(a), 3.1(b) and 3.1.1(i) of a GSTR-3B JSON (rupees on the wire). */
+export const outwardTaxOf = (gstr3b: unknown): Heads => {
+  const sup = obj(obj(gstr3b)['sup_details']);
+  const eco = obj(obj(gstr3b)['eco_dtls']);
+  return [obj(sup['osup_det']), obj(sup['osup_zero']), obj(eco['eco_sup'])].map(headsOf).reduce(plus);
+};
+
+/** ITC of 4A(5), all other ITC, of a GSTR-3B JSON. */
+export const otherItcOf = (gstr3b: unknown): Heads => {
+  const avl = obj(obj(gstr3b)['itc_elg'])['itc_avl'];
+  return headsOf((Array.isArray(avl) ? (avl as Json[]) : []).find((r) => r['ty'] === 'OTH') ?? {});
+};
+
+const figuresOf = (r: MismatchResult): Drc01Figures => ({
+  reported: r.reported,
+  baseline: r.baseline,
+  difference: r.difference,
+  excess: r.excess,
+  totalExcess: r.totalExcess,
+  percentBasisPoints: r.percentBasisPoints,
+  threshold: r.threshold
+    ? { amount: r.threshold.amount, percentBasisPoints: r.threshold.percentBasisPoints, rule: r.threshold.rule }
+    : null,
+  explanation: r.explanation,
+});
+
+type Target = { subscriberId: number; entityId: number; gstin: string; period: string };
+
+/** The period's filed GSTR-1 and GSTR-1A payloads, as the portal's outward documents (1A replacing the same numbers). */
+const filedOutward = async (db: DbOrTx, t: Target): Promise<Gstr1Json | null> => {
+  const rows = await db
+    .select({ type: returns.returnType, payload: returns.payload })
+    .from(returns)
+    .where(
+      and(
+        eq(returns.subscriberId, t.subscriberId),
+        eq(returns.entityId, t.entityId),
+        eq(returns.returnPeriod, t.period),
+        eq(returns.status, 'Filed'),
+        inArray(returns.returnType, ['GSTR1', 'GSTR1A']),
+      ),
+    );
+  const gstr1 = rows.find((r) => r.type === 'GSTR1')?.payload;
+  if (!gstr1) return null;
+  const merged = JSON.parse(gstr1) as Json;
+  const amendment = rows.find((r) => r.type === 'GSTR1A')?.payload;
+  // GSTR-1A amends the same period's GSTR-1 before GSTR-3B: its sections replace those of GSTR-1 where it has them.
+  if (amendment) for (const [key, value] of Object.entries(JSON.parse(amendment) as Json)) if (Array.isArray(value)) merged[key] = value;
+  return merged as Gstr1Json;
+};
+
+const gstr2bRecords = async (db: DbOrTx, t: Target): Promise<Gstr3bPortalRecord[]> => {
+  const rows = await db
+    .select()
+    .from(portalDocuments)
+    .where(
+      and(
+        eq(portalDocuments.subscriberId, t.subscriberId),
+        eq(portalDocuments.entityId, t.entityId),
+        eq(portalDocuments.source, 'GSTR2B'),
+        eq(portalDocuments.returnPeriod, t.period),
+      ),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    returnPeriod: r.returnPeriod,
+    section: r.section as Gstr3bPortalRecord['section'],
+    listing: r.listing,
+    documentType: r.documentType as Gstr3bPortalRecord['documentType'],
+    documentNumber: r.documentNumber,
+    supplierGstin: r.supplierGstin,
+    isReverseCharge: r.isReverseCharge,
+    itcAvailability: (r.itcAvailability ?? null) as Gstr3bPortalRecord['itcAvailability'],
+    imsAction: (r.imsAction ?? null) as Gstr3bPortalRecord['imsAction'],
+    taxable: r.taxable,
+    igst: r.igst,
+    cgst: r.cgst,
+    sgst: r.sgst,
+    cess: r.cess,
+  }));
+};
+
+export const computePrecheck = async (
+  db: DbOrTx,
+  target: Target,
+  form: Drc01Form,
+  threshold: Drc01Threshold | null,
+  asOf: string,
+): Promise<Drc01Precheck> => {
+  const [filed3b] = await db
+    .select({ savedJson: gstr3bReturns.savedJson })
+    .from(gstr3bReturns)
+    .where(
+      and(
+        eq(gstr3bReturns.subscriberId, target.subscriberId),
+        eq(gstr3bReturns.entityId, target.entityId),
+        eq(gstr3bReturns.returnPeriod, target.period),
+        eq(gstr3bReturns.status, 'Filed'),
+      ),
+    );
+  const outward = form === 'DRC01B' ? await filedOutward(db, target) : null;
+  const missing = [...(form === 'DRC01B' && !outward ? ['GSTR-1 filed'] : []), ...(!filed3b?.savedJson ? ['GSTR-3B filed'] : [])];
+  if (missing.length > 0 || !filed3b) return { form, period: target.period, figures: null, isIntimation: false, missing };
+  const parsed = outward ? parseGstr1(outward) : { documents: [], summaries: [] };
+  const system = gstr3bJsonOf(
+    buildGstr3b({
+      gstin: target.gstin,
+      period: target.period,
+      frequency: 'monthly',
+      outward: {
+        documents: parsed.documents.map((d, i) => ({ ...d, id: i + 1 })),
+        summaries: parsed.summaries.map((s, i) => ({ ...s, id: i + 1 })),
+      },
+      inward: { gstr2b: form === 'DRC01C' ? await gstr2bRecords(db, target) : [] },
+    }),
+  );
+  const own = threshold ? { threshold } : {};
+  const result =
+    form === 'DRC01B'
+      ? drc01bCheck({
+          periods: [{ period: target.period, gstr1: outwardTaxOf(system), gstr3b: outwardTaxOf(filed3b.savedJson) }],
+          asOf,
+          ...own,
+        })
+      : drc01cCheck({
+          periods: [{ period: target.period, gstr3b: { '4A(5)': otherItcOf(filed3b.savedJson) }, gstr2b: { '4A(5)': otherItcOf(system) } }],
+          asOf,
+          ...own,
+        });
+  return { form, period: target.period, figures: figuresOf(result), isIntimation: result.isIntimation, missing: [] };
+};
