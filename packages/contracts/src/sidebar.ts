@@ -68,6 +68,8 @@ export const SIDEBAR: readonly SidebarItem[] = [
       { key: 'Notifications', label: 'Notifications', route: 'Notifications' },
       { key: 'LitigationManagement', label: 'Litigation Management', route: 'LitigationManagement' },
       { key: 'GstChallans', label: 'GST Challans', route: 'GstChallans' },
+      { key: 'Drc01b', label: 'DRC-01B', route: 'Drc01b' },
+      { key: 'Drc01c', label: 'DRC-01C', route: 'Drc01c' },
     ],
   },
   {

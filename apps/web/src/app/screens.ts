@@ -95,6 +95,10 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   GstChallans: () => import('../features/returns/payments/GstChallansScreen').then((m) => m.GstChallansScreen),
   GstChallanPaymentProcess: () => import('../features/returns/payments/ChallanCreateScreen').then(withCard((m) => m.ChallanCreateScreen)),
   GstChallanPay: () => import('../features/returns/payments/GstChallanPayScreen').then(withCard((m) => m.GstChallanPayScreen)),
+  Drc01b: () => import('../features/returns/drc01/Drc01ListScreen').then((m) => m.Drc01bScreen),
+  Drc01c: () => import('../features/returns/drc01/Drc01ListScreen').then((m) => m.Drc01cScreen),
+  Drc01bView: () => import('../features/returns/drc01/Drc01ViewScreen').then(withCard((m) => m.Drc01bViewScreen)),
+  Drc01cView: () => import('../features/returns/drc01/Drc01ViewScreen').then(withCard((m) => m.Drc01cViewScreen)),
   ElectronicLedgerReport: () => import('../features/reports/ledgers/LedgerReportScreen').then(withCard((m) => m.LedgerReportScreen)),
   ElectronicCreditReversalReclaimStatement: () =>
     import('../features/reports/ledgers/LedgerReportScreen').then(withCard((m) => m.CreditReversalStatementScreen)),

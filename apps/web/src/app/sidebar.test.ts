@@ -41,6 +41,8 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   Gstr2aReconciliation: 'the Purchase Reconciliation list (/reconciliation-list)',
   GstChallanPaymentProcess: 'the GST Challans screen',
   GstChallanPay: 'a challan of the GST Challans screen (direct access)',
+  Drc01bView: 'an intimation of the DRC-01B list',
+  Drc01cView: 'an intimation of the DRC-01C list',
   ElectronicLedgerReport: 'the GST Challans screen',
   ElectronicCreditReversalReclaimStatement: 'the GST Challans screen',
   Gstr3b: 'the Regular Returns list',

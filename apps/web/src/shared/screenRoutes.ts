@@ -61,6 +61,10 @@ export const SCREEN_ROUTES = [
   'GstChallans',
   'GstChallanPaymentProcess',
   'GstChallanPay',
+  'Drc01b',
+  'Drc01c',
+  'Drc01bView',
+  'Drc01cView',
   'ElectronicLedgerReport',
   'ElectronicCreditReversalReclaimStatement',
 ] as const satisfies readonly RouteName[];

@@ -47,4 +47,20 @@ export const DRC01_TEXT = {
   'drc.ack': 'Acknowledgement',
   'drc.drc03Arn': 'DRC-03 ARN',
   'drc.sandbox': 'Connected to the project’s portal sandbox',
+  'drc.synced': '{received} intimations read from the portal: {added} new, {updated} updated.',
+  'drc.otpSent': 'EVC OTP sent to {sentTo}.',
+  'drc.needSession': 'Sign in to the GST portal for this GSTIN first (the OTP step above).',
+  'drc.noReason': 'No reason (DRC-03 covers the excess)',
+  'drc.head': 'Head',
+  'drc.total': 'Total',
+  'drc.replyTitle': 'Part B reply',
+  'drc.otpTitle': 'Sign the reply with EVC',
+  'drc.cancel': 'Cancel',
+  'drc.back': 'Back to the list',
+  'drc.noIntimation': 'No intimation chosen: open one from the list.',
 } as const;
+
+export type Drc01TextKey = keyof typeof DRC01_TEXT;
+/** The text of `key` with its {placeholders} filled. */
+export const drc01Text = (key: Drc01TextKey, values: Record<string, string | number> = {}): string =>
+  DRC01_TEXT[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
