@@ -159,5 +159,11 @@ export const gstr3bSweeps = (): Sweep[] => {
     get(GSTR3B_API.setOff),
     get(GSTR3B_API.download),
     get(GSTR3B_API.timeline),
+    post(GSTR3B_API.saveToPortal),
+    post(GSTR3B_API.saveStatus),
+    post(GSTR3B_API.submit),
+    post(GSTR3B_API.offset, { credit: [{ from: 'igst', to: 'igst', amount: 1 }] }),
+    post(GSTR3B_API.fileOtp),
+    post(GSTR3B_API.file, { otp: '575757' }),
   ];
 };

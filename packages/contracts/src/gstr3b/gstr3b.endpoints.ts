@@ -3,9 +3,13 @@ import { defineEndpoint, pathsOf } from '../endpoint';
 import {
   Gstr3bComputeRequestSchema,
   Gstr3bDetailSchema,
+  Gstr3bFileOtpResponseSchema,
+  Gstr3bFileRequestSchema,
   Gstr3bFigureDocumentsRequestSchema,
   Gstr3bFigureDocumentsResponseSchema,
   Gstr3bKeyQuerySchema,
+  Gstr3bKeySchema,
+  Gstr3bOffsetRequestSchema,
   Gstr3bSaveRequestSchema,
   Gstr3bSetOffSchema,
   Gstr3bTimelineSchema,
@@ -58,6 +62,48 @@ export const GSTR3B_ENDPOINTS = {
     path: `${API_ROOT}/returns/gstr3b/timeline`,
     query: Gstr3bKeyQuerySchema,
     response: Gstr3bTimelineSchema,
+  }),
+  /** Sends the final figures' JSON to the portal (RETSAVE) and reads its answer (RETSTATUS) within bounded tries. */
+  saveToPortal: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/returns/gstr3b/save`,
+    body: Gstr3bKeySchema,
+    response: Gstr3bDetailSchema,
+  }),
+  /** Reads the portal's answer to a save still in progress. */
+  saveStatus: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/returns/gstr3b/save/status`,
+    body: Gstr3bKeySchema,
+    response: Gstr3bDetailSchema,
+  }),
+  /** RETSUBMIT: the portal freezes the figures and posts the liability and the ITC to the ledgers. */
+  submit: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/returns/gstr3b/submit`,
+    body: Gstr3bKeySchema,
+    response: Gstr3bDetailSchema,
+  }),
+  /** RETOFFSET: pays the liability from the credit ledger (the proposed set-off or the user's) and the cash ledger. */
+  offset: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/returns/gstr3b/offset`,
+    body: Gstr3bOffsetRequestSchema,
+    response: Gstr3bDetailSchema,
+  }),
+  /** Asks the portal for the EVC one-time password of the filing. */
+  fileOtp: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/returns/gstr3b/file/otp`,
+    body: Gstr3bKeySchema,
+    response: Gstr3bFileOtpResponseSchema,
+  }),
+  /** RETFILE with EVC: Filed, with the ARN. */
+  file: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/returns/gstr3b/file`,
+    body: Gstr3bFileRequestSchema,
+    response: Gstr3bDetailSchema,
   }),
 };
 export const GSTR3B_API = pathsOf(GSTR3B_ENDPOINTS);

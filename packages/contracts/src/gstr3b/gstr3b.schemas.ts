@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ReturnFilingStatusSchema } from '../returns/returns.schemas';
 import { GSTR3B_COLUMNS, Gstr3bFigureKeySchema, Gstr3bLockCodeSchema } from './gstr3b.figures';
+import { HeadMinorAmountsSchema, MINOR_HEAD_KEYS } from '../payments/payments.schemas';
 
 const id = z.number().int().positive();
 const paise = z.number().int();
@@ -81,6 +82,23 @@ export type Gstr3bIssue = z.infer<typeof Gstr3bIssueSchema>;
 /** Rows in no figure, by the reason (the domain's exclusion codes: OUTSIDE_PERIOD, REJECTED_IN_IMS, DEFERRED ...). */
 export const Gstr3bExcludedSchema = z.object({ code: z.string(), reason: z.string(), count: z.number().int() });
 
+/**
+ * Where the return stands at the GST portal (spec core §4: Save, Submit, Offset, File): the reference and the portal's
+ * answer to the last save (P processed, PE with errors, ER refused, IP in progress), when each action was done, the
+ * ARN once filed and the portal's message of the last refused action.
+ */
+export const Gstr3bPortalStateSchema = z.object({
+  referenceId: z.string().nullable(),
+  saveStatus: z.enum(['P', 'PE', 'ER', 'IP']).nullable(),
+  savedAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  offsetAt: z.string().nullable(),
+  filedAt: z.string().nullable(),
+  arn: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type Gstr3bPortalState = z.infer<typeof Gstr3bPortalStateSchema>;
+
 export const Gstr3bDetailSchema = z.object({
   /** Null while never computed. */
   id: z.number().int().nullable(),
@@ -110,6 +128,7 @@ export const Gstr3bDetailSchema = z.object({
    * 1 October 2022).
    */
   gstr1Filed: z.boolean(),
+  portal: Gstr3bPortalStateSchema,
 });
 export type Gstr3bDetail = z.infer<typeof Gstr3bDetailSchema>;
 
@@ -199,6 +218,42 @@ export const Gstr3bInterestLineSchema = z.object({
   explanation: z.string(),
 });
 
+/** One cell of cash a return needs: due, what the cash ledger covers, what a challan must bring (whole rupees). */
+export const Gstr3bCashLineSchema = z.object({
+  head: Gstr3bTaxHeadSchema,
+  minor: z.enum(MINOR_HEAD_KEYS),
+  due: paise,
+  fromLedger: paise,
+  challan: paise,
+  explanation: z.string(),
+});
+export const Gstr3bCashNeededSchema = z.object({
+  due: HeadMinorAmountsSchema,
+  fromLedger: HeadMinorAmountsSchema,
+  challan: HeadMinorAmountsSchema,
+  /** The challan's total, paise (0: the cash ledger holds enough). */
+  total: paise,
+  lines: z.array(Gstr3bCashLineSchema),
+});
+export type Gstr3bCashNeeded = z.infer<typeof Gstr3bCashNeededSchema>;
+
+/** A credit utilisation as sent (from head, to head, paise). */
+export const Gstr3bCreditUseSchema = z.object({ from: Gstr3bTaxHeadSchema, to: Gstr3bTaxHeadSchema, amount: z.number().int().positive() });
+export type Gstr3bCreditUse = z.infer<typeof Gstr3bCreditUseSchema>;
+
+/** The offset sent with RETOFFSET: credit by head, and cash by liability (reverse charge only in cash, s.49(4)). */
+export const Gstr3bOffsetSentSchema = z.object({
+  credit: z.array(Gstr3bCreditUseSchema),
+  cash: z.object({
+    tax: Gstr3bHeadsSchema,
+    reverseCharge: Gstr3bHeadsSchema,
+    interest: Gstr3bHeadsSchema,
+    lateFee: Gstr3bHeadsSchema,
+  }),
+  at: z.string(),
+});
+export type Gstr3bOffsetSent = z.infer<typeof Gstr3bOffsetSentSchema>;
+
 export const Gstr3bSetOffSchema = z.object({
   entityId: z.number().int(),
   returnPeriod: z.string(),
@@ -229,6 +284,16 @@ export const Gstr3bSetOffSchema = z.object({
   }),
   /** Cash to deposit (PMT-06) beyond the cash ledger; null while the cash ledger is unknown. */
   cashToDeposit: Gstr3bHeadsSchema.nullable(),
+  /**
+   * The ledgers as the GST portal answered them (ledgerBalance) when a portal session is active: the cash ledger by
+   * major and minor head (Rule 87(1)), and whether the credit ledger already holds this return's net ITC (posted at
+   * submission, so it is not added again). Null: no portal session, the balances are unknown.
+   */
+  portalLedgers: z.object({ cash: HeadMinorAmountsSchema, credit: Gstr3bHeadsSchema, creditHoldsReturnItc: z.boolean() }).nullable(),
+  /** The deposit the cash still needs, cell by cell (the domain's cashNeededFor); null while the cash ledger is unknown. */
+  cashNeeded: Gstr3bCashNeededSchema.nullable(),
+  /** The offset sent to the portal (RETOFFSET), once done. */
+  offset: Gstr3bOffsetSentSchema.nullable(),
   /** Section 50(1) on the cash-paid tax, Rule 88B(1). */
   interest: z.object({
     amount: Gstr3bHeadsSchema,
@@ -275,3 +340,12 @@ export const Gstr3bTimelineSchema = z.object({
   events: z.array(Gstr3bEventSchema),
 });
 export type Gstr3bTimeline = z.infer<typeof Gstr3bTimelineSchema>;
+
+// The GST portal actions ------------------------------------------------------------------------------------------
+
+/** Offset: the set-off the server proposes, or the user's own utilisation of credit (checked: s.49, 49A, Rule 88A). */
+export const Gstr3bOffsetRequestSchema = Gstr3bKeySchema.extend({ credit: z.array(Gstr3bCreditUseSchema).max(20).nullish() });
+export type Gstr3bOffsetRequest = z.input<typeof Gstr3bOffsetRequestSchema>;
+export const Gstr3bFileRequestSchema = Gstr3bKeySchema.extend({ otp: z.string().regex(/^\d{6}$/, 'The OTP has 6 digits.') });
+export type Gstr3bFileRequest = z.input<typeof Gstr3bFileRequestSchema>;
+export const Gstr3bFileOtpResponseSchema = z.object({ sent: z.literal(true) });

@@ -101,5 +101,15 @@ export const gstr3bDetailOf = async (
     })),
     excluded: computed?.excluded ?? [],
     gstr1Filed: periods.every((p) => filings.some((f) => f.returnPeriod === p && f.status === 'Filed')),
+    portal: {
+      referenceId: row?.portalReferenceId ?? null,
+      saveStatus: (row?.portalSaveStatus ?? null) as Gstr3bDetail['portal']['saveStatus'],
+      savedAt: row?.savedAt?.toISOString() ?? null,
+      submittedAt: row?.submittedAt?.toISOString() ?? null,
+      offsetAt: row?.offsetAt?.toISOString() ?? null,
+      filedAt: row?.filedAt?.toISOString() ?? null,
+      arn: row?.arn ?? null,
+      lastError: row?.lastError ?? null,
+    },
   };
 };

@@ -5,9 +5,9 @@ import type { Gstr3bSetOff, Gstr3bTaxHead } from '@opengst/contracts';
 import { formatInr, gstr3bPaymentOf, lateFee, lateReturnInterest, NO_TAX, TAX_HEADS, type Gstr3bResult, type Heads } from '@opengst/domain';
 
 /**
- * The electronic credit and cash ledgers' balances before this return. The seam for the GST portal adapter's ledgers
- * (apps/server/src/portal, being added under issue 19): until it answers them, UNKNOWN_LEDGERS, and the set-off takes
- * no credit from the ledger (only this return's net ITC) and cannot say how much cash is to be deposited.
+ * The electronic credit and cash ledgers' balances before this return, read from the GST portal (gstr3b-set-off.ts)
+ * when a portal session is active; otherwise UNKNOWN_LEDGERS, and the set-off takes no credit from the ledger (only
+ * this return's net ITC) and cannot say how much cash is to be deposited.
  */
 export type LedgerBalances = { credit: Heads | null; cash: Heads | null; asOf: string | null };
 export const UNKNOWN_LEDGERS: LedgerBalances = { credit: null, cash: null, asOf: null };
@@ -44,7 +44,10 @@ export type PaymentInput = {
   aggregateTurnover: number | null;
 };
 
-export const paymentPlanOf = (input: PaymentInput): Omit<Gstr3bSetOff, 'entityId' | 'returnPeriod'> => {
+/** The set-off of the figures alone; the portal's ledgers, the cash still needed and the offset sent are added by gstr3b-set-off. */
+export type PaymentPlan = Omit<Gstr3bSetOff, 'entityId' | 'returnPeriod' | 'portalLedgers' | 'cashNeeded' | 'offset'>;
+
+export const paymentPlanOf = (input: PaymentInput): PaymentPlan => {
   const r = input.figures;
   const payment = (interestDue: Heads, lateFeeDue: Heads) =>
     gstr3bPaymentOf(r, { interest: interestDue, lateFee: lateFeeDue, credit: input.ledgers.credit ?? NO_TAX, cash: input.ledgers.cash });

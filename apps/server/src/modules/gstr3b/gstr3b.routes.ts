@@ -1,6 +1,8 @@
 // Routes of /gstr-3b (spec core §2, issue 19), each for one location (entity) and period: the access plugin checks the
 // right and that the caller may see the entity; gstr3bTarget that it is the caller's subscriber's location with a
-// GSTIN. Reading takes either GSTR-3B right; computing and entering figures, Gstr3bPrepare.
+// GSTIN. Reading takes either GSTR-3B right; computing and entering figures, Gstr3bPrepare; the GST portal actions
+// (Save, Submit, Offset, File: gstr3b-portal.service.ts), Gstr3bFile. A submitted return's figures are the portal's:
+// computing or entering them again is refused (RET0007).
 import { GSTR3B_ENDPOINTS } from '@opengst/contracts';
 import { gstr3bJsonOf } from '@opengst/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +16,16 @@ import { gstr3bDetailOf } from './gstr3b-detail.queries';
 import { figureDocuments } from './gstr3b-drill-down.queries';
 import { finalReturnOf } from './gstr3b-final.service';
 import { UNKNOWN_LEDGERS } from './gstr3b-payment';
+import {
+  assertNotSubmitted,
+  fileGstr3b,
+  offsetGstr3b,
+  readGstr3bSaveStatus,
+  requestGstr3bFilingOtp,
+  saveGstr3bToPortal,
+  submitGstr3b,
+} from './gstr3b-portal.service';
+import { portalSessionIfActive, readLedgers, setOffOf } from './gstr3b-set-off';
 import { saveGstr3bFigures } from './gstr3b-save.service';
 import { gstr3bTimelineOf } from './gstr3b-timeline.queries';
 import { findGstr3b, gstr3bTarget, type Gstr3bTarget } from './gstr3b.repo';
@@ -21,6 +33,7 @@ import { findGstr3b, gstr3bTarget, type Gstr3bTarget } from './gstr3b.repo';
 const read = { rights: ['Gstr3bPrepare', 'Gstr3bFile'], entity: 'query' } as const satisfies RouteAccess;
 const readBody = { rights: ['Gstr3bPrepare', 'Gstr3bFile'], entity: 'body' } as const satisfies RouteAccess;
 const prepare = { rights: ['Gstr3bPrepare'], entity: 'body' } as const satisfies RouteAccess;
+const file = { rights: ['Gstr3bFile'], entity: 'body' } as const satisfies RouteAccess;
 
 export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
@@ -56,6 +69,7 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const principal = principalOf(request);
       const { entityId, returnPeriod, frequency } = request.body;
       const target = await gstr3bTarget(db, principal, entityId);
+      assertNotSubmitted(await findGstr3b(db, principal.subscriberId, entityId, returnPeriod));
       await computeGstr3b(deps, principal, target, { returnPeriod, frequency }, request.ip);
       return detailOf(principal, target, returnPeriod);
     },
@@ -77,21 +91,107 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const principal = principalOf(request);
       const { entityId, returnPeriod, figures } = request.body;
       const target = await gstr3bTarget(db, principal, entityId);
+      assertNotSubmitted(await findGstr3b(db, principal.subscriberId, entityId, returnPeriod));
       await saveGstr3bFigures(deps, principal, target, returnPeriod, figures, request.ip);
       return detailOf(principal, target, returnPeriod);
     },
   });
 
-  // The ledgers are UNKNOWN_LEDGERS until the GST portal adapter reads the electronic credit and cash ledgers
-  // (issue 19); finalReturnOf takes whatever balances it is given.
+  // The ledgers as the GST portal holds them when the GSTIN has a portal session, else unknown (said so).
   serve(app, GSTR3B_ENDPOINTS.setOff, {
     access: read,
     handler: async (request) => {
       const principal = principalOf(request);
       const { entityId, returnPeriod } = request.query;
       const { target, row } = await returnOf(principal, entityId, returnPeriod);
-      const { plan } = await finalReturnOf(deps, target, row, UNKNOWN_LEDGERS);
-      return { entityId, returnPeriod, ...plan };
+      const session = await portalSessionIfActive(ctx, target);
+      const balance = session ? await readLedgers(ctx, session, returnPeriod) : null;
+      const { setOff } = await setOffOf(ctx, target, row, balance);
+      return { entityId, returnPeriod, ...setOff };
+    },
+  });
+
+  /** A portal action on the period's return, then its detail as it stands. */
+  const portalAction =
+    (act: (principal: SessionPrincipal, target: Gstr3bTarget, ip: string) => Promise<void>) =>
+    async (principal: SessionPrincipal, entityId: number, returnPeriod: string, ip: string) => {
+      const target = await gstr3bTarget(db, principal, entityId);
+      await act(principal, target, ip);
+      return detailOf(principal, target, returnPeriod);
+    };
+
+  serve(app, GSTR3B_ENDPOINTS.saveToPortal, {
+    access: file,
+    handler: async (request) => {
+      const { entityId, returnPeriod } = request.body;
+      return portalAction((p, t, ip) => saveGstr3bToPortal(ctx, p, t, returnPeriod, ip))(
+        principalOf(request),
+        entityId,
+        returnPeriod,
+        request.ip,
+      );
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.saveStatus, {
+    access: file,
+    handler: async (request) => {
+      const { entityId, returnPeriod } = request.body;
+      return portalAction((p, t, ip) => readGstr3bSaveStatus(ctx, p, t, returnPeriod, ip))(
+        principalOf(request),
+        entityId,
+        returnPeriod,
+        request.ip,
+      );
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.submit, {
+    access: file,
+    handler: async (request) => {
+      const { entityId, returnPeriod } = request.body;
+      return portalAction((p, t, ip) => submitGstr3b(ctx, p, t, returnPeriod, ip))(
+        principalOf(request),
+        entityId,
+        returnPeriod,
+        request.ip,
+      );
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.offset, {
+    access: file,
+    handler: async (request) => {
+      const { entityId, returnPeriod } = request.body;
+      return portalAction((p, t, ip) => offsetGstr3b(ctx, p, t, request.body, ip))(
+        principalOf(request),
+        entityId,
+        returnPeriod,
+        request.ip,
+      );
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.fileOtp, {
+    access: file,
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const { entityId, returnPeriod } = request.body;
+      await requestGstr3bFilingOtp(ctx, principal, await gstr3bTarget(db, principal, entityId), returnPeriod);
+      return { sent: true as const };
+    },
+  });
+
+  serve(app, GSTR3B_ENDPOINTS.file, {
+    access: file,
+    handler: async (request) => {
+      const { entityId, returnPeriod, otp } = request.body;
+      return portalAction((p, t, ip) => fileGstr3b(ctx, p, t, returnPeriod, otp, ip))(
+        principalOf(request),
+        entityId,
+        returnPeriod,
+        request.ip,
+      );
     },
   });
 

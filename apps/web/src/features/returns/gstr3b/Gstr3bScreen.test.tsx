@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GSTR3B_LOCK_REASONS, type Gstr3bDetail, type Gstr3bRow } from '@opengst/contracts';
 import { Gstr3bScreen } from './Gstr3bScreen';
-import { amounts, row } from './gstr3bTestRows';
+import { amounts, NOT_AT_PORTAL, row } from './gstr3bTestRows';
 import { json, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
 
 // The screen against a stubbed API: the tables from a detail, the documents behind a figure, a locked figure read
@@ -51,6 +51,7 @@ const detail = (patch: Partial<Gstr3bDetail> = {}): Gstr3bDetail => ({
   issues: [],
   excluded: [],
   gstr1Filed: true,
+  portal: NOT_AT_PORTAL,
   ...patch,
 });
 

@@ -1,4 +1,4 @@
-import { GSTR3B_FIGURE_LAYOUT, type Gstr3bAmounts, type Gstr3bRow } from '@opengst/contracts';
+import { GSTR3B_FIGURE_LAYOUT, type Gstr3bAmounts, type Gstr3bPortalState, type Gstr3bRow } from '@opengst/contracts';
 
 // Rows of a GSTR-3B for the tests: zero amounts, the figure's own columns, nothing locked, unless a test says otherwise.
 
@@ -16,3 +16,15 @@ export const row = (figure: Gstr3bRow['figure'], patch: Partial<Gstr3bRow> = {})
   sources: { documents: 0, gstr2b: 0, summaries: 0 },
   ...patch,
 });
+
+/** A return never sent to the portal. */
+export const NOT_AT_PORTAL: Gstr3bPortalState = {
+  referenceId: null,
+  saveStatus: null,
+  savedAt: null,
+  submittedAt: null,
+  offsetAt: null,
+  filedAt: null,
+  arn: null,
+  lastError: null,
+};
