@@ -98,27 +98,17 @@ export const SubscriberSettingsSchema = z.object({
   showIMS: z.boolean().default(true),
   litigationSync: z.boolean().default(false),
   /**
-   * The thresholds of the product's own DRC-01B / DRC-01C precheck (Rules 88C, 88D): null uses the domain's dated
-   * row (packages/domain/src/drc01/README.md: the figures are not notified, so a subscriber may set its own).
+   * The thresholds of the product's own DRC-01B / DRC-01C precheck (Rules 88C, 88D): the domain's dated rows unless
+   * `ownThresholds` (packages/domain/src/drc01/README.md: the figures are not notified, so a subscriber may set its
+   * own). Whole rupees and whole percent; either exceeded draws the warning, as the GSTN advisories read.
    */
   drc01: z
     .object({
-      drc01b: z
-        .object({
-          amount: z.number().int().min(0),
-          percentBasisPoints: z.number().int().min(0).max(10_000),
-          rule: z.enum(['amountOrPercent', 'amountAndPercent']),
-        })
-        .nullable()
-        .default(null),
-      drc01c: z
-        .object({
-          amount: z.number().int().min(0),
-          percentBasisPoints: z.number().int().min(0).max(10_000),
-          rule: z.enum(['amountOrPercent', 'amountAndPercent']),
-        })
-        .nullable()
-        .default(null),
+      ownThresholds: z.boolean().default(false),
+      drc01bAmount: z.number().int().min(0).max(1_00_00_00_000).default(25_00_000),
+      drc01bPercent: z.number().int().min(0).max(100).default(20),
+      drc01cAmount: z.number().int().min(0).max(1_00_00_00_000).default(5_00_000),
+      drc01cPercent: z.number().int().min(0).max(100).default(20),
     })
     .prefault({}),
 });

@@ -29,4 +29,5 @@ export const SAVE_SETTINGS_GROUP_ENDPOINTS = {
   autoCompute: saveGroup('autoCompute'),
   notifications: saveGroup('notifications'),
   modules: saveGroup('modules'),
+  drc01: saveGroup('drc01'),
 } satisfies Record<SettingsGroup, Endpoint>;

@@ -18,6 +18,7 @@ export const SETTINGS_GROUPS = [
   'autoCompute',
   'notifications',
   'modules',
+  'drc01',
 ] as const;
 export const SettingsGroupSchema = z.enum(SETTINGS_GROUPS);
 export type SettingsGroup = z.infer<typeof SettingsGroupSchema>;
@@ -32,6 +33,7 @@ export const SETTINGS_GROUP_SCHEMAS = {
   autoCompute: settingsShape.autoCompute.unwrap(),
   notifications: settingsShape.notifications.unwrap(),
   modules: z.object({ showIMS: z.boolean().default(true), litigationSync: z.boolean().default(false) }),
+  drc01: settingsShape.drc01.unwrap(),
 } as const satisfies Record<SettingsGroup, z.ZodType>;
 /** The right that lets a user edit each group (any user who can open /settings may read them all). */
 export const SETTINGS_GROUP_RIGHTS = {
@@ -43,6 +45,7 @@ export const SETTINGS_GROUP_RIGHTS = {
   autoCompute: 'SettingsDocuments',
   notifications: 'SettingsNotifications',
   modules: 'SettingsGeneral',
+  drc01: 'SettingsGeneral',
 } as const satisfies Record<SettingsGroup, string>;
 export const settingsGroupPath = (group: SettingsGroup): string => `${API_ROOT}/settings/subscriber/${group}`;
 export const SettingsScreenSchema = z.object({

@@ -146,7 +146,15 @@ export const precheckOf = async (
   const { db } = ctx.database;
   const gstin = await gstinOf(db, principal.subscriberId, target.entityId);
   const settings = await loadSubscriberSettings(db, principal.subscriberId);
-  const threshold = target.form === 'DRC01B' ? settings.drc01.drc01b : settings.drc01.drc01c;
+  const own = settings.drc01;
+  // Whole rupees and percent in the settings; the domain takes paise and basis points.
+  const threshold = own.ownThresholds
+    ? {
+        amount: (target.form === 'DRC01B' ? own.drc01bAmount : own.drc01cAmount) * 100,
+        percentBasisPoints: (target.form === 'DRC01B' ? own.drc01bPercent : own.drc01cPercent) * 100,
+        rule: 'amountOrPercent' as const,
+      }
+    : null;
   return computePrecheck(
     db,
     { subscriberId: principal.subscriberId, entityId: target.entityId, gstin, period: target.period },

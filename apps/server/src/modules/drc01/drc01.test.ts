@@ -123,7 +123,7 @@ describe.each(ENGINES)('DRC-01B and DRC-01C through the portal sandbox on %s', (
     const s = await sessionOf(delhi, DELHI_GSTIN);
     const threshold = { amount: 1_000_00, percentBasisPoints: 10_000, rule: 'amountOrPercent' as const };
     await h.ctx.gstPortal.setDrcThresholdInSandbox(s, 'DRC01B', threshold);
-    await setSubscriberSettings(h, tenant.subscriberId, { drc01: { drc01b: threshold, drc01c: null } });
+    await setSubscriberSettings(h, tenant.subscriberId, { drc01: { ownThresholds: true, drc01bAmount: 1_000, drc01bPercent: 100 } });
     await fileGstr1(delhi, DELHI_GSTIN, '032025', 100_000_00);
     await fileGstr1(delhi, DELHI_GSTIN, '042025', 100_000_00);
     // ₹8,000 left in cash after the two 3Bs: the DRC-03 of March.
@@ -156,6 +156,10 @@ describe.each(ENGINES)('DRC-01B and DRC-01C through the portal sandbox on %s', (
     expect(detail.intimation).toMatchObject({ gstin: DELHI_GSTIN, reported: igst(18_000_00), baseline: igst(10_000_00), reply: null });
     expect(detail.precheck).toMatchObject({ isIntimation: true, missing: [], figures: { excess: igst(8_000_00), totalExcess: 8_000_00 } });
     expect(detail.sandbox).toBe(true);
+    // The subscriber's threshold decides the precheck: ₹10,000 and 100% are not exceeded by ₹8,000.
+    await setSubscriberSettings(h, tenant.subscriberId, { drc01: { drc01bAmount: 10_000 } });
+    const under = (await api.get(D.precheck, { entityId: delhi, form: 'DRC01B', period: '042025' })).json().data;
+    expect(under).toMatchObject({ isIntimation: false, figures: { totalExcess: 8_000_00, threshold: { amount: 10_000_00 } } });
     const none = (await api.get(D.precheck, { entityId: delhi, form: 'DRC01B', period: '052025' })).json().data;
     expect(none).toMatchObject({ figures: null, missing: ['GSTR-1 filed', 'GSTR-3B filed'] });
   });

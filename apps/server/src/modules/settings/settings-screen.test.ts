@@ -37,6 +37,7 @@ describe.each(ENGINES)('settings screen on %s', (engine) => {
       'autoCompute',
       'notifications',
       'modules',
+      'drc01',
     ]);
     expect(groups.filter((g) => g.canEdit).map((g) => g.group)).toEqual(['reconciliation', 'inwardAutoDownload']);
     expect(groups.find((g) => g.group === 'inwardAutoDownload')?.values).toEqual({
@@ -48,6 +49,13 @@ describe.each(ENGINES)('settings screen on %s', (engine) => {
     });
     expect(groups.find((g) => g.group === 'security')?.values).toMatchObject({ dormancyDays: 90, twoFactorEnabled: false });
     expect(groups.find((g) => g.group === 'modules')?.values).toEqual({ showIMS: true, litigationSync: false });
+    expect(groups.find((g) => g.group === 'drc01')?.values).toEqual({
+      ownThresholds: false,
+      drc01bAmount: 25_00_000,
+      drc01bPercent: 20,
+      drc01cAmount: 5_00_000,
+      drc01cPercent: 20,
+    });
   });
 
   it('saves one group behind its own right, with an audit row, and the change reaches loadsettings at once', async () => {
