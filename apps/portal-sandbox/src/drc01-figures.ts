@@ -6,9 +6,10 @@
 import {
   drc01bCheck,
   drc01cCheck,
+  gstr3bOtherItc,
+  gstr3bOutwardTax,
   indiaDateOf,
   replyDueOn,
-  type Heads,
   type MismatchResult,
   type MismatchThreshold,
 } from '@opengst/domain';
@@ -19,35 +20,6 @@ import { systemGstr3b } from './gstr3b-system';
 import type { Sandbox } from './sandbox';
 import type { SandboxSql } from './sql';
 import type { Json } from './wire';
-
-const paise = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 100) : 0);
-const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const headsOf = (row: Json): Heads => ({
-  igst: paise(row['iamt']),
-  cgst: paise(row['camt']),
-  sgst: paise(row['samt']),
-  cess: paise(row['csamt']),
-});
-const plus = (a: Heads, b: Heads): Heads => ({
-  igst: a.igst + b.igst,
-  cgst: a.cgst + b.cgst,
-  sgst: a.sgst + b.sgst,
-  cess: a.cess + b.cess,
-});
-
-/** Tax of tables 3.1(a), 3.1(b) and 3.1.1(i): what DRC-01B compares (Rule 88C(1)). */
-const outwardTax = (gstr3b: Json): Heads => {
-  const sup = obj(gstr3b['sup_details']);
-  const eco = obj(gstr3b['eco_dtls']);
-  return [obj(sup['osup_det']), obj(sup['osup_zero']), obj(eco['eco_sup'])].map(headsOf).reduce(plus);
-};
-
-/** ITC of table 4A(5), all other ITC (the domain's DRC01C_COMPARED_ROWS). */
-const otherItc = (gstr3b: Json): Heads => {
-  const avl = obj(gstr3b['itc_elg'])['itc_avl'];
-  const row = (Array.isArray(avl) ? (avl as Json[]) : []).find((r) => r['ty'] === 'OTH');
-  return headsOf(row ?? {});
-};
 
 export const thresholdOf = async (sql: SandboxSql, gstin: string, form: DrcForm): Promise<MismatchThreshold | undefined> => {
   const [row] = await sql.query<{ threshold: MismatchThreshold }>(
@@ -70,13 +42,13 @@ export const checksOfFiled3b = async (
   const threshold1b = await thresholdOf(sandbox.sql, gstin, 'DRC01B');
   const threshold1c = await thresholdOf(sandbox.sql, gstin, 'DRC01C');
   const b = drc01bCheck({
-    periods: [{ period, gstr1: outwardTax(outward.json as unknown as Json), gstr3b: outwardTax(filed) }],
+    periods: [{ period, gstr1: gstr3bOutwardTax(outward.json), gstr3b: gstr3bOutwardTax(filed) }],
     asOf,
     ...(threshold1b ? { threshold: threshold1b } : {}),
   });
-  const itcIn2b = otherItc(inward.json as unknown as Json);
+  const itcIn2b = gstr3bOtherItc(inward.json);
   const c = drc01cCheck({
-    periods: [{ period, gstr3b: { '4A(5)': otherItc(filed) }, gstr2b: { '4A(5)': itcIn2b } }],
+    periods: [{ period, gstr3b: { '4A(5)': gstr3bOtherItc(filed) }, gstr2b: { '4A(5)': itcIn2b } }],
     asOf,
     ...(threshold1c ? { threshold: threshold1c } : {}),
   });

@@ -3,3 +3,4 @@ export * from './mismatch';
 export * from './drc01b';
 export * from './drc01c';
 export * from './reply';
+export * from './gstr3b-figures';

@@ -10,44 +10,16 @@ import {
   drc01bCheck,
   drc01cCheck,
   gstr3bJsonOf,
+  gstr3bOtherItc,
+  gstr3bOutwardTax,
   parseGstr1,
   type Gstr1Json,
   type Gstr3bPortalRecord,
-  type Heads,
   type MismatchResult,
 } from '@opengst/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { gstr3bReturns, portalDocuments, returns } from '../../db/schema';
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const paise = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 100) : 0);
-const headsOf = (row: Json): Heads => ({
-  igst: paise(row['iamt']),
-  cgst: paise(row['camt']),
-  sgst: paise(row['samt']),
-  cess: paise(row['csamt']),
-});
-const plus = (a: Heads, b: Heads): Heads => ({
-  igst: a.igst + b.igst,
-  cgst: a.cgst + b.cgst,
-  sgst: a.sgst + b.sgst,
-  cess: a.cess + b.cess,
-});
-
-/** Tax of 3.1(a), 3.1(b) and 3.1.1(i) of a GSTR-3B JSON (rupees on the wire). */
-export const outwardTaxOf = (gstr3b: unknown): Heads => {
-  const sup = obj(obj(gstr3b)['sup_details']);
-  const eco = obj(obj(gstr3b)['eco_dtls']);
-  return [obj(sup['osup_det']), obj(sup['osup_zero']), obj(eco['eco_sup'])].map(headsOf).reduce(plus);
-};
-
-/** ITC of 4A(5), all other ITC, of a GSTR-3B JSON. */
-export const otherItcOf = (gstr3b: unknown): Heads => {
-  const avl = obj(obj(gstr3b)['itc_elg'])['itc_avl'];
-  return headsOf((Array.isArray(avl) ? (avl as Json[]) : []).find((r) => r['ty'] === 'OTH') ?? {});
-};
 
 const figuresOf = (r: MismatchResult): Drc01Figures => ({
   reported: r.reported,
@@ -80,10 +52,12 @@ const filedOutward = async (db: DbOrTx, t: Target): Promise<Gstr1Json | null> =>
     );
   const gstr1 = rows.find((r) => r.type === 'GSTR1')?.payload;
   if (!gstr1) return null;
-  const merged = JSON.parse(gstr1) as Json;
+  const merged = JSON.parse(gstr1) as Record<string, unknown>;
   const amendment = rows.find((r) => r.type === 'GSTR1A')?.payload;
   // GSTR-1A amends the same period's GSTR-1 before GSTR-3B: its sections replace those of GSTR-1 where it has them.
-  if (amendment) for (const [key, value] of Object.entries(JSON.parse(amendment) as Json)) if (Array.isArray(value)) merged[key] = value;
+  if (amendment)
+    for (const [key, value] of Object.entries(JSON.parse(amendment) as Record<string, unknown>))
+      if (Array.isArray(value)) merged[key] = value;
   return merged as Gstr1Json;
 };
 
@@ -156,12 +130,14 @@ export const computePrecheck = async (
   const result =
     form === 'DRC01B'
       ? drc01bCheck({
-          periods: [{ period: target.period, gstr1: outwardTaxOf(system), gstr3b: outwardTaxOf(filed3b.savedJson) }],
+          periods: [{ period: target.period, gstr1: gstr3bOutwardTax(system), gstr3b: gstr3bOutwardTax(filed3b.savedJson) }],
           asOf,
           ...own,
         })
       : drc01cCheck({
-          periods: [{ period: target.period, gstr3b: { '4A(5)': otherItcOf(filed3b.savedJson) }, gstr2b: { '4A(5)': otherItcOf(system) } }],
+          periods: [
+            { period: target.period, gstr3b: { '4A(5)': gstr3bOtherItc(filed3b.savedJson) }, gstr2b: { '4A(5)': gstr3bOtherItc(system) } },
+          ],
           asOf,
           ...own,
         });
