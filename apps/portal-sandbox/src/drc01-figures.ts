@@ -38,7 +38,8 @@ export const checksOfFiled3b = async (
 ): Promise<Map<DrcForm, MismatchResult>> => {
   const asOf = indiaDateOf(sandbox.now());
   const outward = await systemGstr3b(sandbox.sql, gstin, period, null);
-  const inward = await systemGstr3b(sandbox.sql, gstin, period, await latestGstr2b(sandbox, gstin, period));
+  const gstr2b = await latestGstr2b(sandbox, gstin, period);
+  const inward = await systemGstr3b(sandbox.sql, gstin, period, gstr2b);
   const threshold1b = await thresholdOf(sandbox.sql, gstin, 'DRC01B');
   const threshold1c = await thresholdOf(sandbox.sql, gstin, 'DRC01C');
   const b = drc01bCheck({
@@ -54,7 +55,8 @@ export const checksOfFiled3b = async (
   });
   const raised = new Map<DrcForm, MismatchResult>();
   if (b.isIntimation) raised.set('DRC01B', b);
-  if (c.isIntimation) raised.set('DRC01C', c);
+  // Rule 88D compares with the ITC GSTR-2B makes available: a 3B filed before the period's 2B (the 14th) is not checked.
+  if (c.isIntimation && gstr2b !== null) raised.set('DRC01C', c);
   return raised;
 };
 

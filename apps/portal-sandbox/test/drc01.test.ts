@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, OTP, RawClient, startSandbox, type Answer, type Clock, type Session } from './client';
 import { BUYER_KA, BUYER_MH, doc, item, SUPPLIER } from './fixtures';
 
+const MARCH = '032025';
 const APRIL = '042025';
 const MAY = '052025';
 const R1 = '/taxpayerapi/v2.0/returns/gstr1';
@@ -187,18 +188,29 @@ describe('DRC-01B (Rule 88C)', () => {
 
 describe('DRC-01C (Rule 88D)', () => {
   it('raises an intimation for ITC of 4A(5) that GSTR-2B does not hold (notified threshold) and takes a reason', async () => {
-    const buyer = await client.login(BUYER_KA, 'buyer.ka');
-    expect(errorOf(await fileGstr1(buyer, APRIL, []))).toBeNull();
-    await file3b(buyer, APRIL, gstr3b(BUYER_KA, APRIL, tax(0), tax(5_000)), 0);
-    const [one, ...rest] = await intimations(buyer);
+    // On 5 May, April's GSTR-2B is not out (the 14th): its 3B is not checked; March's 2B (empty) is, so March's is.
+    const later = await client.login(BUYER_KA, 'buyer.ka');
+    expect(errorOf(await fileGstr1(later, MARCH, []))).toBeNull();
+    expect(errorOf(await fileGstr1(later, APRIL, []))).toBeNull();
+    await file3b(later, APRIL, gstr3b(BUYER_KA, APRIL, tax(0), tax(5_000)), 0);
+    expect(await intimations(later)).toEqual([]);
+    await file3b(later, MARCH, gstr3b(BUYER_KA, MARCH, tax(0), tax(5_000)), 0);
+    const [one, ...rest] = await intimations(later);
     expect(rest).toEqual([]);
-    expect(one).toMatchObject({ form_typ: 'DRC01C', reported: tax(5_000), baseline: tax(0), excess: tax(5_000), status: 'ISSUED' });
-    const others = await evc(buyer, 'DRC01C', DRC, 'REPLY', { ref_no: one?.['ref_no'], reason: { cd: 'others', explanation: ' ' } }, '');
+    expect(one).toMatchObject({
+      form_typ: 'DRC01C',
+      ret_period: MARCH,
+      reported: tax(5_000),
+      baseline: tax(0),
+      excess: tax(5_000),
+      status: 'ISSUED',
+    });
+    const others = await evc(later, 'DRC01C', DRC, 'REPLY', { ref_no: one?.['ref_no'], reason: { cd: 'others', explanation: ' ' } }, '');
     expect(errorOf(others)?.message).toContain('Explain the difference');
     const replied = client.open(
-      buyer,
+      later,
       await evc(
-        buyer,
+        later,
         'DRC01C',
         DRC,
         'REPLY',
