@@ -29,10 +29,6 @@ beforeAll(async () => {
   sandbox = await startSandbox(clock);
   client = new RawClient(sandbox.app);
   supplier = await client.login(SUPPLIER, 'supplier.user');
-  // July's 3B claims ITC its empty GSTR-2B does not hold: a DRC-01C (Rule 88D) would block August's GSTR-1 (Rule
-  // 59(6)), which test/drc01.test.ts covers. Both amount and percentage must be exceeded here, and the amount is not.
-  const threshold = { form_typ: 'DRC01C', amt: 10_00_000, pct_bps: 2_000, rule: 'amountAndPercent' };
-  open(await client.write(supplier, 'PUT', '/taxpayerapi/v2.0/returns/drc01/sandbox-threshold', 'SETTHRESHOLD', threshold, ''));
 });
 afterAll(async () => sandbox.close());
 
