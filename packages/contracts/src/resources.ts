@@ -14,6 +14,7 @@ import { RETURNS_TEXT } from './returns/returns.text';
 import { DATA_ACTIVITIES_TEXT } from './data-activities/data-activities.text';
 import { RECONCILIATION_TEXT } from './reconciliation/reconciliation.text';
 import { GSTR3B_TEXT } from './gstr3b/gstr3b.text';
+import { GSTR3B_PORTAL_TEXT } from './gstr3b/gstr3b.portal.text';
 
 export const PRE_RESOURCES = {
   'login.heading': 'Sign in',
@@ -115,6 +116,7 @@ export const RESOURCES = {
   ...DATA_ACTIVITIES_TEXT,
   ...RECONCILIATION_TEXT,
   ...GSTR3B_TEXT,
+  ...GSTR3B_PORTAL_TEXT,
 } as const satisfies Record<string, string>;
 
 export type PreResourceKey = keyof typeof PRE_RESOURCES;

@@ -8,8 +8,8 @@ import { useText } from '../../../i18n/useText';
 
 // The actions of /gstr-3b in the order they happen: Compute (from the books; the user's figures stay), Save (the
 // user's changed figures: the form's submit button, so Enter in a figure saves too), Download JSON. Compute and Save
-// need Gstr3bPrepare and are not shown without it, as the server refuses them; filing and offset through the portal
-// come with their endpoints.
+// need Gstr3bPrepare and are not shown without it, as the server refuses them. The GST portal's actions (Save to
+// portal, Submit, Offset, File) are Gstr3bPortalActions.tsx.
 
 export const FIGURES_FORM_ID = 'gstr3b-figures';
 

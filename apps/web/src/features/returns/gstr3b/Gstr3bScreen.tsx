@@ -11,12 +11,15 @@ import { loadFailureText } from '../../../shared/loadFailure';
 import { notifySuccess } from '../../../shared/notifySuccess';
 import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { useRights } from '../../../shared/useRights';
-import { ReturnHeader } from '../ReturnHeader';
+import { PortalSessionCard } from '../PortalSessionCard';
+import { HeaderFigure, ReturnHeader } from '../ReturnHeader';
+import { portalSessionQuery } from '../returnsApi';
 import { ReturnKeyScreen } from '../ReturnKeyScreen';
 import { ReturnTabs } from '../ReturnTabs';
 import { FigureDocumentsDrawer } from './FigureDocumentsDrawer';
 import { ComputeButton, FIGURES_FORM_ID, Gstr3bActions } from './Gstr3bActions';
 import { Gstr3bFiguresTable, type FigureEditing } from './Gstr3bFiguresTable';
+import { Gstr3bPortalActions } from './Gstr3bPortalActions';
 import { Gstr3bTimelinePanel } from './Gstr3bTimelinePanel';
 import { gstr3bDetailQuery, gstr3bKeys, saveGstr3bFigures } from './gstr3bApi';
 import { canEditFigures, draftStateOf, refusalsByRow, rowKeyOf, rowsByTable, type Draft } from './gstr3bRules';
@@ -25,6 +28,8 @@ import { SetOffPanel } from './SetOffPanel';
 // /gstr-3b (spec core §2, issue 19): the return of a GSTIN and period computed from the books, GSTR-1 and GSTR-2B,
 // table by table as the portal lays it out, the user's figures beside the system's with the difference, the documents
 // behind any figure, the set-off of 6.1 explained, and the timeline. Figures are edited in place and saved together.
+// The return goes to the GST portal from here (Gstr3bPortalActions: Save, Submit, Offset, File), the ARN in the header
+// once filed and the portal's last refusal above the figures.
 
 type Tab = 'figures' | 'setOff' | 'timeline';
 
@@ -36,6 +41,21 @@ const Header = ({ detail }: { detail: Gstr3bDetail }) => {
       detail={detail}
       deadline="Due"
       periodNotes={[t(`gstr3b.frequency.${detail.frequency}`)]}
+      figures={
+        detail.portal.arn ? (
+          <HeaderFigure label={t('gstr3b.portal.arn')}>
+            <Text size="sm" ff="monospace" data-testid="return-arn">
+              {detail.portal.arn}
+            </Text>
+          </HeaderFigure>
+        ) : detail.portal.saveStatus ? (
+          <HeaderFigure label={t('gstr3b.portal.saveStatusHeading')}>
+            <Text size="sm" data-testid="portal-save-status">
+              {t(`gstr3b.portal.saveStatus.${detail.portal.saveStatus}`)}
+            </Text>
+          </HeaderFigure>
+        ) : null
+      }
       note={
         detail.computedAt ? (
           <Text size="xs" c="dimmed" data-testid="computed-at">
@@ -51,6 +71,18 @@ const Notices = ({ detail, canPrepare }: { detail: Gstr3bDetail; canPrepare: boo
   const t = useText();
   return (
     <>
+      {detail.portal.lastError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={16} />}
+          py={6}
+          title={t('gstr3b.portal.lastError')}
+          data-testid="portal-last-error"
+        >
+          <Text size="sm">{detail.portal.lastError}</Text>
+        </Alert>
+      ) : null}
       {!detail.gstr1Filed && detail.status !== 'Filed' ? (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} py={6} data-testid="gstr1-not-filed">
           <Text size="sm">{t('gstr3b.gstr1NotFiled')}</Text>
@@ -204,12 +236,15 @@ const FiguresForm = ({
 const Gstr3bReturn = ({ detail, onChanged }: { detail: Gstr3bDetail; onChanged: (next: Gstr3bDetail) => void }) => {
   const t = useText();
   const returnKey = { entityId: detail.entityId, returnPeriod: detail.returnPeriod };
-  const rights = useRights(['Gstr3bPrepare']);
+  const rights = useRights(['Gstr3bPrepare', 'Gstr3bFile']);
   const [tab, setTab] = useState<Tab>('figures');
   const [opened, setOpened] = useState<Gstr3bRow | null>(null);
   const canEdit = canEditFigures(detail, rights.Gstr3bPrepare);
   const figures = useFigureDraft(detail, canEdit, onChanged);
   const version = [detail.computedAt, detail.userSavedAt].join('|');
+  const { data: session } = useQuery(portalSessionQuery(detail.entityId));
+  // Save, Submit, Offset and File and the ledgers' balances need the GSTIN's portal session.
+  const showSessionCard = rights.Gstr3bFile && detail.id !== null && session !== undefined && !session.active && detail.status !== 'Filed';
   return (
     <Stack gap="sm" data-testid="gstr3b-screen" data-return-status={detail.status}>
       <Paper withBorder radius="sm" p="sm">
@@ -231,9 +266,11 @@ const Gstr3bReturn = ({ detail, onChanged }: { detail: Gstr3bDetail; onChanged: 
             onComputed={onChanged}
             onDiscard={figures.discard}
           />
+          {detail.id !== null ? <Gstr3bPortalActions detail={detail} onChanged={onChanged} /> : null}
           <RefusalAlert messages={figures.general} testId="save-refusal" />
         </Stack>
       </Paper>
+      {showSessionCard ? <PortalSessionCard entityId={detail.entityId} /> : null}
       {detail.id === null ? (
         <>
           <Paper withBorder radius="sm" p="lg" data-testid="gstr3b-not-computed">

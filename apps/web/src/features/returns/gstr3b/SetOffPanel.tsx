@@ -1,5 +1,4 @@
-import { Alert, Group, List, Loader, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Group, List, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatInr } from '@opengst/domain';
 import { type Gstr3bHeads, type Gstr3bKey, type Gstr3bSetOff, type Gstr3bTaxHead } from '@opengst/contracts';
@@ -8,12 +7,13 @@ import { formatDate } from '../../../shared/format';
 import { loadFailureText } from '../../../shared/loadFailure';
 import { Amount } from '../ReturnBadges';
 import { gstr3bSetOffQuery } from './gstr3bApi';
+import { SetOffPortal } from './SetOffPortal';
 import { useText, type Translate } from '../../../i18n/useText';
 
 // Table 6.1 as the server proposes it from the figures as they stand (the user's where given): laid out as the
 // portal's payment table (tax payable, paid through each credit, paid in cash, interest and late fee), then the
 // balances it started from and every line explained (which credit paid which head and under which rule, interest for
-// how many days, late fee against its cap).
+// how many days, late fee against its cap). Above them, what the GST portal's ledgers say (SetOffPortal.tsx).
 
 const HEADS: readonly Gstr3bTaxHead[] = ['igst', 'cgst', 'sgst', 'cess'];
 
@@ -190,14 +190,9 @@ export const SetOffPanel = ({ returnKey }: { returnKey: Gstr3bKey }) => {
   if (isError)
     return <FilterPlaceholder kind="empty" text={loadFailureText(error, t('gstr3b.setOff.loadFailed'))} testId="set-off-failed" />;
   if (!plan) return <Loader size="sm" />;
-  const isLedgerUnknown = !plan.creditLedger.known || !plan.cashLedger.known;
   return (
     <Stack gap="sm" data-testid="set-off">
-      {isLedgerUnknown ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="set-off-ledger-unknown" py={6}>
-          <Text size="sm">{t('gstr3b.setOff.ledgerUnknown')}</Text>
-        </Alert>
-      ) : null}
+      <SetOffPortal plan={plan} entityId={returnKey.entityId} />
       <Paper withBorder radius="sm">
         <Group px="sm" pt={8} pb={4} justify="space-between">
           <Text size="sm" fw={700}>

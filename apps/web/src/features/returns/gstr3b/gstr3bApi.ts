@@ -3,6 +3,7 @@ import {
   GSTR3B_ENDPOINTS,
   type Gstr3bComputeRequest,
   type Gstr3bFigureDocumentsRequest,
+  type Gstr3bCreditUse,
   type Gstr3bKey,
   type Gstr3bUserFigure,
 } from '@opengst/contracts';
@@ -38,3 +39,13 @@ export const saveGstr3bFigures = (key: Gstr3bKey, figures: Gstr3bUserFigure[]) =
 export const downloadGstr3bJson = (key: Gstr3bKey) => call(GSTR3B_ENDPOINTS.download, { query: key });
 export const searchFigureDocuments = (request: Gstr3bFigureDocumentsRequest & PageRequest) =>
   call(GSTR3B_ENDPOINTS.figureDocuments, { body: request });
+
+// The GST portal actions (spec core §4: Save, Submit, Offset, File). A refusal is shown in place by the action.
+export const saveGstr3bToPortal = (key: Gstr3bKey) => call(GSTR3B_ENDPOINTS.saveToPortal, { body: key });
+export const readGstr3bSaveStatus = (key: Gstr3bKey) => call(GSTR3B_ENDPOINTS.saveStatus, { body: key });
+export const submitGstr3b = (key: Gstr3bKey) => call(GSTR3B_ENDPOINTS.submit, { body: key }, { silent: FORM_SILENT });
+/** Without `credit`, the server offsets with the set-off it proposes over the portal's ledgers. */
+export const offsetGstr3b = (key: Gstr3bKey, credit?: Gstr3bCreditUse[]) =>
+  call(GSTR3B_ENDPOINTS.offset, { body: { ...key, ...(credit ? { credit } : {}) } }, { silent: FORM_SILENT });
+export const requestGstr3bFileOtp = (key: Gstr3bKey) => call(GSTR3B_ENDPOINTS.fileOtp, { body: key }, { silent: FORM_SILENT });
+export const fileGstr3b = (key: Gstr3bKey, otp: string) => call(GSTR3B_ENDPOINTS.file, { body: { ...key, otp } }, { silent: FORM_SILENT });
