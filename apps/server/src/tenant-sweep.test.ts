@@ -188,6 +188,7 @@ const NO_RECORD_IDS = new Set([
     'autoCompute',
     'notifications',
     'modules',
+    'drc01',
   ].map((group) => `POST ${A.subscriberSettings}/${group}`),
   `GET ${A.profileDetail}`,
   `POST ${A.profileSave}`,
