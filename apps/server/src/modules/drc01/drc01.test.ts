@@ -23,11 +23,49 @@ import { createTenant, ENGINES, setSubscriberSettings, signIn, startHarness, typ
 import { CHENNAI_GSTIN, CUSTOMER_GSTIN, DELHI_GSTIN } from '../../test-support/import-fixtures';
 import { clientOf, signInLimitedUser, type ApiClient } from '../../test-support/org-fixtures';
 import { activePortalSession } from '../returns';
+import { intimationOfRow } from './drc01.service';
 
 const OTP = '575757';
 const igst = (amount: number): Heads => ({ ...NO_TAX, igst: amount });
 const noCash = { tax: NO_TAX, interest: NO_TAX, lateFee: { cgst: 0, sgst: 0 } };
 const tax = (iamt: number) => ({ iamt, camt: 0, samt: 0, csamt: 0 });
+
+describe('intimationOfRow', () => {
+  const row = (status: 'Open' | 'Replied', dueOn: string) =>
+    ({
+      id: 1,
+      subscriberId: 1,
+      entityId: 2,
+      entityName: 'Delhi',
+      gstin: DELHI_GSTIN,
+      form: 'DRC01B',
+      referenceNumber: 'ZB070525A000001',
+      returnPeriod: '042025',
+      issuedOn: '2025-05-05',
+      dueOn,
+      status,
+      reported: igst(18_000_00),
+      baseline: igst(10_000_00),
+      difference: igst(8_000_00),
+      excess: igst(8_000_00),
+      totalExcess: 8_000_00,
+      percentBasisPoints: 8000,
+      threshold: null,
+      explanation: '',
+      reply: status === 'Open' ? null : { ackNumber: 'A', repliedOn: '2025-05-06', reasonCode: 'others', explanation: 'x', drc03: null },
+      repliedBy: null,
+      syncedAt: new Date('2025-05-05T00:00:00Z'),
+      createdAt: new Date('2025-05-05T00:00:00Z'),
+      updatedAt: null,
+    }) as const;
+
+  it('marks an open intimation overdue the day after its 7 days (Rules 88C(2), 88D(2)), never an answered one', () => {
+    expect(intimationOfRow(row('Open', '2025-05-12'), '2025-05-12').isOverdue).toBe(false);
+    expect(intimationOfRow(row('Open', '2025-05-12'), '2025-05-13').isOverdue).toBe(true);
+    const answered = intimationOfRow(row('Replied', '2025-05-12'), '2025-06-01');
+    expect([answered.isOverdue, answered.reply?.reasonText]).toEqual([false, 'Others']);
+  });
+});
 
 describe.each(ENGINES)('DRC-01B and DRC-01C through the portal sandbox on %s', (engine) => {
   let h: Harness;
