@@ -77,7 +77,6 @@ export const GSTR3B_TEXT = {
   'gstr3b.setOff.utilisation': 'Credit used',
   'gstr3b.setOff.cash': 'Paid in cash',
   'gstr3b.setOff.cashToDeposit': 'Cash to deposit',
-  'gstr3b.setOff.ledgerUnknown': 'The electronic ledgers were not read from the portal: a zero balance is assumed.',
   'gstr3b.interest': 'Interest',
   'gstr3b.lateFee': 'Late fee',
   'gstr3b.timeline': 'Timeline',
