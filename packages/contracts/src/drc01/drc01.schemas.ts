@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DRC01B_REASONS, DRC01C_REASONS, type Drc01bReason, type Drc01cReason } from '@opengst/domain';
 
 // DRC-01B (Rule 88C) and DRC-01C (Rule 88D) as the product answers them (spec core §2 /drc-01b, /drc-01c and their
 // -view routes): the intimations synced from the GST portal, the product's own precheck of the period, and the Part B
@@ -129,11 +128,6 @@ export const Drc01SyncRequestSchema = z.object({ entityId: id, form: Drc01FormSc
 export const Drc01SyncResponseSchema = z.object({ received: z.number().int(), added: z.number().int(), updated: z.number().int() });
 export type Drc01SyncResponse = z.infer<typeof Drc01SyncResponseSchema>;
 export const Drc01PrecheckQuerySchema = z.object({ entityId: z.coerce.number().int().positive(), form: Drc01FormSchema, period });
-
-export const DRC01_REASON_KEYS = {
-  DRC01B: Object.keys(DRC01B_REASONS) as Drc01bReason[],
-  DRC01C: Object.keys(DRC01C_REASONS) as Drc01cReason[],
-} as const;
 
 /** Part B: a reason (a key of the form's list) with words, a DRC-03 payment, or both; the EVC OTP signs it. */
 export const Drc01ReplyRequestSchema = z.object({

@@ -1,6 +1,6 @@
 // The product's DRC-01B / DRC-01C intimations (db/schema/drc01.ts): each read joined with its location, within the
 // caller's subscriber always; a sync writes the portal's answer over what is kept, by reference number.
-import type { Drc01Filters, Drc01Form } from '@opengst/contracts';
+import { DRC01_DEFAULT_SORT, type Drc01Filters, type Drc01Form } from '@opengst/contracts';
 import { and, count, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { drc01Intimations, entities } from '../../db/schema';
@@ -48,7 +48,7 @@ export const searchIntimationRows = async (
       totalExcess: drc01Intimations.totalExcess,
       gstin: drc01Intimations.gstin,
     },
-    'issuedOn DESC',
+    DRC01_DEFAULT_SORT,
     drc01Intimations.id,
   );
   const rows = await db
