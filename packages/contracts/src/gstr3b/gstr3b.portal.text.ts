@@ -16,6 +16,7 @@ export const GSTR3B_PORTAL_TEXT = {
     'The liability is paid from the electronic credit ledger as below (section 49(5), 49A, 49B, Rule 88A), the rest from the electronic cash ledger. The portal debits the ledgers at once.',
   'gstr3b.portal.offsetCredit': 'From the credit ledger',
   'gstr3b.portal.offsetNoCredit': 'No credit is used.',
+  'gstr3b.portal.offsetAmount': '{from} credit used for {to}, in rupees',
   'gstr3b.portal.offsetCash': 'From the cash ledger',
   'gstr3b.portal.offsetCashTax': 'Tax (other than reverse charge)',
   'gstr3b.portal.offsetCashRc': 'Tax under reverse charge (section 49(4): cash only)',

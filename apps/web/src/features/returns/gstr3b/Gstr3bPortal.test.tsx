@@ -157,6 +157,34 @@ describe('GSTR-3B through the GST portal', () => {
     await waitFor(() => expect(whyOf('action-file')).toBeNull());
   });
 
+  it("sends the user's own utilisation when a credit amount is changed, the cash following it", async () => {
+    const paid = setOffOf({ cashNeeded: { ...setOffOf().cashNeeded!, total: 0 } });
+    const calls = stub({
+      detail: detail({ status: 'Submitted' }, { saveStatus: 'P' }),
+      setOff: paid,
+      action: (url) =>
+        url.includes('/returns/gstr3b/offset')
+          ? json(detail({ status: 'Submitted' }, { saveStatus: 'P', offsetAt: '2026-11-27T10:00:00Z' }))
+          : undefined,
+    });
+    renderScreen();
+    await waitFor(() => expect(whyOf('action-offset')).toBeNull());
+    fireEvent.click(screen.getByTestId('action-offset'));
+    const amount = await screen.findByTestId('offset-credit-amount-igst-igst');
+    fireEvent.change(amount, { target: { value: '4000.5' } });
+    expect(screen.getByTestId('offset-cash-tax').textContent).toContain('13,999.50');
+    fireEvent.change(amount, { target: { value: '40,00' } });
+    expect((screen.getByTestId('action-offset-confirm') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(amount, { target: { value: '4000' } });
+    fireEvent.click(screen.getByTestId('action-offset-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('offset-confirmation')).toBeNull());
+    expect(calls.find((c) => c.url.includes('/returns/gstr3b/offset'))?.body).toEqual({
+      entityId: 5,
+      returnPeriod: '102026',
+      credit: [{ from: 'igst', to: 'igst', amount: 4_000_00 }],
+    });
+  });
+
   it('files with the EVC OTP and shows the ARN in the header', async () => {
     const calls = stub({
       detail: detail({ status: 'Submitted' }, { saveStatus: 'P', offsetAt: '2026-11-27T10:00:00Z' }),
