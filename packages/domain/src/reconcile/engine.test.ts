@@ -282,6 +282,27 @@ describe('explanations and summaries', () => {
     const off = reconcile([doc('b', '1', 100)], [doc('g', '2', 100)], { nearMatching: false });
     expect(off.rows[0]!.explanation.candidates[0]!.reason).toContain('near matching is off');
   });
+  it("lists an unpaired document's best candidates of its family only, best first, equal scores by id", () => {
+    // Equal trailing digits score 1000 and the same type 100; a day between the dates takes 0.1 (344 days: 34.4).
+    const portal = [
+      doc('g9', 'X7', 100),
+      doc('g2', 'Y1', 100),
+      doc('g1', 'Y1', 100),
+      doc('g3', 'C7', 900),
+      doc('g4', 'Q1', 100, { documentDate: '2024-05-20' }),
+      doc('g5', 'Q7', 100, { supplierGstin: G2 }),
+    ];
+    const r = reconcile([doc('b', 'B1', 100, { documentDate: '2023-06-01' })], portal, {
+      maxExplainedCandidates: 3,
+      panLevelMatching: false,
+    });
+    const unpaired = r.rows.find((x) => x.purchases[0]?.id === 'b')!;
+    expect(unpaired.explanation.candidates.map((c) => [c.id, c.score])).toEqual([
+      ['g1', 1065.6],
+      ['g2', 1065.6],
+      ['g4', 1064.6],
+    ]);
+  });
   it('summarises by status and by supplier with ITC at risk', () => {
     const r = reconcile(
       [doc('b1', 'A1', 10000), doc('b2', 'A2', 10000), doc('b3', 'A3', 10000, { documentType: 'CRN' }), doc('b4', 'A4', 10000)],

@@ -1,7 +1,7 @@
 // "Why did this (not) match": every compared field with both values and the difference
 // (portal minus books), and for unpaired documents the nearest candidates with the reason
 // each was not paired.
-import { analyseDocumentNumber } from './doc-number';
+import { analyseDocumentNumber, type AnalysedNumber } from './doc-number';
 import { RULE_TEXT, dateDifference, nearRejection, periodDistance, recipientOf, recipientsDiffer, yearRejection } from './compare';
 import type { ReconcileRow, ResultContext } from './row';
 import { familyKey, isAcrossPeriods, periodsOf } from './row';
@@ -221,21 +221,25 @@ const statusText = (row: ReconcileRow): string => {
   return text;
 };
 
-/** Similarity of a candidate for listing: same number first, then same trailing digits, then amounts and dates. */
-const candidateScore = (p: ReconcileDocument, g: ReconcileDocument, ctx: ResultContext): number => {
-  const norm = ctx.rs.settings.numberNormalisation;
-  const pa = analyseDocumentNumber(p.documentNumber, norm);
-  const ga = analyseDocumentNumber(g.documentNumber, norm);
+/**
+ * Similarity of a candidate for listing: same number first, then same trailing digits, then amounts and dates. Symmetric
+ * in its two documents; each comes with its number analysed (the row's once, a candidate's once per run).
+ */
+const candidateScore = (a: ReconcileDocument, an: AnalysedNumber, b: ReconcileDocument, bn: AnalysedNumber): number => {
   let s = 0;
-  if (p.documentNumber.trim() === g.documentNumber.trim()) s += 3000;
-  else if (pa.key === ga.key) s += 2000;
-  else if (pa.numbers.length && pa.numbers[pa.numbers.length - 1] === ga.numbers[ga.numbers.length - 1]) s += 1000;
-  if (p.documentType === g.documentType) s += 100;
-  s -= Math.min(Math.abs(g.taxable - p.taxable) / 100, 1e7) / 1e5;
-  const dd = Math.abs(dateDifference(p.documentDate, g.documentDate));
+  if (a.documentNumber.trim() === b.documentNumber.trim()) s += 3000;
+  else if (an.key === bn.key) s += 2000;
+  else if (an.numbers.length && an.numbers[an.numbers.length - 1] === bn.numbers[bn.numbers.length - 1]) s += 1000;
+  if (a.documentType === b.documentType) s += 100;
+  s -= Math.min(Math.abs(b.taxable - a.taxable) / 100, 1e7) / 1e5;
+  const dd = Math.abs(dateDifference(a.documentDate, b.documentDate));
   s -= Number.isNaN(dd) ? 50 : Math.min(dd, 500) / 10;
   return Math.round(s * 1000) / 1000;
 };
+
+type Scored = { d: ReconcileDocument; score: number };
+/** Best first: the higher score, then the smaller id. */
+const before = (x: Scored, y: Scored): boolean => x.score > y.score || (x.score === y.score && x.d.id < y.d.id);
 
 const candidateReason = (p: ReconcileDocument, g: ReconcileDocument, other: ReconcileDocument, ctx: ResultContext): string => {
   const row = ctx.rowOf(other);
@@ -267,15 +271,21 @@ const explainCandidates = (row: ReconcileRow, ctx: ResultContext): RejectedCandi
   if (limit === 0) return [];
   const isBooks = row.purchases.length > 0;
   const doc = isBooks ? row.purchases[0]! : row.portal[0]!;
+  const otherSide = isBooks ? 1 : 0;
   const otherDocs = isBooks ? ctx.portal : ctx.purchases;
-  const scored: { d: ReconcileDocument; score: number }[] = [];
-  for (const k of ctx.sameSupplierFamily(isBooks ? 1 : 0, doc.supplierGstin)) {
+  const own = analyseDocumentNumber(doc.documentNumber, ctx.rs.settings.numberNormalisation);
+  // The best `limit` so far, best first: a family of 100,000 documents is scored without sorting it whole.
+  const scored: Scored[] = [];
+  for (const k of ctx.sameSupplierFamily(otherSide, doc.supplierGstin)) {
     const other = otherDocs[k]!;
-    const [p, g] = isBooks ? [doc, other] : [other, doc];
-    scored.push({ d: other, score: candidateScore(p, g, ctx) });
+    const candidate = { d: other, score: candidateScore(doc, own, other, ctx.analysedOf(otherSide, k)) };
+    if (scored.length === limit && !before(candidate, scored[limit - 1]!)) continue;
+    let at = Math.min(scored.length, limit - 1);
+    while (at > 0 && before(candidate, scored[at - 1]!)) at--;
+    scored.splice(at, 0, candidate);
+    if (scored.length > limit) scored.pop();
   }
-  scored.sort((a, b) => b.score - a.score || (a.d.id < b.d.id ? -1 : a.d.id > b.d.id ? 1 : 0));
-  return scored.slice(0, limit).map(({ d, score }) => {
+  return scored.map(({ d, score }) => {
     const [p, g] = isBooks ? [doc, d] : [d, doc];
     return {
       side: isBooks ? 'portal' : 'books',

@@ -1,6 +1,7 @@
 // Result rows. The explanation of a row is built when first read (and then kept), so a
 // million-row run does not pay for a million explanations nobody opens.
 import type { ResolvedSettings } from './compare';
+import { analyseDocumentNumber, type AnalysedNumber } from './doc-number';
 import { explainRow } from './explain';
 import type { MatchLevel, MatchRule, ReconcileDocument, ReconcileStatus, ReportedElsewhere, RowExplanation } from './types';
 
@@ -8,6 +9,8 @@ import type { MatchLevel, MatchRule, ReconcileDocument, ReconcileStatus, Reporte
 export class ResultContext {
   #partner: Map<ReconcileDocument, ReconcileRow> | undefined;
   #byPan: [Map<string, number[]>, Map<string, number[]>] | undefined;
+  /** Documents' numbers analysed, by side and index, as explanations first need them. */
+  #analysed: [(AnalysedNumber | undefined)[], (AnalysedNumber | undefined)[]] = [[], []];
   rows: readonly ReconcileRow[] = [];
 
   constructor(
@@ -22,7 +25,20 @@ export class ResultContext {
   derive(unlinked: ReadonlySet<string>): ResultContext {
     const next = new ResultContext(this.rs, this.purchases, this.portal, unlinked);
     next.#byPan = this.#byPan;
+    next.#analysed = this.#analysed;
     return next;
+  }
+
+  /** The number of document `index` of a side (0 purchases, 1 portal) analysed under the run's normalisation. */
+  analysedOf(side: 0 | 1, index: number): AnalysedNumber {
+    const list = this.#analysed[side];
+    let a = list[index];
+    if (!a) {
+      const doc = (side === 0 ? this.purchases : this.portal)[index]!;
+      a = analyseDocumentNumber(doc.documentNumber, this.rs.settings.numberNormalisation);
+      list[index] = a;
+    }
+    return a;
   }
 
   /** The row a document sits in. */
