@@ -5,9 +5,9 @@
 // audit row; a portal refusal is kept as the return's last error and answered RET0012 with the portal's message.
 import type { ReturnFilingStatus } from '@opengst/contracts';
 import { gstr3bJsonOf, gstr3bJsonProblems } from '@opengst/domain';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
-import { gstr3bReturns } from '../../db/schema';
+import { dataActivities, gstr3bReturns } from '../../db/schema';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
@@ -195,7 +195,21 @@ export const readGstr3bSaveStatus = async (
   const row = await computedReturn(ctx, principal, target, period);
   if (row.portalSaveStatus !== 'IP' || !row.portalReferenceId) return;
   const session = await activePortalSession(ctx, row.entityId, row.gstin);
-  const activityId = await startPush(ctx, row, principal, 'Save');
+  // The answer closes the Push of the save it answers (its reference id), as GSTR-1's save-status job does.
+  const [push] = await ctx.database.db
+    .select({ id: dataActivities.id })
+    .from(dataActivities)
+    .where(
+      and(
+        eq(dataActivities.subscriberId, row.subscriberId),
+        eq(dataActivities.kind, 'Push'),
+        eq(dataActivities.returnType, 'GSTR3B'),
+        eq(dataActivities.portalReferenceId, row.portalReferenceId),
+      ),
+    )
+    .orderBy(desc(dataActivities.id))
+    .limit(1);
+  const activityId = push?.id ?? (await startPush(ctx, row, principal, 'Save'));
   let answer: PortalSaveStatus;
   try {
     answer = await awaitSaveAnswer(ctx, session, period, row.portalReferenceId);

@@ -21,6 +21,7 @@ import { ENGINES, type Harness, type Tenant } from '../../test-support/harness';
 import { GSTR3B_PERIOD as PERIOD, insertGstr3bMonth } from '../../test-support/gstr3b-fixtures';
 import { fileGstr1, PORTAL_OTP, signInToPortal } from '../../test-support/inward-fixtures';
 import { clientOf, openSignedIn, signInLimitedUser, type ApiClient } from '../../test-support/org-fixtures';
+import { SAVE_STATUS_WAITS_MS } from './gstr3b-portal.service';
 
 describe.each(ENGINES)('GSTR-3B through the portal sandbox on %s', (engine) => {
   let h: Harness;
@@ -73,8 +74,28 @@ describe.each(ENGINES)('GSTR-3B through the portal sandbox on %s', (engine) => {
     expect(noSession.json().errors[0].code).toBe('RET0008');
   });
 
-  it('saves the computed 3B to the portal (P) after refusing a submit of nothing saved', async () => {
+  it('keeps a save the portal is still processing (IP) until its answer is read, then the answer P', async () => {
     expect((await refused(G.submit)).code).toBe('RET0010');
+    const portal = h.ctx.gstPortal;
+    const saveStatus = portal.saveStatus.bind(portal);
+    let polls = 0;
+    portal.saveStatus = async () => {
+      polls += 1;
+      return { status: 'IP', errors: [], message: null };
+    };
+    try {
+      const waiting = await act(G.saveToPortal);
+      expect([waiting.status, waiting.portal.saveStatus, polls]).toEqual(['NotSubmitted', 'IP', SAVE_STATUS_WAITS_MS.length]);
+      expect((await refused(G.saveToPortal)).code).toBe('RET0013');
+      expect((await refused(G.submit)).code).toBe('RET0010');
+    } finally {
+      portal.saveStatus = saveStatus;
+    }
+    const answered = await act(G.saveStatus);
+    expect([answered.status, answered.portal.saveStatus]).toEqual(['NotSubmitted', 'P']);
+  });
+
+  it('saves the computed 3B to the portal again: P', async () => {
     const d = await act(G.saveToPortal);
     expect([d.status, d.portal.lastError]).toEqual(['NotSubmitted', null]);
     expect(d.portal).toMatchObject({ saveStatus: 'P', lastError: null });
@@ -151,6 +172,8 @@ describe.each(ENGINES)('GSTR-3B through the portal sandbox on %s', (engine) => {
     expect([timeline.status, timeline.arn]).toEqual(['Filed', filed.portal.arn]);
     expect(timeline.events.map((e) => e.action).filter((a) => a !== 'Compute')).toEqual([
       'Save',
+      'Save',
+      'Save',
       'SaveFigures',
       'SaveFigures',
       'Submit',
@@ -165,6 +188,7 @@ describe.each(ENGINES)('GSTR-3B through the portal sandbox on %s', (engine) => {
       .where(and(eq(dataActivities.subscriberId, t.subscriberId), eq(dataActivities.returnType, 'GSTR3B')))
       .orderBy(dataActivities.id);
     expect(pushes).toEqual([
+      { action: 'Save', status: 'Completed' },
       { action: 'Save', status: 'Completed' },
       { action: 'Submit', status: 'Completed' },
       { action: 'File', status: 'Unprocessable' },
