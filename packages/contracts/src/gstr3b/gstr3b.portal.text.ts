@@ -2,6 +2,10 @@
 // OTP modal reuses GSTR-1's words (returns.file.*).
 
 export const GSTR3B_PORTAL_TEXT = {
+  'gstr3b.action.Save': 'Saved to the portal',
+  'gstr3b.action.Submit': 'Submitted',
+  'gstr3b.action.Offset': 'Liability offset',
+  'gstr3b.action.File': 'Filed',
   'gstr3b.portal.save': 'Save to portal',
   'gstr3b.portal.saved': 'The portal processed the save.',
   'gstr3b.portal.saveStatus': 'Read the portal’s answer',
@@ -36,6 +40,7 @@ export const GSTR3B_PORTAL_TEXT = {
   'gstr3b.portal.why.notComputed': 'Compute the return first.',
   'gstr3b.portal.why.submitted': 'The return is submitted: its figures are frozen at the portal.',
   'gstr3b.portal.why.notSaved': 'Save the return to the portal first; the portal must process the save without errors.',
+  'gstr3b.portal.why.changedSinceSave': 'The figures changed since the last save to the portal: save again first.',
   'gstr3b.portal.why.notSubmitted': 'Submit the return first.',
   'gstr3b.portal.why.offsetDone': 'The liability is already offset.',
   'gstr3b.portal.why.notOffset': 'Offset the liability first: the portal files a return only once it is paid.',

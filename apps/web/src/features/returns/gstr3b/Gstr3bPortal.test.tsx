@@ -71,6 +71,13 @@ describe('GSTR-3B through the GST portal', () => {
     expect((screen.getByTestId('action-file') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('asks to save again before Submit when the figures changed since the save', async () => {
+    stub({ detail: detail({ userSavedAt: '2026-11-03T10:00:00Z' }, { saveStatus: 'P', savedAt: '2026-11-02T11:00:00Z' }) });
+    renderScreen();
+    await screen.findByTestId('action-save-portal');
+    expect(whyOf('action-submit')).toBe('gstr3b.portal.why.changedSinceSave');
+  });
+
   it('asks for the right File GSTR-3B', async () => {
     stub({ detail: detail() });
     renderScreen(['Gstr3bPrepare']);
@@ -92,7 +99,7 @@ describe('GSTR-3B through the GST portal', () => {
   });
 
   it('submits after asking, once the portal processed the save', async () => {
-    const saved = detail({}, { saveStatus: 'P', referenceId: '27abc' });
+    const saved = detail({}, { saveStatus: 'P', referenceId: '27abc', savedAt: '2026-11-02T11:00:00Z' });
     const calls = stub({
       detail: saved,
       action: (url) => (url.includes('/returns/gstr3b/submit') ? json(detail({ status: 'Submitted' }, { saveStatus: 'P' })) : undefined),

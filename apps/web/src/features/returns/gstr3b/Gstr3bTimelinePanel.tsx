@@ -15,8 +15,15 @@ import { gstr3bTimelineQuery } from './gstr3bApi';
 // Where the return stands: its status and due date, the GSTR-1 of each month it takes (section 39(10): GSTR-3B is
 // filed only after it), and every action on it, newest first as the server lists them.
 
-const ACTION_TEXT: Record<string, TextKey> = { Compute: 'gstr3b.action.Compute', SaveFigures: 'gstr3b.action.SaveFigures' };
-/** The portal actions (Save, Offset, File ...) have no text of their own yet: their names read as they are. */
+const ACTION_TEXT: Record<string, TextKey> = {
+  Compute: 'gstr3b.action.Compute',
+  SaveFigures: 'gstr3b.action.SaveFigures',
+  Save: 'gstr3b.action.Save',
+  Submit: 'gstr3b.action.Submit',
+  Offset: 'gstr3b.action.Offset',
+  File: 'gstr3b.action.File',
+};
+/** An action without text of its own reads as its name. */
 const actionLabel = (t: Translate, action: string): string => {
   const key = ACTION_TEXT[action];
   return key ? t(key) : action;

@@ -8,6 +8,13 @@ import type { TextKey } from '../../../i18n/useText';
 export type Gstr3bPortalAction = 'save' | 'saveStatus' | 'submit' | 'offset' | 'file';
 export type Gstr3bPortalState = Record<Gstr3bPortalAction, TextKey | null>;
 
+/** Computed again or figures saved after the last save to the portal: what the portal holds is not the return. */
+const isChangedSinceSave = (detail: Gstr3bDetail): boolean => {
+  const savedAt = detail.portal.savedAt;
+  if (!savedAt) return false;
+  return [detail.computedAt, detail.userSavedAt].some((at) => at !== null && Date.parse(at) > Date.parse(savedAt));
+};
+
 export const gstr3bPortalActionState = (
   detail: Gstr3bDetail,
   canFile: boolean,
@@ -22,7 +29,13 @@ export const gstr3bPortalActionState = (
   const frozen: TextKey | null = isFiled ? 'gstr3b.portal.why.filed' : isSubmitted ? 'gstr3b.portal.why.submitted' : null;
   const notComputed: TextKey | null = detail.id === null ? 'gstr3b.portal.why.notComputed' : null;
   const save = notComputed ?? frozen;
-  const submit = save ?? (detail.portal.saveStatus === 'P' && detail.status === 'NotSubmitted' ? null : 'gstr3b.portal.why.notSaved');
+  const submit =
+    save ??
+    (detail.portal.saveStatus !== 'P' || detail.status !== 'NotSubmitted'
+      ? 'gstr3b.portal.why.notSaved'
+      : isChangedSinceSave(detail)
+        ? 'gstr3b.portal.why.changedSinceSave'
+        : null);
   const afterSubmit: TextKey | null = isFiled ? 'gstr3b.portal.why.filed' : isSubmitted ? null : 'gstr3b.portal.why.notSubmitted';
   const offset =
     afterSubmit ??
