@@ -12,6 +12,7 @@ import { useRights } from '../../../shared/useRights';
 import { fileGstr3b, gstr3bSetOffQuery, readGstr3bSaveStatus, requestGstr3bFileOtp, saveGstr3bToPortal, submitGstr3b } from './gstr3bApi';
 import { gstr3bPortalActionState, type Gstr3bPortalAction } from './gstr3bPortalRules';
 import { OffsetModal } from './OffsetModal';
+import { portalSessionQuery } from '../returnsApi';
 
 // GSTR-3B's GST portal actions in the order the portal takes them (spec core §4): Save to portal, Submit (freezes the
 // figures), Offset (pays the liability from the ledgers, s.49), File with EVC (GSTR-1's OTP modal). Each needs the
@@ -126,7 +127,8 @@ export const Gstr3bPortalActions = ({ detail, onChanged }: Props) => {
   const key: Gstr3bKey = { entityId: detail.entityId, returnPeriod: detail.returnPeriod };
   const isSubmitted = detail.status === 'Submitted';
   // The set-off says whether the cash ledger holds what the offset needs; read once the return is submitted.
-  const { data: setOff } = useQuery({ ...gstr3bSetOffQuery(key), enabled: isSubmitted && rights.Gstr3bFile });
+  const { data: session } = useQuery(portalSessionQuery(detail.entityId));
+  const { data: setOff } = useQuery({ ...gstr3bSetOffQuery(key, session?.active), enabled: isSubmitted && rights.Gstr3bFile });
   const why = gstr3bPortalActionState(detail, rights.Gstr3bFile, setOff);
   const [busy, setBusy] = useState<Gstr3bPortalAction | null>(null);
   const [isOffsetOpen, setOffsetOpen] = useState(false);

@@ -6,6 +6,7 @@ import { FilterPlaceholder } from '../../../shared/filter-bar/FilterPlaceholder'
 import { formatDate } from '../../../shared/format';
 import { loadFailureText } from '../../../shared/loadFailure';
 import { Amount } from '../ReturnBadges';
+import { portalSessionQuery } from '../returnsApi';
 import { gstr3bSetOffQuery } from './gstr3bApi';
 import { SetOffPortal } from './SetOffPortal';
 import { useText, type Translate } from '../../../i18n/useText';
@@ -186,7 +187,8 @@ const Explained = ({ plan, t }: { plan: Gstr3bSetOff; t: Translate }) => (
 
 export const SetOffPanel = ({ returnKey }: { returnKey: Gstr3bKey }) => {
   const t = useText();
-  const { data: plan, isError, error } = useQuery(gstr3bSetOffQuery(returnKey));
+  const { data: session } = useQuery(portalSessionQuery(returnKey.entityId));
+  const { data: plan, isError, error } = useQuery(gstr3bSetOffQuery(returnKey, session?.active));
   if (isError)
     return <FilterPlaceholder kind="empty" text={loadFailureText(error, t('gstr3b.setOff.loadFailed'))} testId="set-off-failed" />;
   if (!plan) return <Loader size="sm" />;

@@ -27,8 +27,16 @@ export const gstr3bKeys = {
 
 export const gstr3bDetailQuery = (key: Gstr3bKey) =>
   queryOptions({ queryKey: gstr3bKeys.detail(key), queryFn: () => call(GSTR3B_ENDPOINTS.detail, { query: key }) });
-export const gstr3bSetOffQuery = (key: Gstr3bKey) =>
-  queryOptions({ queryKey: gstr3bKeys.setOff(key), queryFn: () => call(GSTR3B_ENDPOINTS.setOff, { query: key }) });
+/**
+ * The set-off reads the portal's ledgers live: read again on every showing (a challan paid on its own screen changes
+ * them) and when the portal session starts or ends (`isPortalActive`, part of the key).
+ */
+export const gstr3bSetOffQuery = (key: Gstr3bKey, isPortalActive: boolean | undefined) =>
+  queryOptions({
+    queryKey: [...gstr3bKeys.setOff(key), isPortalActive ?? null],
+    queryFn: () => call(GSTR3B_ENDPOINTS.setOff, { query: key }),
+    staleTime: 0,
+  });
 export const gstr3bTimelineQuery = (key: Gstr3bKey) =>
   queryOptions({ queryKey: gstr3bKeys.timeline(key), queryFn: () => call(GSTR3B_ENDPOINTS.timeline, { query: key }) });
 
