@@ -47,9 +47,11 @@ type OutwardRow = ReadRow<typeof outwardColumns>;
 
 /**
  * A row as the builder takes it. The document's own totals stand for its items: GSTR-3B takes a document's sums only
- * (3.1 has no rate breakup), so the items are not read; an amendment's filed items are its first-reported figures.
+ * (3.1 has no rate breakup), so the items are not read. A document filed in an earlier return (not `returnId`, the one
+ * read) is an amendment here: its filed items are its first-reported figures. One filed in this return is not: once the
+ * period's GSTR-1 is filed, each of its documents carries that return's id.
  */
-const outwardOf = (r: OutwardRow, form: 'GSTR1' | 'GSTR1A', returnPeriod: string): Gstr3bOutwardDocument => {
+const outwardOf = (r: OutwardRow, form: 'GSTR1' | 'GSTR1A', returnPeriod: string, returnId: number | null): Gstr3bOutwardDocument => {
   const { id, taxable, igst, cgst, sgst, cess, filedReturnId, filedNumber, filedDate, filedItems, ...doc } = r;
   const total: Gstr1Item = { rate: 0, taxable: taxable ?? 0, igst: igst ?? 0, cgst: cgst ?? 0, sgst: sgst ?? 0, cess: cess ?? 0 };
   return {
@@ -63,7 +65,7 @@ const outwardOf = (r: OutwardRow, form: 'GSTR1' | 'GSTR1A', returnPeriod: string
     form,
     returnPeriod,
     amendment:
-      filedReturnId !== null
+      filedReturnId !== null && filedReturnId !== returnId
         ? {
             documentNumber: filedNumber ?? doc.documentNumber ?? '',
             documentDate: filedDate ?? doc.documentDate ?? '',
@@ -90,7 +92,7 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
       outwardColumns,
       { table: returnDocuments, join: { table: documents, on: eq(documents.id, returnDocuments.documentId) } },
       eq(returnDocuments.returnId, r.id),
-      (row) => outwardOf(row, r.returnType, r.returnPeriod),
+      (row) => outwardOf(row, r.returnType, r.returnPeriod, r.id),
     );
     for (const row of rows) out.push(row);
   }
@@ -109,7 +111,7 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
         inArray(documents.returnPeriod, open),
         isNull(documents.filedReturnId),
       )!,
-      ({ returnPeriod, ...row }) => outwardOf(row, 'GSTR1', returnPeriod ?? ''),
+      ({ returnPeriod, ...row }) => outwardOf(row, 'GSTR1', returnPeriod ?? '', null),
     );
     for (const row of rows) out.push(row);
   }
