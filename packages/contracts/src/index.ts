@@ -57,3 +57,4 @@ export * from './gstr3b/index';
 export * from './vendor-payment/index';
 export * from './payments/index';
 export * from './drc01/index';
+export * from './announcements/index';

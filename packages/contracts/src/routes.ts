@@ -303,6 +303,8 @@ export const ROUTES = [
   auth('ManageConsultants', '/manage-consultants', 'Manage Consultants', 'Masters', ['MastersView']),
   auth('DataMapper', '/data-mapper', 'Data Mapper', 'Masters', ['MasterDataMapper']),
   auth('MailOutbox', '/mail-outbox', 'Mail Outbox', 'Administration', ['AdminMailOutbox']),
+  // Installation-wide, like maintenance and installation settings: only the installation's own subscriber holds AdminMaintenance.
+  auth('ManageAnnouncements', '/manage-announcements', 'Manage Announcements', 'Administration', ['AdminMaintenance']),
 
   // General ledger (modules §2.6)
   auth('GeneralLedger', '/general-ledger', 'General Ledger', 'GeneralLedger', ['GeneralLedgerView'], scoped),

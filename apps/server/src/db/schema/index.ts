@@ -15,3 +15,4 @@ export * from './gstr3b';
 export * from './vendor-payments';
 export * from './challans';
 export * from './drc01';
+export * from './announcements';

@@ -1,0 +1,3 @@
+export * from './announcements.schemas';
+export * from './announcements.endpoints';
+export * from './announcements.text';
