@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { administrationModule } from './modules/administration/module';
+import { announcementsModule } from './modules/announcements/module';
 import { authModule } from './modules/auth/module';
 import { dashboardModule } from './modules/dashboard/module';
 import { dataActivitiesModule } from './modules/data-activities/module';
@@ -58,6 +59,7 @@ const MODULES: readonly AppModule[] = [
   vendorPaymentModule,
   paymentsModule,
   drc01Module,
+  announcementsModule,
 ];
 
 export type BuildOptions = {

@@ -27,6 +27,7 @@ import { vendorPaymentSweeps } from './modules/vendor-payment/vendor-payment.swe
 import { gstr3bSweeps } from './test-support/gstr3b-fixtures';
 import { paymentsSweeps } from './modules/payments/payments.sweeps';
 import { drc01Sweeps } from './modules/drc01/drc01.sweeps';
+import { ANNOUNCEMENT_NO_RECORD_IDS, announcementSweeps } from './modules/announcements/announcements.sweeps';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -135,6 +136,7 @@ const SWEEPS: Sweep[] = [
   ...gstr3bSweeps(),
   ...paymentsSweeps(),
   ...drc01Sweeps(),
+  ...announcementSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -206,6 +208,7 @@ const NO_RECORD_IDS = new Set([
   `POST ${I.aliasesSave}`, // the caller's own subscriber
   ...DOCUMENT_NO_RECORD_IDS,
   ...REGISTER_NO_RECORD_IDS,
+  ...ANNOUNCEMENT_NO_RECORD_IDS,
 ]);
 
 describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => {
