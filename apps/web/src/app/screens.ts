@@ -50,6 +50,8 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   TermsConditions: () => import('../features/public/PolicyScreens').then((m) => m.TermsConditionsScreen),
   PrivacyPolicy: () => import('../features/public/PolicyScreens').then((m) => m.PrivacyPolicyScreen),
   HsnCodesMaster: () => import('../features/public/hsn/HsnCodesMasterScreen').then((m) => m.HsnCodesMasterScreen),
+  PublicLatestUpdates: () => import('../features/public/announcements/LatestUpdatesScreen').then((m) => m.LatestUpdatesScreen),
+  Announcements: () => import('../features/dashboard/AnnouncementsScreen').then((m) => m.AnnouncementsScreen),
   NotFound: () => import('../features/public/StatusScreens').then((m) => m.NotFoundScreen),
   UnauthorizedAccess: () => import('../features/public/StatusScreens').then((m) => m.UnauthorizedScreen),
   Error400: () => import('../features/public/StatusScreens').then((m) => m.Error400Screen),

@@ -47,6 +47,8 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   ElectronicCreditReversalReclaimStatement: 'the GST Challans screen',
   Gstr3b: 'the Regular Returns list',
   HsnCodesMaster: 'the home page',
+  PublicLatestUpdates: "the home page's announcement bell",
+  Announcements: "the header's announcement bell",
   InitiatePaymentInvoice: "a supplier's Pay link on the reconciliation's vendor tab",
   InitiatePayment: 'the Payment Tax Invoice screen',
   PayInitiatePayment: 'the Vendor Payment and Payment Tax Invoice screens',

@@ -16,6 +16,8 @@ export const SCREEN_ROUTES = [
   'TermsConditions',
   'PrivacyPolicy',
   'HsnCodesMaster',
+  'PublicLatestUpdates',
+  'Announcements',
   'NotFound',
   'UnauthorizedAccess',
   'Error400',

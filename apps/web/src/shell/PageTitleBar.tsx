@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Select, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconCrown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useText } from '../i18n/useText';
+import { UserAnnouncementBell } from '../shared/announcements/AnnouncementBell';
 import { UserMenu } from './UserMenu';
 import classes from './PageTitleBar.module.css';
 
@@ -78,6 +79,7 @@ export const PageTitleBar = ({
             data-testid="working-year"
           />
         ) : null}
+        <UserAnnouncementBell />
         <UserMenu onOpenProfile={onOpenProfile} />
       </Group>
     </header>

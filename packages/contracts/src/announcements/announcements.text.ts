@@ -2,6 +2,7 @@
 // bundled with the screens (as the HSN search's is) rather than loaded after sign-in.
 export const ANNOUNCEMENTS_TEXT = {
   'announcements.title': 'Announcements',
+  'announcements.home': 'Home',
   'announcements.latestUpdates': 'Latest Updates',
   'announcements.notifications': 'Notifications',
   'announcements.bell': 'Announcements',

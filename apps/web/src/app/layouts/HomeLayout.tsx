@@ -1,6 +1,7 @@
-import { Box, Button } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { useText } from '../../i18n/useText';
+import { PublicAnnouncementBell } from '../../shared/announcements/AnnouncementBell';
 import { PublicFooter } from '../../shell/PublicFooter';
 import { PublicHeader } from './PublicHeader';
 
@@ -10,9 +11,12 @@ export const HomeLayout = () => {
     <Box mih="100vh" bg="white" style={{ display: 'flex', flexDirection: 'column' }}>
       <PublicHeader
         actions={
-          <Button component={Link} to="/login" size="xs">
-            {t('home.login')}
-          </Button>
+          <Group gap="sm" wrap="nowrap">
+            <PublicAnnouncementBell />
+            <Button component={Link} to="/login" size="xs">
+              {t('home.login')}
+            </Button>
+          </Group>
         }
       />
       <Box component="main" style={{ flex: 1 }}>
