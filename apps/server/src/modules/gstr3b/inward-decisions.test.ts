@@ -39,10 +39,20 @@ describe('decisionsOf', () => {
     ]);
   });
 
-  it('names no books document when the row pairs several, and says nothing of rows without a claim period', () => {
+  it('names no books document when the row pairs several, and says nothing of a rejected pair without a claim period', () => {
     expect(
       decisionsOf([row({ purchaseIds: [1, 2], claimPeriod: '082025' }), row({ action: 'Reject' })], AUGUST, (id) => periods.get(id)),
     ).toEqual([{ documentId: null, portalId: 11, action: 'claim' }]);
+  });
+
+  it("claims a pair the reconciliation made, with no claim period, with its 2B record of the month (the purchase is the record's)", () => {
+    const get = (id: number) => periods.get(id);
+    expect(decisionsOf([row({})], AUGUST, get)).toEqual([{ documentId: 1, portalId: 11, action: 'claim' }]);
+    expect(decisionsOf([row({ action: 'Accept' })], AUGUST, get)).toEqual([{ documentId: 1, portalId: 11, action: 'claim' }]);
+    // Not a record of another month, a pending one, or several documents on a side.
+    expect(decisionsOf([row({ portalIds: [12] })], AUGUST, get)).toEqual([]);
+    expect(decisionsOf([row({ action: 'Pending' })], AUGUST, get)).toEqual([]);
+    expect(decisionsOf([row({ purchaseIds: [1, 2] }), row({ portalIds: [11, 12] })], AUGUST, get)).toEqual([]);
   });
 
   it('takes a quarter (QRMP) as one return: any of its months', () => {

@@ -180,9 +180,11 @@ export type DecidedRow = {
 };
 
 /**
- * The decided rows of the GSTIN's current GSTR-2B reconciliation run over the return's months (none without a run).
+ * The rows of the GSTIN's current GSTR-2B reconciliation run over the return's months (none without a run) that say
+ * something to the return: the user's decisions (an IMS action, a claim period) and the pairs of one purchase with one
+ * 2B record, so the purchase is known as the record's (its ITC is the record's) rather than left out as not in the 2B.
  * The rows name the 2B records by the ids they had at the run: a 2B downloaded again since then is read without the
- * run's decisions until the reconciliation is run again (its new records have new ids).
+ * run's rows until the reconciliation is run again (its new records have new ids).
  */
 export const loadDecidedRows = async (db: Db, scope: Gstr3bScope, gstin: string): Promise<DecidedRow[]> => {
   const [run] = await db
@@ -215,7 +217,11 @@ export const loadDecidedRows = async (db: Db, scope: Gstr3bScope, gstin: string)
       and(
         eq(reconciliationRows.runId, run.id),
         eq(reconciliationRows.gstin, gstin),
-        or(sql`${reconciliationRows.action} is not null`, sql`${reconciliationRows.claimPeriod} is not null`),
+        or(
+          sql`${reconciliationRows.action} is not null`,
+          sql`${reconciliationRows.claimPeriod} is not null`,
+          sql`cardinality(${reconciliationRows.purchaseIds}) = 1 and cardinality(${reconciliationRows.portalIds}) = 1`,
+        ),
       ),
     );
   return rows.map((r) => ({
@@ -238,7 +244,15 @@ export const decisionsOf = (
   const last = order(periods[periods.length - 1]!);
   const out: ItcDecision[] = [];
   for (const row of rows) {
-    if (row.claimPeriod === null) continue;
+    if (row.claimPeriod === null) {
+      // A pair the engine made (or the user linked) with no claim period: claimed with its 2B record of the month, unless
+      // the buyer rejected the record or kept it pending in IMS (the 2B then does not give its ITC).
+      const [documentId, portalId] = [row.purchaseIds[0], row.portalIds[0]];
+      const accepted = row.action === null || row.action === 'Accept';
+      if (row.purchaseIds.length === 1 && row.portalIds.length === 1 && accepted && covered.has(portalPeriodOf(portalId!) ?? ''))
+        out.push({ documentId: documentId!, portalId: portalId!, action: 'claim' });
+      continue;
+    }
     const pair = row.purchaseIds.length === 1 && row.portalIds.length === 1;
     const targets =
       row.portalIds.length === 0
