@@ -41,6 +41,7 @@ export const DateField = ({ value, onChange, maxDate, minDate, ...rest }: Props)
       maxDate={maxDate}
       minDate={minDate}
       clearable={!rest.required}
+      clearButtonProps={{ 'aria-label': t('date.clear') }}
       placeholder={rest.placeholder ?? 'DD-MM-YYYY'}
     />
   );

@@ -32,6 +32,7 @@ export const SHELL_TEXT = {
   'errors.close': 'Close',
   'common.close': 'Close',
   'date.previousMonth': 'Previous month',
+  'date.clear': 'Clear the date',
   'date.nextMonth': 'Next month',
   'date.previousYear': 'Previous year',
   'date.nextYear': 'Next year',
