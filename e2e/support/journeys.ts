@@ -20,7 +20,9 @@ type Fixtures = Record<
   | 'oneLocation'
   | 'reconBuyer'
   | 'reconSupplierA'
-  | 'reconSupplierB',
+  | 'reconSupplierB'
+  | 'gstr3bFiler'
+  | 'gstr3bSupplier',
   Credentials
 >;
 

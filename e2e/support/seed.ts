@@ -11,6 +11,7 @@ import { saveSubscriberSettings } from '../../apps/server/src/platform/settings/
 import { loadSecretKey } from '../../apps/server/src/platform/secrets';
 import { seedDemo } from '../../apps/server/src/seed/demo';
 import { generatePassword, provisionSubscriber } from '../../apps/server/src/seed/provision';
+import { seedGstr3b } from './seed-gstr3b';
 import { seedReconciliation } from './seed-reconciliation';
 
 const [dataDir, out] = process.argv.slice(2);
@@ -83,6 +84,7 @@ const fixtures = {
   guard: await addUser('guard-user', adminUser.roleId),
   noRights: await addUser('no-rights-user', viewer.id),
   ...(await seedReconciliation(db)),
+  ...(await seedGstr3b(db)),
 };
 await database.close();
 writeFileSync(out, JSON.stringify(fixtures, null, 2));
