@@ -61,6 +61,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Statistics: () => import('../features/dashboard/StatisticsScreen').then((m) => m.StatisticsScreen),
   ReconciliationList: () => import('../features/dashboard/ReconciliationListScreen').then((m) => m.ReconciliationListScreen),
   MailOutbox: () => import('../features/administration/MailOutboxScreen').then((m) => m.MailOutboxScreen),
+  ManageAnnouncements: () => import('../features/administration/ManageAnnouncementsScreen').then((m) => m.ManageAnnouncementsScreen),
   Entities: () => import('../features/organization/EntitiesScreen').then((m) => m.EntitiesScreen),
   Branches: () => import('../features/organization/NamedRecordsScreen').then((m) => m.BranchesScreen),
   Departments: () => import('../features/organization/NamedRecordsScreen').then((m) => m.DepartmentsScreen),

@@ -24,6 +24,7 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   NoRightsAssigned: 'a user without rights',
   UnderMaintenance: 'maintenance mode',
   MailOutbox: 'the user menu (administrators)',
+  ManageAnnouncements: "the user menu (the installation's administrators)",
   Settings: 'the user menu',
   AddRole: 'the Roles screen',
   EditRole: 'the Roles screen',

@@ -27,6 +27,7 @@ export const SCREEN_ROUTES = [
   'Statistics',
   'ReconciliationList',
   'MailOutbox',
+  'ManageAnnouncements',
   'Entities',
   'Branches',
   'Departments',

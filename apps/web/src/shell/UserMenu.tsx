@@ -1,7 +1,7 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { IconChevronDown, IconLogout, IconMail, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconMail, IconSettings, IconSpeakerphone, IconUserCircle } from '@tabler/icons-react';
 import { routeByName } from '@opengst/contracts';
 import { loadSettingsQuery } from '../api/sessionData';
 import { useText } from '../i18n/useText';
@@ -21,6 +21,7 @@ export const UserMenu = ({ onOpenProfile }: { onOpenProfile: () => void }) => {
   const { data: loaded } = useQuery({ ...loadSettingsQuery, enabled: false });
   const user = loaded?.user;
   const outbox = routeByName('MailOutbox');
+  const announcements = routeByName('ManageAnnouncements');
   const settings = routeByName('Settings');
   const isGranted = (rights: readonly string[]) => (loaded ? routeRightState(loaded.rights, rights, new Date()) === 'granted' : false);
   return (
@@ -64,6 +65,16 @@ export const UserMenu = ({ onOpenProfile }: { onOpenProfile: () => void }) => {
         {isGranted(outbox.rights) ? (
           <Menu.Item component={Link} to={outbox.path} leftSection={<IconMail size={16} />}>
             {t('shell.mailOutbox')}
+          </Menu.Item>
+        ) : null}
+        {isGranted(announcements.rights) ? (
+          <Menu.Item
+            component={Link}
+            to={announcements.path}
+            leftSection={<IconSpeakerphone size={16} />}
+            data-testid="manage-announcements-link"
+          >
+            {announcements.title}
           </Menu.Item>
         ) : null}
         <Menu.Divider />
