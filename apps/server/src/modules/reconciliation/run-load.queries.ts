@@ -185,6 +185,9 @@ export const loadBooks = async (db: DbOrTx, scope: RunScope, ids?: readonly numb
   return out;
 };
 
+/** A 2B's rejected records (rejected in IMS) and ITC reversals are not the supplier's documents to claim. */
+const CLAIMABLE = `(listing IS NULL OR listing = 'available')`;
+
 /**
  * The portal's documents of the run's source stored for its GSTINs and widened periods, or of these ids (as loadBooks);
  * of the families of the supplier GSTINs `family` only, and of these document numbers (trimmed, upper case) only,
@@ -197,16 +200,43 @@ export const loadPortal = async (
   family?: string | readonly string[],
   numbers?: readonly string[],
 ): Promise<PortalDocument[]> =>
-  // A 2B's rejected records (rejected in IMS) and ITC reversals are not the supplier's documents to claim.
   readPortal(
     db,
     `subscriber_id = ${integerList([scope.subscriberId])} AND entity_id IN (${integerList(scope.entityIds)})
     AND source = ${textList([scope.portalSource])}
     AND ${ids ? `id IN (${integerList(ids)})` : `return_period IN (${textList(widenedPeriods(scope))})`}
-    AND (listing IS NULL OR listing = 'available') AND ${ofFamily('supplier_gstin', family)}
+    AND ${CLAIMABLE} AND ${ofFamily('supplier_gstin', family)}
     AND ${numbers ? (numbers.length > 0 ? `upper(trim(document_number)) IN (${textList(numbers)})` : 'false') : 'true'}`,
     false,
   );
+
+/** A portal document of the run's own periods as the filing summary reads it (summaries.repo.ts#filingTotals). */
+export type FilingDocument = {
+  supplierGstin: string;
+  supplierName: string | null;
+  returnPeriod: string;
+  /** The supplier's GSTR-1 filed (null: not said). */
+  filed: boolean | null;
+  filedOn: string | null;
+  tax: number;
+};
+
+/**
+ * The job's read of the portal: loadPortal's documents of the run (all its widened periods), and in the same scan every
+ * document of the run's own periods, whatever its listing (a rejected record too, which is not among the documents
+ * answered), handed to `filing` for the filing summary.
+ */
+export const loadPortalWithFilings = (db: DbOrTx, scope: RunScope, filing: (d: FilingDocument) => void): Promise<PortalDocument[]> => {
+  const own = periodsBetween(scope.fromPeriod, scope.toPeriod);
+  return readPortal(
+    db,
+    `subscriber_id = ${integerList([scope.subscriberId])} AND entity_id IN (${integerList(scope.entityIds)})
+    AND source = ${textList([scope.portalSource])} AND return_period IN (${textList(widenedPeriods(scope))})
+    AND (${CLAIMABLE} OR return_period IN (${textList(own)}))`,
+    false,
+    { periods: new Set(own), add: filing },
+  );
+};
 
 /**
  * What suppliers reported to the run's GSTINs in its widened periods outside the GSTR-2B: the stored GSTR-2A documents
@@ -226,18 +256,38 @@ export const loadReported = async (db: DbOrTx, scope: RunScope, family: readonly
         true,
       );
 
-/** portal_documents matching `where` (SQL text of literals), with their source when `withSource`. */
-async function readPortal(db: DbOrTx, where: string, withSource: false): Promise<PortalDocument[]>;
+/** What readPortal hands the filing summary: the documents of these periods, whatever their listing. */
+type FilingRead = { periods: ReadonlySet<string>; add: (d: FilingDocument) => void };
+
+/**
+ * portal_documents matching `where` (SQL text of literals), with their source when `withSource`. With `filing`, the
+ * documents of its periods go to it too, and only those claimable (CLAIMABLE) are answered.
+ */
+async function readPortal(db: DbOrTx, where: string, withSource: false, filing?: FilingRead): Promise<PortalDocument[]>;
 async function readPortal(db: DbOrTx, where: string, withSource: true): Promise<(PortalDocument & ReportedDocument)[]>;
-async function readPortal(db: DbOrTx, where: string, withSource: boolean): Promise<PortalDocument[]> {
+async function readPortal(db: DbOrTx, where: string, withSource: boolean, filing?: FilingRead): Promise<PortalDocument[]> {
   const out: PortalDocument[] = [];
   const { own, shared, optional } = stringsOfLoad();
   await readBatches(
     db,
     (after) => `SELECT id, gstin, supplier_gstin, supplier_name, document_type, document_number, document_date, return_period,
         place_of_supply, is_reverse_charge, taxable, igst, cgst, sgst, cess, document_value, itc_availability${withSource ? ', source' : ''}
+        ${filing ? ', listing, supplier_filed, supplier_filing_date' : ''}
       FROM portal_documents WHERE ${where} AND id > ${integerList([after])} ORDER BY id`,
     (f) => {
+      if (filing) {
+        const period = f[7]!;
+        if (filing.periods.has(period))
+          filing.add({
+            supplierGstin: shared(f[2]!),
+            supplierName: optional(f[3] ?? null) ?? null,
+            returnPeriod: shared(period),
+            filed: f[18] === 't' ? true : f[18] === 'f' ? false : null,
+            filedOn: f[19] == null ? null : shared(f[19]),
+            tax: numberOf(f[11]!) + numberOf(f[12]!) + numberOf(f[13]!) + numberOf(f[14]!),
+          });
+        if (f[17] != null && f[17] !== 'available') return; // rejected in IMS, or an ITC reversal: CLAIMABLE
+      }
       const d: PortalDocument = {
         id: own(f[0]!),
         recipientGstin: shared(f[1]!),

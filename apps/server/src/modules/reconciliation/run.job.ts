@@ -3,20 +3,20 @@
 // with COPY into a partition of its own (run-partition.ts), then the summaries. A later run over the same scope
 // supersedes this one (its partition is dropped); a crash leaves the run Failed with its partial rows removed at the
 // next start.
-import { applyDecisions, periodsBetween, reconcile, type ReconcileRow, type ReconcileSettingsInput } from '@opengst/domain';
+import { applyDecisions, reconcile, type ReconcileRow, type ReconcileSettingsInput } from '@opengst/domain';
 import type { ReconciliationSettingsSchema } from '@opengst/contracts';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { copyIn, isServerDatabase, type Db, type DbOrTx } from '../../db/database';
+import { copyIn, type Db, type DbOrTx } from '../../db/database';
 import { reconciliationFilings, reconciliationRuns, reconciliationTotals, reconciliationVendors } from '../../db/schema';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 import { markAwaiting2b } from './awaiting.service';
 import { actionsOf, activeDecisions, decisionsForRun } from './decisions.repo';
-import { loadBooks, loadPortal, type RunScope } from './run-load.queries';
+import { loadBooks, loadPortalWithFilings, type RunScope } from './run-load.queries';
 import { COPY_COLUMNS, copyLineOf, explainedRows, keyOfPortal, rowRecordOf } from './row-record';
 import { attachRunTable, createRunTable, dropRunRows } from './run-partition';
 import { INTERRUPTED_RUN } from './runs.service';
-import { refreshFilings, refreshRunSummary, rowTotals, vendorsFromTotals } from './summaries.repo';
+import { filingTotals, refreshRunSummary, rowTotals, vendorsFromTotals } from './summaries.repo';
 
 /** The job's stages, in order, for a caller that times them (the reconcile-job benchmark). */
 export type RunStage = 'load' | 'engine' | 'store' | 'summaries' | 'done';
@@ -70,13 +70,14 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
   const progress = (set: Partial<typeof reconciliationRuns.$inferInsert>) =>
     db.update(reconciliationRuns).set(set).where(eq(reconciliationRuns.id, runId));
   await progress({ status: 'InProgress', stage: 'Reading the purchase register' });
-  let filings: Promise<void> | undefined;
   try {
     onStage?.('load');
     const scope: RunScope = { ...run, portalSource: run.portalSource };
     const books = await loadBooks(db, scope);
     await progress({ stage: `Reading the stored ${SOURCE_NAMES[run.portalSource]}` });
-    const portal = await loadPortal(db, scope);
+    // The filing summary is summed from the same scan (the run's own periods, rejected records too).
+    const filings = filingTotals();
+    const portal = await loadPortalWithFilings(db, scope, filings.add);
     await progress({ stage: 'Matching', booksDocuments: books.length, portalDocuments: portal.length });
     onStage?.('engine');
     const settings = engineSettingsOf((await loadSubscriberSettings(db, run.subscriberId)).reconciliation);
@@ -94,13 +95,6 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     await progress({ stage: 'Storing the results', done: 0, total: rows.length, settings: result.settings });
 
     onStage?.('store');
-    // The filing summary reads only portal_documents: on PostgreSQL it runs on a connection of its own while the rows
-    // are stored (PGlite's one connection would only take turns with the COPY).
-    const filingScope = { ...run, periods: periodsBetween(run.fromPeriod, run.toPeriod) };
-    if (isServerDatabase(db)) {
-      filings = refreshFilings(db, filingScope);
-      filings.catch(() => undefined); // awaited below, or before the results are removed
-    }
     const actions = await actionsOf(db, run.subscriberId);
     const explained = explainedRows(rows, books, portal, explainBudget);
     const totals = rowTotals();
@@ -130,7 +124,7 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     await totals.store(db, runId);
     await vendorsFromTotals(db, runId, run.subscriberId);
     await refreshRunSummary(db, runId);
-    await (filings ?? refreshFilings(db, filingScope));
+    await filings.store(db, run);
     await db.execute(sql`ANALYZE reconciliation_totals, reconciliation_vendors, reconciliation_filings`);
     await db.transaction(async (tx) => {
       const older = await tx
@@ -154,7 +148,6 @@ export const processRun = async ({ db, now, onStage, explainBudget }: Deps, runI
     onStage?.('done');
   } catch (error) {
     console.error(`[reconciliation run ${runId}]`, error);
-    await filings?.catch(() => undefined);
     await deleteResults(db, runId);
     await progress({
       status: 'Failed',

@@ -3,13 +3,15 @@
 // supplier made from them, and the run's counts and sums by status (kept on the run and as the whole run's totals).
 // refreshVendors sums the rows of the suppliers it is given (or all), refreshRunSummary then adds up the suppliers'
 // totals: a change to rows calls both, in that order (manual.service.ts#replaceRows). The job sums its rows as it
-// writes them (rowTotals) and stores the totals, then makes the vendor rows and the run's summary from them.
+// writes them (rowTotals) and stores the totals, then makes the vendor rows and the run's summary from them. The filing
+// summary is summed from the portal's documents as the job reads them (filingTotals).
 import { RECONCILIATION_STATUSES, type StatusCount } from '@opengst/contracts';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { copyText } from '../../db/copy-text';
 import { copyIn, rowsOf, type Db, type DbOrTx } from '../../db/database';
-import { reconciliationFilings, reconciliationRuns, reconciliationTotals, reconciliationVendors } from '../../db/schema';
+import { reconciliationRuns, reconciliationTotals, reconciliationVendors } from '../../db/schema';
 import type { RowRecord } from './row-record';
+import type { FilingDocument } from './run-load.queries';
 
 type StatusAggregate = {
   status: StatusCount['status'];
@@ -42,6 +44,9 @@ const TOTAL_COLUMN_NAMES = [
   'portal_tax_not_credit',
 ] as const;
 const TOTAL_COLUMNS = sql.raw(TOTAL_COLUMN_NAMES.join(', '));
+
+/** Byte order of two texts, as PostgreSQL's COLLATE "C" (code points; JavaScript's < compares UTF-16 units). */
+const greaterInBytes = (a: string, b: string): boolean => Buffer.compare(Buffer.from(a), Buffer.from(b)) > 0;
 
 type Sums = {
   supplierName: string | null;
@@ -87,11 +92,7 @@ export const rowTotals = () => {
         bySupplier.set(r.status, s);
       }
       const name = r.supplierName ?? null;
-      if (
-        name !== null &&
-        name !== s.supplierName &&
-        (s.supplierName === null || Buffer.compare(Buffer.from(name), Buffer.from(s.supplierName)) > 0)
-      )
+      if (name !== null && name !== s.supplierName && (s.supplierName === null || greaterInBytes(name, s.supplierName)))
         s.supplierName = name;
       s.rows++;
       s.booksDocuments += r.purchaseIds.length;
@@ -131,7 +132,7 @@ export const rowTotals = () => {
 };
 
 /**
- * Runs a grouping over a run's rows (a million, 150,000 groups) or its portal documents with more memory for the
+ * Runs a grouping over a run's rows (a million, 150,000 groups) with more memory for the
  * groups than the default 4 MB, which spilled them to disk (6.7 s -> 3.8 s on PGlite for the totals).
  */
 const withWorkMem = (db: DbOrTx, fn: (tx: DbOrTx) => Promise<unknown>): Promise<unknown> =>
@@ -260,31 +261,84 @@ export const vendorsFromTotals = async (
     GROUP BY supplier_gstin`);
 };
 
-/** The filing summary of the run: per supplier and period of its own periods, as the stored 2A/2B reports it. */
-export const refreshFilings = async (
-  db: DbOrTx,
-  run: { id: number; subscriberId: number; entityIds: number[]; portalSource: string; periods: string[] },
-): Promise<void> => {
-  await db.delete(reconciliationFilings).where(eq(reconciliationFilings.runId, run.id));
-  if (run.periods.length === 0 || run.entityIds.length === 0) return;
-  await withWorkMem(db, (tx) =>
-    tx.execute(sql`
-    INSERT INTO reconciliation_filings (run_id, subscriber_id, supplier_gstin, supplier_name, return_period, gstr1_filed,
-      gstr1_filed_on, documents, tax)
-    SELECT ${run.id}, ${run.subscriberId}, supplier_gstin, max(supplier_name), return_period, bool_or(supplier_filed),
-      max(supplier_filing_date), count(*), sum(igst + cgst + sgst + cess)
-    FROM portal_documents
-    WHERE subscriber_id = ${run.subscriberId} AND source = ${run.portalSource}
-      AND entity_id IN (${sql.join(
-        run.entityIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      AND return_period IN (${sql.join(
-        run.periods.map((p) => sql`${p}`),
-        sql`, `,
-      )})
-    GROUP BY supplier_gstin, return_period
-    -- In the order of the filing report's index (by name): its entries are appended, not spread over it.
-    ORDER BY max(supplier_name), supplier_gstin, return_period`),
-  );
+type FilingSums = {
+  supplierName: string | null;
+  filed: boolean | null;
+  filedOn: string | null;
+  documents: number;
+  tax: number;
+};
+
+const FILING_COLUMN_NAMES = [
+  'run_id',
+  'subscriber_id',
+  'supplier_gstin',
+  'supplier_name',
+  'return_period',
+  'gstr1_filed',
+  'gstr1_filed_on',
+  'documents',
+  'tax',
+] as const;
+
+/**
+ * The filing summary of the run (per supplier and period of its own periods, as the stored 2A/2B reports it), summed in
+ * JavaScript from the portal documents the job reads (run-load.queries.ts#loadPortalWithFilings: those of the run's
+ * source, GSTINs and own periods, of every listing): the greatest name and filing date (byte order, as COLLATE "C"),
+ * filed when any document says so (false when one says not and none so), the documents and their four taxes. A GROUP BY
+ * over the portal's documents took 10 s of a million-document run on PGlite.
+ */
+export const filingTotals = () => {
+  /** By supplier GSTIN, then return period. */
+  const sums = new Map<string, Map<string, FilingSums>>();
+  return {
+    add: (d: FilingDocument): void => {
+      let bySupplier = sums.get(d.supplierGstin);
+      if (!bySupplier) sums.set(d.supplierGstin, (bySupplier = new Map()));
+      let s = bySupplier.get(d.returnPeriod);
+      if (!s) bySupplier.set(d.returnPeriod, (s = { supplierName: null, filed: null, filedOn: null, documents: 0, tax: 0 }));
+      const name = d.supplierName;
+      if (name !== null && name !== s.supplierName && (s.supplierName === null || greaterInBytes(name, s.supplierName)))
+        s.supplierName = name;
+      if (d.filed === true || (d.filed === false && s.filed === null)) s.filed = d.filed;
+      const on = d.filedOn;
+      if (on !== null && on !== s.filedOn && (s.filedOn === null || greaterInBytes(on, s.filedOn))) s.filedOn = on;
+      s.documents++;
+      s.tax += d.tax;
+    },
+    /**
+     * Stores the summary as the run's filing rows (COPY), in about the order of the filing report's index (by name, then
+     * GSTIN and period): its entries are appended, not spread over it. The suppliers are sorted, not their 100,000
+     * periods (half a second).
+     */
+    store: async (db: Db, run: { id: number; subscriberId: number }): Promise<void> => {
+      const suppliers = [...sums].map(([gstin, byPeriod]) => {
+        let name: string | null = null;
+        for (const s of byPeriod.values()) if (s.supplierName !== null && (name === null || s.supplierName > name)) name = s.supplierName;
+        return { gstin, name, byPeriod };
+      });
+      const order = (a: string | null, b: string | null): number => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+      suppliers.sort((a, b) => order(a.name, b.name) || order(a.gstin, b.gstin));
+      const copy = await copyIn(db, 'reconciliation_filings', FILING_COLUMN_NAMES);
+      try {
+        let lines = '';
+        for (const { gstin, byPeriod } of suppliers)
+          for (const period of [...byPeriod.keys()].sort()) {
+            const s = byPeriod.get(period)!;
+            lines +=
+              `${run.id}\t${run.subscriberId}\t${copyText(gstin)}\t${copyText(s.supplierName)}\t${copyText(period)}\t` +
+              `${copyText(s.filed)}\t${copyText(s.filedOn)}\t${s.documents}\t${s.tax}\n`;
+            if (lines.length >= 32 * 1024) {
+              await copy.write(lines);
+              lines = '';
+            }
+          }
+        await copy.write(lines);
+        await copy.end();
+      } catch (error) {
+        copy.abort();
+        throw error;
+      }
+    },
+  };
 };
