@@ -23,6 +23,7 @@ import { drc01Module } from './modules/drc01/module';
 import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
+import { forgettingEndedSessions } from './modules/returns/portal/ended-portal-sessions';
 import { settingsModule } from './modules/settings/module';
 import { vendorPaymentModule } from './modules/vendor-payment/module';
 import { accessPlugin } from './platform/access.plugin';
@@ -107,7 +108,11 @@ export const buildApp = async (
     secretKey,
     now: options.now ?? (() => new Date()),
     // Mounted mode reaches the sandbox through `app` (declared below), only once requests run.
-    gstPortal: createGstPortal(config, options.now ?? (() => new Date()), () => app, sandboxGate),
+    // A session the portal ends early (AUTH4033) is forgotten at once: the screens then offer the sign-in again.
+    gstPortal: forgettingEndedSessions(
+      createGstPortal(config, options.now ?? (() => new Date()), () => app, sandboxGate),
+      () => database.db,
+    ),
   };
 
   const app = Fastify({

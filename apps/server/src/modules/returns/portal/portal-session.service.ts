@@ -12,12 +12,20 @@ import { PortalError, type PortalSessionState } from '../../../portal/gst-portal
 import { openSecret, sealSecret } from '../../../platform/secrets';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import type { ReturnTarget } from '../returns.repo';
+import { INVALID_SESSION } from './ended-portal-sessions';
 
-/** A portal failure as the API's error: RET0012 with the portal's own message. */
-export const portalFailure = (error: unknown): AppError | null =>
-  error instanceof PortalError
-    ? new AppError('RET0012', { message: `The GST portal refused the request: ${error.message} (${error.portalCode})` })
-    : null;
+/**
+ * A portal failure as the API's error: RET0012 with the portal's own message; a session the portal ended (AUTH4033,
+ * forgotten by ended-portal-sessions.ts) RET0008, so the screens offer the sign-in step again.
+ */
+export const portalFailure = (error: unknown): AppError | null => {
+  if (!(error instanceof PortalError)) return null;
+  if (error.portalCode === INVALID_SESSION)
+    return new AppError('RET0008', {
+      message: `The GST portal ended this GSTIN's session (${error.message}, ${error.portalCode}): request an OTP and sign in to the portal again.`,
+    });
+  return new AppError('RET0012', { message: `The GST portal refused the request: ${error.message} (${error.portalCode})` });
+};
 
 const userNameOf = async (db: DbOrTx, entityId: number): Promise<string | null> => {
   const [row] = await db
