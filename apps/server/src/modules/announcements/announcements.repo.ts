@@ -4,10 +4,11 @@ import type { AnnouncementStatus } from '@opengst/contracts';
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
+import { orderByOf } from '../../platform/lists';
 import { announcementReads, announcements, users } from '../../db/schema';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
-type Page = { start: number; size: number };
+type Page = { start: number; size: number; sortExpression?: string | null | undefined };
 
 const a = announcements;
 
@@ -53,7 +54,8 @@ export const statusOf = (row: AnnouncementRow, now: Date): AnnouncementStatus =>
   return 'Published';
 };
 
-const newestFirst = [desc(a.publishAt), desc(a.id)];
+/** Newest published first unless the request sorts by another allowed column. */
+const sortOf = (page: Page) => orderByOf(page.sortExpression, { publishAt: a.publishAt, title: a.title }, 'publishAt DESC', a.id);
 
 export const findAnnouncements = async (db: DbOrTx, where: SQL | undefined, page: Page) => {
   const [rows, [total]] = await Promise.all([
@@ -61,7 +63,7 @@ export const findAnnouncements = async (db: DbOrTx, where: SQL | undefined, page
       .select()
       .from(a)
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...sortOf(page))
       .offset(page.start)
       .limit(page.size),
     db.select({ n: count() }).from(a).where(where),
@@ -84,7 +86,7 @@ export const findUserAnnouncements = async (db: DbOrTx, userId: number, where: S
       .select({ row: a, isRead: isReadBy(userId) })
       .from(a)
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...sortOf(page))
       .offset(page.start)
       .limit(page.size),
     db.select({ n: count() }).from(a).where(where),

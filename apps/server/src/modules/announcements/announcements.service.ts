@@ -26,7 +26,7 @@ import {
   type AnnouncementRow,
 } from './announcements.repo';
 
-type Page = { start: number; size: number };
+type Page = { start: number; size: number; sortExpression?: string | null | undefined };
 type Who = Pick<SessionPrincipal, 'subscriberId' | 'userId'>;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

@@ -89,6 +89,11 @@ describe.each(ENGINES)('announcements on %s', (engine) => {
     expect((await anonymous('GET', PUBLIC.count)).json().data).toBe(2);
     const page2 = await anonymous('POST', PUBLIC.search, { start: 1, size: 1, filters: {} });
     expect(page2.json().data.items.map((i: { title: string }) => i.title)).toEqual(['Old public']);
+    const byTitle = await anonymous('POST', PUBLIC.search, { sortExpression: 'title ASC' });
+    expect(byTitle.json().data.items.map((i: { title: string }) => i.title)).toEqual(['New public', 'Old public']);
+    const byTitleDesc = await anonymous('POST', PUBLIC.search, { sortExpression: 'title DESC' });
+    expect(byTitleDesc.json().data.items.map((i: { title: string }) => i.title)).toEqual(['Old public', 'New public']);
+    expect((await anonymous('POST', PUBLIC.search, { sortExpression: 'body ASC' })).statusCode, 'sorts only by allowed columns').toBe(422);
     const text = await anonymous('POST', PUBLIC.search, { filters: { text: '20th' } });
     expect(text.json().data.items.map((i: { title: string }) => i.title)).toEqual(['New public']);
     const got = await anonymous('GET', `${PUBLIC.get}?id=${ids['New public']}`);
