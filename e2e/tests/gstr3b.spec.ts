@@ -197,7 +197,7 @@ test('GSTR-3B from the books, GSTR-1 and GSTR-2B to Filed at the portal sandbox,
   // Filed with the EVC OTP; the ARN shows in the header.
   await page.getByTestId('action-file').click();
   await page.getByTestId('file-send-otp').click();
-  await page.getByTestId('file-otp-input').fill(SANDBOX_OTP);
+  await page.getByTestId('file-otp').fill(SANDBOX_OTP);
   await page.getByTestId('file-confirm').click();
   await expect(page.getByTestId('gstr3b-screen')).toHaveAttribute('data-return-status', 'Filed', { timeout: 30_000 });
   await expect(page.getByTestId('return-arn')).toHaveText(/^[A-Z]{2}\d{2}/);

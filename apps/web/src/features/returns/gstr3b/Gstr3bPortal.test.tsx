@@ -204,7 +204,7 @@ describe('GSTR-3B through the GST portal', () => {
     renderScreen();
     fireEvent.click(await screen.findByTestId('action-file'));
     fireEvent.click(await screen.findByTestId('file-send-otp'));
-    fireEvent.change(await screen.findByTestId('file-otp-input'), { target: { value: '57a5757' } });
+    fireEvent.change(await screen.findByTestId('file-otp'), { target: { value: '57a5757' } });
     fireEvent.click(screen.getByTestId('file-confirm'));
     expect((await screen.findByTestId('return-arn')).textContent).toBe('AA271126000123X');
     expect(calls.find((c) => c.url.endsWith('/returns/gstr3b/file'))?.body).toEqual({ entityId: 5, returnPeriod: '102026', otp: '575757' });

@@ -1,123 +1,22 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
 import { IconCloudUpload, IconFileCheck, IconRefresh, IconSend, IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Gstr3bDetail, Gstr3bKey } from '@opengst/contracts';
-import { useText, type TextKey } from '../../../i18n/useText';
+import { useText } from '../../../i18n/useText';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
-import { splitApiErrors } from '../../../shared/forms';
 import { notifySuccess } from '../../../shared/notifySuccess';
-import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { useRights } from '../../../shared/useRights';
 import { fileGstr3b, gstr3bSetOffQuery, readGstr3bSaveStatus, requestGstr3bFileOtp, saveGstr3bToPortal, submitGstr3b } from './gstr3bApi';
 import { gstr3bPortalActionState, type Gstr3bPortalAction } from './gstr3bPortalRules';
 import { OffsetModal } from './OffsetModal';
+import { FileWithEvcModal, Why } from '../FileWithEvc';
 import { portalSessionQuery } from '../returnsApi';
 
 // GSTR-3B's GST portal actions in the order the portal takes them (spec core §4): Save to portal, Submit (freezes the
-// figures), Offset (pays the liability from the ledgers, s.49), File with EVC (GSTR-1's OTP modal). Each needs the
+// figures), Offset (pays the liability from the ledgers, s.49), File with EVC (the OTP modal every return shares). Each needs the
 // right File GSTR-3B and, when it cannot run, is disabled with the reason in a tooltip. Submit, Offset and File cannot
 // be undone at the portal, so each asks first and shows the portal's refusal in place.
-
-/** A disabled button takes no pointer events or focus: the tooltip sits on a wrapper keyboard users can tab to. */
-const Why = ({ reason, children }: { reason: TextKey | null; children: ReactNode }) => {
-  const t = useText();
-  if (!reason) return <>{children}</>;
-  return (
-    <Tooltip label={t(reason)} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <span data-why={reason} tabIndex={0}>
-        {children}
-      </span>
-    </Tooltip>
-  );
-};
-
-const FileModal = ({
-  detail,
-  opened,
-  onClose,
-  onFiled,
-}: {
-  detail: Gstr3bDetail;
-  opened: boolean;
-  onClose: () => void;
-  onFiled: (next: Gstr3bDetail) => void;
-}) => {
-  const t = useText();
-  const [isSent, setSent] = useState(false);
-  const [otp, setOtp] = useState('');
-  const [isBusy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string[]>([]);
-  const key = { entityId: detail.entityId, returnPeriod: detail.returnPeriod };
-  const close = () => {
-    setSent(false);
-    setOtp('');
-    setRefusal([]);
-    onClose();
-  };
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setRefusal([]);
-    try {
-      await work();
-    } catch (error) {
-      setRefusal(splitApiErrors(error, []).general);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened={opened} onClose={close} title={<Text fw={600}>{t('returns.file.title', { type: 'GSTR-3B' })}</Text>} size="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!isSent)
-            return void run(async () => {
-              await requestGstr3bFileOtp(key);
-              setSent(true);
-            });
-          void run(async () => {
-            const filed = await fileGstr3b(key, otp);
-            close();
-            onFiled(filed);
-          });
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('returns.file.message', { type: 'GSTR-3B', gstin: detail.gstin })}</Text>
-          {isSent ? (
-            <TextInput
-              size="sm"
-              w={160}
-              label={t('returns.file.otp')}
-              value={otp}
-              onChange={(event) => setOtp(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              data-autofocus
-              data-testid="file-otp-input"
-            />
-          ) : null}
-          <RefusalAlert messages={refusal} testId="file-refusal" />
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            {isSent ? (
-              <Button size="xs" color="green" type="submit" loading={isBusy} disabled={otp.length !== 6} data-testid="file-confirm">
-                {t('returns.file.confirm', { type: 'GSTR-3B' })}
-              </Button>
-            ) : (
-              <Button size="xs" type="submit" loading={isBusy} data-testid="file-send-otp">
-                {t('returns.file.sendOtp')}
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-};
 
 type Props = { detail: Gstr3bDetail; onChanged: (next: Gstr3bDetail) => void };
 
@@ -225,10 +124,14 @@ export const Gstr3bPortalActions = ({ detail, onChanged }: Props) => {
           }}
         />
       ) : null}
-      <FileModal
-        detail={detail}
+      <FileWithEvcModal
+        form="GSTR-3B"
+        gstin={detail.gstin}
+        sandbox={session?.sandbox ?? false}
         opened={isFileOpen}
         onClose={() => setFileOpen(false)}
+        requestOtp={() => requestGstr3bFileOtp(key)}
+        file={(otp) => fileGstr3b(key, otp)}
         onFiled={(filed) => {
           onChanged(filed);
           notifySuccess(t('returns.file.done', { type: 'GSTR-3B', arn: filed.portal.arn ?? '' }));
