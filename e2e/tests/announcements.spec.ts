@@ -5,7 +5,7 @@ import { fixtures, shot, signInAs } from '../support/journeys';
 // dropped by the server); an anonymous visitor sees it under the bell of /home and on /public-latest-updates; a
 // signed-in user sees the bell's unread count, opens the announcement in the slide-in, and the count goes down.
 
-const TITLE = 'GSTR-3B due date extended by five days';
+const TITLE = 'GSTR-3B due date extended';
 const BODY = '<p>The due date of GSTR-3B is extended by <strong>five days</strong>.</p><script>alert("x")</script>';
 
 const countOf = async (page: Page): Promise<number> => {
