@@ -136,11 +136,7 @@ export const processRun = async (deps: Deps, runId: number): Promise<void> => {
   await progress({ status: 'InProgress', stage: 'Reading the purchase register' });
   try {
     const { rows, totals, filings } = await matchAndCopy(deps, run, progress);
-    // The partition's indexes built with more memory than the default 64 MB (the trigram index most).
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
-      await attachRunTable(tx, runId);
-    });
+    await attachRunTable(db, runId);
     await progress({ stage: 'Summarising', done: rows });
     onStage?.('summaries');
     await totals.store(db, runId);
