@@ -69,15 +69,15 @@ type Progress = (set: Partial<typeof reconciliationRuns.$inferInsert>) => Promis
 
 /**
  * The run's rows made and copied into its table (not attached yet): the documents read, the engine, the users'
- * decisions, the rows of the run's periods written with COPY. Answers only what the summaries need: the documents and
- * the engine's rows (some 1.5 GB of a million-document run) are garbage once it returns, before the table's indexes are
- * built and the summaries made.
+ * decisions, the rows of the run's periods written with COPY, and the filing summary. Answers only what the summaries
+ * need: the documents and the engine's rows (some 1.5 GB of a million-document run) are garbage once it returns,
+ * before the table's indexes are built and the summaries made.
  */
 const matchAndCopy = async (
   { db, onStage, explainBudget }: Deps,
   run: Run,
   progress: Progress,
-): Promise<{ rows: number; totals: ReturnType<typeof rowTotals>; filings: ReturnType<typeof filingTotals> }> => {
+): Promise<{ rows: number; totals: ReturnType<typeof rowTotals> }> => {
   const runId = run.id;
   onStage?.('load');
   const scope: RunScope = { ...run, portalSource: run.portalSource };
@@ -86,45 +86,56 @@ const matchAndCopy = async (
   // The filing summary is summed from the same scan (the run's own periods, rejected records too).
   const filings = filingTotals();
   const portal = await loadPortalWithFilings(db, scope, filings.add);
-  await progress({ stage: 'Matching', booksDocuments: books.length, portalDocuments: portal.length });
-  onStage?.('engine');
-  const settings = engineSettingsOf((await loadSubscriberSettings(db, run.subscriberId)).reconciliation);
-  const fresh = reconcile(books, portal, settings);
-  // The users' decisions, replayed when any names this run's documents (the maps of a million ids are built only then).
-  const stored = await activeDecisions(db, run.subscriberId);
-  const decisions =
-    stored.length === 0 ? [] : decisionsForRun(stored, new Set(books.map((d) => d.id)), new Map(portal.map((d) => [keyOfPortal(d), d.id])));
-  const decided = decisions.length === 0 ? fresh : applyDecisions(fresh, decisions).result;
-  // Against GSTR-2B, the PR only documents their suppliers reported in the 2A or IMS are Awaiting 2B (after the decisions).
-  const result = await markAwaiting2b(db, scope, decided, portal);
-  const rows = result.rows.filter(inPeriods(run.fromPeriod, run.toPeriod));
-  await progress({ stage: 'Storing the results', done: 0, total: rows.length, settings: result.settings });
-
-  onStage?.('store');
-  const actions = await actionsOf(db, run.subscriberId);
-  const explained = explainedRows(rows, books, portal, explainBudget);
-  const totals = rowTotals();
-  const copy = await copyIn(db, await createRunTable(db, runId), COPY_COLUMNS);
+  // Stored now: on PostgreSQL on a connection of its own while the engine runs and the rows are copied; on PGlite
+  // between their queries.
+  const filed = filings.store(db, run);
+  filed.catch(() => undefined); // awaited below, also when the run fails (before its results are removed)
   try {
-    let lines = '';
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      const record = rowRecordOf(row, runId, run.subscriberId, actions, explained(row), result.context);
-      totals.add(record);
-      lines += copyLineOf(record);
-      if (lines.length >= COPY_BATCH_CHARS) {
-        await copy.write(lines);
-        lines = '';
+    await progress({ stage: 'Matching', booksDocuments: books.length, portalDocuments: portal.length });
+    onStage?.('engine');
+    const settings = engineSettingsOf((await loadSubscriberSettings(db, run.subscriberId)).reconciliation);
+    const fresh = reconcile(books, portal, settings);
+    // The users' decisions, replayed when any names this run's documents (the maps of a million ids are built only then).
+    const stored = await activeDecisions(db, run.subscriberId);
+    const decisions =
+      stored.length === 0
+        ? []
+        : decisionsForRun(stored, new Set(books.map((d) => d.id)), new Map(portal.map((d) => [keyOfPortal(d), d.id])));
+    const decided = decisions.length === 0 ? fresh : applyDecisions(fresh, decisions).result;
+    // Against GSTR-2B, the PR only documents their suppliers reported in the 2A or IMS are Awaiting 2B (after the decisions).
+    const result = await markAwaiting2b(db, scope, decided, portal);
+    const rows = result.rows.filter(inPeriods(run.fromPeriod, run.toPeriod));
+    await progress({ stage: 'Storing the results', done: 0, total: rows.length, settings: result.settings });
+
+    onStage?.('store');
+    const actions = await actionsOf(db, run.subscriberId);
+    const explained = explainedRows(rows, books, portal, explainBudget);
+    const totals = rowTotals();
+    const copy = await copyIn(db, await createRunTable(db, runId), COPY_COLUMNS);
+    try {
+      let lines = '';
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        const record = rowRecordOf(row, runId, run.subscriberId, actions, explained(row), result.context);
+        totals.add(record);
+        lines += copyLineOf(record);
+        if (lines.length >= COPY_BATCH_CHARS) {
+          await copy.write(lines);
+          lines = '';
+        }
+        if ((i + 1) % PROGRESS_EVERY === 0) await progress({ done: i + 1 });
       }
-      if ((i + 1) % PROGRESS_EVERY === 0) await progress({ done: i + 1 });
+      await copy.write(lines);
+      await copy.end();
+    } catch (error) {
+      copy.abort();
+      throw error;
     }
-    await copy.write(lines);
-    await copy.end();
-  } catch (error) {
-    copy.abort();
-    throw error;
+    await filed;
+    return { rows: rows.length, totals };
+  } finally {
+    await filed.catch(() => undefined);
   }
-  return { rows: rows.length, totals, filings };
 };
 
 export const processRun = async (deps: Deps, runId: number): Promise<void> => {
@@ -135,14 +146,13 @@ export const processRun = async (deps: Deps, runId: number): Promise<void> => {
     db.update(reconciliationRuns).set(set).where(eq(reconciliationRuns.id, runId));
   await progress({ status: 'InProgress', stage: 'Reading the purchase register' });
   try {
-    const { rows, totals, filings } = await matchAndCopy(deps, run, progress);
+    const { rows, totals } = await matchAndCopy(deps, run, progress);
     await attachRunTable(db, runId);
     await progress({ stage: 'Summarising', done: rows });
     onStage?.('summaries');
     await totals.store(db, runId);
     await vendorsFromTotals(db, runId, run.subscriberId);
     await refreshRunSummary(db, runId);
-    await filings.store(db, run);
     await db.execute(sql`ANALYZE reconciliation_totals, reconciliation_vendors, reconciliation_filings`);
     await db.transaction(async (tx) => {
       const older = await tx
