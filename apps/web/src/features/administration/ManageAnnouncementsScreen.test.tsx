@@ -52,7 +52,10 @@ describe('ManageAnnouncementsScreen', () => {
     renderAt(<ManageAnnouncementsScreen />, '/manage-announcements', ['AdminMaintenance']);
     fireEvent.click(await screen.findByTestId('announcement-new'));
     const drawer = await screen.findByTestId('announcement-form-drawer');
-    fireEvent.change(within(drawer).getByTestId('announcement-title'), { target: { value: 'Portal down on Sunday' } });
+    // The drawer's root comes first, its form once its opening transition has run (late on a loaded machine).
+    fireEvent.change(await within(drawer).findByTestId('announcement-title', {}, { timeout: 5000 }), {
+      target: { value: 'Portal down on Sunday' },
+    });
     fireEvent.change(within(drawer).getByTestId('announcement-body-input'), { target: { value: '<p>From 2 am to 6 am.</p>' } });
     fireEvent.click(within(drawer).getByTestId('announcement-audience'));
     fireEvent.click(await screen.findByRole('option', { name: 'One subscriber', hidden: true }));
