@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ANNOUNCEMENT_ADMIN_ENDPOINTS as E,
@@ -15,6 +15,7 @@ import { announcementKeys, ANNOUNCEMENT_PAGE_SIZE, sayAnnouncement as say } from
 import { formatCount, formatDateTime } from '../../shared/format';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { AnnouncementForm } from './AnnouncementForm';
+import { AnnouncementListState } from '../../shared/announcements/AnnouncementListState';
 
 // /manage-announcements: the installation's administrators write, publish, schedule, withdraw and delete
 // announcements. Status is derived from the dates by the server (Draft, Scheduled, Published, Expired, Withdrawn).
@@ -70,22 +71,13 @@ export const ManageAnnouncementsScreen = () => {
           {say('announcementsAdmin.new')}
         </Button>
       </Group>
-      {isPending ? <Loader size="sm" aria-label={say('announcements.loading')} /> : null}
-      {isError ? (
-        <Alert color="red" data-testid="announcements-error">
-          <Group justify="space-between">
-            <span>{say('announcements.failed', { message: error.message })}</span>
-            <Button size="xs" variant="default" onClick={() => void refetch()}>
-              {say('announcements.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
-      {!isPending && !isError && items.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="announcements-empty">
-          {say('announcementsAdmin.empty')}
-        </Text>
-      ) : null}
+      <AnnouncementListState
+        isPending={isPending}
+        error={isError ? error : null}
+        isEmpty={items.length === 0}
+        emptyText={say('announcementsAdmin.empty')}
+        onRetry={() => void refetch()}
+      />
       {items.length > 0 ? (
         <Table withTableBorder highlightOnHover bg="white" fz="sm">
           <Table.Thead>

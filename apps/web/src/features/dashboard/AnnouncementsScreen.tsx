@@ -7,6 +7,7 @@ import { DetailDrawer } from '../../shared/DetailDrawer';
 import { AnnouncementBody } from '../../shared/announcements/AnnouncementBody';
 import { mineOneQuery, mineQuery, sayAnnouncement as say, useMarkRead } from '../../shared/announcements/announcementsApi';
 import { formatCount, formatDate } from '../../shared/format';
+import { AnnouncementListState } from '../../shared/announcements/AnnouncementListState';
 
 // /announcements (spec core §2, no right needed): the signed-in user's announcements (public, for all subscribers, for
 // their own subscriber), newest first, unread ones marked in words as well as weight. The detail opens in the right
@@ -109,22 +110,13 @@ export const AnnouncementsScreen = () => {
           {say('announcements.markAllRead')}
         </Button>
       </Group>
-      {isPending ? <Loader size="sm" aria-label={say('announcements.loading')} /> : null}
-      {isError ? (
-        <Alert color="red" data-testid="announcements-error">
-          <Group justify="space-between">
-            <span>{say('announcements.failed', { message: error.message })}</span>
-            <Button size="xs" variant="default" onClick={() => void refetch()}>
-              {say('announcements.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
-      {!isPending && !isError && items.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="announcements-empty">
-          {say(unreadOnly ? 'announcements.emptyUnread' : 'announcements.empty')}
-        </Text>
-      ) : null}
+      <AnnouncementListState
+        isPending={isPending}
+        error={isError ? error : null}
+        isEmpty={items.length === 0}
+        emptyText={say(unreadOnly ? 'announcements.emptyUnread' : 'announcements.empty')}
+        onRetry={() => void refetch()}
+      />
       <div data-testid="announcement-list">
         {items.map((item) => (
           <Row key={item.id} item={item} onOpen={() => update({ id: item.id })} />

@@ -6,6 +6,7 @@ import { DetailDrawer } from '../../../shared/DetailDrawer';
 import { AnnouncementBody } from '../../../shared/announcements/AnnouncementBody';
 import { publicListQuery, publicOneQuery, sayAnnouncement as say } from '../../../shared/announcements/announcementsApi';
 import { formatCount, formatDate } from '../../../shared/format';
+import { AnnouncementListState } from '../../../shared/announcements/AnnouncementListState';
 
 // /public-latest-updates (modules §2.7): the public announcements in force, newest first, a page at a time; each opens
 // its detail in a drawer. The open one is in the address (?id=), so the /home bell can link straight to it.
@@ -64,22 +65,13 @@ export const LatestUpdatesScreen = () => {
         <Title order={1} size="h3">
           {say('announcements.latestUpdates')}
         </Title>
-        {isPending ? <Loader size="sm" aria-label={say('announcements.loading')} /> : null}
-        {isError ? (
-          <Alert color="red" data-testid="announcements-error">
-            <Group justify="space-between">
-              <span>{say('announcements.failed', { message: error.message })}</span>
-              <Button size="xs" variant="default" onClick={() => void refetch()}>
-                {say('announcements.retry')}
-              </Button>
-            </Group>
-          </Alert>
-        ) : null}
-        {!isPending && !isError && items.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="announcements-empty">
-            {say('announcements.empty')}
-          </Text>
-        ) : null}
+        <AnnouncementListState
+          isPending={isPending}
+          error={isError ? error : null}
+          isEmpty={items.length === 0}
+          emptyText={say('announcements.empty')}
+          onRetry={() => void refetch()}
+        />
         <div data-testid="announcement-list">
           {items.map((item) => (
             <Row key={item.id} item={item} onOpen={() => open(item.id)} />
