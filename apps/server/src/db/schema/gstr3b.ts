@@ -4,7 +4,7 @@ import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, 
 import { sql } from 'drizzle-orm';
 import { createdAt } from './columns';
 import { entities, subscribers } from './organization';
-import { RETURN_FILING_STATUSES } from './returns';
+import { RETURN_FILING_STATUSES, TASK_STATUSES } from './returns';
 
 /**
  * One GSTR-3B of a location for a period (a quarter's last month for a QRMP filer). `computed` is the domain's
@@ -33,6 +33,15 @@ export const gstr3bReturns = pgTable(
     computed: jsonb('computed'),
     computedAt: timestamp('computed_at', { withTimezone: true }),
     computedBy: integer('computed_by'),
+    /**
+     * The background computation (gstr3b.compute job): its state, the stage it is at ('sales', 'purchases', 'gstr2b',
+     * 'compute', 'store') with its rows done of total, and why it failed. `computed` holds the last finished one.
+     */
+    computeStatus: text('compute_status', { enum: TASK_STATUSES }).notNull().default('YetNotStarted'),
+    computeStage: text('compute_stage'),
+    computeDone: integer('compute_done').notNull().default(0),
+    computeTotal: integer('compute_total').notNull().default(0),
+    computeMessage: text('compute_message'),
     userFigures: jsonb('user_figures')
       .notNull()
       .default(sql`'[]'::jsonb`),
