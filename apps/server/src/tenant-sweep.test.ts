@@ -28,6 +28,7 @@ import { gstr3bSweeps } from './test-support/gstr3b-fixtures';
 import { paymentsSweeps } from './modules/payments/payments.sweeps';
 import { drc01Sweeps } from './modules/drc01/drc01.sweeps';
 import { ANNOUNCEMENT_NO_RECORD_IDS, announcementSweeps } from './modules/announcements/announcements.sweeps';
+import { SERIES_NO_RECORD_IDS, seriesSweeps } from './modules/masters/series/series.sweeps';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -137,6 +138,7 @@ const SWEEPS: Sweep[] = [
   ...paymentsSweeps(),
   ...drc01Sweeps(),
   ...announcementSweeps(),
+  ...seriesSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -209,6 +211,7 @@ const NO_RECORD_IDS = new Set([
   ...DOCUMENT_NO_RECORD_IDS,
   ...REGISTER_NO_RECORD_IDS,
   ...ANNOUNCEMENT_NO_RECORD_IDS,
+  ...SERIES_NO_RECORD_IDS,
 ]);
 
 describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => {

@@ -16,6 +16,7 @@ export * from './masters/masters.schemas';
 export * from './masters/masters.endpoints';
 export * from './masters/hsn-search.endpoints';
 export * from './masters/hsn-search.text';
+export * from './masters/index';
 export * from './rights';
 export * from './routes';
 export * from './settings/settings.schemas';

@@ -15,6 +15,7 @@ import { DATA_ACTIVITIES_TEXT } from './data-activities/data-activities.text';
 import { RECONCILIATION_TEXT } from './reconciliation/reconciliation.text';
 import { GSTR3B_TEXT } from './gstr3b/gstr3b.text';
 import { GSTR3B_PORTAL_TEXT } from './gstr3b/gstr3b.portal.text';
+import { MASTERS_TEXT } from './masters/masters.text';
 
 export const PRE_RESOURCES = {
   'login.heading': 'Sign in',
@@ -117,6 +118,7 @@ export const RESOURCES = {
   ...RECONCILIATION_TEXT,
   ...GSTR3B_TEXT,
   ...GSTR3B_PORTAL_TEXT,
+  ...MASTERS_TEXT,
 } as const satisfies Record<string, string>;
 
 export type PreResourceKey = keyof typeof PRE_RESOURCES;

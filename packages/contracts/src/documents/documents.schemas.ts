@@ -38,8 +38,13 @@ export const DocumentSaveRequestSchema = z.object({
   entityId: z.number().int().positive('Choose the location.'),
   isDraftDocument: z.boolean(),
   documentType: z.string().trim().min(1).max(5),
-  /** Its rule (at most 16 characters, Rule 46(b)) is the domain's VAL0065, so a long number is refused with the reason, never cut. */
-  documentNumber: z.string().trim().min(1, 'Document number is required.').max(100),
+  /**
+   * Its rule (at most 16 characters, Rule 46(b)) is the domain's VAL0065, so a long number is refused with the reason,
+   * never cut. Blank only with a seriesId: the number is then drawn from the series when the document is saved.
+   */
+  documentNumber: z.string().trim().max(100),
+  /** A new sales document (not a draft) numbered from this series (masters /series), allocated to its location and type. */
+  seriesId: z.number().int().positive().nullish(),
   /** YYYY-MM-DD */
   documentDate: z.iso.date(),
   supplyType: optionalText(10),

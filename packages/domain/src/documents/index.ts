@@ -3,3 +3,4 @@ export * from './document-input';
 export * from './thresholds';
 export * from './validate-document';
 export * from './classify-document';
+export * from './series';

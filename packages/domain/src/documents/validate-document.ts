@@ -98,7 +98,7 @@ function stateNumber(s: string | null | undefined): number {
 const canonicalState = (n: number): number => (n === 25 ? 26 : n);
 
 /** Rule 46(b): 1-16 characters of letters, digits, '/' and '-', not only zeros, '/' and '-'. */
-function documentNumberValid(s: string): boolean {
+export function documentNumberValid(s: string): boolean {
   if (s.length > 16) return false;
   let significant = false;
   for (let i = 0; i < s.length; i++) {

@@ -1,7 +1,7 @@
-// The masters' tables: business partners and the HSN/SAC codes.
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+// The masters' tables: business partners, the HSN/SAC codes, and the document number series with their allocations.
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { subscribers } from './organization';
+import { entities, subscribers } from './organization';
 
 /** A subscriber's vendors and customers (business partners): identified by GSTIN, or by their own code when unregistered. */
 export const businessPartners = pgTable(
@@ -58,4 +58,75 @@ export const hsnCodes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('hsn_codes_key').on(t.subscriberId, t.code)],
+);
+
+/**
+ * A document number series (/series): a prefix and a zero-padded running number for one financial year (Rule 46(b):
+ * unique per financial year, at most 16 characters). `next_number` is drawn under a row lock in the transaction that
+ * inserts the document (UPDATE ... RETURNING), so concurrent saves take consecutive numbers and a refused save gives
+ * its number back. `numbered` counts the documents it has numbered: a series that has numbered one is never deleted
+ * (its numbers stay issued) and its prefix and padding no longer change.
+ */
+export const documentSeries = pgTable(
+  'document_series',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    name: text('name').notNull(),
+    /** '2026-27' */
+    financialYear: text('financial_year').notNull(),
+    prefix: text('prefix').notNull().default(''),
+    padding: integer('padding').notNull(),
+    startNumber: bigint('start_number', { mode: 'number' }).notNull(),
+    nextNumber: bigint('next_number', { mode: 'number' }).notNull(),
+    numbered: integer('numbered').notNull().default(0),
+    /** The number it formed last, for the reason a deletion is refused. */
+    lastNumber: text('last_number'),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_series_name').on(t.subscriberId, t.financialYear, t.name)],
+);
+
+/**
+ * A series allocated (/allocate-series) to a location for one document type: the document screen offers the location's
+ * active allocations of the type, the default one first. One series may be allocated to several document types of a
+ * location (one counter for invoices and bills of supply) or to several locations of different GSTINs.
+ */
+export const seriesAllocations = pgTable(
+  'series_allocations',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => documentSeries.id),
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id),
+    documentType: text('document_type').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Documents numbered through this allocation: one that has numbered any is deactivated, never deleted. */
+    numbered: integer('numbered').notNull().default(0),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('series_allocations_key').on(t.seriesId, t.entityId, t.documentType),
+    index('series_allocations_entity').on(t.subscriberId, t.entityId, t.documentType),
+  ],
 );

@@ -22,6 +22,7 @@ import {
   validateDocument,
 } from '@opengst/domain';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { drawSeriesNumber, previewSeriesNumber, SeriesDrawError } from '../masters';
 import { turnoversByEntity } from '../organization';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
@@ -56,6 +57,38 @@ export type Prepared = {
   issues: DocumentIssue[];
   totals: DocumentTotals;
   settings: SubscriberSettings;
+  /** The series a new document is numbered from: its number is drawn in the save's transaction. */
+  series: { allocationId: number; seriesId: number } | null;
+};
+
+/**
+ * A new sales document (not a draft) may take its number from a series allocated to its location and type: the number
+ * it would take now stands in for validation; the save draws the real one (numbering.ts). Anything else is an issue
+ * on SeriesId, which blocks the save (GEN0009).
+ */
+const seriesOf = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  request: DocumentSaveRequest,
+): Promise<{ series: Prepared['series']; issue: DocumentIssue | null; number: string }> => {
+  const refuse = (message: string) => ({
+    series: null,
+    number: request.documentNumber,
+    issue: { code: 'GEN0009', propertyName: 'SeriesId', type: 'Error' as const, message },
+  });
+  if (!request.seriesId) return { series: null, issue: null, number: request.documentNumber };
+  if (request.id) return refuse('A saved document keeps its number: a series numbers new documents only.');
+  if (request.direction !== 'Sales') return refuse('A series numbers the documents a location issues (sales), not purchases.');
+  if (request.isDraftDocument)
+    return refuse("A draft is not numbered from a series: save the document to take its number, or type the draft's number.");
+  const preview = await previewSeriesNumber(ctx.database.db, principal, {
+    seriesId: request.seriesId,
+    entityId: request.entityId,
+    documentType: request.documentType,
+    documentDate: request.documentDate,
+  });
+  if (!preview.ok) return refuse(preview.message);
+  return { series: { allocationId: preview.allocationId, seriesId: preview.seriesId }, issue: null, number: preview.number };
 };
 
 /** The location a document belongs to: one of the subscriber's, with a GSTIN (the supplier of a sale, the recipient of a purchase). */
@@ -102,6 +135,8 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
   const location = await locationOf(db, principal, input.entityId);
   const settings = await loadSubscriberSettings(db, principal.subscriberId);
   let request = normalise(input);
+  const numbering = await seriesOf(ctx, principal, request);
+  if (request.seriesId) request = { ...request, documentNumber: numbering.number };
   if (settings.autoCompute.computeTax) request = { ...request, items: computeDocumentTaxes(request, request.items, location.stateCode) };
   const today = ctx.now().toISOString().slice(0, 10);
   // The HSN digits a sale needs follow its location's turnover (Notification 78/2020-CT); a supplier's is not known.
@@ -113,7 +148,11 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
     today,
     returnPeriod: returnPeriodOf(request.documentDate),
     ...(supplierTurnover === undefined ? {} : { supplierTurnover }),
-  }).map((issue) => ({ ...issue, propertyName: documentPropertyName(issue.propertyName, request.direction) }));
+  })
+    // A number to come from a series is not missing: the series' issue says what stands in its way.
+    .filter((issue) => !(request.seriesId && issue.code === 'VAL0002'))
+    .map((issue) => ({ ...issue, propertyName: documentPropertyName(issue.propertyName, request.direction) }));
+  if (numbering.issue) issues.push(numbering.issue);
   if (request.supplyType && !(SUPPLY_TYPES as readonly string[]).includes(request.supplyType)) {
     issues.push({
       code: 'GEN0009',
@@ -122,7 +161,7 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
       message: `Supply type must be one of ${SUPPLY_TYPES.join(', ')}, or blank (B2B with a GSTIN, else B2C).`,
     });
   }
-  const duplicate = await duplicateOf(db, principal, request, financialYearOf(request.documentDate));
+  const duplicate = request.documentNumber ? await duplicateOf(db, principal, request, financialYearOf(request.documentDate)) : undefined;
   if (duplicate) {
     issues.push({
       code: 'GEN0009',
@@ -131,10 +170,12 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
       message:
         `${request.documentType} ${request.documentNumber} already exists for this location in financial year ${financialYearOf(request.documentDate)}` +
         ` (dated ${formatPortalDate(duplicate.documentDate)}, ${duplicate.isDraft ? 'a draft' : `status "${documentStatusLabel(duplicate.status)}"`}).` +
-        ' Use another number, or open that document from the register.',
+        (numbering.series
+          ? " It is the next number of the chosen series: raise the series' next number in Series, or type the number."
+          : ' Use another number, or open that document from the register.'),
     });
   }
-  return { request, location, issues, totals: documentTotals(request.items), settings };
+  return { request, location, issues, totals: documentTotals(request.items), settings, series: numbering.series };
 };
 
 const auditShape = (
@@ -198,7 +239,10 @@ export const saveDocument = async (
   if (existing && !existing.isDraftDocument && input.isDraftDocument) {
     throw new AppError('GEN0009', { propertyName: 'IsDraftDocument', message: 'A saved document cannot go back to being a draft.' });
   }
-  const { request, issues, totals, settings } = await prepareDocument(ctx, principal, input);
+  if (!input.seriesId && !input.documentNumber.trim()) {
+    throw new AppError('GEN0009', { propertyName: 'DocumentNumber', message: 'Document number is required.' });
+  }
+  const { request, issues, totals, settings, series } = await prepareDocument(ctx, principal, input);
   if (existing && amending) issues.push(...amendmentIssues(existing, request, ctx.now()));
   assertValueConfirmed(request, totals.documentValue, settings.autoCompute.confirmDocumentValueAbove);
   const blocking = issues.filter((i) => i.type === 'Error' && (!request.isDraftDocument || BLOCKS_DRAFTS.has(i.code)));
@@ -261,10 +305,15 @@ export const saveDocument = async (
           ip,
         });
       } else {
+        // Drawn after the advisory lock and in this transaction: a refused insert gives the number back.
+        const documentNumber = series
+          ? await drawSeriesNumber(tx, principal.subscriberId, series.allocationId, series.seriesId)
+          : values.documentNumber;
         [row] = await tx
           .insert(documents)
           .values({
             ...values,
+            documentNumber,
             subscriberId: principal.subscriberId,
             direction: request.direction,
             status: request.isDraftDocument ? 'Draft' : 'YetNotGenerated',
@@ -286,6 +335,13 @@ export const saveDocument = async (
       return row;
     })
     .catch((error: unknown) => {
+      if (error instanceof SeriesDrawError) throw new AppError('GEN0009', { propertyName: 'SeriesId', message: error.message });
+      if (isUniqueViolation(error) && series)
+        throw new AppError('GEN0009', {
+          propertyName: 'SeriesId',
+          message:
+            "The series' next number is already used by another document of this location and financial year (typed or imported): raise the series' next number in Series, or type the number.",
+        });
       // Another save took the same key between the check above and this write.
       if (isUniqueViolation(error))
         throw new AppError('GEN0009', {

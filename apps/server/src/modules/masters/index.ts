@@ -1,2 +1,3 @@
 // The masters module's face to other modules.
 export { searchOfficialHsn } from './official-hsn.service';
+export { drawSeriesNumber, previewSeriesNumber, SeriesDrawError, type SeriesPreview } from './series/numbering';

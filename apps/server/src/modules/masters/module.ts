@@ -1,6 +1,7 @@
 import { routesOf, type AppModule } from '../../platform/module';
 import { hsnSearchRoutes } from './hsn-search.routes';
 import { masterRoutes } from './masters.routes';
+import { seriesRoutes } from './series/series.routes';
 
-/** States, financial years and return periods (spec core §7 master calls); the public HSN/SAC search. */
-export const mastersModule: AppModule = { name: 'masters', routes: routesOf(masterRoutes, hsnSearchRoutes) };
+/** States, financial years and return periods (spec core §7 master calls); the public HSN/SAC search; document number series. */
+export const mastersModule: AppModule = { name: 'masters', routes: routesOf(masterRoutes, hsnSearchRoutes, seriesRoutes) };

@@ -1,0 +1,3 @@
+export * from './series.schemas';
+export * from './series.endpoints';
+export * from './masters.text';
