@@ -175,6 +175,7 @@ export const ERROR_CATALOGUE = {
   RET0021: { status: 422, message: 'Only a submitted GSTR-3B can be offset: save and submit it first.' },
   RET0022: { status: 422, message: 'This utilisation of credit is not allowed (section 49, 49A, 49B, Rule 88A).' },
   RET0023: { status: 422, message: 'The electronic cash ledger does not hold the cash the offset needs: deposit it by challan first.' },
+  RET0024: { status: 422, message: 'The GSTR-3B is being computed: wait until it completes.' },
   REC0001: { status: 404, message: 'This reconciliation does not exist.' },
   REC0002: { status: 422, message: 'These GSTINs have a reconciliation in progress over the same periods. Wait for it to finish.' },
   REC0003: { status: 422, message: 'This reconciliation has not finished yet.' },

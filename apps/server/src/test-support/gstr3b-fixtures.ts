@@ -1,6 +1,6 @@
 // GSTR-3B test data: a period's sales, purchases and GSTR-2B records written straight to their tables (the import,
 // the GSTR-1 generation and the 2B download are tested on their own), and the routes for the cross-tenant sweep.
-import { GSTR3B_API } from '@opengst/contracts';
+import { GSTR3B_API, type Gstr3bDetail } from '@opengst/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { documents, reconciliationRows, reconciliationRuns } from '../db/schema';
@@ -141,6 +141,25 @@ type Api = {
   post: (url: string, payload: unknown) => Promise<LightMyRequestResponse>;
 };
 type Sweep = { route: string; call: (api: Api, b: { location: number }) => Promise<LightMyRequestResponse>; expect: 'notFound' };
+
+/**
+ * Asks for the return's computation and waits for the background job: the detail once compute.status is no longer
+ * InProgress. Fails when the request is refused or the job takes over a minute.
+ */
+export const computeGstr3b = async (
+  api: Api,
+  key: { entityId: number; returnPeriod: string; frequency?: 'monthly' | 'quarterly' },
+): Promise<Gstr3bDetail> => {
+  const res = await api.post(GSTR3B_API.compute, key);
+  if (res.statusCode !== 200) throw new Error(`compute refused: ${res.body}`);
+  for (const until = Date.now() + 60_000; ;) {
+    const detail = (await api.get(GSTR3B_API.detail, { entityId: key.entityId, returnPeriod: key.returnPeriod })).json()
+      .data as Gstr3bDetail;
+    if (detail.compute.status !== 'InProgress') return detail;
+    if (Date.now() > until) throw new Error(`GSTR-3B ${key.returnPeriod} still computing at ${detail.compute.stage}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
 
 /** Every GSTR-3B route, called by A with B's location: each must answer 404. */
 export const gstr3bSweeps = (): Sweep[] => {

@@ -26,7 +26,10 @@ export const GSTR3B_ENDPOINTS = {
     query: Gstr3bKeyQuerySchema,
     response: Gstr3bDetailSchema,
   }),
-  /** Computes the return now from the books, the GSTR-1 documents and the stored GSTR-2B; the user's figures stay. */
+  /**
+   * Queues the computation of the return from the books, the GSTR-1 documents and the stored GSTR-2B (a background
+   * job: poll the detail while compute.status is InProgress); the user's figures stay.
+   */
   compute: defineEndpoint({
     method: 'POST',
     path: `${API_ROOT}/returns/gstr3b/compute`,

@@ -38,6 +38,7 @@ export const GSTR3B_PORTAL_TEXT = {
   'gstr3b.portal.offsetAt': 'Offset on {at}',
   'gstr3b.portal.noFileRight': 'Filing GSTR-3B through the portal needs the right File GSTR-3B.',
   'gstr3b.portal.why.notComputed': 'Compute the return first.',
+  'gstr3b.portal.why.computing': 'The return is being computed: wait until it completes.',
   'gstr3b.portal.why.submitted': 'The return is submitted: its figures are frozen at the portal.',
   'gstr3b.portal.why.notSaved': 'Save the return to the portal first; the portal must process the save without errors.',
   'gstr3b.portal.why.changedSinceSave': 'The figures changed since the last save to the portal: save again first.',

@@ -2,6 +2,7 @@
 // period, each figure beside the user's and the difference, the documents behind a figure, the user's figures, the
 // set-off proposal of table 6.1 with interest and late fee, and the filing timeline. Money in integer paise.
 import { z } from 'zod';
+import { TaskStatusSchema } from '../import/import.schemas';
 import { ReturnFilingStatusSchema } from '../returns/returns.schemas';
 import { GSTR3B_COLUMNS, Gstr3bFigureKeySchema, Gstr3bLockCodeSchema } from './gstr3b.figures';
 import { HeadMinorAmountsSchema, MINOR_HEAD_KEYS } from '../payments/payments.schemas';
@@ -99,6 +100,22 @@ export const Gstr3bPortalStateSchema = z.object({
 });
 export type Gstr3bPortalState = z.infer<typeof Gstr3bPortalStateSchema>;
 
+/** What the background computation is doing: queued, reading each kind of row, building the return, storing it. */
+export const Gstr3bComputeStageSchema = z.enum(['queued', 'sales', 'purchases', 'gstr2b', 'compute', 'store']);
+export type Gstr3bComputeStage = z.infer<typeof Gstr3bComputeStageSchema>;
+
+/** The last computation asked for: its state, and while it runs, its stage and the rows read of about `total`. */
+export const Gstr3bComputeStateSchema = z.object({
+  status: TaskStatusSchema,
+  stage: Gstr3bComputeStageSchema.nullable(),
+  done: z.number().int().min(0),
+  /** The period's documents and GSTR-2B records counted when it started (0 before). */
+  total: z.number().int().min(0),
+  /** Why it failed. */
+  message: z.string().nullable(),
+});
+export type Gstr3bComputeState = z.infer<typeof Gstr3bComputeStateSchema>;
+
 export const Gstr3bDetailSchema = z.object({
   /** Null while never computed. */
   id: z.number().int().nullable(),
@@ -115,6 +132,8 @@ export const Gstr3bDetailSchema = z.object({
   status: ReturnFilingStatusSchema,
   computedAt: z.string().nullable(),
   computedBy: z.string().nullable(),
+  /** The computation running in the background or the last one's outcome; `rows` hold the last one completed. */
+  compute: Gstr3bComputeStateSchema,
   /** When the user's figures were last saved. */
   userSavedAt: z.string().nullable(),
   /** Every figure in the form's order; 3.2 one row per place of supply. Empty while never computed. */

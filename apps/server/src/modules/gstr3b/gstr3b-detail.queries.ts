@@ -90,6 +90,13 @@ export const gstr3bDetailOf = async (
     status: row?.status ?? 'NotSubmitted',
     computedAt: row?.computedAt?.toISOString() ?? null,
     computedBy: by?.name ?? null,
+    compute: {
+      status: row?.computeStatus ?? 'YetNotStarted',
+      stage: (row?.computeStage ?? null) as Gstr3bDetail['compute']['stage'],
+      done: row?.computeDone ?? 0,
+      total: row?.computeTotal ?? 0,
+      message: row?.computeMessage ?? null,
+    },
     userSavedAt: row?.userSavedAt?.toISOString() ?? null,
     rows: computed ? screenRowsOf(computed, user, locks) : [],
     locks,

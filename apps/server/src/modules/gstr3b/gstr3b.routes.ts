@@ -11,7 +11,7 @@ import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { serve } from '../../platform/endpoint';
-import { computeGstr3b } from './gstr3b-compute.service';
+import { requestGstr3bCompute } from './gstr3b-compute.service';
 import { gstr3bDetailOf } from './gstr3b-detail.queries';
 import { figureDocuments } from './gstr3b-drill-down.queries';
 import { finalReturnOf } from './gstr3b-final.service';
@@ -69,8 +69,7 @@ export const gstr3bRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const principal = principalOf(request);
       const { entityId, returnPeriod, frequency } = request.body;
       const target = await gstr3bTarget(db, principal, entityId);
-      assertNotSubmitted(await findGstr3b(db, principal.subscriberId, entityId, returnPeriod));
-      await computeGstr3b(deps, principal, target, { returnPeriod, frequency }, request.ip);
+      await requestGstr3bCompute({ db, jobs: ctx.jobs }, principal, target, { returnPeriod, frequency }, request.ip);
       return detailOf(principal, target, returnPeriod);
     },
   });

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, entities } from '../../db/schema';
 import { createTenant, ENGINES, signIn, type Harness, type Tenant } from '../../test-support/harness';
-import { GSTR3B_PERIOD as PERIOD, insertDecidedRow, insertGstr3bMonth } from '../../test-support/gstr3b-fixtures';
+import { computeGstr3b, GSTR3B_PERIOD as PERIOD, insertDecidedRow, insertGstr3bMonth } from '../../test-support/gstr3b-fixtures';
 import { clientOf, openSignedIn, signInLimitedUser, type ApiClient } from '../../test-support/org-fixtures';
 
 const rowOf = (d: Gstr3bDetail, figure: Gstr3bRow['figure'], placeOfSupply: string | null = null): Gstr3bRow => {
@@ -34,11 +34,7 @@ describe.each(ENGINES)('GSTR-3B from the database on %s', (engine) => {
   });
   afterAll(async () => h?.close());
 
-  const compute = async (): Promise<Gstr3bDetail> => {
-    const res = await api.post(GSTR3B_API.compute, { entityId: delhi, returnPeriod: PERIOD });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as Gstr3bDetail;
-  };
+  const compute = (): Promise<Gstr3bDetail> => computeGstr3b(api, { entityId: delhi, returnPeriod: PERIOD });
 
   it('computes 3.1(a), 3.1(d), 3.2 and 4A(5) in paise from the month', async () => {
     const d = await compute();
@@ -169,9 +165,7 @@ describe.each(ENGINES)('GSTR-3B from the database on %s', (engine) => {
     const early = await api.post(GSTR3B_API.compute, { entityId: delhi, returnPeriod: PERIOD, frequency: 'quarterly' });
     expect(early.statusCode).toBe(422);
     expect(early.json().errors[0].propertyName).toBe('returnPeriod');
-    const res = await api.post(GSTR3B_API.compute, { entityId: delhi, returnPeriod: '092025', frequency: 'quarterly' });
-    expect(res.statusCode, res.body).toBe(200);
-    const d = res.json().data as Gstr3bDetail;
+    const d = await computeGstr3b(api, { entityId: delhi, returnPeriod: '092025', frequency: 'quarterly' });
     expect(d.periods).toEqual(['072025', '082025', '092025']);
     // Delhi is a group B State for QRMP: the 24th (Rule 61(5) proviso, Notification 82/2020-CT).
     expect(d.dueDate).toBe('2025-10-24');

@@ -15,7 +15,7 @@ import type { Gstr3bPortalRecord, Gstr3bPurchase, InwardListing, InwardSection, 
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, portalDocuments, reconciliationRows, reconciliationRuns } from '../../db/schema';
-import { readRows } from './read-rows.queries';
+import { readRows, type OnRows } from './read-rows.queries';
 import { inScope, type Gstr3bScope } from './outward-inputs.queries';
 
 const INWARD_SECTIONS: readonly InwardSection[] = [
@@ -88,7 +88,7 @@ const filledOf = (r: Nullable<Filled>): Filled => ({
 });
 
 /** The purchases booked in the months, and those of other months named by `extraIds` (claimed in this return). */
-export const loadPurchases = (db: Db, scope: Gstr3bScope, extraIds: readonly number[]): Promise<Gstr3bPurchase[]> =>
+export const loadPurchases = (db: Db, scope: Gstr3bScope, extraIds: readonly number[], onRows?: OnRows): Promise<Gstr3bPurchase[]> =>
   readRows(
     db,
     purchaseColumns,
@@ -105,6 +105,7 @@ export const loadPurchases = (db: Db, scope: Gstr3bScope, extraIds: readonly num
       documentType: documentType ?? '',
       nature: natureOf(documentType ?? '', supplyType),
     }),
+    onRows,
   );
 
 const portalColumns = {
@@ -140,6 +141,7 @@ export const loadGstr2b = (
   scope: Gstr3bScope,
   extraIds: readonly number[],
   imsActions: ReadonlyMap<number, 'Accept' | 'Reject' | 'Pending'>,
+  onRows?: OnRows,
 ): Promise<Gstr3bPortalRecord[]> => {
   return readRows(
     db,
@@ -165,6 +167,7 @@ export const loadGstr2b = (
             : null,
       };
     },
+    onRows,
   );
 };
 

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database';
 import { documents, documentSummaries, returnDocuments, returns } from '../../db/schema';
 import { documentColumnsOf, RETURN_DOCUMENT_FIELDS } from '../documents';
 import { gstr1SummaryRowOf } from '../returns';
-import { readRows, type ReadRow } from './read-rows.queries';
+import { readRows, type OnRows, type ReadRow } from './read-rows.queries';
 
 export type Gstr3bScope = { subscriberId: number; entityId: number; periods: readonly string[] };
 
@@ -83,7 +83,7 @@ const generatedReturnsOf = async (db: Db, scope: Gstr3bScope) =>
     .from(returns)
     .where(and(inScope(returns, scope), eq(returns.generationStatus, 'Completed')));
 
-export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<Gstr3bOutwardDocument[]> => {
+export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope, onRows?: OnRows): Promise<Gstr3bOutwardDocument[]> => {
   const generated = await generatedReturnsOf(db, scope);
   const out: Gstr3bOutwardDocument[] = [];
   for (const r of generated) {
@@ -93,6 +93,7 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
       { table: returnDocuments, join: { table: documents, on: eq(documents.id, returnDocuments.documentId) } },
       eq(returnDocuments.returnId, r.id),
       (row) => outwardOf(row, r.returnType, r.returnPeriod, r.id),
+      onRows,
     );
     for (const row of rows) out.push(row);
   }
@@ -112,6 +113,7 @@ export const loadOutwardDocuments = async (db: Db, scope: Gstr3bScope): Promise<
         isNull(documents.filedReturnId),
       )!,
       ({ returnPeriod, ...row }) => outwardOf(row, 'GSTR1', returnPeriod ?? '', null),
+      onRows,
     );
     for (const row of rows) out.push(row);
   }

@@ -11,6 +11,9 @@ import { isServerDatabase, rowsOf, type Db } from '../../db/database';
 /** Rows a query: a batch (PGlite: its JSON text) stays a few tens of megabytes. */
 const BATCH = 100_000;
 
+/** Told the rows of each batch as it is read. */
+export type OnRows = (rows: number) => Promise<void>;
+
 export type ReadRow<C extends Record<string, PgColumn>> = { [K in keyof C]: C[K]['_']['data'] | null };
 
 /** A table, or two joined. */
@@ -19,7 +22,8 @@ export type RowSource = { table: PgTable; join?: { table: PgTable; on: SQL } };
 /**
  * The rows of `from` where `where`, as objects of `columns`' names, in the order of `columns.id` (a bigint or integer
  * column), a batch a query, each turned by `into` into what the caller keeps (null: left out) while its batch is read:
- * the raw rows of a batch go before the next one comes, so a period's rows are never held twice.
+ * the raw rows of a batch go before the next one comes, so a period's rows are never held twice. `onBatch` hears how
+ * many rows each batch read (a job's progress).
  */
 export const readRows = async <C extends { id: PgColumn } & Record<string, PgColumn>, T>(
   db: Db,
@@ -27,6 +31,7 @@ export const readRows = async <C extends { id: PgColumn } & Record<string, PgCol
   from: RowSource,
   where: SQL,
   into: (row: ReadRow<C>) => T | null,
+  onBatch?: OnRows,
 ): Promise<T[]> => {
   const out: T[] = [];
   const keep = (row: ReadRow<C>) => {
@@ -47,6 +52,7 @@ export const readRows = async <C extends { id: PgColumn } & Record<string, PgCol
         .orderBy(asc(id))
         .limit(BATCH)) as ReadRow<C>[];
       for (const row of rows) keep(row);
+      await onBatch?.(rows.length);
       if (rows.length < BATCH) return out;
       after = Number(rows[rows.length - 1]!.id);
     }
@@ -66,11 +72,13 @@ export const readRows = async <C extends { id: PgColumn } & Record<string, PgCol
                    where ${where} and ${id} > ${after} order by ${id} limit ${BATCH}) b`,
     );
     if (!batch?.rows) return out;
-    for (const values of JSON.parse(batch.rows) as unknown[][]) {
+    const parsed = JSON.parse(batch.rows) as unknown[][];
+    for (const values of parsed) {
       const row = {} as ReadRow<C>;
       names.forEach((n, i) => (row[n] = values[i] as ReadRow<C>[keyof C]));
       keep(row);
     }
+    await onBatch?.(parsed.length);
     after = Number(batch.last);
   }
 };

@@ -49,8 +49,15 @@ export const dueDateOf = (returnType: ListedReturnForm, period: string, stateCod
   }
 };
 
-/** The location a return is filed for: the caller's subscriber's, not deleted, with a GSTIN (RET0001 otherwise). */
-export const returnTarget = async (db: DbOrTx, principal: SessionPrincipal, entityId: number): Promise<ReturnTarget> => {
+/**
+ * The location a return is filed for: the subscriber's, not deleted, with a GSTIN (RET0001 otherwise). A background
+ * job names the subscriber of the row it works on, without a signed-in principal.
+ */
+export const returnTarget = async (
+  db: DbOrTx,
+  principal: Pick<SessionPrincipal, 'subscriberId'>,
+  entityId: number,
+): Promise<ReturnTarget> => {
   const [row] = await db
     .select({
       entityId: entities.id,

@@ -4,11 +4,12 @@ import { IconCalculator, IconDeviceFloppy, IconDownload, IconX } from '@tabler/i
 import type { Gstr3bDetail } from '@opengst/contracts';
 import { downloadBlob } from '../../../shared/ExportButton';
 import { computeGstr3b, downloadGstr3bJson } from './gstr3bApi';
+import { isComputed, isComputing } from './gstr3bRules';
 import { useText } from '../../../i18n/useText';
 
-// The actions of /gstr-3b in the order they happen: Compute (from the books; the user's figures stay), Save (the
-// user's changed figures: the form's submit button, so Enter in a figure saves too), Download JSON. Compute and Save
-// need Gstr3bPrepare and are not shown without it, as the server refuses them. The GST portal's actions (Save to
+// The actions of /gstr-3b in the order they happen: Compute (from the books, in the background; the user's figures
+// stay), Save (the user's changed figures: the form's submit button, so Enter in a figure saves too), Download JSON.
+// Compute and Save need Gstr3bPrepare and are not shown without it, as the server refuses them. The GST portal's actions (Save to
 // portal, Submit, Offset, File) are Gstr3bPortalActions.tsx.
 
 export const FIGURES_FORM_ID = 'gstr3b-figures';
@@ -40,13 +41,13 @@ export const ComputeButton = ({ detail, onComputed }: Pick<Props, 'detail' | 'on
   return (
     <Button
       size="xs"
-      variant={detail.id === null ? 'filled' : 'default'}
+      variant={isComputed(detail) ? 'default' : 'filled'}
       leftSection={<IconCalculator size={14} />}
-      loading={isBusy}
+      loading={isBusy || isComputing(detail)}
       onClick={() => void compute()}
       data-testid="action-compute"
     >
-      {detail.id === null ? t('gstr3b.compute') : t('gstr3b.recompute')}
+      {isComputed(detail) ? t('gstr3b.recompute') : t('gstr3b.compute')}
     </Button>
   );
 };
@@ -65,11 +66,11 @@ export const Gstr3bActions = ({ detail, canPrepare, canEdit, changeCount, hasInv
       setDownloading(false);
     }
   };
-  const isComputed = detail.id !== null;
+  const hasFigures = isComputed(detail);
   return (
     <Group gap="xs" data-testid="gstr3b-actions">
       {/* A return never computed offers Compute in its empty state instead. */}
-      {canPrepare && isComputed && detail.status !== 'Filed' ? <ComputeButton detail={detail} onComputed={onComputed} /> : null}
+      {canPrepare && hasFigures && detail.status !== 'Filed' ? <ComputeButton detail={detail} onComputed={onComputed} /> : null}
       {canEdit ? (
         <>
           <Button
@@ -100,7 +101,7 @@ export const Gstr3bActions = ({ detail, canPrepare, canEdit, changeCount, hasInv
           </Text>
         </>
       ) : null}
-      {isComputed ? (
+      {hasFigures ? (
         <Button
           size="xs"
           variant="default"

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Gstr3bDetail, Gstr3bSetOff } from '@opengst/contracts';
 import { Gstr3bScreen } from './Gstr3bScreen';
-import { NOT_AT_PORTAL, setOffOf } from './gstr3bTestRows';
+import { COMPUTED, NOT_AT_PORTAL, setOffOf } from './gstr3bTestRows';
 import { json, refusal, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
 
 // GSTR-3B's GST portal actions against a stubbed API: each action disabled with its reason until its turn, Save to
@@ -23,6 +23,7 @@ const detail = (patch: Partial<Gstr3bDetail> = {}, portal: Partial<Gstr3bDetail[
   status: 'NotSubmitted',
   computedAt: '2026-11-02T10:00:00Z',
   computedBy: 'Asha',
+  compute: COMPUTED,
   userSavedAt: null,
   rows: [],
   locks: { outward: true, interState: false },

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GSTR3B_LOCK_REASONS, type Gstr3bDetail, type Gstr3bRow } from '@opengst/contracts';
 import { Gstr3bScreen } from './Gstr3bScreen';
-import { amounts, NOT_AT_PORTAL, row } from './gstr3bTestRows';
+import { amounts, COMPUTED, NOT_AT_PORTAL, row } from './gstr3bTestRows';
 import { json, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
 
 // The screen against a stubbed API: the tables from a detail, the documents behind a figure, a locked figure read
@@ -45,6 +45,7 @@ const detail = (patch: Partial<Gstr3bDetail> = {}): Gstr3bDetail => ({
   status: 'NotSubmitted',
   computedAt: '2026-11-02T10:00:00Z',
   computedBy: 'Asha',
+  compute: COMPUTED,
   userSavedAt: null,
   rows: ROWS,
   locks: { outward: true, interState: false },
@@ -214,19 +215,66 @@ describe('Gstr3bScreen', () => {
     expect(screen.getByTestId('change-count').textContent).toBe('1 figures changed');
   });
 
-  it('offers Compute on a return never computed, and computes it', async () => {
-    const calls = stubReturn({ detail: detail({ id: null, rows: [], computedAt: null, computedBy: null, gstr1Filed: false }) });
+  it('offers Compute on a return never computed, shows its progress while the server computes, then the figures', async () => {
+    const never = detail({
+      id: null,
+      rows: [],
+      computedAt: null,
+      computedBy: null,
+      gstr1Filed: false,
+      compute: { ...COMPUTED, status: 'YetNotStarted' },
+    });
+    const running = detail({
+      rows: [],
+      computedAt: null,
+      computedBy: null,
+      gstr1Filed: false,
+      compute: { status: 'InProgress', stage: 'sales', done: 300_000, total: 1_000_000, message: null },
+    });
+    let current = never;
+    const calls = stubApi((url) => {
+      if (url.includes('/returns/gstr3b/compute')) {
+        current = running;
+        return json(running);
+      }
+      if (url.includes('/returns/gstr3b/detail')) {
+        const answer = current;
+        // The next read after the running one finds the computation done.
+        if (current === running) current = detail({ gstr1Filed: false });
+        return json(answer);
+      }
+      if (url.includes('/returns/gstr3b/timeline'))
+        return json({ id: null, status: 'NotSubmitted', dueDate: '2099-11-20', filedAt: null, arn: null, gstr1: [], events: [] });
+      return json([]);
+    });
     renderScreen();
     const empty = await screen.findByTestId('gstr3b-not-computed');
     expect(screen.getByTestId('gstr1-not-filed')).toBeTruthy();
     expect(screen.queryByTestId('action-download')).toBeNull();
     fireEvent.click(within(empty).getByTestId('action-compute'));
-    await screen.findByTestId('table-3.1');
+    expect((await screen.findByTestId('compute-stage')).textContent).toBe('Reading the sales documents');
+    expect(screen.getByTestId('compute-counts').textContent).toBe('3,00,000 of about 10,00,000 documents read');
+    expect(screen.getByRole('progressbar', { name: 'GSTR-3B computation progress' }).getAttribute('aria-valuenow')).toBe('30');
+    // Still no figures, and the portal's actions wait.
+    expect(screen.getByTestId('gstr3b-not-computed')).toBeTruthy();
+    await screen.findByTestId('table-3.1', {}, { timeout: 3000 });
+    expect(screen.queryByTestId('compute-progress')).toBeNull();
     expect(calls.find((call) => call.url.includes('/compute'))?.body).toEqual({
       entityId: 5,
       returnPeriod: '102026',
       frequency: 'monthly',
     });
+  });
+
+  it("says why the last computation failed, above the last computation's figures", async () => {
+    stubReturn({
+      detail: detail({
+        compute: { ...COMPUTED, status: 'Failed', message: 'The server stopped while this GSTR-3B was being computed: compute it again.' },
+      }),
+    });
+    renderScreen();
+    expect((await screen.findByTestId('compute-failed')).textContent).toContain('The last computation failed: The server stopped');
+    expect(screen.getByTestId('table-3.1')).toBeTruthy();
   });
 
   it('shows the figures read only without the right to prepare', async () => {

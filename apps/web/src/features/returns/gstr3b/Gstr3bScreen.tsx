@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Alert, Badge, Group, List, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,11 +18,12 @@ import { ReturnKeyScreen } from '../ReturnKeyScreen';
 import { ReturnTabs } from '../ReturnTabs';
 import { FigureDocumentsDrawer } from './FigureDocumentsDrawer';
 import { ComputeButton, FIGURES_FORM_ID, Gstr3bActions } from './Gstr3bActions';
+import { ComputeProgress } from './ComputeProgress';
 import { Gstr3bFiguresTable, type FigureEditing } from './Gstr3bFiguresTable';
 import { Gstr3bPortalActions } from './Gstr3bPortalActions';
 import { Gstr3bTimelinePanel } from './Gstr3bTimelinePanel';
 import { gstr3bDetailQuery, gstr3bKeys, saveGstr3bFigures } from './gstr3bApi';
-import { canEditFigures, draftStateOf, refusalsByRow, rowKeyOf, rowsByTable, type Draft } from './gstr3bRules';
+import { canEditFigures, draftStateOf, isComputed, isComputing, refusalsByRow, rowKeyOf, rowsByTable, type Draft } from './gstr3bRules';
 import { SetOffPanel } from './SetOffPanel';
 
 // /gstr-3b (spec core §2, issue 19): the return of a GSTIN and period computed from the books, GSTR-1 and GSTR-2B,
@@ -32,6 +33,12 @@ import { SetOffPanel } from './SetOffPanel';
 // once filed and the portal's last refusal above the figures.
 
 type Tab = 'figures' | 'setOff' | 'timeline';
+
+/**
+ * How often a running computation's progress is read: its stages move in seconds, and the read is one row (not the
+ * settings' poolingTime, which paces the portal's queued answers).
+ */
+const COMPUTE_POLL_MS = 1000;
 
 const Header = ({ detail }: { detail: Gstr3bDetail }) => {
   const t = useText();
@@ -244,14 +251,14 @@ const Gstr3bReturn = ({ detail, onChanged }: { detail: Gstr3bDetail; onChanged: 
   const version = [detail.computedAt, detail.userSavedAt].join('|');
   const { data: session } = useQuery(portalSessionQuery(detail.entityId));
   // Save, Submit, Offset and File and the ledgers' balances need the GSTIN's portal session.
-  const showSessionCard = rights.Gstr3bFile && detail.id !== null && session !== undefined && !session.active && detail.status !== 'Filed';
+  const showSessionCard = rights.Gstr3bFile && isComputed(detail) && session !== undefined && !session.active && detail.status !== 'Filed';
   return (
     <Stack gap="sm" data-testid="gstr3b-screen" data-return-status={detail.status}>
       <Paper withBorder radius="sm" p="sm">
         <Stack gap="sm">
           <Header detail={detail} />
           <Notices detail={detail} canPrepare={rights.Gstr3bPrepare} />
-          {detail.id !== null && !canEdit && rights.Gstr3bPrepare ? (
+          {isComputed(detail) && !canEdit && rights.Gstr3bPrepare ? (
             <Text size="xs" c="dimmed" data-testid="filed-no-edit">
               {t('gstr3b.filedNoEdit')}
             </Text>
@@ -266,12 +273,13 @@ const Gstr3bReturn = ({ detail, onChanged }: { detail: Gstr3bDetail; onChanged: 
             onComputed={onChanged}
             onDiscard={figures.discard}
           />
-          {detail.id !== null ? <Gstr3bPortalActions detail={detail} onChanged={onChanged} /> : null}
+          {isComputed(detail) ? <Gstr3bPortalActions detail={detail} onChanged={onChanged} /> : null}
           <RefusalAlert messages={figures.general} testId="save-refusal" />
+          <ComputeProgress detail={detail} />
         </Stack>
       </Paper>
       {showSessionCard ? <PortalSessionCard entityId={detail.entityId} /> : null}
-      {detail.id === null ? (
+      {!isComputed(detail) ? (
         <>
           <Paper withBorder radius="sm" p="lg" data-testid="gstr3b-not-computed">
             <Stack gap="sm" align="center">
@@ -313,7 +321,20 @@ const Gstr3bView = ({ entityId, returnPeriod }: { entityId: number; returnPeriod
   const t = useText();
   const queryClient = useQueryClient();
   const returnKey = { entityId, returnPeriod };
-  const { data: detail, isError, error } = useQuery(gstr3bDetailQuery(returnKey));
+  const {
+    data: detail,
+    isError,
+    error,
+  } = useQuery({
+    ...gstr3bDetailQuery(returnKey),
+    refetchInterval: (query) => (query.state.data && isComputing(query.state.data) ? COMPUTE_POLL_MS : false),
+  });
+  // A computation that ends changes the set-off and the timeline.
+  const computeStatus = detail?.compute.status;
+  useEffect(() => {
+    if (computeStatus !== 'Completed' && computeStatus !== 'Failed') return;
+    void queryClient.invalidateQueries({ queryKey: gstr3bKeys.derived({ entityId, returnPeriod }) });
+  }, [computeStatus, entityId, returnPeriod, queryClient]);
   if (isError) return <FilterPlaceholder kind="empty" text={loadFailureText(error, t('gstr3b.loadFailed'))} testId="return-load-failed" />;
   if (!detail) return <Loader size="sm" />;
   const changed = (next: Gstr3bDetail) => {

@@ -1,5 +1,6 @@
 import type { Gstr3bDetail, Gstr3bSetOff } from '@opengst/contracts';
 import type { TextKey } from '../../../i18n/useText';
+import { isComputed, isComputing } from './gstr3bRules';
 
 // Which GST portal action of a GSTR-3B may run now, and why not (UI.md "A locked action says why"), in the order the
 // portal takes them (spec core §4): Save, Submit (freezes the figures), Offset (pays the liability, s.49), File with
@@ -27,7 +28,11 @@ export const gstr3bPortalActionState = (
   const isFiled = detail.status === 'Filed';
   const isSubmitted = detail.status === 'Submitted' || detail.status === 'Signed';
   const frozen: TextKey | null = isFiled ? 'gstr3b.portal.why.filed' : isSubmitted ? 'gstr3b.portal.why.submitted' : null;
-  const notComputed: TextKey | null = detail.id === null ? 'gstr3b.portal.why.notComputed' : null;
+  const notComputed: TextKey | null = !isComputed(detail)
+    ? 'gstr3b.portal.why.notComputed'
+    : isComputing(detail)
+      ? 'gstr3b.portal.why.computing'
+      : null;
   const save = notComputed ?? frozen;
   const submit =
     save ??

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { differenceOf, draftStateOf, refusalsByRow, resolveRow, rowsByTable } from './gstr3bRules';
-import { amounts, row } from './gstr3bTestRows';
+import type { Gstr3bDetail } from '@opengst/contracts';
+import { gstr3bPortalActionState } from './gstr3bPortalRules';
+import { computePercent, differenceOf, draftStateOf, refusalsByRow, resolveRow, rowsByTable } from './gstr3bRules';
+import { amounts, COMPUTED, NOT_AT_PORTAL, row } from './gstr3bTestRows';
 
 describe('the figures a draft saves', () => {
   const itc = row('4A5', { system: amounts({ igst: 1_000_00, cgst: 50_00, sgst: 50_00 }) });
@@ -47,5 +49,29 @@ describe('the figures a draft saves', () => {
 
   it("groups the rows by the form's tables in order", () => {
     expect(rowsByTable([itc, rcm, row('3.2uin', { placeOfSupply: '29' })]).map((group) => group.table)).toEqual(['3.1', '3.2', '4']);
+  });
+});
+
+describe('a computation running in the background', () => {
+  const running = (compute: Partial<Gstr3bDetail['compute']>) => ({ compute: { ...COMPUTED, status: 'InProgress' as const, ...compute } });
+
+  it('shows the share of the documents read, full once reading is over, unknown before counting', () => {
+    expect(computePercent(running({ stage: 'purchases', done: 450, total: 1_000 }))).toBe(45);
+    // Rows of other months claimed in this return can make the count pass the estimate.
+    expect(computePercent(running({ stage: 'purchases', done: 1_200, total: 1_000 }))).toBe(100);
+    expect(computePercent(running({ stage: 'compute', done: 0, total: 0 }))).toBe(100);
+    expect(computePercent(running({ stage: 'queued', done: 0, total: 0 }))).toBeNull();
+  });
+
+  it('holds the portal actions back with the reason until it ends', () => {
+    const detail = {
+      ...running({ stage: 'sales' }),
+      computedAt: '2026-11-02T10:00:00Z',
+      userSavedAt: null,
+      status: 'NotSubmitted',
+      portal: NOT_AT_PORTAL,
+    } as Gstr3bDetail;
+    expect(gstr3bPortalActionState(detail, true, undefined).save).toBe('gstr3b.portal.why.computing');
+    expect(gstr3bPortalActionState({ ...detail, compute: COMPUTED }, true, undefined).save).toBeNull();
   });
 });

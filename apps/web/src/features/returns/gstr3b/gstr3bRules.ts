@@ -113,9 +113,23 @@ export const differenceOf = (draft: Draft, row: Gstr3bRow): Gstr3bAmounts | null
   return difference;
 };
 
+/** A computation has completed once: the return has figures (a first one still running has none yet). */
+export const isComputed = (detail: Pick<Gstr3bDetail, 'computedAt'>): boolean => detail.computedAt !== null;
+
+/** A computation runs in the background: the screen reads the return again until it ends. */
+export const isComputing = (detail: Pick<Gstr3bDetail, 'compute'>): boolean => detail.compute.status === 'InProgress';
+
+/** The share of the rows read, 0 to 100; null while their number is not known yet. */
+export const computePercent = ({ compute }: Pick<Gstr3bDetail, 'compute'>): number | null =>
+  compute.stage === 'compute' || compute.stage === 'store'
+    ? 100
+    : compute.total > 0
+      ? Math.min(100, Math.round((compute.done / compute.total) * 100))
+      : null;
+
 /** A row may be edited by a preparer while the return is computed and not yet submitted, and the form does not lock it. */
-export const canEditFigures = (detail: Pick<Gstr3bDetail, 'id' | 'status'>, canPrepare: boolean): boolean =>
-  canPrepare && detail.id !== null && detail.status !== 'Submitted' && detail.status !== 'Signed' && detail.status !== 'Filed';
+export const canEditFigures = (detail: Pick<Gstr3bDetail, 'computedAt' | 'status'>, canPrepare: boolean): boolean =>
+  canPrepare && isComputed(detail) && detail.status !== 'Submitted' && detail.status !== 'Signed' && detail.status !== 'Filed';
 
 const FIGURE_PROPERTY = /^figures\[(\d+)\]/;
 

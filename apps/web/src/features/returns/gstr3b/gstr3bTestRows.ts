@@ -1,6 +1,7 @@
 import {
   GSTR3B_FIGURE_LAYOUT,
   type Gstr3bAmounts,
+  type Gstr3bComputeState,
   type Gstr3bHeads,
   type Gstr3bPortalState,
   type Gstr3bRow,
@@ -23,6 +24,9 @@ export const row = (figure: Gstr3bRow['figure'], patch: Partial<Gstr3bRow> = {})
   sources: { documents: 0, gstr2b: 0, summaries: 0 },
   ...patch,
 });
+
+/** The last computation completed. */
+export const COMPUTED: Gstr3bComputeState = { status: 'Completed', stage: null, done: 0, total: 0, message: null };
 
 /** A return never sent to the portal. */
 export const NOT_AT_PORTAL: Gstr3bPortalState = {
