@@ -21,6 +21,8 @@ export const GSTR3B_PORTAL_TEXT = {
   'gstr3b.portal.offsetCredit': 'From the credit ledger',
   'gstr3b.portal.offsetNoCredit': 'No credit is used.',
   'gstr3b.portal.offsetAmount': '{from} credit used for {to}, in rupees',
+  'gstr3b.portal.offsetEdited': '{from} credit pays ₹{amount} of {to} instead of the ₹{proposed} proposed: {to} in cash changes with it.',
+  'gstr3b.portal.offsetProposed': 'Proposed: {explanation}',
   'gstr3b.portal.offsetCash': 'From the cash ledger',
   'gstr3b.portal.offsetCashTax': 'Tax (other than reverse charge)',
   'gstr3b.portal.offsetCashRc': 'Tax under reverse charge (section 49(4): cash only)',

@@ -179,8 +179,12 @@ describe('GSTR-3B through the GST portal', () => {
     await waitFor(() => expect(whyOf('action-offset')).toBeNull());
     fireEvent.click(screen.getByTestId('action-offset'));
     const amount = await screen.findByTestId('offset-credit-amount-igst-igst');
+    expect(screen.queryByTestId('offset-line-edited')).toBeNull();
     fireEvent.change(amount, { target: { value: '4000.5' } });
     expect(screen.getByTestId('offset-cash-tax').textContent).toContain('13,999.50');
+    const edited = screen.getByTestId('offset-line-edited').textContent ?? '';
+    expect(edited).toContain('Integrated tax credit pays ₹4,000.50 of Integrated tax instead of the ₹10,000.00 proposed');
+    expect(edited).toContain('Proposed: ₹ 10,000.00 of IGST credit pays IGST (section 49(5)(a))');
     fireEvent.change(amount, { target: { value: '40,00' } });
     expect((screen.getByTestId('action-offset-confirm') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(amount, { target: { value: '4000' } });

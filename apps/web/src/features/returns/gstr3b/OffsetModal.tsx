@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { Gstr3bDetail, Gstr3bKey, Gstr3bSetOff, Gstr3bTaxHead } from '@opengst/contracts';
+import { formatInr } from '@opengst/domain';
 import { useText } from '../../../i18n/useText';
 import { splitApiErrors } from '../../../shared/forms';
 import { RefusalAlert } from '../../../shared/RefusalAlert';
@@ -9,8 +10,9 @@ import { offsetGstr3b } from './gstr3bApi';
 
 // The offset asked first (it debits the ledgers at once): line by line which credit pays which liability and under
 // which provision (the server's explanation: s.49(5), 49A, 49B, Rule 88A), then the cash by head: tax, reverse charge
-// (s.49(4): cash only), interest and late fee. The user may use less of a credit than proposed; the server checks
-// the utilisation against the law and the ledgers. Any refusal is shown here, in its words.
+// (s.49(4): cash only), interest and late fee. The user may use less of a credit than proposed (the line then says
+// what the changed amount does, the proposal beneath); the server checks the utilisation against the law and the
+// ledgers. Any refusal is shown here, in its words.
 
 const HEADS: readonly Gstr3bTaxHead[] = ['igst', 'cgst', 'sgst', 'cess'];
 
@@ -25,6 +27,29 @@ const lineKey = (line: { from: Gstr3bTaxHead; to: Gstr3bTaxHead }) => `${line.fr
 const rupeesOf = (paise: number) => (paise / 100).toFixed(2);
 /** Rupees typed (at most two decimals) to paise; null when it is not an amount. */
 const paiseOf = (text: string): number | null => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text) * 100) : null);
+
+type Line = Gstr3bSetOff['utilisation'][number];
+
+/** The proposal's explanation, or once the amount is changed, what the changed amount does with the proposal beneath. */
+const LineExplanation = ({ line, typed }: { line: Line; typed: number | null }) => {
+  const t = useText();
+  if (typed === null || typed === line.amount) return <Text size="sm">{line.explanation}</Text>;
+  return (
+    <Stack gap={0} data-testid="offset-line-edited">
+      <Text size="sm">
+        {t('gstr3b.portal.offsetEdited', {
+          from: t(`gstr3b.head.${line.from}`),
+          to: t(`gstr3b.head.${line.to}`),
+          amount: formatInr(typed),
+          proposed: formatInr(line.amount),
+        })}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('gstr3b.portal.offsetProposed', { explanation: line.explanation })}
+      </Text>
+    </Stack>
+  );
+};
 
 export const OffsetModal = ({ returnKey, setOff, onClose, onOffset }: Props) => {
   const t = useText();
@@ -73,7 +98,7 @@ export const OffsetModal = ({ returnKey, setOff, onClose, onOffset }: Props) => 
           {setOff.utilisation.map((line) => (
             <List.Item key={lineKey(line)} data-testid={`offset-credit-${lineKey(line)}`}>
               <Group gap="xs" wrap="nowrap" justify="space-between">
-                <Text size="sm">{line.explanation}</Text>
+                <LineExplanation line={line} typed={paiseOf(typed[lineKey(line)] ?? '')} />
                 <TextInput
                   size="xs"
                   w={130}
