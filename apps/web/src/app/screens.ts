@@ -105,4 +105,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   ElectronicLedgerReport: () => import('../features/reports/ledgers/LedgerReportScreen').then(withCard((m) => m.LedgerReportScreen)),
   ElectronicCreditReversalReclaimStatement: () =>
     import('../features/reports/ledgers/LedgerReportScreen').then(withCard((m) => m.CreditReversalStatementScreen)),
+  Masters: () => import('../features/masters/MastersScreen').then((m) => m.MastersScreen),
+  Series: () => import('../features/masters/series/SeriesScreen').then((m) => m.SeriesScreen),
+  AllocateSeries: () => import('../features/masters/series/AllocateSeriesScreen').then((m) => m.AllocateSeriesScreen),
 };

@@ -70,6 +70,9 @@ export const SCREEN_ROUTES = [
   'Drc01cView',
   'ElectronicLedgerReport',
   'ElectronicCreditReversalReclaimStatement',
+  'Masters',
+  'Series',
+  'AllocateSeries',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];

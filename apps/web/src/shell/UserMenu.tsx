@@ -1,7 +1,7 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { IconChevronDown, IconLogout, IconMail, IconSettings, IconSpeakerphone, IconUserCircle } from '@tabler/icons-react';
+import { IconBooks, IconChevronDown, IconLogout, IconMail, IconSettings, IconSpeakerphone, IconUserCircle } from '@tabler/icons-react';
 import { routeByName } from '@opengst/contracts';
 import { loadSettingsQuery } from '../api/sessionData';
 import { useText } from '../i18n/useText';
@@ -23,6 +23,7 @@ export const UserMenu = ({ onOpenProfile }: { onOpenProfile: () => void }) => {
   const outbox = routeByName('MailOutbox');
   const announcements = routeByName('ManageAnnouncements');
   const settings = routeByName('Settings');
+  const masters = routeByName('Masters');
   const isGranted = (rights: readonly string[]) => (loaded ? routeRightState(loaded.rights, rights, new Date()) === 'granted' : false);
   return (
     <Menu position="bottom-end" width={220} shadow="md">
@@ -60,6 +61,11 @@ export const UserMenu = ({ onOpenProfile }: { onOpenProfile: () => void }) => {
         {isGranted(settings.rights) ? (
           <Menu.Item component={Link} to={settings.path} leftSection={<IconSettings size={16} />} data-testid="settings-link">
             {t('shell.settings')}
+          </Menu.Item>
+        ) : null}
+        {isGranted(masters.rights) ? (
+          <Menu.Item component={Link} to={masters.path} leftSection={<IconBooks size={16} />} data-testid="masters-link">
+            {masters.title}
           </Menu.Item>
         ) : null}
         {isGranted(outbox.rights) ? (

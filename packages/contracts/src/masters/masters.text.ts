@@ -49,8 +49,8 @@ export const MASTERS_TEXT = {
   'allocation.empty': 'No series allocated yet. Allocate a series to a location and document type with the button above.',
   'allocation.noSeries': 'Add a series first, in Series.',
   'allocation.numbered': 'Numbered',
+  'allocation.confirmDelete': 'Delete {n} selected? An allocation that has numbered a document is kept: deactivate it instead.',
   'document.series': 'Number series',
   'document.seriesNone': 'Type the number',
-  'document.seriesHint': 'Numbered from the series when saved: {number} is the next number.',
-  'document.seriesDraft': 'A draft is not numbered from a series: save the document to take its number.',
+  'document.seriesNext': 'Next number of the series, taken when the document is saved.',
 } as const;

@@ -27,7 +27,7 @@ import { notifySuccess } from '../../shared/notifySuccess';
 import { useRights } from '../../shared/useRights';
 import { DateField } from '../../shared/DateField';
 import { formatDate } from '../../shared/format';
-import { documentKeys, fetchDocument, saveDocument, useDocumentSession, validateDocument } from './documentApi';
+import { documentKeys, fetchDocument, saveDocument, useAvailableSeries, useDocumentSession, validateDocument } from './documentApi';
 import {
   type DocumentForm,
   emptyDocument,
@@ -71,6 +71,8 @@ const PURCHASE_TYPES = ['INV', 'CRN', 'DBN', 'BIL', 'BOE', 'SLF', 'PV', 'OTH'];
 const SALES_SUPPLY = SUPPLY_TYPES.filter((s) => s !== 'IMPG' && s !== 'IMPS');
 const PURCHASE_SUPPLY = SUPPLY_TYPES.filter((s) => !s.startsWith('EXP'));
 const LIVE_VALIDATION_MS = 600;
+/** The form as the unsaved-changes check compares it: the series preselected for a new document is no change of the user's. */
+const snapshotOf = (form: DocumentForm): string => JSON.stringify({ ...form, seriesId: '' });
 
 export const DocumentScreen = () => {
   const { pathname } = useLocation();
@@ -128,7 +130,7 @@ const DocumentEditor = ({
     [detail, initialDirection, locations],
   );
   const [form, setForm] = useState<DocumentForm>(initial);
-  const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
+  const [baseline, setBaseline] = useState(() => snapshotOf(initial));
   const [placeTouched, setPlaceTouched] = useState(Boolean(detail));
   const [serverIssues, setServerIssues] = useState<DocumentIssue[]>([]);
   const [isSaving, setSaving] = useState<'draft' | 'final' | null>(null);
@@ -140,6 +142,23 @@ const DocumentEditor = ({
   useEffect(() => {
     if (!form.entityId && !detail && locations.length === 1) setForm((f) => ({ ...f, entityId: String(locations[0]?.entityId) }));
   }, [locations, form.entityId, detail]);
+
+  // A new sales document may take its number from a series allocated to its location and type: the default one is
+  // chosen until the user picks (or drops) one.
+  const [seriesTouched, setSeriesTouched] = useState(false);
+  const { data: seriesOptions = [] } = useAvailableSeries({
+    entityId: form.entityId,
+    documentType: form.documentType,
+    documentDate: form.documentDate,
+    isEnabled: detail === null && form.direction === 'Sales',
+  });
+  const chosenSeries = seriesOptions.find((option) => String(option.seriesId) === form.seriesId);
+  useEffect(() => {
+    if (seriesTouched) return;
+    const preferred = seriesOptions.find((option) => option.isDefault);
+    const next = preferred ? String(preferred.seriesId) : '';
+    if (next !== form.seriesId) setForm((f) => ({ ...f, seriesId: next }));
+  }, [seriesOptions, seriesTouched, form.seriesId]);
 
   const location = locations.find((l) => String(l.entityId) === form.entityId);
   const locationState = location?.stateCode ?? location?.gstin?.slice(0, 2) ?? '';
@@ -162,7 +181,7 @@ const DocumentEditor = ({
   const request = useMemo(() => requestOf(form, false, autoCompute, locationState), [form, autoCompute, locationState]);
   const totals = totalsOf(request);
   const localErrors = localErrorsOf(form, { amount: t('document.amountInvalid'), quantity: t('document.quantityInvalid') });
-  const isDirty = JSON.stringify(form) !== baseline;
+  const isDirty = snapshotOf(form) !== baseline;
 
   // Live validation: the server's own checks (document/validate), a moment after the user stops typing.
   const [debouncedRequest] = useDebouncedValue(request, LIVE_VALIDATION_MS);
@@ -233,7 +252,7 @@ const DocumentEditor = ({
       const saved = await saveDocument({ ...requestOf(form, kind === 'draft', autoCompute, locationState), confirmHighValue });
       setServerIssues([]);
       leaving.current = true;
-      setBaseline(JSON.stringify(form));
+      setBaseline(snapshotOf(form));
       queryClient.removeQueries({ queryKey: documentKeys.detail(saved.direction, saved.id) });
       void queryClient.invalidateQueries({ queryKey: documentKeys.drafts() });
       notifySuccess(t(kind === 'draft' ? 'document.savedDraft' : 'document.saved', { number: saved.documentNumber }));
@@ -351,14 +370,33 @@ const DocumentEditor = ({
             error={fieldErrors.documentType}
             data-testid="document-type"
           />
+          {seriesOptions.length > 0 ? (
+            <Select
+              size="xs"
+              w={220}
+              label={t('document.series')}
+              placeholder={t('document.seriesNone')}
+              clearable
+              data={seriesOptions.map((option) => ({ value: String(option.seriesId), label: option.name }))}
+              value={form.seriesId || null}
+              onChange={(v) => {
+                setSeriesTouched(true);
+                set('seriesId', v ?? '');
+              }}
+              error={fieldErrors.seriesId}
+              data-testid="document-series"
+            />
+          ) : null}
           <TextInput
             size="xs"
             w={180}
             label={t('document.number')}
             required
             maxLength={100}
-            value={form.documentNumber}
+            disabled={Boolean(chosenSeries)}
+            value={chosenSeries ? chosenSeries.nextDocumentNumber : form.documentNumber}
             onChange={(e) => set('documentNumber', e.currentTarget.value)}
+            description={chosenSeries ? t('document.seriesNext') : undefined}
             error={fieldErrors.documentNumber}
             data-testid="document-number"
           />

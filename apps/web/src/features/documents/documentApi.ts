@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Direction, DOCUMENT_ENDPOINTS, type DocumentSaveInput, type DraftSearchRequest } from '@opengst/contracts';
+import { type Direction, DOCUMENT_ENDPOINTS, type DocumentSaveInput, type DraftSearchRequest, SERIES_ENDPOINTS } from '@opengst/contracts';
 import { call } from '../../api/call';
 import { useWorkingYear } from '../../shared/workingYear';
 import { financialYearsQuery, loadSettingsQuery, userEntitiesQuery } from '../../api/sessionData';
@@ -43,3 +43,20 @@ export const useDocumentSession = () => {
     locations: entities.filter((entity) => entity.entityType !== 'Business' && entity.hasAccess && entity.gstin),
   };
 };
+
+/**
+ * The series a new sales document of the location and type may be numbered from in its date's financial year (the
+ * default first). Drafts, edits and purchases are never numbered from a series, so nothing is asked for them.
+ */
+export const useAvailableSeries = (request: { entityId: string; documentType: string; documentDate: string; isEnabled: boolean }) =>
+  useQuery({
+    queryKey: [...documentKeys.all, 'series', request.entityId, request.documentType, request.documentDate] as const,
+    queryFn: () =>
+      call(
+        SERIES_ENDPOINTS.availableSeries,
+        { query: { entityId: Number(request.entityId), documentType: request.documentType, documentDate: request.documentDate } },
+        { silent: true },
+      ),
+    enabled: request.isEnabled && Boolean(request.entityId) && /^\d{4}-\d{2}-\d{2}$/.test(request.documentDate),
+    staleTime: 10_000,
+  });

@@ -43,6 +43,11 @@ describe('the document form', () => {
     expect(milliQuantityOf('1.2345')).toBeNaN();
   });
 
+  it('sends no typed number when the number comes from a series, and the series', () => {
+    expect(requestOf(sale({ items: [line], seriesId: '12' }), false, true, '07')).toMatchObject({ documentNumber: '', seriesId: 12 });
+    expect(requestOf(sale({ items: [line] }), false, true, '07')).toMatchObject({ documentNumber: 'INV/1', seriesId: null });
+  });
+
   it('computes CGST and SGST for a sale within the State, IGST to another State, when auto-compute is on', () => {
     const local = requestOf(sale({ items: [line] }), false, true, '07');
     expect(local).toMatchObject({ documentNumber: 'INV/1', entityId: 7, isDraftDocument: false });

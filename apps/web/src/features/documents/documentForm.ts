@@ -48,6 +48,8 @@ export type DocumentForm = {
   shippingBillDate: string;
   originalDocumentNumber: string;
   originalDocumentDate: string;
+  /** A series the number is drawn from when a new sales document is saved ('' for a typed number). */
+  seriesId: string;
   items: ItemForm[];
 };
 
@@ -84,6 +86,7 @@ export const emptyDocument = (direction: Direction, entityId: string, today: str
   shippingBillDate: '',
   originalDocumentNumber: '',
   originalDocumentDate: '',
+  seriesId: '',
   items: [emptyItem()],
 });
 
@@ -108,6 +111,7 @@ export const formFromDetail = (d: DocumentDetail): DocumentForm => ({
   shippingBillDate: d.shippingBillDate ?? '',
   originalDocumentNumber: d.originalDocumentNumber ?? '',
   originalDocumentDate: d.originalDocumentDate ?? '',
+  seriesId: '',
   items: d.items.map((it) => ({
     key: nextKey++,
     hsn: it.hsn ?? '',
@@ -178,7 +182,9 @@ export const requestOf = (form: DocumentForm, isDraftDocument: boolean, autoComp
     entityId: Number(form.entityId),
     isDraftDocument,
     documentType: form.documentType,
-    documentNumber: form.documentNumber.trim(),
+    // A number from a series is drawn by the server when it saves; none is typed.
+    documentNumber: form.seriesId ? '' : form.documentNumber.trim(),
+    seriesId: form.seriesId ? Number(form.seriesId) : null,
     documentDate: form.documentDate,
     supplyType: form.supplyType || null,
     counterpartyGstin: form.counterpartyGstin.trim().toUpperCase(),

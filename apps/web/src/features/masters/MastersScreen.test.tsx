@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { renderAt, stubApi, json } from '../../test/screenTestSupport';
+import { MastersScreen } from './MastersScreen';
+
+// /masters: a tile per master whose screen exists and whose right the user holds; none for masters not built yet.
+
+describe('MastersScreen', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the series tiles to a holder of the series right, linking to their screens', async () => {
+    stubApi(() => json({}));
+    renderAt(<MastersScreen />, '/masters', ['MasterSeries', 'MasterHsnSac']);
+    expect((await screen.findByTestId('masters-tile-Series')).getAttribute('href')).toBe('/series');
+    expect(screen.getByTestId('masters-tile-AllocateSeries').getAttribute('href')).toBe('/allocate-series');
+    // The HSN/SAC master has a right but no screen yet: no tile, no dead link.
+    expect(screen.queryByTestId('masters-tile-HsnSac')).toBeNull();
+  });
+
+  it('shows no tile without a master right, and says why', async () => {
+    stubApi(() => json({}));
+    renderAt(<MastersScreen />, '/masters', ['MastersView']);
+    expect(await screen.findByText(/No master is open to you yet/)).toBeTruthy();
+    expect(screen.queryByTestId('masters-tile-Series')).toBeNull();
+  });
+});

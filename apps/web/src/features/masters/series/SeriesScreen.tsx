@@ -1,0 +1,359 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
+import { type Series, type SeriesFilters, type SeriesStatus, SERIES_DEFAULT_SORT } from '@opengst/contracts';
+import { formatSeriesNumber, MAX_LENGTHS, seriesIssues } from '@opengst/domain';
+import { financialYearsQuery } from '../../../api/sessionData';
+import { useText, type Translate } from '../../../i18n/useText';
+import { ApiForm } from '../../../shared/ApiForm';
+import { ConfirmAction } from '../../../shared/ConfirmAction';
+import { DetailDrawer } from '../../../shared/DetailDrawer';
+import { ExportButton } from '../../../shared/ExportButton';
+import { formatDate } from '../../../shared/format';
+import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
+import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
+import { useListQuery } from '../../../shared/list/useListQuery';
+import { SearchInput } from '../../../shared/SearchInput';
+import { StatusBadge } from '../../../shared/StatusBadge';
+import { useWorkingYear } from '../../../shared/workingYear';
+import { deleteSeries, exportSeries, saveSeries, searchSeries, seriesKeys, setSeriesStatus } from './seriesApi';
+
+// /series (spec modules §2.5, sort 'id DESC'): the subscriber's document number series per financial year. The form
+// previews the number the next document will take and checks it against Rule 46(b) as the user types (the domain's
+// seriesIssues, the same check the server makes); a series that has numbered documents keeps its year, prefix and digits.
+
+const DEFAULT_SORT = parseSortExpression(SERIES_DEFAULT_SORT);
+const FIELDS = ['name', 'financialYear', 'prefix', 'padding', 'startNumber', 'nextNumber'] as const;
+
+type Draft = {
+  id?: number;
+  name: string;
+  financialYear: string;
+  prefix: string;
+  padding: number;
+  startNumber: number;
+  nextNumber: number;
+  status: SeriesStatus;
+  numbered: number;
+};
+
+const draftOf = (row: Series): Draft => ({
+  id: row.id,
+  name: row.name,
+  financialYear: row.financialYear,
+  prefix: row.prefix,
+  padding: row.padding,
+  startNumber: row.startNumber,
+  nextNumber: row.nextNumber,
+  status: row.status,
+  numbered: row.numbered,
+});
+
+const SeriesForm = ({ initial, years, onSaved }: { initial: Draft; years: string[]; onSaved: () => void }) => {
+  const t = useText();
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
+  const [isBusy, setBusy] = useState(false);
+  const isUsed = draft.numbered > 0;
+  const prefix = draft.prefix.trim();
+  const next = draft.id ? draft.nextNumber : draft.startNumber;
+  const preview = formatSeriesNumber({ prefix, padding: draft.padding || 1 }, next || 1);
+  // The domain's own check, as the server makes it, shown while typing.
+  const local = Object.fromEntries(
+    seriesIssues({
+      prefix,
+      padding: draft.padding,
+      startNumber: draft.startNumber,
+      nextNumber: draft.id ? draft.nextNumber : undefined,
+    }).map((issue) => [issue.propertyName, issue.message]),
+  );
+  const fieldError = (name: (typeof FIELDS)[number]) => errors.fields[name] ?? local[name];
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = async () => {
+    if (!draft.name.trim()) {
+      setErrors({ fields: { name: t('org.nameRequired') }, general: [] });
+      return;
+    }
+    if (Object.keys(local).length > 0) return;
+    setBusy(true);
+    try {
+      await saveSeries({
+        ...(draft.id ? { id: draft.id, nextNumber: draft.nextNumber } : {}),
+        name: draft.name.trim(),
+        financialYear: draft.financialYear,
+        prefix,
+        padding: draft.padding,
+        startNumber: draft.startNumber,
+        status: draft.status,
+      });
+      onSaved();
+    } catch (error) {
+      setErrors(splitApiErrors(error, FIELDS));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const number = (value: string | number) => (typeof value === 'number' ? value : Number.parseInt(value, 10) || 0);
+
+  return (
+    <ApiForm onSubmit={submit} messages={errors.general}>
+      {isUsed ? (
+        <Alert color="gray" variant="light" p="xs" data-testid="series-locked">
+          <Text size="xs">{t('series.lockedShape', { n: draft.numbered })}</Text>
+        </Alert>
+      ) : null}
+      <TextInput
+        size="sm"
+        label={t('series.name')}
+        required
+        maxLength={60}
+        value={draft.name}
+        error={fieldError('name')}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        data-testid="series-name"
+        data-autofocus
+      />
+      <Select
+        size="sm"
+        label={t('series.financialYear')}
+        required
+        data={years}
+        value={draft.financialYear}
+        allowDeselect={false}
+        disabled={isUsed}
+        error={fieldError('financialYear')}
+        onChange={(value) => set('financialYear', value ?? draft.financialYear)}
+        data-testid="series-year"
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          size="sm"
+          label={t('series.prefix')}
+          description={t('series.prefixHint')}
+          maxLength={15}
+          value={draft.prefix}
+          disabled={isUsed}
+          error={fieldError('prefix')}
+          onChange={(e) => set('prefix', e.currentTarget.value)}
+          data-testid="series-prefix"
+        />
+        <NumberInput
+          size="sm"
+          label={t('series.padding')}
+          description={t('series.paddingHint')}
+          min={1}
+          max={10}
+          allowDecimal={false}
+          value={draft.padding}
+          disabled={isUsed}
+          error={fieldError('padding')}
+          onChange={(value) => set('padding', number(value))}
+          data-testid="series-padding"
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <NumberInput
+          size="sm"
+          label={t('series.startNumber')}
+          min={1}
+          allowDecimal={false}
+          thousandSeparator={false}
+          value={draft.startNumber}
+          disabled={isUsed}
+          error={fieldError('startNumber')}
+          onChange={(value) => set('startNumber', number(value))}
+          data-testid="series-start"
+        />
+        {draft.id ? (
+          <NumberInput
+            size="sm"
+            label={t('series.nextNumber')}
+            description={t('series.nextNumberHint')}
+            min={1}
+            allowDecimal={false}
+            thousandSeparator={false}
+            value={draft.nextNumber}
+            error={fieldError('nextNumber')}
+            onChange={(value) => set('nextNumber', number(value))}
+            data-testid="series-next"
+          />
+        ) : null}
+      </Group>
+      <Text
+        size="sm"
+        c={preview.length > MAX_LENGTHS.documentNumber ? 'red' : 'dimmed'}
+        data-testid="series-preview"
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+      >
+        {preview.length > MAX_LENGTHS.documentNumber
+          ? t('series.previewInvalid', { number: preview, length: preview.length })
+          : t('series.preview', { number: preview, length: preview.length })}
+      </Text>
+      <Select
+        size="sm"
+        label={t('series.status')}
+        data={['Active', 'Inactive']}
+        value={draft.status}
+        allowDeselect={false}
+        onChange={(value) => set('status', value === 'Inactive' ? 'Inactive' : 'Active')}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" size="sm" loading={isBusy} data-testid="series-save">
+          {t('series.save')}
+        </Button>
+      </Group>
+    </ApiForm>
+  );
+};
+
+const columnsOf = (t: Translate): Column<Series>[] => [
+  { key: 'name', header: t('series.name'), sortKey: 'name', render: (row) => row.name },
+  { key: 'financialYear', header: t('series.financialYear'), sortKey: 'financialYear', width: 110, render: (row) => row.financialYear },
+  { key: 'prefix', header: t('series.prefix'), sortKey: 'prefix', width: 130, render: (row) => <code>{row.prefix}</code> },
+  { key: 'padding', header: t('series.padding'), width: 70, isNumeric: true, render: (row) => row.padding },
+  {
+    key: 'next',
+    header: t('series.nextDocumentNumber'),
+    sortKey: 'nextNumber',
+    width: 180,
+    render: (row) => <code data-testid={`series-next-${row.id}`}>{row.nextDocumentNumber}</code>,
+  },
+  { key: 'numbered', header: t('series.numbered'), width: 95, isNumeric: true, render: (row) => row.numbered },
+  { key: 'allocations', header: t('series.allocations'), width: 95, isNumeric: true, render: (row) => row.allocations },
+  { key: 'status', header: t('series.status'), sortKey: 'status', width: 100, render: (row) => <StatusBadge status={row.status} /> },
+  { key: 'updatedAt', header: t('series.updatedAt'), sortKey: 'updatedAt', width: 110, render: (row) => formatDate(row.updatedAt) },
+];
+
+export const SeriesScreen = () => {
+  const t = useText();
+  const client = useQueryClient();
+  const { data: financialYears = [] } = useQuery({ ...financialYearsQuery, enabled: false });
+  const workingYear = useWorkingYear(financialYears);
+  const years = financialYears.map((year) => year.label).reverse();
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [filters, setFilters] = useState<SeriesFilters>({});
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<Draft | null>(null);
+  const sortExpression = toSortExpression(sort);
+  const list = useListQuery(seriesKeys.series(filters, sortExpression), (page) => searchSeries(page, sortExpression, filters));
+  const refresh = () => {
+    setSelected([]);
+    void client.invalidateQueries({ queryKey: seriesKeys.all });
+  };
+  const onSearch = useCallback((text: string) => setFilters((current) => ({ ...current, text: text || undefined })), []);
+  const emptyDraft: Draft = {
+    name: '',
+    financialYear: workingYear,
+    prefix: '',
+    padding: 4,
+    startNumber: 1,
+    nextNumber: 1,
+    status: 'Active',
+    numbered: 0,
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Group gap="xs">
+          <SearchInput label={t('series.search')} onSearch={onSearch} testId="series-search" />
+          <Select
+            size="xs"
+            w={130}
+            aria-label={t('series.financialYear')}
+            placeholder={t('series.allYears')}
+            clearable
+            data={years}
+            value={filters.financialYear ?? null}
+            onChange={(value) => setFilters({ ...filters, financialYear: value ?? undefined })}
+            data-testid="series-filter-year"
+          />
+          <Select
+            size="xs"
+            w={130}
+            aria-label={t('series.status')}
+            placeholder={t('series.allStatuses')}
+            clearable
+            data={['Active', 'Inactive']}
+            value={filters.status ?? null}
+            onChange={(value) => setFilters({ ...filters, status: value === 'Active' || value === 'Inactive' ? value : undefined })}
+          />
+        </Group>
+        <Group gap="xs">
+          <ExportButton download={() => exportSeries(sortExpression, filters)} fileName="series.xlsx" testId="series-export" />
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing(emptyDraft)} data-testid="series-add">
+            {t('series.add')}
+          </Button>
+        </Group>
+      </Group>
+      <DataTable
+        columns={columnsOf(t)}
+        rows={list.rows}
+        rowId={(row) => row.id}
+        rowLabel={(row) => row.name}
+        rowTestId={(row) => `series-row-${row.name}`}
+        totalRecords={list.totalRecords}
+        isLoading={list.isPending}
+        emptyText={t('series.empty')}
+        sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
+        onRowClick={(row) => setEditing(draftOf(row))}
+        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+        selection={{
+          selected,
+          onChange: setSelected,
+          actions: (
+            <>
+              <ConfirmAction
+                label={t('series.activate')}
+                title={t('series.activate')}
+                message={t('series.confirmStatus', { n: selected.length, status: 'Active' })}
+                confirmLabel={t('series.activate')}
+                onConfirm={() => setSeriesStatus(selected, 'Active')}
+                onDone={refresh}
+              />
+              <ConfirmAction
+                label={t('series.deactivate')}
+                title={t('series.deactivate')}
+                message={t('series.confirmStatus', { n: selected.length, status: 'Inactive' })}
+                confirmLabel={t('series.deactivate')}
+                onConfirm={() => setSeriesStatus(selected, 'Inactive')}
+                onDone={refresh}
+                testId="series-deactivate"
+              />
+              <ConfirmAction
+                label={t('series.delete')}
+                color="red"
+                title={t('series.delete')}
+                message={t('series.confirmDelete', { n: selected.length })}
+                confirmLabel={t('series.delete')}
+                onConfirm={() => deleteSeries(selected)}
+                onDone={refresh}
+                testId="series-delete"
+              />
+            </>
+          ),
+        }}
+      />
+      <DetailDrawer
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.id ? t('series.edit', { name: editing.name }) : t('series.add')}
+        size="md"
+      >
+        {editing ? (
+          <SeriesForm
+            initial={editing}
+            years={years.length > 0 ? years : [editing.financialYear]}
+            onSaved={() => {
+              setEditing(null);
+              refresh();
+            }}
+          />
+        ) : null}
+      </DetailDrawer>
+    </Stack>
+  );
+};
