@@ -6,6 +6,7 @@ export const GSTR3B_PORTAL_TEXT = {
   'gstr3b.action.Submit': 'Submitted',
   'gstr3b.action.Offset': 'Liability offset',
   'gstr3b.action.File': 'Filed',
+  'gstr3b.action.Drc01': 'DRC-01B / DRC-01C read from the portal',
   'gstr3b.portal.save': 'Save to portal',
   'gstr3b.portal.saved': 'The portal processed the save.',
   'gstr3b.portal.saveStatus': 'Read the portal’s answer',

@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { PortalSaveStatus, PortalSessionState } from '../../portal';
 import { startActivity, updateActivity } from '../data-activities';
+import { syncIntimations } from '../drc01';
 import { activePortalSession, portalFailure } from '../returns';
 import { offsetOfPlan } from './gstr3b-offset';
 import { readLedgers, setOffOf } from './gstr3b-set-off';
@@ -385,4 +386,26 @@ export const fileGstr3b = async (
     { action: 'File', set: { arn, filedAt: ctx.now() }, toStatus: 'Filed', reference: arn, message: `Filed with EVC; ARN ${arn}.` },
     ip,
   );
+  await readIntimationsAfterFiling(ctx, principal, row, ip);
+};
+
+/**
+ * The portal compares a filed GSTR-3B with GSTR-1 and GSTR-2B and may raise DRC-01B / DRC-01C at once (Rules 88C,
+ * 88D): they are read now, so the lists hold them and the timeline says so; an unanswered one blocks the next GSTR-1
+ * (Rule 59(6)). The filing stands whatever this read answers: a failure is said in the timeline, to get them by hand.
+ */
+const readIntimationsAfterFiling = async (ctx: AppContext, principal: SessionPrincipal, row: Gstr3bRow, ip: string): Promise<void> => {
+  const { db } = ctx.database;
+  let message: string | null;
+  try {
+    const { added } = await syncIntimations(ctx, principal, { entityId: row.entityId }, ip);
+    message =
+      added > 0
+        ? `The portal raised ${added} DRC-01B/DRC-01C intimation${added === 1 ? '' : 's'} on this filing: answer before filing the next GSTR-1 (Rule 59(6)).`
+        : null;
+  } catch (error) {
+    const reason = error instanceof AppError ? error.message : 'the portal did not answer';
+    message = `The DRC-01B/DRC-01C intimations could not be read after filing (${reason}): get them from the portal on their lists.`;
+  }
+  if (message) await writeGstr3bHistory(db, row.id, principal.userId, { action: 'Drc01', message });
 };

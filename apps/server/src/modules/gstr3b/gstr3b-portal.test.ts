@@ -16,7 +16,7 @@ import {
 } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataActivities, entities } from '../../db/schema';
+import { dataActivities, drc01Intimations, entities } from '../../db/schema';
 import { ENGINES, type Harness, type Tenant } from '../../test-support/harness';
 import { computeGstr3b, GSTR3B_PERIOD as PERIOD, insertGstr3bMonth } from '../../test-support/gstr3b-fixtures';
 import { fileGstr1, PORTAL_OTP, signInToPortal } from '../../test-support/inward-fixtures';
@@ -180,7 +180,18 @@ describe.each(ENGINES)('GSTR-3B through the portal sandbox on %s', (engine) => {
       'File',
       'Offset',
       'File',
+      'Drc01',
     ]);
+
+    // The portal's DRC-01B/DRC-01C are read as the return is filed. The month's GSTR-2B here is the product's own
+    // (written to its tables): the sandbox's is empty, so the ITC claimed in 4A(5) exceeds it and the sandbox raises
+    // a DRC-01C (Rule 88D), which the list now holds and the timeline names.
+    expect(timeline.events.find((e) => e.action === 'Drc01')?.message).toContain('The portal raised 1 DRC-01B/DRC-01C intimation');
+    const drc = await h.ctx.database.db
+      .select({ form: drc01Intimations.form, excess: drc01Intimations.totalExcess, status: drc01Intimations.status })
+      .from(drc01Intimations)
+      .where(eq(drc01Intimations.entityId, delhi));
+    expect(drc).toEqual([{ form: 'DRC01C', excess: 4_400_00, status: 'Open' }]);
 
     const pushes = await h.ctx.database.db
       .select({ action: dataActivities.action, status: dataActivities.status })

@@ -22,6 +22,7 @@ const ACTION_TEXT: Record<string, TextKey> = {
   Submit: 'gstr3b.action.Submit',
   Offset: 'gstr3b.action.Offset',
   File: 'gstr3b.action.File',
+  Drc01: 'gstr3b.action.Drc01',
 };
 /** An action without text of its own reads as its name. */
 const actionLabel = (t: Translate, action: string): string => {
