@@ -1,7 +1,7 @@
 // UI text of the masters hub (/masters) and the document number series (/series, /allocate-series), issue 20.
 // English; a part of RESOURCES, served by master/resources.
 export const MASTERS_TEXT = {
-  'masters.intro': 'Reference data the other modules read. Open a master to list, add, change, import or export its records.',
+  'masters.intro': 'Reference data the other modules read. Open a master to list, add, change or export its records.',
   'masters.none': 'No master is open to you yet: ask your administrator for a masters right.',
   'masters.tile.Series': 'Document number series: prefix, padding and next number per financial year (Rule 46(b)).',
   'masters.tile.AllocateSeries': 'Which series each location uses for each document type, and which one is the default.',
