@@ -1,9 +1,18 @@
 // "Why did this (not) match": every compared field with both values and the difference
 // (portal minus books), and for unpaired documents the nearest candidates with the reason
 // each was not paired.
-import { analyseDocumentNumber, type AnalysedNumber } from './doc-number';
-import { RULE_TEXT, dateDifference, nearRejection, periodDistance, recipientOf, recipientsDiffer, yearRejection } from './compare';
-import type { ReconcileRow, ResultContext } from './row';
+import { analyseDocumentNumber } from './doc-number';
+import {
+  RULE_TEXT,
+  dateDifference,
+  dayNumber,
+  nearRejection,
+  periodDistance,
+  recipientOf,
+  recipientsDiffer,
+  yearRejection,
+} from './compare';
+import type { FamilyTable, ReconcileRow, ResultContext } from './row';
 import { familyKey, isAcrossPeriods, periodsOf } from './row';
 import {
   MONEY_FIELDS,
@@ -223,23 +232,24 @@ const statusText = (row: ReconcileRow): string => {
 
 /**
  * Similarity of a candidate for listing: same number first, then same trailing digits, then amounts and dates. Symmetric
- * in its two documents; each comes with its number analysed (the row's once, a candidate's once per run).
+ * in its two documents. `k` is the candidate's place in its family's table (ResultContext#familyOf), which holds what
+ * each candidate needs already worked out (its number trimmed and analysed, its date as a day number): a run's job
+ * scores some 20 million candidates, and doing that work per scoring was most of its explanations' time.
  */
-const candidateScore = (a: ReconcileDocument, an: AnalysedNumber, b: ReconcileDocument, bn: AnalysedNumber): number => {
+type Own = { doc: ReconcileDocument; trimmed: string; key: string; last: string | undefined; day: number };
+const candidateScore = (a: Own, family: FamilyTable, k: number): number => {
+  const b = family.docs[k]!;
   let s = 0;
-  if (a.documentNumber.trim() === b.documentNumber.trim()) s += 3000;
-  else if (an.key === bn.key) s += 2000;
-  else if (an.numbers.length && an.numbers[an.numbers.length - 1] === bn.numbers[bn.numbers.length - 1]) s += 1000;
-  if (a.documentType === b.documentType) s += 100;
-  s -= Math.min(Math.abs(b.taxable - a.taxable) / 100, 1e7) / 1e5;
-  const dd = Math.abs(dateDifference(a.documentDate, b.documentDate));
+  if (a.trimmed === family.trimmed[k]) s += 3000;
+  else if (a.key === family.keys[k]) s += 2000;
+  else if (a.last !== undefined && a.last === family.last[k]) s += 1000;
+  if (a.doc.documentType === b.documentType) s += 100;
+  s -= Math.min(Math.abs(b.taxable - a.doc.taxable) / 100, 1e7) / 1e5;
+  // compare.ts#dateDifference: equal texts are 0 days apart, dates or not.
+  const dd = a.doc.documentDate === b.documentDate ? 0 : Math.abs(family.days[k]! - a.day);
   s -= Number.isNaN(dd) ? 50 : Math.min(dd, 500) / 10;
   return Math.round(s * 1000) / 1000;
 };
-
-type Scored = { d: ReconcileDocument; score: number };
-/** Best first: the higher score, then the smaller id. */
-const before = (x: Scored, y: Scored): boolean => x.score > y.score || (x.score === y.score && x.d.id < y.d.id);
 
 const candidateReason = (p: ReconcileDocument, g: ReconcileDocument, other: ReconcileDocument, ctx: ResultContext): string => {
   const row = ctx.rowOf(other);
@@ -271,43 +281,70 @@ const explainCandidates = (row: ReconcileRow, ctx: ResultContext): RejectedCandi
   if (limit === 0) return [];
   const isBooks = row.purchases.length > 0;
   const doc = isBooks ? row.purchases[0]! : row.portal[0]!;
-  const otherSide = isBooks ? 1 : 0;
-  const otherDocs = isBooks ? ctx.portal : ctx.purchases;
-  const own = analyseDocumentNumber(doc.documentNumber, ctx.rs.settings.numberNormalisation);
-  // The best `limit` so far, best first: a family of 100,000 documents is scored without sorting it whole.
-  const scored: Scored[] = [];
-  for (const k of ctx.sameSupplierFamily(otherSide, doc.supplierGstin)) {
-    const other = otherDocs[k]!;
-    const candidate = { d: other, score: candidateScore(doc, own, other, ctx.analysedOf(otherSide, k)) };
-    if (scored.length === limit && !before(candidate, scored[limit - 1]!)) continue;
-    let at = Math.min(scored.length, limit - 1);
-    while (at > 0 && before(candidate, scored[at - 1]!)) at--;
-    scored.splice(at, 0, candidate);
-    if (scored.length > limit) scored.pop();
+  const family = ctx.familyOf(isBooks ? 1 : 0, doc.supplierGstin);
+  const analysed = analyseDocumentNumber(doc.documentNumber, ctx.rs.settings.numberNormalisation);
+  const own: Own = {
+    doc,
+    trimmed: doc.documentNumber.trim(),
+    key: analysed.key,
+    last: analysed.numbers[analysed.numbers.length - 1],
+    day: dayNumber(doc.documentDate),
+  };
+  // The best `limit` so far, best first (the higher score, then the smaller id): a family of 100,000 documents is
+  // scored without sorting it whole.
+  const scores: number[] = [];
+  const places: number[] = [];
+  /** Whether candidate `k` with `score` ranks before the `i`th listed so far. */
+  const beats = (score: number, k: number, i: number): boolean =>
+    score > scores[i]! || (score === scores[i]! && family.docs[k]!.id < family.docs[places[i]!]!.id);
+  const n = family.docs.length;
+  for (let k = 0; k < n; k++) {
+    const score = candidateScore(own, family, k);
+    let at = scores.length;
+    if (at === limit) {
+      if (!beats(score, k, at - 1)) continue;
+      at--;
+    }
+    while (at > 0 && beats(score, k, at - 1)) at--;
+    scores.splice(at, 0, score);
+    places.splice(at, 0, k);
+    if (scores.length > limit) {
+      scores.pop();
+      places.pop();
+    }
   }
-  return scored.map(({ d, score }) => {
+  return places.map((k, i) => {
+    const d = family.docs[k]!;
     const [p, g] = isBooks ? [doc, d] : [d, doc];
     return {
       side: isBooks ? 'portal' : 'books',
       id: d.id,
       documentNumber: d.documentNumber,
       documentDate: d.documentDate,
-      score,
+      score: scores[i]!,
       reason: candidateReason(p, g, d, ctx),
     };
   });
 };
 
+/**
+ * An unpaired row's nearest candidates with the reason each was not paired, as its explanation lists them (none for a
+ * pair or a document a user set aside), without building the rest of the explanation.
+ */
+export const candidatesOf = (row: ReconcileRow, ctx: ResultContext): RejectedCandidate[] =>
+  (row.purchases.length > 0 && row.portal.length > 0) || row.status === 'Excluded' || row.status === 'Discarded'
+    ? []
+    : explainCandidates(row, ctx);
+
 export const explainRow = (row: ReconcileRow, ctx: ResultContext): RowExplanation => {
-  // A pair needs no "why not"; nor does a document a user set aside.
-  const noCandidates = (row.purchases.length > 0 && row.portal.length > 0) || row.status === 'Excluded' || row.status === 'Discarded';
   return {
     rule: row.rule,
     ruleText: RULE_TEXT[row.rule],
     statusText: statusText(row),
     level: row.level,
     fields: compareFields(row.purchases, row.portal, ctx),
-    candidates: noCandidates ? [] : explainCandidates(row, ctx),
+    // A pair needs no "why not"; nor does a document a user set aside.
+    candidates: candidatesOf(row, ctx),
     reported: row.reported,
   };
 };

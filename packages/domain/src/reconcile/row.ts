@@ -1,9 +1,29 @@
 // Result rows. The explanation of a row is built when first read (and then kept), so a
 // million-row run does not pay for a million explanations nobody opens.
-import type { ResolvedSettings } from './compare';
+import { dayNumber, type ResolvedSettings } from './compare';
 import { analyseDocumentNumber, type AnalysedNumber } from './doc-number';
-import { explainRow } from './explain';
-import type { MatchLevel, MatchRule, ReconcileDocument, ReconcileStatus, ReportedElsewhere, RowExplanation } from './types';
+import { candidatesOf, explainRow } from './explain';
+import type {
+  MatchLevel,
+  MatchRule,
+  ReconcileDocument,
+  ReconcileStatus,
+  RejectedCandidate,
+  ReportedElsewhere,
+  RowExplanation,
+} from './types';
+
+/**
+ * A supplier family's documents on one side, with what scoring them as candidates needs of each worked out once: the
+ * number trimmed, its normalised key and last digit run (doc-number.ts), the date as a day number (compare.ts).
+ */
+export type FamilyTable = {
+  docs: ReconcileDocument[];
+  trimmed: string[];
+  keys: string[];
+  last: (string | undefined)[];
+  days: Float64Array;
+};
 
 /** What explanations need to look around a row: both sides, the settings and the other rows. */
 export class ResultContext {
@@ -11,6 +31,7 @@ export class ResultContext {
   #byPan: [Map<string, number[]>, Map<string, number[]>] | undefined;
   /** Documents' numbers analysed, by side and index, as explanations first need them. */
   #analysed: [(AnalysedNumber | undefined)[], (AnalysedNumber | undefined)[]] = [[], []];
+  #families: [Map<string, FamilyTable>, Map<string, FamilyTable>] = [new Map(), new Map()];
   rows: readonly ReconcileRow[] = [];
 
   constructor(
@@ -26,6 +47,7 @@ export class ResultContext {
     const next = new ResultContext(this.rs, this.purchases, this.portal, unlinked);
     next.#byPan = this.#byPan;
     next.#analysed = this.#analysed;
+    next.#families = this.#families;
     return next;
   }
 
@@ -52,6 +74,27 @@ export class ResultContext {
       this.#partner = m;
     }
     return this.#partner.get(doc);
+  }
+
+  /** The documents of a side (0 purchases, 1 portal) whose supplier is of this GSTIN's family, as candidates. */
+  familyOf(side: 0 | 1, gstin: string): FamilyTable {
+    const key = familyKey(gstin);
+    let table = this.#families[side].get(key);
+    if (!table) {
+      const all = side === 0 ? this.purchases : this.portal;
+      const indexes = this.sameSupplierFamily(side, gstin);
+      const docs = indexes.map((i) => all[i]!);
+      const analysed = docs.map((d) => analyseDocumentNumber(d.documentNumber, this.rs.settings.numberNormalisation));
+      table = {
+        docs,
+        trimmed: docs.map((d) => d.documentNumber.trim()),
+        keys: analysed.map((a) => a.key),
+        last: analysed.map((a) => a.numbers[a.numbers.length - 1]),
+        days: Float64Array.from(docs, (d) => dayNumber(d.documentDate)),
+      };
+      this.#families[side].set(key, table);
+    }
+    return table;
   }
 
   /** Indexes (into purchases or portal) of documents whose supplier has this PAN (or GSTIN, when it has no PAN). */
@@ -138,6 +181,14 @@ export class ReconcileRow {
   get explanation(): RowExplanation {
     this.#explanation ??= explainRow(this, this.#ctx);
     return this.#explanation;
+  }
+
+  /**
+   * Its explanation's candidates (explain.ts#candidatesOf), against another result's context or its own, without
+   * building the rest of the explanation or keeping any of it on the row.
+   */
+  candidates(ctx: ResultContext = this.#ctx): RejectedCandidate[] {
+    return this.#explanation && ctx === this.#ctx ? this.#explanation.candidates : candidatesOf(this, ctx);
   }
 
   toJSON(): object {

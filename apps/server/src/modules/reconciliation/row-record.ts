@@ -141,12 +141,12 @@ export const rowRecordOf = (
     purchaseIds: books.map((d) => Number(d.id)),
     portalIds: portal.map((d) => Number(d.id)),
     portalKeys,
-    // Through a copy of the row when the result's context is given: the engine keeps an explanation on its row once
-    // built, and a million rows would keep every one until the run is stored.
+    // Against the result's context when given (the rows the decisions and the Awaiting 2B step made); only the
+    // candidates are worked out, and none is kept on the row.
     explanation:
       explain || row.reported
         ? ({
-            ...(explain ? { candidates: (context ? row.rebind(context) : row).explanation.candidates } : {}),
+            ...(explain ? { candidates: row.candidates(context) } : {}),
             ...(row.reported ? { reported: row.reported } : {}),
           } satisfies StoredExplanation)
         : null,
