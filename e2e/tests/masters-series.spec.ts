@@ -131,7 +131,8 @@ test('a series is defined, allocated, numbers documents saved at the same moment
   const sheet = book.worksheets[0];
   const header = (sheet?.getRow(1).values as unknown[]).slice(1);
   // Rows are 1-based and sparse: holes are skipped, each row's cells start at index 1.
-  const line = (sheet?.getSheetValues() ?? [])
+  const rows: unknown[] = sheet?.getSheetValues() ?? [];
+  const line = rows
     .filter((r): r is unknown[] => Array.isArray(r))
     .map((r) => r.slice(1))
     .find((r) => r[0] === NAME);

@@ -149,6 +149,8 @@ export const ROUTES = [
       ['ImportGeneralLedgerError', '/import-general-ledger-error', 'Import General Ledger Errors'],
       ['ImportChartOfAccountsError', '/import-chart-of-accounts-error', 'Import Chart of Accounts Errors'],
       ['ImportNoticesError', '/import-notices-error', 'Import Notices Errors'],
+      // Not in the spec's list: the error screen of the document number series' import (issue 20).
+      ['ImportSeriesError', '/import-series-error', 'Import Series Errors'],
     ] as const
   ).map(([name, path, title]) => auth(name, path, title, 'Import', ['ImportView'], scoped)),
 

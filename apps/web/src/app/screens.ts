@@ -77,6 +77,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   ImportVendorError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   ImportHsnSacError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   ImportEntitiesError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
+  ImportSeriesError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   RegularSales: () => import('../features/returns/registers/RegisterScreen').then((m) => m.RegularSalesScreen),
   RegularPurchase: () => import('../features/returns/registers/RegisterScreen').then((m) => m.RegularPurchaseScreen),
   CreateDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),

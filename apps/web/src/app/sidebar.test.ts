@@ -36,6 +36,7 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   ImportVendorError: 'an import with errors',
   ImportHsnSacError: 'an import with errors',
   ImportEntitiesError: 'an import with errors',
+  ImportSeriesError: 'an import with errors',
   AddDraftDocument: 'the Draft Documents screen',
   EditDraftDocument: 'the Draft Documents screen',
   EditDocument: 'a register row',

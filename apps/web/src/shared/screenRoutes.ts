@@ -43,6 +43,7 @@ export const SCREEN_ROUTES = [
   'ImportVendorError',
   'ImportHsnSacError',
   'ImportEntitiesError',
+  'ImportSeriesError',
   'RegularSales',
   'RegularPurchase',
   'RegularReturnsList',

@@ -16,6 +16,7 @@ export const ImportTypeSchema = z.enum([
   'Vendors',
   'HsnSac',
   'Entities',
+  'Series',
 ]);
 export type ImportType = z.infer<typeof ImportTypeSchema>;
 
@@ -306,6 +307,16 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
     col('registrationDate', 'Registration date', 'date', '', 'DD-MM-YYYY.'),
     col('status', 'Status', 'choice', 'Active', 'Blank is Active. Active, Inactive or Draft.', false, ['Active', 'Inactive', 'Draft']),
   ]),
+  // Document number series (masters /series): a series imported again (same year and name) is updated while it has
+  // numbered nothing; one that has keeps its prefix, digits and first number (Rule 46(b): its numbers are issued).
+  Series: withKnownHeaders('Series', [
+    text('name', 'Series name', 60, 'Mumbai invoices', 'Name of the series, unique in its financial year.', true),
+    text('financialYear', 'Financial year', 7, '2026-27', 'The financial year it numbers, as 2026-27.', true),
+    text('prefix', 'Prefix', 15, 'MUM/26-27/', "Letters, digits, '/' and '-' only; blank for numbers alone."),
+    text('padding', 'Digits', 2, '4', 'The running number is padded with zeros to this many digits (1 to 10).', true),
+    text('startNumber', 'First number', 16, '1', 'The first number of the series (1 or more).'),
+    col('status', 'Status', 'choice', 'Active', 'Blank is Active. Active or Inactive.', false, ['Active', 'Inactive']),
+  ]),
 };
 
 export const ImportTypeInfoSchema = z.object({
@@ -368,6 +379,13 @@ export const IMPORT_TYPES: readonly ImportTypeInfo[] = [
     rightId: 'ImportEntities',
     errorRoute: '/import-entities-error',
     columns: [...IMPORT_COLUMNS.Entities],
+  },
+  {
+    importType: 'Series',
+    name: 'Document number series',
+    rightId: 'MasterSeries',
+    errorRoute: '/import-series-error',
+    columns: [...IMPORT_COLUMNS.Series],
   },
 ];
 

@@ -96,4 +96,5 @@ export const KNOWN_HEADERS: Record<ImportType, Record<string, readonly string[]>
     uqc: ['Unit', 'UOM'],
   },
   Entities: { entityName: ['Name', 'Location Name'], registrationDate: ['Date of Registration', 'Effective Date'] },
+  Series: { name: ['Series', 'Name'], startNumber: ['Starting Number', 'Start Number'], padding: ['Padding', 'Width'] },
 };

@@ -25,6 +25,7 @@ const DATA_VIEW_RIGHT: Record<ImportType, RightId> = {
   Vendors: 'MastersView',
   HsnSac: 'MastersView',
   Entities: 'EntityView',
+  Series: 'MasterSeries',
 };
 
 /** The import types whose imports by other users the holder of these rights may read. */

@@ -48,6 +48,10 @@ const SAMPLE_NOTES: Record<ImportType, readonly string[]> = {
   Entities: [
     'One row per location or child location. A location names its business by PAN or name and carries its GSTIN; a child location names its location by GSTIN or name. An entity imported again (same GSTIN, or same name under the same parent) is updated, never duplicated. The rules of the Entities screen apply.',
   ],
+  Series: [
+    "One row per document number series: its name, financial year (2026-27), prefix (letters, digits, '/' and '-') and digits. A number the series forms has at most 16 characters (Rule 46(b) of the CGST Rules).",
+    'A series imported again (same financial year and name) is updated while it has numbered no document; one that has keeps its prefix, digits and first number. Allocate the series to locations on the Allocate Series screen.',
+  ],
 };
 
 /** Header row, one example row (every cell typed as text, so Excel keeps GSTINs and codes as written), and "Instructions". */

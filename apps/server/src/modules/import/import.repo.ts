@@ -160,6 +160,8 @@ const recordsWritten = async (db: Db, subscriberId: number, row: ImportRow): Pro
           .where(and(eq(hsnCodes.subscriberId, subscriberId), eq(hsnCodes.importId, row.id))),
       );
     case 'Entities':
+    // A series names no import (a series imported again is updated, and may have been made on /series): the valid rows.
+    case 'Series':
       return row.status === 'Success' || row.status === 'SuccessWithError' ? row.validRows : 0;
   }
 };

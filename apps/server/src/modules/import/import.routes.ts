@@ -33,7 +33,15 @@ import { fileHeaders } from './file-headers.service';
 import type { FileFormat } from './sniff.rules';
 
 /** Any upload right; the upload and the aliases then check the right of the import type itself. */
-const UPLOAD_RIGHTS = ['ImportSales', 'ImportPurchase', 'ImportSummary', 'ImportVendors', 'ImportHsnSac', 'ImportEntities'] as const;
+const UPLOAD_RIGHTS = [
+  'ImportSales',
+  'ImportPurchase',
+  'ImportSummary',
+  'ImportVendors',
+  'ImportHsnSac',
+  'ImportEntities',
+  'MasterSeries',
+] as const;
 const view = { rights: ['ImportView', ...UPLOAD_RIGHTS] } as const;
 const upload = { rights: [...UPLOAD_RIGHTS] } as const;
 /** The multipart parser's ceiling; the subscriber's own (smaller) limit is applied per request. */

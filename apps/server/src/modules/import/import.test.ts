@@ -55,6 +55,7 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
       'Vendors',
       'HsnSac',
       'Entities',
+      'Series',
     ]);
     const res = await api.get(I.sample, { importType: 'SalesDocuments' });
     expect(res.headers['content-type']).toContain('spreadsheetml');

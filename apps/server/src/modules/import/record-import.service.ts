@@ -15,6 +15,7 @@ import type { ImportRow } from './import.repo';
 import { readRows } from './readers.service';
 import type { FileFormat } from './sniff.rules';
 import { entityHandler } from './records/entities.service';
+import { seriesHandler } from './records/series.service';
 import { hsnHandler, type HsnCodeRecord } from './records/hsn-codes.service';
 import { readPortalDirectory } from './records/hsn-directory.service';
 import { accessibleLocations } from './records/locations.queries';
@@ -200,6 +201,10 @@ export const processRecordImport = async (deps: ImportDeps, job: ImportRow, opti
         handler,
         (await readDirectory(deps, job, options)) ?? (await readByColumns(deps, job, options, handler)),
       );
+    }
+    case 'Series': {
+      const handler = seriesHandler(principal);
+      return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
     }
     case 'Entities': {
       const handler = entityHandler(principal);

@@ -59,6 +59,7 @@ describe.each(ENGINES)('record imports on %s', (engine) => {
       ['Vendors', 'ImportVendors', '/import-vendor-error'],
       ['HsnSac', 'ImportHsnSac', '/import-hsn-sac-error'],
       ['Entities', 'ImportEntities', '/import-entities-error'],
+      ['Series', 'MasterSeries', '/import-series-error'],
     ]);
     for (const importType of ['SalesSummaries', 'Vendors', 'HsnSac', 'Entities'] as const) {
       const sample = (await api.get(I.sample, { importType })).rawPayload;

@@ -219,10 +219,9 @@ describe.each(ENGINES)('document number series on %s', (engine) => {
     const message = refused.json().errors[0].message as string;
     expect(message).toContain('in use');
     expect(message).toContain('DL/26-27/00001 to DL/26-27/00005');
-    const [{ allocationId }] = (
-      (await api.post(S.allocationSearch, { start: 0, size: 10, filters: { seriesId: id } })).json().data.items as Allocation[]
-    ).map((a) => ({ allocationId: a.id }));
-    const allocationRefused = await api.post(S.allocationDelete, { ids: [allocationId] });
+    const [allocation] = (await api.post(S.allocationSearch, { start: 0, size: 10, filters: { seriesId: id } })).json().data
+      .items as Allocation[];
+    const allocationRefused = await api.post(S.allocationDelete, { ids: [allocation?.id] });
     expect(allocationRefused.statusCode).toBe(422);
     expect(allocationRefused.json().errors[0].message).toContain('in use');
     expect(await h.ctx.database.db.select().from(documentSeries).where(eq(documentSeries.id, id))).toHaveLength(1);
