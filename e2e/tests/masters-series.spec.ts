@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DOCUMENT_API, type DocumentDetail, type DocumentSaveInput } from '@opengst/contracts';
 import { financialYearOf } from '@opengst/domain';
 import { authTokenOf, fixtures, shot, signInAs } from '../support/journeys';
+import { RUN_DIR } from '../support/paths';
 
 // Issue 20, the first masters: the administrator opens /masters from the user menu, defines a document number series
 // on /series (the Rule 46(b) preview refusing a number over 16 characters first), allocates it to the Mumbai location
@@ -152,4 +155,44 @@ test('a series is defined, allocated, numbers documents saved at the same moment
   await shot(page, 'masters-series-06-delete-refused');
   await page.keyboard.press('Escape');
   await expect(row).toBeVisible();
+});
+
+test('series imported through /import: the valid rows become series, a planted error is shown on the series error screen', async ({
+  page,
+}) => {
+  const dir = join(RUN_DIR, 'masters-series');
+  mkdirSync(dir, { recursive: true });
+  const year = financialYearOf(today());
+  const file = join(dir, 'series-planted.csv');
+  // The second row's prefix and digits make 17 characters: more than Rule 46(b) allows.
+  writeFileSync(
+    file,
+    [
+      'Series name,Financial year,Prefix,Digits,First number,Status',
+      `Imported ${RUN},${year},IM${RUN}/,4,1,Active`,
+      `Planted ${RUN},${year},PL${RUN}/LONG/,6,1,Active`,
+    ].join('\r\n'),
+  );
+  await signInAs(page, fixtures().admin);
+  await page.goto('/import');
+  await page.getByTestId('import-type').click();
+  await page.getByRole('option', { name: 'Document number series', exact: true }).click();
+  await page.getByTestId('import-file').setInputFiles(file);
+  const [uploaded] = await Promise.all([
+    page.waitForResponse((res) => res.url().endsWith('/import/upload')),
+    page.getByTestId('import-upload').click(),
+  ]);
+  expect(uploaded.status()).toBe(200);
+  await expect(page.getByTestId('import-result')).toHaveAttribute('data-status', 'SuccessWithError', { timeout: 60_000 });
+  await expect(page.getByTestId('import-valid')).toHaveText('1');
+  await page.getByTestId('import-errors-link').click();
+  await expect(page).toHaveURL(/\/import-series-error\?importId=\d+/);
+  const errorRow = page.getByTestId('error-row-3');
+  await expect(errorRow).toContainText('Digits');
+  await expect(errorRow).toContainText('Rule 46(b)');
+  await shot(page, 'masters-series-07-import-errors');
+
+  await page.goto('/series');
+  await expect(page.getByTestId(`series-row-Imported ${RUN}`)).toContainText(`IM${RUN}/0001`);
+  await expect(page.getByTestId(`series-row-Planted ${RUN}`)).toHaveCount(0);
 });
