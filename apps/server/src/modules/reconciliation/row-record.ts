@@ -17,11 +17,21 @@ import type { DocumentActions } from './decisions.repo';
 type Doc = ReconcileDocument & { recipientGstin?: string | undefined; returnPeriod?: string | undefined };
 export type RowRecord = Omit<typeof reconciliationRows.$inferInsert, 'id'>;
 
-const taxOf = (docs: readonly ReconcileDocument[]): number => docs.reduce((t, d) => t + d.igst + d.cgst + d.sgst + d.cess, 0);
-const taxableOf = (docs: readonly ReconcileDocument[]): number => docs.reduce((t, d) => t + d.taxable, 0);
+// The job makes a record of each of a million rows: the usual side of one document is read without arrays or sets.
+const taxOf = (docs: readonly ReconcileDocument[]): number => {
+  let t = 0;
+  for (const d of docs) t += d.igst + d.cgst + d.sgst + d.cess;
+  return t;
+};
+const taxableOf = (docs: readonly ReconcileDocument[]): number => {
+  let t = 0;
+  for (const d of docs) t += d.taxable;
+  return t;
+};
 const numbersOf = (docs: readonly ReconcileDocument[]): string | null =>
-  docs.length === 0 ? null : docs.map((d) => d.documentNumber).join(', ');
-const periodsOf = (docs: readonly Doc[]): string => [...new Set(docs.map((d) => d.returnPeriod ?? ''))].sort().join(',');
+  docs.length === 0 ? null : docs.length === 1 ? docs[0]!.documentNumber : docs.map((d) => d.documentNumber).join(', ');
+const periodsOf = (docs: readonly Doc[]): string =>
+  docs.length === 1 ? (docs[0]!.returnPeriod ?? '') : [...new Set(docs.map((d) => d.returnPeriod ?? ''))].sort().join(',');
 
 export const keyOfPortal = (d: Doc): string =>
   portalKeyOf({
@@ -105,8 +115,8 @@ export const rowRecordOf = (
   const portal = row.portal as readonly Doc[];
   const first = books[0] ?? portal[0]!;
   const portalKeys = portal.map(keyOfPortal);
-  const portalAction = portalKeys.length > 0 ? actions.get(portalActionKey(portalKeys[0]!)) : undefined;
-  const booksAction = books.length > 0 ? actions.get(booksActionKey(Number(books[0]!.id))) : undefined;
+  const portalAction = portalKeys.length > 0 && actions.size > 0 ? actions.get(portalActionKey(portalKeys[0]!)) : undefined;
+  const booksAction = books.length > 0 && actions.size > 0 ? actions.get(booksActionKey(Number(books[0]!.id))) : undefined;
   const booksTaxable = taxableOf(books);
   const booksTax = taxOf(books);
   const portalTaxable = taxableOf(portal);
@@ -187,9 +197,18 @@ export const COPY_COLUMNS = [
   'explanation',
 ] as const;
 
-/** An array literal of PostgreSQL: every element quoted, with its backslashes and quotes escaped. */
-const arrayLiteral = (values: readonly (string | number)[]): string =>
-  `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+const ARRAY_SPECIAL = /[\\"]/;
+const ARRAY_SPECIAL_ALL = /[\\"]/g;
+/** An array literal of PostgreSQL: every text element quoted, with its backslashes and quotes escaped. */
+const arrayLiteral = (values: readonly (string | number)[]): string => {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (i > 0) out += ',';
+    out += typeof v === 'number' ? String(v) : ARRAY_SPECIAL.test(v) ? `"${v.replace(ARRAY_SPECIAL_ALL, (c) => `\\${c}`)}"` : `"${v}"`;
+  }
+  return out + '}';
+};
 
 /** A text value of a line: \N for null, tab, newline, carriage return and backslash escaped. */
 const t = (value: string | null | undefined): string => copyText(value);
