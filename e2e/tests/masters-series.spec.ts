@@ -155,6 +155,15 @@ test('a series is defined, allocated, numbers documents saved at the same moment
   await shot(page, 'masters-series-06-delete-refused');
   await page.keyboard.press('Escape');
   await expect(row).toBeVisible();
+
+  // 8. Deactivated instead, as the reason says: kept, no longer offered on the document screen (nor to later journeys).
+  await page.getByTestId('series-deactivate').click();
+  await page.getByTestId('series-deactivate-confirm').click();
+  await expect(row).toContainText('Inactive');
+  await page.goto('/create-document?type=Sales');
+  await choose(page, 'document-location', /Mumbai Head Office/);
+  await expect(page.getByTestId('document-number')).toBeEnabled();
+  await expect(page.getByTestId('document-series')).toHaveCount(0);
 });
 
 test('series imported through /import: the valid rows become series, a planted error is shown on the series error screen', async ({

@@ -146,19 +146,22 @@ const DocumentEditor = ({
   // A new sales document may take its number from a series allocated to its location and type: the default one is
   // chosen until the user picks (or drops) one.
   const [seriesTouched, setSeriesTouched] = useState(false);
-  const { data: seriesOptions = [] } = useAvailableSeries({
+  const isNumberedBySeries = detail === null && form.direction === 'Sales';
+  const { data: offeredSeries } = useAvailableSeries({
     entityId: form.entityId,
     documentType: form.documentType,
     documentDate: form.documentDate,
-    isEnabled: detail === null && form.direction === 'Sales',
+    isEnabled: isNumberedBySeries,
   });
+  const seriesOptions = useMemo(() => (isNumberedBySeries ? (offeredSeries ?? []) : []), [isNumberedBySeries, offeredSeries]);
   const chosenSeries = seriesOptions.find((option) => String(option.seriesId) === form.seriesId);
+  // A series the user chose stays while it is offered (another location, type, year or a purchase drops it).
   useEffect(() => {
-    if (seriesTouched) return;
+    if (seriesTouched && (form.seriesId === '' || chosenSeries)) return;
     const preferred = seriesOptions.find((option) => option.isDefault);
     const next = preferred ? String(preferred.seriesId) : '';
     if (next !== form.seriesId) setForm((f) => ({ ...f, seriesId: next }));
-  }, [seriesOptions, seriesTouched, form.seriesId]);
+  }, [seriesOptions, seriesTouched, form.seriesId, chosenSeries]);
 
   const location = locations.find((l) => String(l.entityId) === form.entityId);
   const locationState = location?.stateCode ?? location?.gstin?.slice(0, 2) ?? '';

@@ -58,5 +58,7 @@ export const useAvailableSeries = (request: { entityId: string; documentType: st
         { silent: true },
       ),
     enabled: request.isEnabled && Boolean(request.entityId) && /^\d{4}-\d{2}-\d{2}$/.test(request.documentDate),
+    // While another location, type or date is asked about, the series on screen stay (the choice is not dropped).
+    placeholderData: (previous) => previous,
     staleTime: 10_000,
   });
