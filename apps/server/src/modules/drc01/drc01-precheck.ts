@@ -3,6 +3,7 @@
 // - DRC-01B (Rule 88C): the tax of tables 3.1(a), 3.1(b), 3.1.1(i) that the filed GSTR-1 (its GSTR-1A documents
 //   replacing the same numbers) gives through the domain's buildGstr3b, against the same tables of the filed GSTR-3B;
 // - DRC-01C (Rule 88D): the ITC of 4A(5) in the filed GSTR-3B against what the downloaded GSTR-2B gives for it.
+// A quarterly return is checked over its quarter's months.
 // The threshold is the subscriber's setting, or the domain's dated row.
 import type { Drc01Figures, Drc01Form, Drc01Precheck, Drc01Threshold } from '@opengst/contracts';
 import {
@@ -13,7 +14,10 @@ import {
   gstr3bOtherItc,
   gstr3bOutwardTax,
   parseGstr1,
+  periodsCovered,
   type Gstr1Json,
+  type Gstr3bOutwardDocument,
+  type Gstr3bSummaryRow,
   type Gstr3bPortalRecord,
   type MismatchResult,
 } from '@opengst/domain';
@@ -36,7 +40,7 @@ const figuresOf = (r: MismatchResult): Drc01Figures => ({
 
 type Target = { subscriberId: number; entityId: number; gstin: string; period: string };
 
-/** The period's filed GSTR-1 and GSTR-1A payloads, as the portal's outward documents (1A replacing the same numbers). */
+/** A month's filed GSTR-1 and GSTR-1A payloads, as the portal's outward documents (1A replacing the same numbers). */
 const filedOutward = async (db: DbOrTx, t: Target): Promise<Gstr1Json | null> => {
   const rows = await db
     .select({ type: returns.returnType, payload: returns.payload })
@@ -61,7 +65,21 @@ const filedOutward = async (db: DbOrTx, t: Target): Promise<Gstr1Json | null> =>
   return merged as Gstr1Json;
 };
 
-const gstr2bRecords = async (db: DbOrTx, t: Target): Promise<Gstr3bPortalRecord[]> => {
+/** The outward documents and summaries of the months' filed GSTR-1s, numbered for the builder; null if one is not filed. */
+const filedOutwardOf = async (db: DbOrTx, t: Target, periods: readonly string[]) => {
+  const documents: Gstr3bOutwardDocument[] = [];
+  const summaries: Gstr3bSummaryRow[] = [];
+  for (const period of periods) {
+    const outward = await filedOutward(db, { ...t, period });
+    if (!outward) return null;
+    const parsed = parseGstr1(outward);
+    for (const d of parsed.documents) documents.push({ ...d, id: documents.length + 1, returnPeriod: period });
+    for (const row of parsed.summaries) summaries.push({ ...row, id: summaries.length + 1, returnPeriod: period });
+  }
+  return { documents, summaries };
+};
+
+const gstr2bRecords = async (db: DbOrTx, t: Target, periods: readonly string[]): Promise<Gstr3bPortalRecord[]> => {
   const rows = await db
     .select()
     .from(portalDocuments)
@@ -70,7 +88,7 @@ const gstr2bRecords = async (db: DbOrTx, t: Target): Promise<Gstr3bPortalRecord[
         eq(portalDocuments.subscriberId, t.subscriberId),
         eq(portalDocuments.entityId, t.entityId),
         eq(portalDocuments.source, 'GSTR2B'),
-        eq(portalDocuments.returnPeriod, t.period),
+        inArray(portalDocuments.returnPeriod, [...periods]),
       ),
     );
   return rows.map((r) => ({
@@ -100,7 +118,7 @@ export const computePrecheck = async (
   asOf: string,
 ): Promise<Drc01Precheck> => {
   const [filed3b] = await db
-    .select({ savedJson: gstr3bReturns.savedJson })
+    .select({ savedJson: gstr3bReturns.savedJson, frequency: gstr3bReturns.frequency })
     .from(gstr3bReturns)
     .where(
       and(
@@ -110,20 +128,19 @@ export const computePrecheck = async (
         eq(gstr3bReturns.status, 'Filed'),
       ),
     );
-  const outward = form === 'DRC01B' ? await filedOutward(db, target) : null;
+  // A quarterly (QRMP) GSTR-3B takes the quarter's three months of GSTR-1 and GSTR-2B (Rule 61A).
+  const frequency = filed3b?.frequency ?? 'monthly';
+  const periods = periodsCovered(target.period, frequency);
+  const outward = form === 'DRC01B' ? await filedOutwardOf(db, target, periods) : null;
   const missing = [...(form === 'DRC01B' && !outward ? ['GSTR-1 filed'] : []), ...(!filed3b?.savedJson ? ['GSTR-3B filed'] : [])];
   if (missing.length > 0 || !filed3b) return { form, period: target.period, figures: null, isIntimation: false, missing };
-  const parsed = outward ? parseGstr1(outward) : { documents: [], summaries: [] };
   const system = gstr3bJsonOf(
     buildGstr3b({
       gstin: target.gstin,
       period: target.period,
-      frequency: 'monthly',
-      outward: {
-        documents: parsed.documents.map((d, i) => ({ ...d, id: i + 1 })),
-        summaries: parsed.summaries.map((s, i) => ({ ...s, id: i + 1 })),
-      },
-      inward: { gstr2b: form === 'DRC01C' ? await gstr2bRecords(db, target) : [] },
+      frequency,
+      outward: outward ?? { documents: [], summaries: [] },
+      inward: { gstr2b: form === 'DRC01C' ? await gstr2bRecords(db, target, periods) : [] },
     }),
   );
   const own = threshold ? { threshold } : {};

@@ -277,6 +277,53 @@ describe.each(ENGINES)('DRC-01B and DRC-01C through the portal sandbox on %s', (
     expect((replied.json().data as Drc01Detail).intimation.status).toBe('Replied');
   });
 
+  it('prechecks a quarterly GSTR-3B against the GSTR-1 of the quarter’s three months (Rule 61A)', async () => {
+    // July to September 2025 filed in the product (its rows as the GSTR-1 flow writes them), ₹18,000 of IGST a month;
+    // the quarter's GSTR-3B pays one month's worth: ₹36,000 short over the quarter.
+    for (const period of ['072025', '082025', '092025']) {
+      const taxable = 100_000_00;
+      const json = buildGstr1(
+        [
+          {
+            documentType: 'INV',
+            documentNumber: `Q/${period}`,
+            documentDate: `2025-${period.slice(0, 2)}-10`,
+            counterpartyGstin: CUSTOMER_GSTIN,
+            supplyType: 'B2B',
+            placeOfSupply: '33',
+            documentValue: taxable * 1.18,
+            items: [
+              { hsn: '84713010', uqc: 'NOS', quantity: 1_000, rate: 18_000, taxable, igst: taxable * 0.18, cgst: 0, sgst: 0, cess: 0 },
+            ],
+          },
+        ],
+        { gstin: DELHI_GSTIN, period },
+      );
+      await h.ctx.database.db.insert(returns).values({
+        subscriberId: tenant.subscriberId,
+        entityId: delhi,
+        gstin: DELHI_GSTIN,
+        returnType: 'GSTR1',
+        financialYear: '2025-26',
+        returnPeriod: period,
+        status: 'Filed',
+        payload: JSON.stringify(json),
+      });
+    }
+    await h.ctx.database.db.insert(gstr3bReturns).values({
+      subscriberId: tenant.subscriberId,
+      entityId: delhi,
+      gstin: DELHI_GSTIN,
+      returnPeriod: '092025',
+      frequency: 'quarterly',
+      financialYear: '2025-26',
+      status: 'Filed',
+      savedJson: { gstin: DELHI_GSTIN, ret_period: '092025', sup_details: { osup_det: { txval: 100_000, ...tax(18_000) } } },
+    });
+    const check = (await api.get(D.precheck, { entityId: delhi, form: 'DRC01B', period: '092025' })).json().data as Drc01Detail['precheck'];
+    expect(check).toMatchObject({ isIntimation: true, missing: [], figures: { reported: igst(54_000_00), baseline: igst(18_000_00) } });
+  });
+
   it('refuses a user without the Drc01 right, and one whose locations do not include the intimation’s', async () => {
     const [one] = (await list('DRC01C')).items;
     const noRight = clientOf(h, (await signInLimitedUser(h, tenant, ['GstChallan'], [chennai])).token);
