@@ -134,6 +134,7 @@ export const saveAllocation = async (db: Db, principal: SessionPrincipal, input:
   return allocationById(db, principal, id);
 };
 
+/** The allocations named, each with how messages and audit rows name it ('Delhi invoices: Delhi, INV'). */
 const loadOwn = async (db: Db, principal: SessionPrincipal, ids: readonly number[]) => {
   const unique = [...new Set(ids)];
   const rows = await findAllocationRows(db, principal.subscriberId, unique);
@@ -143,7 +144,11 @@ const loadOwn = async (db: Db, principal: SessionPrincipal, ids: readonly number
     principal,
     rows.map((row) => row.entityId),
   );
-  return rows;
+  const named = await Promise.all(rows.map((row) => findAllocation(db, principal.subscriberId, row.id)));
+  return rows.map((row, i) => {
+    const found = named[i];
+    return { ...row, label: found ? `${found.seriesName}: ${found.entityName}, ${row.documentType}` : `${row.documentType} #${row.id}` };
+  });
 };
 
 export const updateAllocationStatus = async (
@@ -164,7 +169,7 @@ export const updateAllocationStatus = async (
       await writeAudit(tx, principal, {
         entityType: 'AllocateSeries',
         entityKey: row.id,
-        entityName: `${row.documentType} of entity ${row.entityId}`,
+        entityName: row.label,
         action: 'StatusChange',
         before: { status: row.status },
         after: { status },
@@ -184,7 +189,7 @@ export const deleteAllocations = async (db: Db, principal: SessionPrincipal, ids
       used.map((row) => ({
         code: 'GEN0009',
         type: 'Error',
-        message: `The allocation of ${row.documentType} (entity ${row.entityId}) is in use: it has numbered ${row.numbered} document(s). Deactivate it instead, so the documents keep their series.`,
+        message: `The allocation ${row.label} is in use: it has numbered ${row.numbered} document(s). Deactivate it instead, so the documents keep their series.`,
       })),
     );
   }
@@ -199,7 +204,7 @@ export const deleteAllocations = async (db: Db, principal: SessionPrincipal, ids
       await writeAudit(tx, principal, {
         entityType: 'AllocateSeries',
         entityKey: row.id,
-        entityName: `${row.documentType} of entity ${row.entityId}`,
+        entityName: row.label,
         action: 'Delete',
         before: audited(row),
         ip,

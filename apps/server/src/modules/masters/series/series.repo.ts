@@ -1,9 +1,16 @@
 // Drizzle queries of the document number series and their allocations. The tenant (subscriber) is a required parameter
 // of every query; allocations are also narrowed to the locations the user may see.
-import type { Allocation, AllocationFilters, Series, SeriesFilters } from '@opengst/contracts';
+import type {
+  ALLOCATION_SORT_COLUMNS,
+  Allocation,
+  AllocationFilters,
+  SERIES_SORT_COLUMNS,
+  Series,
+  SeriesFilters,
+} from '@opengst/contracts';
 import { formatSeriesNumber } from '@opengst/domain';
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/database';
 import { documentSeries, entities, seriesAllocations, users } from '../../../db/schema';
 import { orderByOf } from '../../../platform/lists';
@@ -30,21 +37,17 @@ export const seriesWhere = (subscriberId: number, filters: SeriesFilters | undef
     filters?.text ? or(ilike(s.name, `%${escapeLike(filters.text)}%`), ilike(s.prefix, `%${escapeLike(filters.text)}%`)) : undefined,
   )!;
 
-const seriesOrder = (sortExpression: string | null | undefined) =>
-  orderByOf(
-    sortExpression,
-    {
-      id: s.id,
-      name: s.name,
-      financialYear: s.financialYear,
-      prefix: s.prefix,
-      nextNumber: s.nextNumber,
-      status: s.status,
-      updatedAt: s.updatedAt,
-    },
-    'id DESC',
-    s.id,
-  );
+/** The columns a series list sorts by (contracts' SERIES_SORT_COLUMNS, the compiler keeps them equal). */
+const SERIES_SORT: Record<(typeof SERIES_SORT_COLUMNS)[number], AnyPgColumn> = {
+  id: s.id,
+  name: s.name,
+  financialYear: s.financialYear,
+  prefix: s.prefix,
+  nextNumber: s.nextNumber,
+  status: s.status,
+  updatedAt: s.updatedAt,
+};
+const seriesOrder = (sortExpression: string | null | undefined) => orderByOf(sortExpression, SERIES_SORT, 'id DESC', s.id);
 
 export const toSeries = (row: SeriesRow, allocations: number, updatedByName: string | null): Series => ({
   id: row.id,
@@ -137,20 +140,15 @@ export const allocationWhere = (subscriberId: number, locations: readonly number
     filters?.status ? eq(a.status, filters.status) : undefined,
   )!;
 
-const allocationOrder = (sortExpression: string | null | undefined) =>
-  orderByOf(
-    sortExpression,
-    {
-      id: a.id,
-      seriesName: s.name,
-      entityName: entities.entityName,
-      documentType: a.documentType,
-      status: a.status,
-      updatedAt: a.updatedAt,
-    },
-    'id DESC',
-    a.id,
-  );
+const ALLOCATION_SORT: Record<(typeof ALLOCATION_SORT_COLUMNS)[number], AnyPgColumn> = {
+  id: a.id,
+  seriesName: s.name,
+  entityName: entities.entityName,
+  documentType: a.documentType,
+  status: a.status,
+  updatedAt: a.updatedAt,
+};
+const allocationOrder = (sortExpression: string | null | undefined) => orderByOf(sortExpression, ALLOCATION_SORT, 'id DESC', a.id);
 
 const allocationColumns = {
   row: a,

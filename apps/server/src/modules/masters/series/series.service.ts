@@ -19,7 +19,13 @@ import { allocationsOfSeries, findSeries, findSeriesRow, findSeriesRows, seriesA
 type Who = Pick<SessionPrincipal, 'subscriberId' | 'userId'>;
 type SaveInput = z.output<typeof SeriesSaveSchema>;
 
-const PROPERTY = { prefix: 'Prefix', padding: 'Padding', startNumber: 'StartNumber', nextNumber: 'NextNumber' } as const;
+const PROPERTY = {
+  financialYear: 'FinancialYear',
+  prefix: 'Prefix',
+  padding: 'Padding',
+  startNumber: 'StartNumber',
+  nextNumber: 'NextNumber',
+} as const;
 
 /** What is audited of a series. */
 const audited = (row: SeriesRow) => ({
@@ -75,7 +81,7 @@ export const saveSeries = async (db: Db, who: Who, input: SaveInput, ip: string)
     );
     if (changed.length > 0) {
       throw new AppError('GEN0009', {
-        propertyName: PROPERTY[changed[0] === 'financialYear' ? 'prefix' : (changed[0] ?? 'prefix')],
+        propertyName: PROPERTY[changed[0] ?? 'prefix'],
         message: `This series has numbered ${existing.numbered} document(s), up to ${existing.lastNumber ?? ''}: its financial year, prefix, digits and first number can no longer change. Add a new series instead.`,
       });
     }

@@ -223,7 +223,7 @@ describe.each(ENGINES)('document number series on %s', (engine) => {
       .items as Allocation[];
     const allocationRefused = await api.post(S.allocationDelete, { ids: [allocation?.id] });
     expect(allocationRefused.statusCode).toBe(422);
-    expect(allocationRefused.json().errors[0].message).toContain('in use');
+    expect(allocationRefused.json().errors[0].message).toContain('The allocation Delhi invoices: Delhi, INV is in use');
     expect(await h.ctx.database.db.select().from(documentSeries).where(eq(documentSeries.id, id))).toHaveLength(1);
 
     // Deactivated, it is no longer offered nor drawn from.
