@@ -4,7 +4,7 @@ import { IconCalculator, IconDeviceFloppy, IconDownload, IconX } from '@tabler/i
 import type { Gstr3bDetail } from '@opengst/contracts';
 import { downloadBlob } from '../../../shared/ExportButton';
 import { computeGstr3b, downloadGstr3bJson } from './gstr3bApi';
-import { isComputed, isComputing } from './gstr3bRules';
+import { isAtPortal, isComputed, isComputing } from './gstr3bRules';
 import { useText } from '../../../i18n/useText';
 
 // The actions of /gstr-3b in the order they happen: Compute (from the books, in the background; the user's figures
@@ -69,8 +69,8 @@ export const Gstr3bActions = ({ detail, canPrepare, canEdit, changeCount, hasInv
   const hasFigures = isComputed(detail);
   return (
     <Group gap="xs" data-testid="gstr3b-actions">
-      {/* A return never computed offers Compute in its empty state instead. */}
-      {canPrepare && hasFigures && detail.status !== 'Filed' ? <ComputeButton detail={detail} onComputed={onComputed} /> : null}
+      {/* A return never computed offers Compute in its empty state instead; a submitted one keeps the portal's figures. */}
+      {canPrepare && hasFigures && !isAtPortal(detail) ? <ComputeButton detail={detail} onComputed={onComputed} /> : null}
       {canEdit ? (
         <>
           <Button

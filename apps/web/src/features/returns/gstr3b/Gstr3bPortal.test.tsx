@@ -116,6 +116,8 @@ describe('GSTR-3B through the GST portal', () => {
     stub({ detail: detail({ status: 'Submitted' }, { saveStatus: 'P' }) });
     renderScreen();
     await waitFor(() => expect(whyOf('action-offset')).toBe('gstr3b.portal.why.cashShort'));
+    // Submitted: the figures are the portal's, not computed again.
+    expect(screen.queryByTestId('action-compute')).toBeNull();
     fireEvent.click(screen.getByTestId('tab-set-off'));
     const link = await screen.findByTestId('create-challan-link');
     expect(link.textContent).toBe('Create challan for ₹ 8,600.00');

@@ -127,9 +127,13 @@ export const computePercent = ({ compute }: Pick<Gstr3bDetail, 'compute'>): numb
       ? Math.min(100, Math.round((compute.done / compute.total) * 100))
       : null;
 
+/** Submitted, signed or filed: the figures are the portal's and cannot be computed or entered again (RET0007). */
+export const isAtPortal = (detail: Pick<Gstr3bDetail, 'status'>): boolean =>
+  detail.status === 'Submitted' || detail.status === 'Signed' || detail.status === 'Filed';
+
 /** A row may be edited by a preparer while the return is computed and not yet submitted, and the form does not lock it. */
 export const canEditFigures = (detail: Pick<Gstr3bDetail, 'computedAt' | 'status'>, canPrepare: boolean): boolean =>
-  canPrepare && isComputed(detail) && detail.status !== 'Submitted' && detail.status !== 'Signed' && detail.status !== 'Filed';
+  canPrepare && isComputed(detail) && !isAtPortal(detail);
 
 const FIGURE_PROPERTY = /^figures\[(\d+)\]/;
 
