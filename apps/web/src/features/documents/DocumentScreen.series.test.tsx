@@ -94,8 +94,8 @@ describe('DocumentScreen: number series', () => {
   it('preselects the default series and shows the number it will take; dropping it gives the number field back', async () => {
     const calls = stubApi(answer);
     renderScreen('/create-document?type=Sales');
-    const number = (await screen.findByTestId('document-number')) as HTMLInputElement;
-    await waitFor(() => expect(number.value).toBe('DLB/0007'));
+    const number = (await screen.findByTestId('document-number', {}, { timeout: 5000 })) as HTMLInputElement;
+    await waitFor(() => expect(number.value).toBe('DLB/0007'), { timeout: 5000 });
     expect(number.disabled).toBe(true);
     expect((screen.getByTestId('document-series') as HTMLInputElement).value).toBe('Delhi B2C');
     const asked = calls.find((c) => c.url.includes('/series/available'))?.url ?? '';
@@ -103,32 +103,32 @@ describe('DocumentScreen: number series', () => {
     expect(asked).toContain('documentType=INV');
 
     fireEvent.click(screen.getByTestId('document-series'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Delhi invoices', hidden: true }));
-    await waitFor(() => expect(number.value).toBe('DL/00012'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Delhi invoices', hidden: true }, { timeout: 5000 }));
+    await waitFor(() => expect(number.value).toBe('DL/00012'), { timeout: 5000 });
 
     // The clear button of the select: the number is typed again, and the default does not come back.
     const clear = screen.getByTestId('document-series').parentElement?.querySelector('button');
     if (!clear) throw new Error('no clear button');
     fireEvent.click(clear);
-    await waitFor(() => expect(number.disabled).toBe(false));
+    await waitFor(() => expect(number.disabled).toBe(false), { timeout: 5000 });
     expect(number.value).toBe('');
   });
 
   it('saves with the series and no typed number', async () => {
     const calls = stubApi(answer);
     renderScreen('/create-document?type=Sales');
-    const number = (await screen.findByTestId('document-number')) as HTMLInputElement;
-    await waitFor(() => expect(number.value).toBe('DLB/0007'));
+    const number = (await screen.findByTestId('document-number', {}, { timeout: 5000 })) as HTMLInputElement;
+    await waitFor(() => expect(number.value).toBe('DLB/0007'), { timeout: 5000 });
     fireEvent.click(screen.getByTestId('document-save'));
-    await waitFor(() => expect(calls.some((c) => c.url.includes('/document/save'))).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/document/save'))).toBe(true), { timeout: 5000 });
     expect(calls.find((c) => c.url.includes('/document/save'))?.body).toMatchObject({ seriesId: 4, documentNumber: '', entityId: 11 });
   });
 
   it('offers no series for a purchase', async () => {
     const calls = stubApi(answer);
     renderScreen('/create-document?type=Purchase');
-    const number = (await screen.findByTestId('document-number')) as HTMLInputElement;
-    await waitFor(() => expect(calls.some((c) => c.url.includes('/user/entities'))).toBe(true));
+    const number = (await screen.findByTestId('document-number', {}, { timeout: 5000 })) as HTMLInputElement;
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/user/entities'))).toBe(true), { timeout: 5000 });
     expect(number.disabled).toBe(false);
     expect(screen.queryByTestId('document-series')).toBeNull();
     expect(calls.some((c) => c.url.includes('/series/available'))).toBe(false);

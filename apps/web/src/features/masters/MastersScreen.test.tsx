@@ -14,7 +14,7 @@ describe('MastersScreen', () => {
   it('shows the series tiles to a holder of the series right, linking to their screens', async () => {
     stubApi(() => json({}));
     renderAt(<MastersScreen />, '/masters', ['MasterSeries', 'MasterHsnSac']);
-    expect((await screen.findByTestId('masters-tile-Series')).getAttribute('href')).toBe('/series');
+    expect((await screen.findByTestId('masters-tile-Series', {}, { timeout: 5000 })).getAttribute('href')).toBe('/series');
     expect(screen.getByTestId('masters-tile-AllocateSeries').getAttribute('href')).toBe('/allocate-series');
     // The HSN/SAC master has a right but no screen yet: no tile, no dead link.
     expect(screen.queryByTestId('masters-tile-HsnSac')).toBeNull();
@@ -23,7 +23,7 @@ describe('MastersScreen', () => {
   it('shows no tile without a master right, and says why', async () => {
     stubApi(() => json({}));
     renderAt(<MastersScreen />, '/masters', ['MastersView']);
-    expect(await screen.findByText(/No master is open to you yet/)).toBeTruthy();
+    expect(await screen.findByText(/No master is open to you yet/, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('masters-tile-Series')).toBeNull();
   });
 });

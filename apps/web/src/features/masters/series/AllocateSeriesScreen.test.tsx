@@ -64,7 +64,7 @@ describe('AllocateSeriesScreen', () => {
       return json({});
     });
     renderAt(<AllocateSeriesScreen />, '/allocate-series', ['MasterSeries']);
-    expect(await screen.findByText('Default')).toBeTruthy();
+    expect(await screen.findByText('Default', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('DL/0007')).toBeTruthy();
     fireEvent.click(screen.getByTestId('allocation-add'));
     await pick(await screen.findByTestId('allocation-series', {}, { timeout: 5000 }), 'Delhi invoices (2026-27, next DL/0007)');

@@ -34,7 +34,7 @@ describe('SeriesScreen', () => {
   it('lists series by id DESC with their next number, and asks again by name when a header is clicked', async () => {
     const calls = stubApi(() => json({ items: [row(2), row(1)], totalRecords: 2 }));
     renderAt(<SeriesScreen />, '/series', ['MasterSeries']);
-    expect((await screen.findByTestId('series-next-2')).textContent).toBe('S2/0003');
+    expect((await screen.findByTestId('series-next-2', {}, { timeout: 5000 })).textContent).toBe('S2/0003');
     expect(calls[0]?.body).toMatchObject({ start: 0, sortExpression: 'id DESC' });
     fireEvent.click(screen.getByTestId('sort-name'));
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ sortExpression: 'name ASC' }));
@@ -43,7 +43,7 @@ describe('SeriesScreen', () => {
   it('previews the number and refuses one over 16 characters before sending; sends a valid series', async () => {
     const calls = stubApi((url) => (url.includes('/series/save') ? json(row(3)) : json({ items: [], totalRecords: 0 })));
     renderAt(<SeriesScreen />, '/series', ['MasterSeries']);
-    fireEvent.click(await screen.findByTestId('series-add'));
+    fireEvent.click(await screen.findByTestId('series-add', {}, { timeout: 5000 }));
     const name = await screen.findByTestId('series-name', {}, { timeout: 5000 });
     fireEvent.change(name, { target: { value: 'Invoices' } });
     fireEvent.change(screen.getByTestId('series-prefix'), { target: { value: 'INVOICE/2026-27' } });
@@ -73,10 +73,10 @@ describe('SeriesScreen', () => {
         : json({ items: [row(1)], totalRecords: 1 }),
     );
     renderAt(<SeriesScreen />, '/series', ['MasterSeries']);
-    const line = await screen.findByTestId('series-row-Series 1');
+    const line = await screen.findByTestId('series-row-Series 1', {}, { timeout: 5000 });
     fireEvent.click(within(line).getByRole('checkbox'));
     fireEvent.click(screen.getByTestId('series-delete'));
-    fireEvent.click(await screen.findByTestId('series-delete-confirm'));
-    expect((await screen.findByTestId('action-refusal')).textContent).toContain('from S1/0001 to S1/0002');
+    fireEvent.click(await screen.findByTestId('series-delete-confirm', {}, { timeout: 5000 }));
+    expect((await screen.findByTestId('action-refusal', {}, { timeout: 5000 })).textContent).toContain('from S1/0001 to S1/0002');
   });
 });
