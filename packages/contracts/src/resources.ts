@@ -16,8 +16,10 @@ import { RECONCILIATION_TEXT } from './reconciliation/reconciliation.text';
 import { GSTR3B_TEXT } from './gstr3b/gstr3b.text';
 import { GSTR3B_PORTAL_TEXT } from './gstr3b/gstr3b.portal.text';
 import { MASTERS_TEXT } from './masters/masters.text';
+import { HOME_TEXT } from './public/home.text';
 
 export const PRE_RESOURCES = {
+  ...HOME_TEXT,
   'login.heading': 'Sign in',
   'login.userName': 'User name',
   'login.password': 'Password',
@@ -66,7 +68,7 @@ export const PRE_RESOURCES = {
   'loginResponse.failed': 'Sign-in did not complete',
   'loginResponse.continue': 'Signing you in…',
   'carousel.statement':
-    'OpenGST keeps your GST work in one place: import your sales and purchase registers, see them tie to your returns, and prepare, save and file GSTR-1 and GSTR-1A through the GST portal. GSTR-3B, purchase reconciliation, e-invoices and e-way bills are being built.',
+    'OpenGST keeps your GST work in one place: import your sales and purchase registers, see them tie to your returns, reconcile your purchases against GSTR-2A, GSTR-2B and IMS, and prepare, pay and file GSTR-1 and GSTR-3B through the GST portal. E-invoices and e-way bills are being built.',
   'carousel.selfHosted': "Self-hosted and open source: your data stays on your organisation's own server.",
   'contact.heading': 'Need help signing in?',
   'contact.body': 'Your administrator manages user accounts and passwords for this installation.',
@@ -75,11 +77,6 @@ export const PRE_RESOURCES = {
   'footer.websitePolicy': 'Website policy',
   'footer.terms': 'Terms & conditions',
   'footer.privacy': 'Privacy policy',
-  'home.heading': 'OpenGST',
-  'home.body':
-    'GST compliance for Indian businesses, on your own server: sales and purchase registers; GSTR-1 and GSTR-1A from your books to the GST portal; purchase reconciliation against GSTR-2A, GSTR-2B and IMS; GSTR-3B prepared from your books figure by figure; vendor payments with the GST of unreported invoices held back. E-invoices and e-way bills are on the way.',
-  'home.login': 'Login',
-  'home.hsnSearch': 'Search HSN/SAC codes',
   'notFound.heading': 'Page Not Found!',
   'notFound.body': 'We are sorry, but the page you requested was not found.',
   'unauthorized.heading': 'Unauthorized Access!',

@@ -30,7 +30,13 @@ export const stubApi = (answer: (url: string, call: Call) => Response) => {
   return calls;
 };
 
-export const renderAt = (ui: ReactElement, address: string, rights: readonly RightId[]): RenderResult => {
+export const renderAt = (
+  ui: ReactElement,
+  address: string,
+  rights: readonly RightId[],
+  /** Data the session already holds (the pre-login metadata, say), set before the first render. */
+  seed?: (client: QueryClient) => void,
+): RenderResult => {
   window.matchMedia ??= ((query: string) => ({
     matches: false,
     media: query,
@@ -56,6 +62,7 @@ export const renderAt = (ui: ReactElement, address: string, rights: readonly Rig
     isHidden: false,
   }));
   client.setQueryData(['loadSettings'], { rights: items, settings: { poolingTime: 1, pageSize: 50 } } as unknown as LoadSettings);
+  seed?.(client);
   return render(
     <MantineProvider>
       <QueryClientProvider client={client}>

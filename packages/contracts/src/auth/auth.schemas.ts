@@ -27,6 +27,9 @@ export const LoginMetadataSchema = z.object({
   pageSize: z.number().int(),
   buildVersion: z.string(),
   environment: z.string(),
+  /** /home's header search and its why-us section (installation settings; modules §2.7). */
+  showHsnSearch: z.boolean(),
+  showWhyUsSection: z.boolean(),
 });
 export type LoginMetadata = z.infer<typeof LoginMetadataSchema>;
 

@@ -24,6 +24,8 @@ export const loginMetadata = async (ctx: AppContext): Promise<LoginMetadata> => 
     pageSize: s.pageSize,
     buildVersion: ctx.config.buildVersion,
     environment: ctx.config.environment,
+    showHsnSearch: s.showHsnSearch,
+    showWhyUsSection: s.showWhyUsSection,
   };
 };
 

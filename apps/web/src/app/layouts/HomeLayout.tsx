@@ -3,6 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { useText } from '../../i18n/useText';
 import { PublicAnnouncementBell } from '../../shared/announcements/AnnouncementBell';
 import { PublicFooter } from '../../shell/PublicFooter';
+import { HomeMenu } from '../../features/public/HomeMenu';
 import { PublicHeader } from './PublicHeader';
 
 export const HomeLayout = () => {
@@ -10,6 +11,7 @@ export const HomeLayout = () => {
   return (
     <Box mih="100vh" bg="white" style={{ display: 'flex', flexDirection: 'column' }}>
       <PublicHeader
+        nav={<HomeMenu />}
         actions={
           <Group gap="sm" wrap="nowrap">
             <PublicAnnouncementBell />

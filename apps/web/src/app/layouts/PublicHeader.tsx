@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { preLoadSettingsQuery } from '../../api/sessionData';
 
-/** The tenant's application title, linking Home. */
-export const PublicHeader = ({ actions }: { actions?: ReactNode }) => {
+/** The tenant's application title, linking Home; a page's own menu (`nav`) takes the subtitle's place. */
+export const PublicHeader = ({ actions, nav }: { actions?: ReactNode; nav?: ReactNode }) => {
   const { data: metadata } = useQuery({ ...preLoadSettingsQuery, enabled: false });
   return (
     <Group
@@ -19,7 +19,8 @@ export const PublicHeader = ({ actions }: { actions?: ReactNode }) => {
       <Anchor component={Link} to="/home" underline="never" c="indigo.8" fw={700} size="lg">
         {metadata?.applicationTitle || 'OpenGST'}
       </Anchor>
-      {metadata?.applicationSubTitle ? (
+      {nav ?? null}
+      {!nav && metadata?.applicationSubTitle ? (
         <Text size="sm" c="dimmed" visibleFrom="sm" style={{ flex: 1 }}>
           {metadata.applicationSubTitle}
         </Text>

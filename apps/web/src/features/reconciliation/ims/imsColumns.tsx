@@ -87,7 +87,7 @@ export const imsColumns = (t: Translate): Column<ReconciliationRow>[] => {
   const action = shared.get('action');
   return [
     ...LEADING.flatMap((key) => shared.get(key) ?? []),
-    reportColumn(REPORT, 'imsAction', t, { width: 110, render: (row) => <AtPortal t={t} row={row} /> }),
+    reportColumn(REPORT, 'imsAction', t, { width: 130, render: (row) => <AtPortal t={t} row={row} /> }),
     reportColumn(REPORT, 'recommendedAction', t, { width: 120, render: (row) => <Recommended t={t} row={row} /> }),
     ...(action ? [{ ...action, header: t('reconciliation.ims.yourAction') }] : []),
     reportColumn(REPORT, 'pushStatus', t, { width: 170, render: (row) => <SentToPortal t={t} row={row} /> }),
