@@ -1,4 +1,4 @@
-// The masters' tables: business partners, the HSN/SAC codes, and the document number series with their allocations.
+// The masters' tables: business partners, the HSN/SAC codes, the document number series with their allocations, and the IP allow-list.
 import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { entities, subscribers } from './organization';
@@ -129,4 +129,30 @@ export const seriesAllocations = pgTable(
     uniqueIndex('series_allocations_key').on(t.seriesId, t.entityId, t.documentType),
     index('series_allocations_entity').on(t.subscriberId, t.entityId, t.documentType),
   ],
+);
+
+/**
+ * The subscriber's IP allow-list (/ip-addresses): an address or a CIDR range, IPv4 or IPv6, stored in its canonical
+ * text form. While a subscriber has at least one active entry, its users sign in only from an address one of the active
+ * entries allows (checked by the domain's isAddressAllowed at sign-in); with none active, sign-in is not restricted.
+ */
+export const ipAllowList = pgTable(
+  'ip_allow_list',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    /** Canonical form: '10.0.0.0/8', '203.0.113.7', '2001:db8::/32'. */
+    address: text('address').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ip_allow_list_key').on(t.subscriberId, t.address)],
 );
