@@ -46,6 +46,16 @@ export const ERROR_CATALOGUE = {
     message:
       'Too many wrong one-time passwords (OTP) for this account: OTPs are locked for a while. Reset your password by the e-mailed link instead, or ask your administrator.',
   },
+  AUTH0020: {
+    status: 422,
+    message:
+      'Sign-in from this network address is not allowed for your organisation: its administrator has limited sign-in to listed addresses (IP Addresses). Sign in from your office network, or ask your administrator to add this address.',
+  },
+  AUTH0021: {
+    status: 422,
+    message:
+      'This change would lock you out: the address you are signed in from would no longer be allowed to sign in. Keep an active entry that allows it.',
+  },
   GEN0001: { status: 400, message: 'The request is not valid.' },
   GEN0002: { status: 403, message: 'You do not have the right to do this.' },
   GEN0003: { status: 404, message: 'Not found.' },

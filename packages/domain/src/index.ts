@@ -14,3 +14,4 @@ export * from './gstr3b/index';
 export * from './drc01/index';
 export * from './payment/index';
 export * from './vendor-payment/index';
+export * from './network/index';
