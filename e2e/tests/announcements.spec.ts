@@ -52,7 +52,7 @@ test('an administrator publishes an announcement; a visitor reads /home, searche
     await expect(screens).toHaveCount(4);
     for (const img of await screens.all()) {
       await img.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(800);
+      await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(800);
     }
     await menu.getByRole('link', { name: 'Home' }).click();
     await shot(visitor, 'home-01-landing');
