@@ -15,3 +15,4 @@ export * from './drc01/index';
 export * from './payment/index';
 export * from './vendor-payment/index';
 export * from './network/index';
+export * from './einvoice/index';
