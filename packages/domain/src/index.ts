@@ -16,3 +16,4 @@ export * from './payment/index';
 export * from './vendor-payment/index';
 export * from './network/index';
 export * from './einvoice/index';
+export * from './ewaybill/index';
