@@ -126,6 +126,7 @@ const documentsOf = (side: 'b' | 'g', count: number, random: () => number): Doc[
 
 const REPORTED: ReportedElsewhere = {
   source: 'GSTR2A',
+  id: '77',
   returnPeriod: '052024',
   documentNumber: 'INV\\1 "a"',
   documentDate: '2024-05-02',
