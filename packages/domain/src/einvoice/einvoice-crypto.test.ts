@@ -37,8 +37,11 @@ describe('irnOf', () => {
     expect(irnOf({ ...input, documentType: 'CRN' })).not.toBe(irnOf(input));
   });
 
-  it('refuses a date it cannot read', () => {
-    expect(() => irnOf({ sellerGstin: '29AAGCB1286Q000', documentType: 'INV', documentNumber: '1', documentDate: '24-12-2019' })).toThrow(
+  it('reads the portal’s DD-MM-YYYY too, and refuses a date it cannot read', () => {
+    expect(irnOf({ sellerGstin: '29AAGCB1286Q000', documentType: 'INV', documentNumber: '1', documentDate: '24-12-2019' })).toBe(
+      nodeSha('29AAGCB1286Q0002019-20INV1'),
+    );
+    expect(() => irnOf({ sellerGstin: '29AAGCB1286Q000', documentType: 'INV', documentNumber: '1', documentDate: '2019/12/24' })).toThrow(
       RangeError,
     );
   });

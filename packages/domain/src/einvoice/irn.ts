@@ -2,6 +2,7 @@
 // hexadecimal SHA-256 of the seller's GSTIN, the financial year of the document date ("2023-24"), the document type
 // (INV, CRN, DBN) and the document number, written one after the other. It is unique per supplier, financial year,
 // type and number: a number once registered (even if its IRN is cancelled) cannot be registered again (error 2150).
+import { parsePortalDate, toIsoDate } from '../dates/calendar';
 import { financialYearOf } from '../periods/financial-year';
 import { sha256, toHex } from './sha256';
 
@@ -16,12 +17,7 @@ export type IrnInput = {
 };
 
 /** YYYY-MM-DD of an ISO or NIC (DD/MM/YYYY) date; RangeError for anything else. */
-export const isoOfDocumentDate = (date: string): string => {
-  const nic = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date.trim());
-  const iso = nic ? `${nic[3]}-${nic[2]}-${nic[1]}` : date.trim().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) throw new RangeError(`not a document date (YYYY-MM-DD or DD/MM/YYYY): ${date}`);
-  return iso;
-};
+export const isoOfDocumentDate = (date: string): string => parsePortalDate(date) ?? toIsoDate(date.trim());
 
 export const irnOf = ({ sellerGstin, documentType, documentNumber, documentDate }: IrnInput): string =>
   toHex(sha256(`${sellerGstin.trim()}${financialYearOf(isoOfDocumentDate(documentDate))}${documentType}${documentNumber.trim()}`));

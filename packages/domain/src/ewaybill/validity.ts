@@ -1,6 +1,8 @@
 // E-way bill validity and the windows around it (GST-RULES-DETAIL §4), in India's time (IST, UTC+5:30, no daylight
 // saving): the portal counts days and hours on India's clock, whatever the server's zone.
 //
+import { addDays } from '../dates/calendar';
+
 // - Validity, Rule 138(10) as substituted by Notification 94/2020-CT from 1 January 2021: one day for up to 200 km and
 //   one more for every 200 km or part of it; over-dimensional cargo one day per 20 km or part. Explanation 2: a day
 //   ends at midnight of the day following the date of generation, so a validity of N days ends at the end of the N-th
@@ -28,11 +30,8 @@ export const EWB_SAME_PIN_MAX_KM = 100;
 /** YYYY-MM-DD of an instant on India's clock. */
 export const istDateOf = (at: Date): string => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
 
-/** The last millisecond of an IST calendar day, as an instant. */
+/** 23:59:59 IST of a calendar day, as an instant. */
 const endOfIstDay = (isoDate: string): Date => new Date(Date.parse(`${isoDate}T00:00:00Z`) - IST_MS + DAY_MS - 1000);
-
-const addDays = (isoDate: string, days: number): string =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Days of validity for a distance (at least one). */
 export const ewaybillValidityDays = (distanceKm: number, isOverDimensionalCargo = false): number => {
