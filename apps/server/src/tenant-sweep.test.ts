@@ -29,6 +29,7 @@ import { paymentsSweeps } from './modules/payments/payments.sweeps';
 import { drc01Sweeps } from './modules/drc01/drc01.sweeps';
 import { ANNOUNCEMENT_NO_RECORD_IDS, announcementSweeps } from './modules/announcements/announcements.sweeps';
 import { SERIES_NO_RECORD_IDS, seriesSweeps } from './modules/masters/series/series.sweeps';
+import { IP_ADDRESS_NO_RECORD_IDS, ipAddressSweeps } from './modules/masters/ip-addresses/ip-addresses.sweeps';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -139,6 +140,7 @@ const SWEEPS: Sweep[] = [
   ...drc01Sweeps(),
   ...announcementSweeps(),
   ...seriesSweeps(),
+  ...ipAddressSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -212,6 +214,7 @@ const NO_RECORD_IDS = new Set([
   ...REGISTER_NO_RECORD_IDS,
   ...ANNOUNCEMENT_NO_RECORD_IDS,
   ...SERIES_NO_RECORD_IDS,
+  ...IP_ADDRESS_NO_RECORD_IDS,
 ]);
 
 describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => {

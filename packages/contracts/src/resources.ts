@@ -16,6 +16,7 @@ import { RECONCILIATION_TEXT } from './reconciliation/reconciliation.text';
 import { GSTR3B_TEXT } from './gstr3b/gstr3b.text';
 import { GSTR3B_PORTAL_TEXT } from './gstr3b/gstr3b.portal.text';
 import { MASTERS_TEXT } from './masters/masters.text';
+import { IP_ADDRESSES_TEXT } from './masters/ip-addresses.text';
 import { HOME_TEXT } from './public/home.text';
 
 export const PRE_RESOURCES = {
@@ -116,6 +117,7 @@ export const RESOURCES = {
   ...GSTR3B_TEXT,
   ...GSTR3B_PORTAL_TEXT,
   ...MASTERS_TEXT,
+  ...IP_ADDRESSES_TEXT,
 } as const satisfies Record<string, string>;
 
 export type PreResourceKey = keyof typeof PRE_RESOURCES;

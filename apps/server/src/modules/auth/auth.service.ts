@@ -31,6 +31,7 @@ import {
   PASSWORD_LOCK_MS,
   untilInWords,
 } from '../../platform/auth/sign-in-guard';
+import { isSignInAddressAllowed } from '../masters';
 
 export type RequestMeta = { ip: string; encId?: string | undefined; captcha?: string | undefined; publicToken?: string | undefined };
 
@@ -79,6 +80,18 @@ const assertOtpNotLocked = async (db: DbOrTx, accountKey: string, now: Date): Pr
 
 const recordEvent = (db: DbOrTx, event: string, user: { id: number | null; subscriberId: number | null; userName: string }, ip: string) =>
   db.insert(authEvents).values({ event, userId: user.id, subscriberId: user.subscriberId, userName: user.userName, ip });
+
+/**
+ * The subscriber's IP allow-list (/ip-addresses, issue 20): checked once the password (or OTP) is right, so the answer
+ * tells nothing to someone who does not know it; recorded in the authentication events as AddressNotAllowed.
+ */
+const assertAddressAllowed = async (db: DbOrTx, user: User, ip: string): Promise<void> => {
+  if (await isSignInAddressAllowed(db, user.subscriberId, ip)) return;
+  await recordEvent(db, 'AddressNotAllowed', user, ip);
+  throw new AppError('AUTH0020', {
+    message: `Sign-in from ${ip} is not allowed for your organisation: its administrator has limited sign-in to listed addresses (IP Addresses). Sign in from your office network, or ask your administrator to add this address.`,
+  });
+};
 
 const findUserByName = async (db: DbOrTx, userName: string): Promise<User | undefined> =>
   (
@@ -185,6 +198,7 @@ export const login = async (
     user.status = 'Active';
   }
   if (user.status !== 'Active') throw new AppError('AUTH0003', { propertyName: 'UserName' });
+  await assertAddressAllowed(db, user, meta.ip);
 
   if (isPasswordExpired(user.passwordChangedAt, settings.passwordPolicy, ctx.now())) {
     const { token } = await openChallenge(db, { purpose: 'Reset', userId: user.id, lifetimeMs: PASSWORD_CHANGE_WINDOW_MS, now: ctx.now() });
@@ -270,6 +284,8 @@ export const validateOtp = async (ctx: AppContext, body: { otp: string }, meta: 
     return { type: 'ResetPassword', token, parameters: {} };
   }
   if (user.status !== 'Active') throw new AppError('AUTH0003', { propertyName: 'Otp' });
+  // Again at the second step: it may come from another address than the password did.
+  await assertAddressAllowed(db, user, meta.ip);
   return startSession(ctx, user, await loadSubscriberSettings(db, user.subscriberId), challenge.forceRefresh, meta.ip);
 };
 
