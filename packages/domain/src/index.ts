@@ -17,3 +17,4 @@ export * from './vendor-payment/index';
 export * from './network/index';
 export * from './einvoice/index';
 export * from './ewaybill/index';
+export * from './notices/index';

@@ -1,0 +1,2 @@
+export * from './deadlines';
+export * from './pre-deposit';
