@@ -109,4 +109,5 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Masters: () => import('../features/masters/MastersScreen').then((m) => m.MastersScreen),
   Series: () => import('../features/masters/series/SeriesScreen').then((m) => m.SeriesScreen),
   AllocateSeries: () => import('../features/masters/series/AllocateSeriesScreen').then((m) => m.AllocateSeriesScreen),
+  IpAddresses: () => import('../features/masters/ip-addresses/IpAddressesScreen').then((m) => m.IpAddressesScreen),
 };

@@ -29,6 +29,7 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   Masters: 'the user menu',
   Series: 'the Masters hub',
   AllocateSeries: 'the Masters hub',
+  IpAddresses: 'the Masters hub',
   AddRole: 'the Roles screen',
   EditRole: 'the Roles screen',
   ImportDocumentError: 'an import with errors',

@@ -74,6 +74,7 @@ export const SCREEN_ROUTES = [
   'Masters',
   'Series',
   'AllocateSeries',
+  'IpAddresses',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];

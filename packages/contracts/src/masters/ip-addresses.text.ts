@@ -3,6 +3,7 @@ export const IP_ADDRESSES_TEXT = {
   'masters.tile.IpAddresses': 'The addresses and ranges your users may sign in from (IPv4, IPv6, CIDR).',
   'ipAddress.address': 'IP address or range',
   'ipAddress.addressHint': 'One address (203.0.113.7, 2001:db8::1) or a CIDR range (10.0.0.0/8, 2001:db8::/32).',
+  'ipAddress.canonical': 'Saved as {address}.',
   'ipAddress.version': 'Version',
   'ipAddress.size': 'Addresses',
   'ipAddress.description': 'Description',

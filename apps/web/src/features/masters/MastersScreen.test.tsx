@@ -18,6 +18,17 @@ describe('MastersScreen', () => {
     expect(screen.getByTestId('masters-tile-AllocateSeries').getAttribute('href')).toBe('/allocate-series');
     // The HSN/SAC master has a right but no screen yet: no tile, no dead link.
     expect(screen.queryByTestId('masters-tile-HsnSac')).toBeNull();
+    // IP Addresses has a screen but the user lacks its right.
+    expect(screen.queryByTestId('masters-tile-IpAddresses')).toBeNull();
+  });
+
+  it('shows the IP addresses tile to a holder of its right', async () => {
+    stubApi(() => json({}));
+    renderAt(<MastersScreen />, '/masters', ['MasterIpAddresses']);
+    const tile = await screen.findByTestId('masters-tile-IpAddresses', {}, { timeout: 5000 });
+    expect(tile.getAttribute('href')).toBe('/ip-addresses');
+    expect(tile.textContent).toContain('The addresses and ranges your users may sign in from');
+    expect(screen.queryByTestId('masters-tile-Series')).toBeNull();
   });
 
   it('shows no tile without a master right, and says why', async () => {

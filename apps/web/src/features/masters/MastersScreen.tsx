@@ -13,6 +13,7 @@ import { hasScreen } from '../../shared/screenRoutes';
 const TILE_TEXT: Partial<Record<string, ResourceKey>> = {
   Series: 'masters.tile.Series',
   AllocateSeries: 'masters.tile.AllocateSeries',
+  IpAddresses: 'masters.tile.IpAddresses',
 };
 
 export const MastersScreen = () => {

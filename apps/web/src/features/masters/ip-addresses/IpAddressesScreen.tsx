@@ -1,0 +1,288 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconPlus, IconShieldLock } from '@tabler/icons-react';
+import {
+  IP_ADDRESS_DEFAULT_SORT,
+  IP_ADDRESS_DESCRIPTION_MAX,
+  type CurrentIpAddress,
+  type IpAddress,
+  type IpAddressFilters,
+  type IpAddressStatus,
+} from '@opengst/contracts';
+import { IP_ENTRY_MAX_LENGTH, parseIpRange } from '@opengst/domain';
+import { useText, type Translate } from '../../../i18n/useText';
+import { ApiForm } from '../../../shared/ApiForm';
+import { ConfirmAction } from '../../../shared/ConfirmAction';
+import { DetailDrawer } from '../../../shared/DetailDrawer';
+import { ExportButton } from '../../../shared/ExportButton';
+import { formatDate } from '../../../shared/format';
+import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
+import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
+import { useListQuery } from '../../../shared/list/useListQuery';
+import { SearchInput } from '../../../shared/SearchInput';
+import { StatusBadge } from '../../../shared/StatusBadge';
+import {
+  currentIpAddress,
+  deleteIpAddresses,
+  exportIpAddresses,
+  ipAddressKeys,
+  saveIpAddress,
+  searchIpAddresses,
+  setIpAddressStatus,
+} from './ipAddressesApi';
+
+// /ip-addresses (spec modules §2.5): the subscriber's sign-in allow-list. The address the administrator is signed in
+// from is shown on top with whether the active list allows it, so they do not lock themself out; the server refuses
+// a change that would (AUTH0021) and the refusal is shown in place. The form checks the entry with the domain's own
+// parser as the user types and shows the canonical form the server will store.
+
+const DEFAULT_SORT = parseSortExpression(IP_ADDRESS_DEFAULT_SORT);
+const FIELDS = ['address', 'description'] as const;
+
+type Draft = { id?: number; address: string; description: string; status: IpAddressStatus };
+
+const draftOf = (row: IpAddress): Draft => ({ id: row.id, address: row.address, description: row.description, status: row.status });
+
+const IpAddressForm = ({ initial, onSaved }: { initial: Draft; onSaved: () => void }) => {
+  const t = useText();
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
+  const [isBusy, setBusy] = useState(false);
+  const [isTouched, setTouched] = useState(false);
+  const parsed = parseIpRange(draft.address);
+  const localError = isTouched && !parsed.ok ? parsed.message : undefined;
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = async () => {
+    setTouched(true);
+    if (!parsed.ok) return;
+    setBusy(true);
+    try {
+      await saveIpAddress({
+        ...(draft.id ? { id: draft.id } : {}),
+        address: parsed.range.canonical,
+        description: draft.description.trim(),
+        status: draft.status,
+      });
+      onSaved();
+    } catch (error) {
+      setErrors(splitApiErrors(error, FIELDS));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ApiForm onSubmit={submit} messages={errors.general} errorTestId="ip-form-refusal">
+      <TextInput
+        size="sm"
+        label={t('ipAddress.address')}
+        description={t('ipAddress.addressHint')}
+        required
+        maxLength={IP_ENTRY_MAX_LENGTH}
+        value={draft.address}
+        error={errors.fields.address ?? localError}
+        onChange={(e) => {
+          set('address', e.currentTarget.value);
+          setErrors({ fields: {}, general: [] });
+        }}
+        onBlur={() => setTouched(draft.address.trim() !== '')}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        data-testid="ip-address"
+        data-autofocus
+      />
+      {parsed.ok && parsed.range.canonical !== draft.address.trim() ? (
+        <Text size="xs" c="dimmed" data-testid="ip-canonical">
+          {t('ipAddress.canonical', { address: parsed.range.canonical })}
+        </Text>
+      ) : null}
+      <TextInput
+        size="sm"
+        label={t('ipAddress.description')}
+        description={t('ipAddress.descriptionHint')}
+        maxLength={IP_ADDRESS_DESCRIPTION_MAX}
+        value={draft.description}
+        error={errors.fields.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        data-testid="ip-description"
+      />
+      <Select
+        size="sm"
+        label={t('ipAddress.status')}
+        data={['Active', 'Inactive']}
+        value={draft.status}
+        allowDeselect={false}
+        onChange={(value) => set('status', value === 'Inactive' ? 'Inactive' : 'Active')}
+        data-testid="ip-status"
+      />
+      <Group justify="flex-end">
+        <Button type="submit" size="sm" loading={isBusy} data-testid="ip-save">
+          {t('ipAddress.save')}
+        </Button>
+      </Group>
+    </ApiForm>
+  );
+};
+
+/** "You are signing in from …": whether the active list allows it, and a quick way to add it. */
+const CurrentAddress = ({ current, onAdd }: { current: CurrentIpAddress; onAdd: () => void }) => {
+  const t = useText();
+  const color = current.activeEntries === 0 ? 'gray' : current.isAllowed ? 'green' : 'red';
+  return (
+    <Alert color={color} variant="light" p="xs" icon={<IconShieldLock size={16} />} data-testid="ip-current">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {t('ipAddress.current', { address: current.address })}
+          </Text>
+          <Text size="xs" data-testid="ip-current-state">
+            {current.activeEntries === 0
+              ? t('ipAddress.unrestricted')
+              : `${t('ipAddress.restricted', { n: current.activeEntries })} ${
+                  current.isAllowed ? t('ipAddress.currentAllowed') : t('ipAddress.currentNotAllowed')
+                }`}
+          </Text>
+        </Stack>
+        {current.isAllowed && current.activeEntries > 0 ? null : (
+          <Button size="xs" variant="default" onClick={onAdd} data-testid="ip-add-current">
+            {t('ipAddress.addCurrent')}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+};
+
+const columnsOf = (t: Translate): Column<IpAddress>[] => [
+  {
+    key: 'address',
+    header: t('ipAddress.address'),
+    sortKey: 'address',
+    render: (row) => <code data-testid={`ip-value-${row.id}`}>{row.address}</code>,
+  },
+  { key: 'version', header: t('ipAddress.version'), width: 80, render: (row) => `IPv${row.version}` },
+  { key: 'size', header: t('ipAddress.size'), width: 130, isNumeric: true, render: (row) => row.size },
+  { key: 'description', header: t('ipAddress.description'), sortKey: 'description', render: (row) => row.description },
+  { key: 'status', header: t('ipAddress.status'), sortKey: 'status', width: 100, render: (row) => <StatusBadge status={row.status} /> },
+  { key: 'updatedBy', header: t('ipAddress.updatedBy'), width: 140, render: (row) => row.updatedByName ?? '' },
+  { key: 'updatedAt', header: t('ipAddress.updatedAt'), sortKey: 'updatedAt', width: 110, render: (row) => formatDate(row.updatedAt) },
+];
+
+export const IpAddressesScreen = () => {
+  const t = useText();
+  const client = useQueryClient();
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [filters, setFilters] = useState<IpAddressFilters>({});
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<Draft | null>(null);
+  const sortExpression = toSortExpression(sort);
+  const list = useListQuery(ipAddressKeys.list(filters, sortExpression), (page) => searchIpAddresses(page, sortExpression, filters));
+  const current = useQuery({ queryKey: ipAddressKeys.current(), queryFn: currentIpAddress });
+  const refresh = () => {
+    setSelected([]);
+    void client.invalidateQueries({ queryKey: ipAddressKeys.all });
+  };
+  const onSearch = useCallback((text: string) => setFilters((f) => ({ ...f, text: text || undefined })), []);
+  const emptyDraft: Draft = { address: '', description: '', status: 'Active' };
+
+  return (
+    <Stack gap="sm">
+      {current.data ? (
+        <CurrentAddress
+          current={current.data}
+          onAdd={() => setEditing({ ...emptyDraft, address: current.data.address, description: t('ipAddress.currentDescription') })}
+        />
+      ) : null}
+      <Group justify="space-between">
+        <Group gap="xs">
+          <SearchInput label={t('ipAddress.search')} onSearch={onSearch} testId="ip-search" />
+          <Select
+            size="xs"
+            w={130}
+            aria-label={t('ipAddress.status')}
+            placeholder={t('ipAddress.allStatuses')}
+            clearable
+            data={['Active', 'Inactive']}
+            value={filters.status ?? null}
+            onChange={(value) => setFilters({ ...filters, status: value === 'Active' || value === 'Inactive' ? value : undefined })}
+            data-testid="ip-filter-status"
+          />
+        </Group>
+        <Group gap="xs">
+          <ExportButton download={() => exportIpAddresses(sortExpression, filters)} fileName="ip-addresses.xlsx" testId="ip-export" />
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing(emptyDraft)} data-testid="ip-add">
+            {t('ipAddress.add')}
+          </Button>
+        </Group>
+      </Group>
+      <DataTable
+        columns={columnsOf(t)}
+        rows={list.rows}
+        rowId={(row) => row.id}
+        rowLabel={(row) => row.address}
+        rowTestId={(row) => `ip-row-${row.address}`}
+        totalRecords={list.totalRecords}
+        isLoading={list.isPending}
+        emptyText={t('ipAddress.empty')}
+        sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
+        onRowClick={(row) => setEditing(draftOf(row))}
+        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
+        selection={{
+          selected,
+          onChange: setSelected,
+          actions: (
+            <>
+              <ConfirmAction
+                label={t('ipAddress.activate')}
+                title={t('ipAddress.activate')}
+                message={t('ipAddress.confirmStatus', { n: selected.length, status: 'Active' })}
+                confirmLabel={t('ipAddress.activate')}
+                onConfirm={() => setIpAddressStatus(selected, 'Active')}
+                onDone={refresh}
+                testId="ip-activate"
+              />
+              <ConfirmAction
+                label={t('ipAddress.deactivate')}
+                title={t('ipAddress.deactivate')}
+                message={t('ipAddress.confirmStatus', { n: selected.length, status: 'Inactive' })}
+                confirmLabel={t('ipAddress.deactivate')}
+                onConfirm={() => setIpAddressStatus(selected, 'Inactive')}
+                onDone={refresh}
+                testId="ip-deactivate"
+              />
+              <ConfirmAction
+                label={t('ipAddress.delete')}
+                color="red"
+                title={t('ipAddress.delete')}
+                message={t('ipAddress.confirmDelete', { n: selected.length })}
+                confirmLabel={t('ipAddress.delete')}
+                onConfirm={() => deleteIpAddresses(selected)}
+                onDone={refresh}
+                testId="ip-delete"
+              />
+            </>
+          ),
+        }}
+      />
+      <DetailDrawer
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.id ? t('ipAddress.edit', { address: editing.address }) : t('ipAddress.add')}
+        size="md"
+      >
+        {editing ? (
+          <IpAddressForm
+            key={editing.id ?? `new-${editing.address}`}
+            initial={editing}
+            onSaved={() => {
+              setEditing(null);
+              refresh();
+            }}
+          />
+        ) : null}
+      </DetailDrawer>
+    </Stack>
+  );
+};
