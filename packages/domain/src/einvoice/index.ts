@@ -9,3 +9,24 @@ export {
   type EinvoiceQrPayload,
   type RsaPublicKey,
 } from './jws';
+export {
+  buildEinvoice,
+  EINVOICE_MAX_ITEMS,
+  EINVOICE_VALUE_TOLERANCE_PAISE,
+  EXPORT_BUYER,
+  isEinvoiceDocumentType,
+  supplyTypeOf,
+  type EinvoiceBuildResult,
+  type EinvoiceDispatchFrom,
+  type EinvoiceEwaybillDetails,
+  type EinvoiceExportDetails,
+  type EinvoiceItemDetails,
+  type EinvoiceOptions,
+  type EinvoiceParty,
+  type EinvoiceProblem,
+  type EinvoiceProblemCode,
+  type EinvoiceShipTo,
+  type IrpErrorCode,
+} from './build-einvoice';
+export type * from './einvoice-json';
+export { repairEinvoiceSchema } from './einvoice-schema';

@@ -1,0 +1,642 @@
+// buildEinvoice: a document → the IRP's generate-IRN request body, e-invoice schema INV-01 v1.1 (Rule 48(4) CGST Rules;
+// Notification 13/2020-CT as amended, applicability from 01-10-2020; schema in ./schema, field rules of the NIC
+// e-invoice API v1.03). Pure and total: it never throws. It returns the JSON and the problems the IRP would reject it
+// for, so the caller can refuse to send (or show) a document before the portal does.
+//
+//   const { json, problems } = buildEinvoice(document, seller, { buyer, dispatchFrom, shipTo, export, ewaybill });
+//   if (problems.length === 0) send(json);
+//
+// - `json` is always built, even with problems: the screen can show it beside them.
+// - When `problems` is empty, `json` is valid against the official schema (repaired only where the as-published file
+//   is broken, see schema/README.md) and its totals reconcile as the IRP checks them.
+// - Each problem names the IRP's error code where the IRP has one (2172, 2182, 2189, 2193) and the JSON field.
+// - Amounts in the document and the options are integer paise; the JSON carries rupees with 2 decimals.
+import { isCurrencyCode } from '../codes/currencies';
+import type { EinvoiceSupplyType } from '../codes/supply-types';
+import { isUqc } from '../codes/uqc';
+import { formatPortalDate, isIsoDate, isoYear } from '../dates/calendar';
+import type { DocumentInput } from '../documents/document-input';
+import { gstinIssue, GSTIN_MESSAGES } from '../identity/gstin';
+import { isPlaceOfSupplyCode, stateFromCode } from '../identity/states';
+import { paiseToRupees } from '../money/amount';
+import { mulDivRoundHalfAway } from '../money/rounding';
+import { quantityToMilli } from '../tax/compute-tax';
+import type {
+  EinvoiceBuyerDtls,
+  EinvoiceDispDtls,
+  EinvoiceEwbDtls,
+  EinvoiceExpDtls,
+  EinvoiceItem,
+  EinvoiceJson,
+  EinvoiceSellerDtls,
+  EinvoiceShipDtls,
+  EinvoiceValDtls,
+} from './einvoice-json';
+import type { EinvoiceDocumentType } from './irn';
+
+/** A party of the invoice: the seller (SellerDtls) or the buyer (BuyerDtls). */
+export type EinvoiceParty = {
+  /** Seller: defaults to the document's supplier GSTIN. Buyer: defaults to its counterparty GSTIN; "URP" for exports. */
+  gstin?: string | null;
+  legalName: string;
+  tradeName?: string | null;
+  /** Building or flat number, road or street. */
+  address1: string;
+  /** Floor, name of the premises or building. */
+  address2?: string | null;
+  /** City, town or village. */
+  location: string;
+  /** Six digits. Ignored for an export buyer (NIC: 999999). */
+  pin?: number | string | null;
+  /** Two-digit state code; defaults to the GSTIN's first two characters. Ignored for an export buyer (96). */
+  stateCode?: string | null;
+  phone?: string | null;
+  email?: string | null;
+};
+
+/** Where the goods are dispatched from (DispDtls), when not the seller's address. */
+export type EinvoiceDispatchFrom = {
+  name: string;
+  address1: string;
+  address2?: string | null;
+  location: string;
+  pin: number | string;
+  stateCode: string;
+};
+
+/** Where the goods are shipped to (ShipDtls), when not the buyer's address. */
+export type EinvoiceShipTo = {
+  gstin?: string | null;
+  legalName: string;
+  tradeName?: string | null;
+  address1: string;
+  address2?: string | null;
+  location: string;
+  pin: number | string;
+  stateCode: string;
+};
+
+/** ExpDtls. Port, shipping bill number and currency default to the document's. */
+export type EinvoiceExportDetails = {
+  shippingBillNumber?: string | null;
+  /** ISO YYYY-MM-DD. */
+  shippingBillDate?: string | null;
+  portCode?: string | null;
+  /** Refund claimed (EXPWP/SEZWP: refund of the IGST paid, Rule 96). */
+  isRefundClaimed?: boolean | null;
+  /** ISO 4217 on the NIC list, e.g. USD. */
+  currency?: string | null;
+  /** ISO 3166 alpha-2, e.g. US. */
+  countryCode?: string | null;
+  /** Export duty, paise. */
+  exportDuty?: number | null;
+  /** Invoice value in the foreign currency, in its hundredths (ValDtls.TotInvValFc). */
+  totalInForeignCurrency?: number | null;
+};
+
+/** EwbDtls: Part B of an e-way bill asked for with the IRN. */
+export type EinvoiceEwaybillDetails = {
+  /** 0 to 4000; 0 lets NIC compute the PIN-to-PIN distance. */
+  distanceKm: number;
+  transporterId?: string | null;
+  transporterName?: string | null;
+  /** 1 road, 2 rail, 3 air, 4 ship. */
+  transportMode?: '1' | '2' | '3' | '4' | null;
+  transportDocumentNumber?: string | null;
+  /** ISO YYYY-MM-DD. */
+  transportDocumentDate?: string | null;
+  vehicleNumber?: string | null;
+  /** R regular, O over-dimensional cargo. */
+  vehicleType?: 'R' | 'O' | null;
+};
+
+/** What an item of the document does not carry but the e-invoice may. Amounts in paise. */
+export type EinvoiceItemDetails = {
+  description?: string | null;
+  barcode?: string | null;
+  /** Paise per unit; tenths of a paisa allowed (UnitPrice has 3 decimals). Default: gross amount ÷ quantity. */
+  unitPrice?: number | null;
+  /** Gross amount, unit price × quantity (TotAmt). Default: taxable value + discount. */
+  grossAmount?: number | null;
+  /** Discount before tax (Discount). Default 0. */
+  discount?: number | null;
+  freeQuantity?: number | null;
+  /** Other charges on the item, after tax (OthChrg). */
+  otherCharges?: number | null;
+  stateCessPercent?: number | null;
+  stateCess?: number | null;
+  stateCessNonAdvalorem?: number | null;
+  /** ISO 3166 alpha-2. */
+  originCountry?: string | null;
+};
+
+export type EinvoiceOptions = {
+  buyer: EinvoiceParty;
+  /** Default: from the document (exportType → EXPWP/EXPWOP, isSez → SEZWP/SEZWOP, else B2B). DEXP only by this. */
+  supplyType?: EinvoiceSupplyType | null;
+  dispatchFrom?: EinvoiceDispatchFrom | null;
+  shipTo?: EinvoiceShipTo | null;
+  export?: EinvoiceExportDetails | null;
+  ewaybill?: EinvoiceEwaybillDetails | null;
+  /** By position: items[i] completes document.items[i]. */
+  items?: readonly (EinvoiceItemDetails | null | undefined)[];
+  /** Invoice-level discount after tax (ValDtls.Discount), paise. */
+  discount?: number | null;
+  /** Total assessable value as the document states it, paise; checked against the items (IRP error 2182). */
+  assessableTotal?: number | null;
+  ecommerceGstin?: string | null;
+  remarks?: string | null;
+  /** Tolerance of the invoice value check (2189), paise. Default 100: the IRP accepts ±₹1. */
+  tolerancePaise?: number;
+  /** Accept GSTINs with a wrong check character (the NIC sandbox's test GSTINs). */
+  sandbox?: boolean;
+};
+
+export type EinvoiceProblemCode =
+  | 'IGST_ON_INTRA_STATE'
+  | 'CGST_SGST_ON_INTER_STATE'
+  | 'ASSESSABLE_TOTAL_MISMATCH'
+  | 'INVOICE_VALUE_MISMATCH'
+  | 'ITEM_ASSESSABLE_MISMATCH'
+  | 'NOT_AN_EINVOICE_DOCUMENT'
+  | 'NEGATIVE_AMOUNT'
+  | 'FIELD_FORMAT';
+
+/** IRP error codes predicted before sending (NIC e-invoice API, list of error codes). */
+export type IrpErrorCode = '2172' | '2182' | '2189' | '2193';
+
+export type EinvoiceProblem = {
+  code: EinvoiceProblemCode;
+  /** The error the IRP answers with, where it has its own code; null for a schema (format) rejection. */
+  irpErrorCode: IrpErrorCode | null;
+  /** JSON path of the field, e.g. "ItemList[2].AssAmt". */
+  field: string;
+  message: string;
+};
+
+export type EinvoiceBuildResult = { json: EinvoiceJson; problems: EinvoiceProblem[] };
+
+/** NIC: an export's buyer is "URP", place of supply and state 96 (other country), PIN 999999. */
+export const EXPORT_BUYER = { gstin: 'URP', stateCode: '96', pin: 999999 } as const;
+/** INV-01 v1.1 ItemList: at most 1000 items per document (NIC API). */
+export const EINVOICE_MAX_ITEMS = 1000;
+/** 2189: the IRP accepts the invoice value within ±₹1 of the sum of its parts. */
+export const EINVOICE_VALUE_TOLERANCE_PAISE = 100;
+
+// Patterns of schema/nic_einvoice_schema_v1.1.json (the (?i) of the as-published file dropped: JavaScript has none).
+const DOC_NO = /^[a-zA-Z1-9][a-zA-Z0-9/-]{0,15}$/;
+const PREC_DOC_NO = /^[1-9a-zA-Z][0-9a-zA-Z/-]{1,15}$/;
+const GSTIN_SHAPE = /^[0-9]{2}[0-9A-Z]{13}$/;
+const HSN = /^(?!0+$)([0-9]{4}|[0-9]{6}|[0-9]{8})$/;
+const UNIT = /^[A-Za-z]{3,8}$/;
+const PHONE = /^[0-9]{6,12}$/;
+const EMAIL = /^[a-zA-Z0-9+_.-]+@[a-zA-Z0-9.-]+$/;
+const PORT = /^[0-9A-Za-z]{2,10}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+const TRANS_DOC_NO = /^[a-zA-Z0-9/-]{1,15}$/;
+const VEHICLE = /^[A-Za-z0-9]{4,20}$/;
+// The schema's date pattern [0-3][0-9]/[0-1][0-9]/20[1-2][0-9] admits years 2010 to 2029 only.
+const SCHEMA_FIRST_YEAR = 2010;
+const SCHEMA_LAST_YEAR = 2029;
+
+const isBlank = (s: string | null | undefined): s is null | undefined | '' => s === null || s === undefined || s.trim() === '';
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+const rupees = (paise: number): number => paiseToRupees(Math.round(paise));
+const rupeeText = (paise: number): string => `₹${(paise / 100).toFixed(2)}`;
+
+/** Builds the INV-01 JSON of `document` for `seller`; see the file header for the contract. Never throws. */
+export function buildEinvoice(document: DocumentInput, seller: EinvoiceParty, options: EinvoiceOptions): EinvoiceBuildResult {
+  const problems: EinvoiceProblem[] = [];
+  const add = (code: EinvoiceProblemCode, field: string, message: string, irpErrorCode: IrpErrorCode | null = null): void => {
+    problems.push({ code, irpErrorCode, field, message });
+  };
+  const format = (field: string, message: string): void => add('FIELD_FORMAT', field, message);
+
+  /** Trimmed text within the schema's bounds, without the double quote its pattern forbids; undefined when blank. */
+  const text = (field: string, value: string | null | undefined, min: number, max: number, required = false): string | undefined => {
+    if (isBlank(value)) {
+      if (required) format(field, `${field} is required.`);
+      return required ? '' : undefined;
+    }
+    const t = value.trim();
+    if (t.length < min || t.length > max) format(field, `${field} must be ${min} to ${max} characters (it has ${t.length}).`);
+    if (t.includes('"')) format(field, `${field} may not contain a double quote (").`);
+    return t;
+  };
+  const date = (field: string, iso: string | null | undefined): string => {
+    const d = (iso ?? '').trim();
+    if (!isIsoDate(d)) {
+      format(field, `${field} must be a date (YYYY-MM-DD), not "${d}".`);
+      return d;
+    }
+    const y = isoYear(d);
+    if (y < SCHEMA_FIRST_YEAR || y > SCHEMA_LAST_YEAR)
+      format(field, `${field}: the e-invoice schema v1.1 accepts dates from 2010 to 2029 only.`);
+    return formatPortalDate(d, '/');
+  };
+  const pin = (field: string, value: number | string | null | undefined, required: boolean): number | undefined => {
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+      if (required) format(field, `${field} (PIN code) is required.`);
+      return undefined;
+    }
+    const n = typeof value === 'number' ? value : /^\d{6}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+    if (!Number.isInteger(n) || n < 100000 || n > 999999) format(field, `${field} must be a 6-digit PIN code.`);
+    return Number.isFinite(n) ? n : 0;
+  };
+  const state = (field: string, value: string | null | undefined): string => {
+    const code = stateFromCode(value ?? '')?.code;
+    if (code === undefined || !isPlaceOfSupplyCode(code)) {
+      format(field, `${field} must be a state code from the GST list (01 to 38, 96 or 97), not "${value ?? ''}".`);
+      return (value ?? '').trim();
+    }
+    return code;
+  };
+  const gstin = (field: string, value: string | null | undefined, allowUrp: boolean): string => {
+    const g = (value ?? '').trim().toUpperCase();
+    if (allowUrp && g === 'URP') return g;
+    const issue = gstinIssue(g, options.sandbox === true);
+    if (issue !== null || !GSTIN_SHAPE.test(g)) format(field, `${field}: ${issue === null ? 'not a GSTIN.' : GSTIN_MESSAGES[issue]}`);
+    return g;
+  };
+  const phone = (field: string, value: string | null | undefined): string | undefined => {
+    if (isBlank(value)) return undefined;
+    const digits = value.replace(/[\s().+-]/g, '');
+    if (!PHONE.test(digits)) format(field, `${field} must be 6 to 12 digits.`);
+    return digits;
+  };
+  const email = (field: string, value: string | null | undefined): string | undefined => {
+    const e = text(field, value, 6, 100);
+    if (e !== undefined && !EMAIL.test(e)) format(field, `${field} is not an e-mail address.`);
+    return e;
+  };
+  const amount = (field: string, paise: number): number => {
+    if (!Number.isSafeInteger(paise)) format(field, `${field} must be a whole number of paise.`);
+    else if (paise < 0)
+      add('NEGATIVE_AMOUNT', field, `${field} may not be negative (${rupeeText(paise)}); a credit note carries positive amounts.`);
+    return rupees(paise);
+  };
+
+  // --- TranDtls and DocDtls ---
+  const supplyType = options.supplyType ?? supplyTypeOf(document);
+  const isExport = supplyType === 'EXPWP' || supplyType === 'EXPWOP';
+  // IGST Act s.7(5)(a), (b): exports and supplies to an SEZ are inter-State whatever the places.
+  const isAlwaysInterState = isExport || supplyType === 'SEZWP' || supplyType === 'SEZWOP';
+  const typ = (document.documentType ?? '').trim().toUpperCase();
+  if (!isEinvoiceDocumentType(typ))
+    add(
+      'NOT_AN_EINVOICE_DOCUMENT',
+      'DocDtls.Typ',
+      `Only invoices (INV), credit notes (CRN) and debit notes (DBN) are e-invoiced, not "${typ}".`,
+    );
+  const docNo = (document.documentNumber ?? '').trim();
+  if (!DOC_NO.test(docNo))
+    format(
+      'DocDtls.No',
+      `Document number "${docNo}" must be 1 to 16 letters, digits, / or -, not starting with 0, / or - (Rule 46(b); NIC schema).`,
+    );
+
+  const tranDtls: EinvoiceJson['TranDtls'] = {
+    TaxSch: 'GST',
+    SupTyp: supplyType,
+    RegRev: document.isReverseCharge === true ? 'Y' : 'N',
+    IgstOnIntra: document.igstOnIntra === true ? 'Y' : 'N',
+  };
+  if (!isBlank(options.ecommerceGstin)) tranDtls.EcmGstin = gstin('TranDtls.EcmGstin', options.ecommerceGstin, false);
+
+  // --- Parties ---
+  const sellerGstin = gstin('SellerDtls.Gstin', seller.gstin ?? document.supplierGstin, false);
+  const sellerDtls: EinvoiceSellerDtls = {
+    Gstin: sellerGstin,
+    LglNm: text('SellerDtls.LglNm', seller.legalName, 3, 100, true) ?? '',
+    ...optional('TrdNm', text('SellerDtls.TrdNm', seller.tradeName, 3, 100)),
+    Addr1: text('SellerDtls.Addr1', seller.address1, 1, 100, true) ?? '',
+    ...optional('Addr2', text('SellerDtls.Addr2', seller.address2, 3, 100)),
+    Loc: text('SellerDtls.Loc', seller.location, 3, 50, true) ?? '',
+    Pin: pin('SellerDtls.Pin', seller.pin, true) ?? 0,
+    Stcd: state('SellerDtls.Stcd', seller.stateCode ?? document.supplierState ?? sellerGstin.slice(0, 2)),
+    ...optional('Ph', phone('SellerDtls.Ph', seller.phone)),
+    ...optional('Em', email('SellerDtls.Em', seller.email)),
+  };
+
+  const buyer = options.buyer;
+  const buyerGstin = isExport ? EXPORT_BUYER.gstin : gstin('BuyerDtls.Gstin', buyer.gstin ?? document.counterpartyGstin, true);
+  const buyerState = isExport
+    ? EXPORT_BUYER.stateCode
+    : state('BuyerDtls.Stcd', buyer.stateCode ?? document.counterpartyState ?? buyerGstin.slice(0, 2));
+  const buyerDtls: EinvoiceBuyerDtls = {
+    Gstin: buyerGstin,
+    LglNm: text('BuyerDtls.LglNm', buyer.legalName, 3, 100, true) ?? '',
+    ...optional('TrdNm', text('BuyerDtls.TrdNm', buyer.tradeName, 3, 100)),
+    Pos: isExport ? EXPORT_BUYER.stateCode : state('BuyerDtls.Pos', document.placeOfSupply ?? buyerState),
+    Addr1: text('BuyerDtls.Addr1', buyer.address1, 1, 100, true) ?? '',
+    ...optional('Addr2', text('BuyerDtls.Addr2', buyer.address2, 3, 100)),
+    Loc: text('BuyerDtls.Loc', buyer.location, 3, 100, true) ?? '',
+    ...optional('Pin', isExport ? EXPORT_BUYER.pin : pin('BuyerDtls.Pin', buyer.pin, true)),
+    Stcd: buyerState,
+    ...optional('Ph', phone('BuyerDtls.Ph', buyer.phone)),
+    ...optional('Em', email('BuyerDtls.Em', buyer.email)),
+  };
+
+  // --- Items ---
+  const isIntraState = !isAlwaysInterState && sellerDtls.Stcd === buyerDtls.Pos;
+  // Which taxes apply is judged only when both places are known codes (a wrong code is reported on its own).
+  const arePlacesKnown = isPlaceOfSupplyCode(sellerDtls.Stcd) && isPlaceOfSupplyCode(buyerDtls.Pos);
+  if (document.items.length === 0) format('ItemList', 'A document needs at least one item.');
+  if (document.items.length > EINVOICE_MAX_ITEMS)
+    format('ItemList', `At most ${EINVOICE_MAX_ITEMS} items per e-invoice (it has ${document.items.length}).`);
+  const itemList: EinvoiceItem[] = [];
+  const itemTotals: number[] = [];
+  let igstTotal = 0;
+  let cgstTotal = 0;
+  let sgstTotal = 0;
+  let cessTotal = 0;
+  let stateCessTotal = 0;
+  document.items.forEach((item, i) => {
+    const at = `ItemList[${i}]`;
+    const extra = options.items?.[i] ?? {};
+    const taxable = item.taxable;
+    const discount = extra.discount ?? 0;
+    const gross = extra.grossAmount ?? taxable + discount;
+    // 2193: AssAmt = TotAmt − Discount.
+    if (gross - discount !== taxable)
+      add(
+        'ITEM_ASSESSABLE_MISMATCH',
+        `${at}.AssAmt`,
+        `Item ${i + 1}: the taxable value ${rupeeText(taxable)} is not the gross amount ${rupeeText(gross)} less the discount ${rupeeText(discount)}.`,
+        '2193',
+      );
+    const qtyMilli = item.quantity === null || item.quantity === undefined ? 0 : quantityToMilli(item.quantity);
+    if (qtyMilli < 0) add('NEGATIVE_AMOUNT', `${at}.Qty`, `Item ${i + 1}: the quantity may not be negative.`);
+    const unitPriceMilliRupees =
+      extra.unitPrice !== null && extra.unitPrice !== undefined
+        ? Math.round(extra.unitPrice * 10)
+        : qtyMilli > 0 && Number.isSafeInteger(gross)
+          ? mulDivRoundHalfAway(gross, 10_000, qtyMilli)
+          : gross * 10;
+    const igst = item.igst ?? 0;
+    const cgst = item.cgst ?? 0;
+    const sgst = item.sgst ?? 0;
+    const cess = item.cess ?? 0;
+    const cessNonAdvl =
+      item.cessPerUnit !== null && item.cessPerUnit !== undefined && qtyMilli > 0
+        ? Math.min(Math.max(cess, 0), mulDivRoundHalfAway(item.cessPerUnit, qtyMilli, 1000))
+        : 0;
+    const stateCes = extra.stateCess ?? 0;
+    const stateCesNonAdvl = extra.stateCessNonAdvalorem ?? 0;
+    const othChrg = extra.otherCharges ?? 0;
+    const totItemVal = taxable + igst + cgst + sgst + cess + stateCes + stateCesNonAdvl + othChrg;
+    igstTotal += igst;
+    cgstTotal += cgst;
+    sgstTotal += sgst;
+    cessTotal += cess;
+    stateCessTotal += stateCes + stateCesNonAdvl;
+    itemTotals.push(totItemVal);
+
+    const hsn = (item.hsn ?? '').trim();
+    if (!HSN.test(hsn)) format(`${at}.HsnCd`, `Item ${i + 1}: the HSN or SAC code must be 4, 6 or 8 digits, not "${hsn}".`);
+    const unit = (item.uqc ?? '').trim().toUpperCase();
+    if (unit !== '' && (!UNIT.test(unit) || !isUqc(unit)))
+      format(`${at}.Unit`, `Item ${i + 1}: "${unit}" is not a unit quantity code (UQC) of the GST list.`);
+    const ratePercent = Math.round(item.ratePercent * 1000) / 1000;
+    if (!(ratePercent >= 0 && ratePercent <= 999.999)) format(`${at}.GstRt`, `Item ${i + 1}: the GST rate must be 0 to 999.999 percent.`);
+    const isService = item.isService ?? hsn.startsWith('99');
+    const out: EinvoiceItem = {
+      SlNo: String(i + 1),
+      ...optional('PrdDesc', text(`${at}.PrdDesc`, extra.description, 3, 300)),
+      IsServc: isService ? 'Y' : 'N',
+      HsnCd: hsn,
+      ...optional('Barcde', text(`${at}.Barcde`, extra.barcode, 3, 30)),
+      ...optional('Qty', qtyMilli !== 0 ? qtyMilli / 1000 : undefined),
+      ...optional('FreeQty', extra.freeQuantity ?? undefined),
+      ...optional('Unit', unit === '' ? undefined : unit),
+      UnitPrice: unitPriceMilliRupees / 1000,
+      TotAmt: amount(`${at}.TotAmt`, gross),
+      ...optional('Discount', discount !== 0 ? amount(`${at}.Discount`, discount) : undefined),
+      AssAmt: amount(`${at}.AssAmt`, taxable),
+      GstRt: ratePercent,
+      IgstAmt: amount(`${at}.IgstAmt`, igst),
+      CgstAmt: amount(`${at}.CgstAmt`, cgst),
+      SgstAmt: amount(`${at}.SgstAmt`, sgst),
+      ...optional('CesRt', item.cessPercent ?? undefined),
+      ...optional('CesAmt', cess !== 0 ? amount(`${at}.CesAmt`, cess - cessNonAdvl) : undefined),
+      ...optional('CesNonAdvlAmt', cessNonAdvl !== 0 ? amount(`${at}.CesNonAdvlAmt`, cessNonAdvl) : undefined),
+      ...optional('StateCesRt', extra.stateCessPercent ?? undefined),
+      ...optional('StateCesAmt', stateCes !== 0 ? amount(`${at}.StateCesAmt`, stateCes) : undefined),
+      ...optional('StateCesNonAdvlAmt', stateCesNonAdvl !== 0 ? amount(`${at}.StateCesNonAdvlAmt`, stateCesNonAdvl) : undefined),
+      ...optional('OthChrg', othChrg !== 0 ? amount(`${at}.OthChrg`, othChrg) : undefined),
+      TotItemVal: amount(`${at}.TotItemVal`, totItemVal),
+      ...optional('OrgCntry', countryCode(`${at}.OrgCntry`, extra.originCountry, format)),
+    };
+    if (out.UnitPrice < 0) add('NEGATIVE_AMOUNT', `${at}.UnitPrice`, `Item ${i + 1}: the unit price may not be negative.`);
+    itemList.push(out);
+  });
+
+  // 2172: IGST on an intra-State supply is refused unless IgstOnIntra is Y (IGST Act s.7(5)(c), e.g. supplies to
+  // tourists or in a custom bonded warehouse); CGST and SGST belong to intra-State supplies only (IGST Act s.7, s.8).
+  if (arePlacesKnown && isIntraState && igstTotal !== 0 && document.igstOnIntra !== true)
+    add(
+      'IGST_ON_INTRA_STATE',
+      'ValDtls.IgstVal',
+      `IGST of ${rupeeText(igstTotal)} on an intra-State supply (seller and place of supply both ${sellerDtls.Stcd}); charge CGST and SGST, or mark the supply as IGST on intra-State.`,
+      '2172',
+    );
+  if (arePlacesKnown && (!isIntraState || document.igstOnIntra === true) && cgstTotal + sgstTotal !== 0)
+    add(
+      'CGST_SGST_ON_INTER_STATE',
+      'ValDtls.CgstVal',
+      `CGST and SGST of ${rupeeText(cgstTotal + sgstTotal)} on a supply charged to IGST (inter-State${isAlwaysInterState ? `: ${supplyType}` : ''} or IGST on intra-State).`,
+    );
+
+  // --- Totals ---
+  const itemAssessable = sum(document.items.map((it) => it.taxable));
+  const assVal = options.assessableTotal ?? itemAssessable;
+  if (assVal !== itemAssessable)
+    add(
+      'ASSESSABLE_TOTAL_MISMATCH',
+      'ValDtls.AssVal',
+      `The total assessable value ${rupeeText(assVal)} is not the sum of the items' taxable values ${rupeeText(itemAssessable)}.`,
+      '2182',
+    );
+  const invoiceDiscount = options.discount ?? 0;
+  const otherCharges = document.otherCharges ?? 0;
+  const roundOff = document.roundOff ?? 0;
+  if (Math.abs(roundOff) > 9999) format('ValDtls.RndOffAmt', `The round-off ${rupeeText(roundOff)} must be within ±₹99.99.`);
+  // 2189: the invoice value is the items' values (assessable value, taxes, cess, item charges), plus other charges,
+  // less the invoice discount, plus the round-off; the IRP accepts it within ±₹1.
+  const parts = assVal - itemAssessable + sum(itemTotals) + otherCharges - invoiceDiscount + roundOff;
+  const totInvVal = document.totalValue ?? parts;
+  const tolerance = options.tolerancePaise ?? EINVOICE_VALUE_TOLERANCE_PAISE;
+  if (Math.abs(totInvVal - parts) > tolerance)
+    add(
+      'INVOICE_VALUE_MISMATCH',
+      'ValDtls.TotInvVal',
+      `The invoice value ${rupeeText(totInvVal)} differs from the sum of its parts ${rupeeText(parts)} by more than ${rupeeText(tolerance)}.`,
+      '2189',
+    );
+  const valDtls: EinvoiceValDtls = {
+    AssVal: amount('ValDtls.AssVal', assVal),
+    CgstVal: amount('ValDtls.CgstVal', cgstTotal),
+    SgstVal: amount('ValDtls.SgstVal', sgstTotal),
+    IgstVal: amount('ValDtls.IgstVal', igstTotal),
+    CesVal: amount('ValDtls.CesVal', cessTotal),
+    StCesVal: amount('ValDtls.StCesVal', stateCessTotal),
+    Discount: amount('ValDtls.Discount', invoiceDiscount),
+    OthChrg: amount('ValDtls.OthChrg', otherCharges),
+    RndOffAmt: rupees(roundOff),
+    TotInvVal: amount('ValDtls.TotInvVal', totInvVal),
+  };
+  const foreignTotal = options.export?.totalInForeignCurrency;
+  if (foreignTotal !== null && foreignTotal !== undefined) valDtls.TotInvValFc = amount('ValDtls.TotInvValFc', foreignTotal);
+
+  const json: EinvoiceJson = {
+    Version: '1.1',
+    TranDtls: tranDtls,
+    DocDtls: { Typ: isEinvoiceDocumentType(typ) ? typ : 'INV', No: docNo, Dt: date('DocDtls.Dt', document.documentDate) },
+    SellerDtls: sellerDtls,
+    BuyerDtls: buyerDtls,
+    ItemList: itemList,
+    ValDtls: valDtls,
+  };
+
+  // --- Dispatch from, ship to ---
+  const from = options.dispatchFrom;
+  if (from) {
+    const disp: EinvoiceDispDtls = {
+      Nm: text('DispDtls.Nm', from.name, 3, 100, true) ?? '',
+      Addr1: text('DispDtls.Addr1', from.address1, 1, 100, true) ?? '',
+      ...optional('Addr2', text('DispDtls.Addr2', from.address2, 3, 100)),
+      Loc: text('DispDtls.Loc', from.location, 3, 100, true) ?? '',
+      Pin: pin('DispDtls.Pin', from.pin, true) ?? 0,
+      Stcd: state('DispDtls.Stcd', from.stateCode),
+    };
+    json.DispDtls = disp;
+  }
+  const to = options.shipTo;
+  if (to) {
+    const ship: EinvoiceShipDtls = {
+      ...optional('Gstin', isBlank(to.gstin) ? undefined : gstin('ShipDtls.Gstin', to.gstin, true)),
+      LglNm: text('ShipDtls.LglNm', to.legalName, 3, 100, true) ?? '',
+      ...optional('TrdNm', text('ShipDtls.TrdNm', to.tradeName, 3, 100)),
+      Addr1: text('ShipDtls.Addr1', to.address1, 1, 100, true) ?? '',
+      ...optional('Addr2', text('ShipDtls.Addr2', to.address2, 3, 100)),
+      Loc: text('ShipDtls.Loc', to.location, 3, 100, true) ?? '',
+      Pin: pin('ShipDtls.Pin', to.pin, true) ?? 0,
+      Stcd: state('ShipDtls.Stcd', to.stateCode),
+    };
+    json.ShipDtls = ship;
+  }
+
+  // --- Preceding document of a credit or debit note (s.34 CGST Act), remarks ---
+  const precNo = (document.originalDocumentNumber ?? '').trim();
+  const remarks = text('RefDtls.InvRm', options.remarks, 3, 100);
+  if ((typ === 'CRN' || typ === 'DBN') && precNo !== '') {
+    if (!PREC_DOC_NO.test(precNo))
+      format(
+        'RefDtls.PrecDocDtls[0].InvNo',
+        `Original document number "${precNo}" must be 2 to 16 letters, digits, / or -, not starting with 0, / or -.`,
+      );
+    json.RefDtls = {
+      ...optional('InvRm', remarks),
+      PrecDocDtls: [{ InvNo: precNo, InvDt: date('RefDtls.PrecDocDtls[0].InvDt', document.originalDocumentDate) }],
+    };
+  } else if (remarks !== undefined) json.RefDtls = { InvRm: remarks };
+
+  // --- Export details ---
+  const exp = options.export ?? {};
+  const expDtls: EinvoiceExpDtls = {
+    ...optional('ShipBNo', text('ExpDtls.ShipBNo', exp.shippingBillNumber ?? document.shippingBillNumber, 1, 20)),
+    ...optional('ShipBDt', isBlank(exp.shippingBillDate) ? undefined : date('ExpDtls.ShipBDt', exp.shippingBillDate)),
+    ...optional('Port', portCode(exp.portCode ?? document.portCode, format)),
+    ...optional<'RefClm', 'Y' | 'N'>(
+      'RefClm',
+      exp.isRefundClaimed === null || exp.isRefundClaimed === undefined ? undefined : exp.isRefundClaimed ? 'Y' : 'N',
+    ),
+    ...optional('ForCur', currency(exp.currency ?? document.currency, format)),
+    ...optional('CntCode', countryCode('ExpDtls.CntCode', exp.countryCode, format)),
+    ...optional('ExpDuty', exp.exportDuty === null || exp.exportDuty === undefined ? undefined : amount('ExpDtls.ExpDuty', exp.exportDuty)),
+  };
+  if ((isExport || options.export) && Object.keys(expDtls).length > 0) json.ExpDtls = expDtls;
+
+  // --- E-way bill (Part B with the IRN; Rule 138 and the NIC API's EwbDtls) ---
+  const ewb = options.ewaybill;
+  if (ewb) json.EwbDtls = ewaybillDetails(ewb, text, date, format);
+
+  return { json, problems };
+}
+
+/** SupTyp of a document: exports and SEZ supplies by their flags, with or without payment of IGST; B2B otherwise. */
+export function supplyTypeOf(document: DocumentInput): EinvoiceSupplyType {
+  if (document.exportType === 'WPAY') return 'EXPWP';
+  if (document.exportType === 'WOPAY') return 'EXPWOP';
+  if (document.isSez === true) {
+    const sezType = document.sezType ?? (document.items.some((i) => (i.igst ?? 0) > 0) ? 'WPAY' : 'WOPAY');
+    return sezType === 'WPAY' ? 'SEZWP' : 'SEZWOP';
+  }
+  return 'B2B';
+}
+
+export const isEinvoiceDocumentType = (typ: string): typ is EinvoiceDocumentType => typ === 'INV' || typ === 'CRN' || typ === 'DBN';
+
+/** { [key]: value } when value is defined, {} otherwise (the JSON leaves optional members out). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+type Report = (field: string, message: string) => void;
+
+function countryCode(field: string, value: string | null | undefined, format: Report): string | undefined {
+  if (isBlank(value)) return undefined;
+  const c = value.trim().toUpperCase();
+  if (!COUNTRY.test(c)) format(field, `${field} must be a 2-letter country code (ISO 3166), not "${c}".`);
+  return c;
+}
+
+function portCode(value: string | null | undefined, format: Report): string | undefined {
+  if (isBlank(value)) return undefined;
+  const p = value.trim().toUpperCase();
+  if (!PORT.test(p)) format('ExpDtls.Port', `The port code must be 2 to 10 letters or digits, not "${p}".`);
+  return p;
+}
+
+function currency(value: string | null | undefined, format: Report): string | undefined {
+  if (isBlank(value)) return undefined;
+  const c = value.trim().toUpperCase();
+  if (!isCurrencyCode(c)) format('ExpDtls.ForCur', `"${c}" is not a currency code of the NIC list.`);
+  return c;
+}
+
+/** A transporter's GSTIN or enrolment number (TRANSIN): the same 15-character shape. */
+function transporterId(value: string | null | undefined, format: Report): string | undefined {
+  if (isBlank(value)) return undefined;
+  const id = value.trim().toUpperCase();
+  if (!GSTIN_SHAPE.test(id)) format('EwbDtls.TransId', `The transporter ID must be a GSTIN or TRANSIN (15 characters), not "${id}".`);
+  return id;
+}
+
+function ewaybillDetails(
+  ewb: EinvoiceEwaybillDetails,
+  text: (field: string, value: string | null | undefined, min: number, max: number) => string | undefined,
+  date: (field: string, iso: string | null | undefined) => string,
+  format: Report,
+): EinvoiceEwbDtls {
+  // NIC: at most 4,000 km; 0 lets the portal compute the PIN-to-PIN distance (GST-RULES-DETAIL §4).
+  if (!Number.isInteger(ewb.distanceKm) || ewb.distanceKm < 0 || ewb.distanceKm > 4000)
+    format('EwbDtls.Distance', `The distance must be a whole number of kilometres from 0 to 4000, not ${ewb.distanceKm}.`);
+  const docNo = isBlank(ewb.transportDocumentNumber) ? undefined : ewb.transportDocumentNumber.trim();
+  if (docNo !== undefined && !TRANS_DOC_NO.test(docNo))
+    format('EwbDtls.TransDocNo', `The transport document number must be 1 to 15 letters, digits, / or -, not "${docNo}".`);
+  // Vehicle numbers are written with spaces and hyphens ("KA 01 AB 1234"); the schema takes letters and digits only.
+  const vehicle = isBlank(ewb.vehicleNumber) ? undefined : ewb.vehicleNumber.replace(/[\s-]/g, '').toUpperCase();
+  if (vehicle !== undefined && !VEHICLE.test(vehicle))
+    format('EwbDtls.VehNo', `The vehicle number must be 4 to 20 letters and digits, not "${vehicle}".`);
+  return {
+    ...optional('TransId', transporterId(ewb.transporterId, format)),
+    ...optional('TransName', text('EwbDtls.TransName', ewb.transporterName, 3, 100)),
+    ...optional('TransMode', ewb.transportMode ?? undefined),
+    Distance: ewb.distanceKm,
+    ...optional('TransDocNo', docNo),
+    ...optional('TransDocDt', isBlank(ewb.transportDocumentDate) ? undefined : date('EwbDtls.TransDocDt', ewb.transportDocumentDate)),
+    ...optional('VehNo', vehicle),
+    ...optional('VehType', ewb.vehicleType ?? undefined),
+  };
+}
