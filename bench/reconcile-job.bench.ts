@@ -139,6 +139,13 @@ const jobChild = async (state: State): Promise<void> => {
     // and PGlite's queries, which run on this thread).
     gc();
     const marks: Partial<Record<RunStage, number>> = {};
+    // CPU time of this process per stage too: on a shared machine the wall clock also counts the other processes'
+    // turns. PGlite runs on this thread, so there it is the job's whole work; PostgreSQL's is in its server's processes.
+    const cpu = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1e6;
+    };
+    const cpuMarks: Partial<Record<RunStage, number>> = {};
     const stageRssMb: Partial<Record<RunStage, number>> = {};
     const peakRssMbAtEnd: Partial<Record<RunStage, number>> = {};
     let current: RunStage = 'load';
@@ -147,6 +154,7 @@ const jobChild = async (state: State): Promise<void> => {
     };
     const sampler = setInterval(sample, 50);
     const t0 = performance.now();
+    const c0 = cpu();
     await processRun(
       {
         db,
@@ -155,12 +163,14 @@ const jobChild = async (state: State): Promise<void> => {
           sample();
           if (stage !== 'load') peakRssMbAtEnd[current] = rssMb();
           marks[stage] = performance.now();
+          cpuMarks[stage] = cpu();
           current = stage;
         },
       },
       runId,
     );
     const seconds = (performance.now() - t0) / 1000;
+    const cpuSeconds = cpu() - c0;
     clearInterval(sampler);
     const peakRssMb = rssMb();
     const [run] = await rowsOf<{ status: string; message: string | null; rows: number; by_status: { status: string; rows: number }[] }>(
@@ -175,6 +185,13 @@ const jobChild = async (state: State): Promise<void> => {
       store: span('store', 'summaries'),
       summaries: span('summaries', 'done'),
     };
+    const cpuSpan = (from: RunStage, to: RunStage) => round((cpuMarks[to] ?? NaN) - (cpuMarks[from] ?? NaN), 2);
+    const stagesCpu = {
+      load: cpuSpan('load', 'engine'),
+      engine: cpuSpan('engine', 'store'),
+      store: cpuSpan('store', 'summaries'),
+      summaries: cpuSpan('summaries', 'done'),
+    };
 
     // The engine alone over the same documents, loaded again by the job's queries, with the same settings.
     const [stored] = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
@@ -184,8 +201,10 @@ const jobChild = async (state: State): Promise<void> => {
     const settings = engineSettingsOf((await loadSubscriberSettings(db, state.subscriberId)).reconciliation);
     gc();
     const e0 = performance.now();
+    const ec0 = cpu();
     const result = reconcile(books, portal, settings);
     const engineSeconds = (performance.now() - e0) / 1000;
+    const engineCpuSeconds = cpu() - ec0;
     const engineCounts: Record<string, number> = {};
     for (const row of result.rows) engineCounts[row.status] = (engineCounts[row.status] ?? 0) + 1;
     const jobCounts = Object.fromEntries(run.by_status.map((s) => [s.status, s.rows]));
@@ -213,6 +232,10 @@ const jobChild = async (state: State): Promise<void> => {
           stageRssMb,
           peakRssMbAtEnd,
           engineSeconds: round(engineSeconds, 2),
+          cpuSeconds: round(cpuSeconds, 2),
+          stagesCpu,
+          engineCpuSeconds: round(engineCpuSeconds, 2),
+          cpuRatio: round(cpuSeconds / engineCpuSeconds, 2),
           rowsPerSecond: Math.round(run.rows / seconds),
           byStatus: jobCounts,
           countsAgree,
