@@ -29,6 +29,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       APP_ENV: 'development',
       // The reconciliation journey sets the sandbox's date to reach the 14th's GSTR-2B (and sets it back).
       PORTAL_SANDBOX_CLOCK_CONTROL: 'true',
+      // The IP allow-list journey plays a user at another address by an X-Forwarded-For header (as behind the
+      // installation's own proxy); requests without one keep the socket's address, 127.0.0.1.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

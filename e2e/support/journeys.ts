@@ -22,7 +22,9 @@ type Fixtures = Record<
   | 'reconSupplierA'
   | 'reconSupplierB'
   | 'gstr3bFiler'
-  | 'gstr3bSupplier',
+  | 'gstr3bSupplier'
+  | 'ipAdmin'
+  | 'ipClerk',
   Credentials
 >;
 

@@ -57,6 +57,26 @@ const single = await provisionSubscriber(db, {
 });
 await saveSubscriberSettings(db, single.subscriberId, { security: { singleSession: true } });
 
+// The IP allow-list journey's own subscriber: its administrator limits sign-in by address, which must not shut out
+// the users of any other journey; its clerk is the user refused.
+const ipAdminPassword = generatePassword();
+const ipAllowList = await provisionSubscriber(db, {
+  name: 'Allow List Traders',
+  admin: { userName: 'ip-admin', displayName: 'IP Admin', email: 'ip-admin@journeys.test', password: ipAdminPassword },
+  business: { name: 'Allow List Traders LLP', pan: 'AAGFI4321K', locations: [{ name: 'Pune', stateCode: '27', entityNumber: '1' }] },
+});
+const [ipAdminUser] = await db.select().from(users).where(eq(users.userName, 'ip-admin'));
+if (!ipAdminUser) throw new Error('the allow-list subscriber has no administrator');
+const ipClerkPassword = generatePassword();
+await db.insert(users).values({
+  subscriberId: ipAllowList.subscriberId,
+  roleId: ipAdminUser.roleId,
+  userName: 'ip-clerk',
+  displayName: 'IP Clerk',
+  email: 'ip-clerk@journeys.test',
+  passwordHash: await hashPassword(ipClerkPassword),
+});
+
 // An administrator of Mumbai alone: what a user sees of a GSTIN that is not theirs.
 const oneLocation = await addUser('one-location-user', adminUser.roleId);
 const [oneLocationUser] = await db.select().from(users).where(eq(users.userName, oneLocation.userName));
@@ -75,6 +95,8 @@ const fixtures = {
   singleSession: { userName: 'single-admin', password: singlePassword, email: 'single-admin@journeys.test' },
   admin: { userName: demo.userName, password: demo.password, email: adminUser.email },
   twoFactor: { userName: 'otp-admin', password: twoFactorPassword, email: 'otp-admin@journeys.test' },
+  ipAdmin: { userName: 'ip-admin', password: ipAdminPassword, email: 'ip-admin@journeys.test' },
+  ipClerk: { userName: 'ip-clerk', password: ipClerkPassword, email: 'ip-clerk@journeys.test' },
   lockout: await addUser('lockout-user', adminUser.roleId),
   forgotLink: await addUser('forgot-link-user', adminUser.roleId),
   forgotOtp: await addUser('forgot-otp-user', adminUser.roleId),
