@@ -2,7 +2,8 @@
 // (2172, 2182, 2189, 2193) predicted before sending.
 import { describe, expect, it } from 'vitest';
 import type { DocumentInput } from '../documents/document-input';
-import { buildEinvoice, supplyTypeOf, type EinvoiceOptions, type EinvoiceParty, type EinvoiceProblem } from './build-einvoice';
+import { buildEinvoice, supplyTypeOf } from './build-einvoice';
+import type { EinvoiceOptions, EinvoiceParty, EinvoiceProblem } from './einvoice-input';
 import type { EinvoiceJson } from './einvoice-json';
 import { BUYER_KA, BUYER_KA_GSTIN, BUYER_MH, caseOf, FOREIGN_BUYER, gstinOf, SELLER_KA, SELLER_KA_GSTIN } from './fixtures/einvoice-cases';
 
@@ -245,6 +246,15 @@ describe('the IRP amount rules, checked before sending', () => {
     const { json, problems } = buildEinvoice(document, SELLER_KA, { ...B2B_OPTIONS, discount: 20_000 });
     expect(problems).toEqual([]);
     expect(json.ValDtls).toMatchObject({ OthChrg: 500, Discount: 200, TotInvVal: 71100 });
+    // An item's own charges (after tax) count in its value and in ValDtls.OthChrg.
+    const items = [{ ...B2B_OPTIONS.items?.[0], otherCharges: 25_000 }, { otherCharges: 5_000 }];
+    const withItemCharges = buildEinvoice({ ...document, totalValue: 7_140_000 }, SELLER_KA, { ...B2B_OPTIONS, discount: 20_000, items });
+    expect(withItemCharges.problems).toEqual([]);
+    expect(withItemCharges.json.ItemList.map((i) => [i.OthChrg, i.TotItemVal])).toEqual([
+      [250, 59250],
+      [50, 11850.6],
+    ]);
+    expect(withItemCharges.json.ValDtls).toMatchObject({ OthChrg: 800, Discount: 200, TotInvVal: 71400 });
   });
 
   it('2193: an item’s assessable value must be its gross amount less its discount', () => {

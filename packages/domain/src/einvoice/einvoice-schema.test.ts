@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { EINVOICE_SUPPLY_TYPES, type EinvoiceSupplyType } from '../codes/supply-types';
 import type { DocumentInput, DocumentItem } from '../documents/document-input';
 import { rupeesToPaise } from '../money/amount';
-import { buildEinvoice, type EinvoiceOptions, type EinvoiceParty } from './build-einvoice';
+import { buildEinvoice } from './build-einvoice';
+import type { EinvoiceItemDetails, EinvoiceOptions, EinvoiceParty } from './einvoice-input';
 import { repairEinvoiceSchema } from './einvoice-schema';
 import { BUYER_KA, BUYER_MH, caseOf, FOREIGN_BUYER, SELLER_KA, SEZ_UNIT_GJ } from './fixtures/einvoice-cases';
 
@@ -115,6 +116,12 @@ const itemArb = (heads: Heads): fc.Arbitrary<DocumentItem> =>
       };
     });
 
+/** Particulars the document does not carry: a discount before tax, charges after tax, a description. */
+const extraArb: fc.Arbitrary<EinvoiceItemDetails> = fc.record(
+  { discount: fc.integer({ min: 0, max: 1_000_000 }), otherCharges: fc.integer({ min: 0, max: 100_000 }), description: textArb(3, 300) },
+  { requiredKeys: [] },
+);
+
 const caseArb = fc
   .record({
     supplyType: fc.constantFrom(...SUPPLY_TYPES),
@@ -139,9 +146,10 @@ const caseArb = fc
     const exportOrSez = c.supplyType !== 'B2B' && c.supplyType !== 'DEXP';
     const intra = !exportOrSez && c.sellerState === c.buyerState;
     const heads: Heads = c.supplyType === 'EXPWOP' || c.supplyType === 'SEZWOP' ? 'none' : intra ? 'intra' : 'inter';
+    const n = { minLength: c.itemCount, maxLength: c.itemCount };
     return fc
-      .tuple(fc.constant(c), fc.array(itemArb(heads), { minLength: c.itemCount, maxLength: c.itemCount }), gstinArb(c.sellerState))
-      .map(([c2, items, seller]) => ({ ...c2, items, sellerGstin: seller, buyerGstin: c2.buyerState + 'AABCT3518Q1ZX' }));
+      .tuple(fc.constant(c), fc.array(itemArb(heads), n), fc.array(extraArb, n), gstinArb(c.sellerState))
+      .map(([c2, items, extras, seller]) => ({ ...c2, items, extras, sellerGstin: seller, buyerGstin: c2.buyerState + 'AABCT3518Q1ZX' }));
   });
 
 type GeneratedCase = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
@@ -150,7 +158,13 @@ type GeneratedCase = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
 function documentOf(c: GeneratedCase): { document: DocumentInput; seller: EinvoiceParty; options: EinvoiceOptions } {
   const isExport = c.supplyType === 'EXPWP' || c.supplyType === 'EXPWOP';
   const isSez = c.supplyType === 'SEZWP' || c.supplyType === 'SEZWOP';
-  const itemValues = c.items.reduce((s, i) => s + i.taxable + (i.igst ?? 0) + (i.cgst ?? 0) + (i.sgst ?? 0) + (i.cess ?? 0), 0);
+  const itemValues = c.items.reduce(
+    (s, i, at) => s + i.taxable + (i.igst ?? 0) + (i.cgst ?? 0) + (i.sgst ?? 0) + (i.cess ?? 0) + (c.extras[at]?.otherCharges ?? 0),
+    0,
+  );
+  // An invoice value is never negative: the discount and the round-off stay within what the items and charges add up to.
+  const discount = Math.min(c.discount, itemValues + c.otherCharges);
+  const roundOff = itemValues + c.otherCharges - discount + c.roundOff < 0 ? 0 : c.roundOff;
   const document: DocumentInput = {
     documentType: c.documentType,
     documentNumber: c.documentNumber,
@@ -166,15 +180,16 @@ function documentOf(c: GeneratedCase): { document: DocumentInput; seller: Einvoi
     portCode: isExport ? 'INBOM4' : null,
     currency: isExport ? 'EUR' : null,
     otherCharges: c.otherCharges,
-    roundOff: c.roundOff,
-    totalValue: itemValues + c.otherCharges - c.discount + c.roundOff,
+    roundOff,
+    totalValue: itemValues + c.otherCharges - discount + roundOff,
     items: c.items,
   };
   const buyer = isExport ? FOREIGN_BUYER : isSez ? { ...SEZ_UNIT_GJ, stateCode: c.buyerState } : { ...BUYER_KA, stateCode: c.buyerState };
   const options: EinvoiceOptions = {
     buyer: { ...buyer, legalName: c.legalName, location: c.location },
     supplyType: c.supplyType,
-    discount: c.discount,
+    discount,
+    items: c.extras,
     sandbox: true,
   };
   if (c.withDispatch)
@@ -206,6 +221,7 @@ describe('buildEinvoice properties', () => {
       fc.property(caseArb, fc.integer({ min: -100, max: 100 }), (c, drift) => {
         const { document, seller, options } = documentOf(c);
         // The document's stated value may drift from the sum of its parts by up to ₹1 either way.
+        fc.pre((document.totalValue ?? 0) + drift >= 0);
         const { json, problems } = buildEinvoice({ ...document, totalValue: (document.totalValue ?? 0) + drift }, seller, options);
         expect(problems).toEqual([]);
         const items = json.ItemList;
@@ -249,6 +265,7 @@ describe('buildEinvoice properties', () => {
       fc.property(caseArb, fc.integer({ min: 101, max: 10_000_000 }), fc.boolean(), (c, off, up) => {
         const { document, seller, options } = documentOf(c);
         const stated = (document.totalValue ?? 0) + (up ? off : -off);
+        fc.pre(stated >= 0);
         const { problems } = buildEinvoice({ ...document, totalValue: stated }, seller, options);
         expect(problems.map((p) => p.irpErrorCode)).toContain('2189');
       }),

@@ -9,13 +9,11 @@ export {
   type EinvoiceQrPayload,
   type RsaPublicKey,
 } from './jws';
+export { buildEinvoice, isEinvoiceDocumentType, supplyTypeOf } from './build-einvoice';
 export {
-  buildEinvoice,
   EINVOICE_MAX_ITEMS,
   EINVOICE_VALUE_TOLERANCE_PAISE,
   EXPORT_BUYER,
-  isEinvoiceDocumentType,
-  supplyTypeOf,
   type EinvoiceBuildResult,
   type EinvoiceDispatchFrom,
   type EinvoiceEwaybillDetails,
@@ -27,6 +25,6 @@ export {
   type EinvoiceProblemCode,
   type EinvoiceShipTo,
   type IrpErrorCode,
-} from './build-einvoice';
+} from './einvoice-input';
 export type * from './einvoice-json';
 export { repairEinvoiceSchema } from './einvoice-schema';
