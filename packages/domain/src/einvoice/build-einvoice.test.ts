@@ -292,6 +292,17 @@ describe('the IRP amount rules, checked before sending', () => {
     expect(sez.problems).toEqual([]);
     expect(sez.json.TranDtls.SupTyp).toBe('SEZWP');
   });
+
+  it('an export or SEZ supply without payment (under bond or LUT) carries no tax', () => {
+    const { document, options } = caseOf('EXPWOP', 'INV', false);
+    const taxed = { ...document, items: [{ hsn: '6203', taxable: 100_000, ratePercent: 12, igst: 12_000 }] };
+    const { problems } = buildEinvoice(taxed, SELLER_KA, options);
+    expect(codes(problems)).toEqual(['- TAX_ON_SUPPLY_WITHOUT_PAYMENT ValDtls.IgstVal']);
+    expect(problems[0]?.message).toBe(
+      'EXPWOP: a supply under bond or LUT is made without payment of tax, but this one carries ₹120.00 of tax; use EXPWP to pay IGST.',
+    );
+    expect(buildEinvoice({ ...taxed, exportType: 'WPAY' }, SELLER_KA, options).problems).toEqual([]);
+  });
 });
 
 describe('formats the schema enforces', () => {
@@ -323,7 +334,10 @@ describe('formats the schema enforces', () => {
     const seller = { ...SELLER_KA, gstin: '29AAGCB7383J1ZX' };
     expect(problemsOf({}, {}, seller)).toEqual(['- FIELD_FORMAT SellerDtls.Gstin']);
     expect(problemsOf({}, { sandbox: true }, seller)).toEqual([]);
-    expect(problemsOf({ counterpartyGstin: 'URP' }, { buyer: { ...BUYER_KA, gstin: null } })).toEqual([]);
+    // URP is for exports: B2C supplies are not e-invoiced.
+    expect(problemsOf({ counterpartyGstin: 'URP' }, { buyer: { ...BUYER_KA, gstin: null } })).toEqual(['- FIELD_FORMAT BuyerDtls.Gstin']);
+    expect(problemsOf({ counterpartyGstin: null }, { buyer: { ...BUYER_KA, gstin: null } })).toEqual(['- FIELD_FORMAT BuyerDtls.Gstin']);
+    expect(problemsOf({ counterpartyGstin: BUYER_KA_GSTIN }, { buyer: { ...BUYER_KA, gstin: null } })).toEqual([]);
   });
 
   it('names, places, PINs, state codes, HSN codes, units, e-mail and phone', () => {

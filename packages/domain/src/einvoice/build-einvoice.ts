@@ -182,7 +182,18 @@ export function buildEinvoice(document: DocumentInput, seller: EinvoiceParty, op
   };
 
   const buyer = options.buyer;
-  const buyerGstin = isExport ? EXPORT_BUYER.gstin : gstin('BuyerDtls.Gstin', buyer.gstin ?? document.counterpartyGstin, true);
+  // "URP" (unregistered person) is for exports only: supplies to unregistered persons (B2C) are not e-invoiced.
+  const givenBuyerGstin = (buyer.gstin ?? document.counterpartyGstin ?? '').trim().toUpperCase();
+  if (!isExport && (givenBuyerGstin === 'URP' || givenBuyerGstin === ''))
+    format(
+      'BuyerDtls.Gstin',
+      `A ${supplyType} e-invoice needs the buyer's GSTIN; "URP" is for exports (supplies to unregistered persons are not e-invoiced).`,
+    );
+  const buyerGstin = isExport
+    ? EXPORT_BUYER.gstin
+    : givenBuyerGstin === 'URP' || givenBuyerGstin === ''
+      ? givenBuyerGstin
+      : gstin('BuyerDtls.Gstin', givenBuyerGstin, false);
   const buyerState = isExport
     ? EXPORT_BUYER.stateCode
     : state('BuyerDtls.Stcd', buyer.stateCode ?? document.counterpartyState ?? buyerGstin.slice(0, 2));
@@ -311,6 +322,14 @@ export function buildEinvoice(document: DocumentInput, seller: EinvoiceParty, op
       'CGST_SGST_ON_INTER_STATE',
       'ValDtls.CgstVal',
       `CGST and SGST of ${rupeeText(cgstTotal + sgstTotal)} on a supply charged to IGST (inter-State${isAlwaysInterState ? `: ${supplyType}` : ''} or IGST on intra-State).`,
+    );
+
+  // IGST Act s.16(3)(a), Rule 96A: an export or SEZ supply without payment goes under bond or LUT, free of tax.
+  if ((supplyType === 'EXPWOP' || supplyType === 'SEZWOP') && igstTotal + cgstTotal + sgstTotal + cessTotal !== 0)
+    add(
+      'TAX_ON_SUPPLY_WITHOUT_PAYMENT',
+      'ValDtls.IgstVal',
+      `${supplyType}: a supply under bond or LUT is made without payment of tax, but this one carries ${rupeeText(igstTotal + cgstTotal + sgstTotal + cessTotal)} of tax; use ${supplyType === 'EXPWOP' ? 'EXPWP' : 'SEZWP'} to pay IGST.`,
     );
 
   // --- Totals ---

@@ -125,6 +125,7 @@ export type EinvoiceOptions = {
 export type EinvoiceProblemCode =
   | 'IGST_ON_INTRA_STATE'
   | 'CGST_SGST_ON_INTER_STATE'
+  | 'TAX_ON_SUPPLY_WITHOUT_PAYMENT'
   | 'ASSESSABLE_TOTAL_MISMATCH'
   | 'INVOICE_VALUE_MISMATCH'
   | 'ITEM_ASSESSABLE_MISMATCH'
@@ -146,9 +147,9 @@ export type EinvoiceProblem = {
 
 export type EinvoiceBuildResult = { json: EinvoiceJson; problems: EinvoiceProblem[] };
 
-/** NIC: an export's buyer is "URP", place of supply and state 96 (other country), PIN 999999. */
+/** NIC rules for an export: the buyer is "URP", place of supply and state 96 (other country), PIN 999999 (NIC FAQ, as quoted in docs.cleartax.in/e-invoicing-v2/faqs/faqs). */
 export const EXPORT_BUYER = { gstin: 'URP', stateCode: '96', pin: 999999 } as const;
-/** INV-01 v1.1 ItemList: at most 1000 items per document (NIC API). */
+/** NIC accepts 1000 items per document by default (more only on a taxpayer's request to NIC). */
 export const EINVOICE_MAX_ITEMS = 1000;
 /** 2189: the IRP accepts the invoice value within ±₹1 of the sum of its parts. */
 export const EINVOICE_VALUE_TOLERANCE_PAISE = 100;

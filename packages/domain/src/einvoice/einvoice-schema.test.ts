@@ -112,7 +112,7 @@ const itemArb = (heads: Heads): fc.Arbitrary<DocumentItem> =>
         igst: heads === 'inter' ? tax : 0,
         cgst: heads === 'intra' ? half : 0,
         sgst: heads === 'intra' ? tax - half : 0,
-        cess,
+        cess: heads === 'none' ? 0 : cess,
       };
     });
 
