@@ -2,12 +2,23 @@
 // messages, status, delete, export read back, audit rows, the right it needs), the sign-in refused from an address
 // no active entry allows (recorded in the authentication events), and the lock-out guard on the administrator's own
 // address. app.inject's remoteAddress plays the client's address (request.ip).
-import { HEADERS, IP_ADDRESS_API as IP, type IpAddress } from '@opengst/contracts';
+import { API, HEADERS, IP_ADDRESS_API as IP, type IpAddress } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, authEvents, ipAllowList } from '../../../db/schema';
-import { createTenant, ENGINES, login, signIn, startHarness, type Harness, type Tenant } from '../../../test-support/harness';
+import {
+  createTenant,
+  encryptor,
+  ENGINES,
+  login,
+  setSubscriberSettings,
+  signIn,
+  startHarness,
+  type Harness,
+  type Tenant,
+} from '../../../test-support/harness';
+import { otpIn } from '../../../test-support/smtp';
 import { clientOf, signInLimitedUser } from '../../../test-support/org-fixtures';
 
 describe.each(ENGINES)('IP allow-list on %s', (engine) => {
@@ -177,5 +188,37 @@ describe.each(ENGINES)('IP allow-list on %s', (engine) => {
     expect((await login(h.app, clerk.userName, clerk.password, { ip: '192.0.2.6' })).statusCode).toBe(200);
     const other = await createTenant(h);
     expect((await login(h.app, other.userName, other.password, { ip: '192.0.2.7' })).statusCode).toBe(200);
+  });
+
+  it('checks the address again at the OTP step of two-factor sign-in', async () => {
+    const other = await createTenant(h);
+    await setSubscriberSettings(h, other.subscriberId, { security: { twoFactorEnabled: true } });
+    const pending = await (async () => {
+      const sent = h.smtp.mails.length;
+      const step = (await login(h.app, other.userName, other.password, { ip: '10.1.1.1' })).json().data;
+      return { step, otp: otpIn(await h.smtp.waitFor(other.email, /one-time password to sign in/, sent)) };
+    })();
+    // The list is set while the OTP is on its way: only 10.0.0.0/8, where the password step came from.
+    const [entry] = await h.ctx.database.db
+      .insert(ipAllowList)
+      .values({ subscriberId: other.subscriberId, address: '10.0.0.0/8', description: 'VPN' })
+      .returning();
+    expect(entry?.status).toBe('Active');
+    const validateOtp = async (ip: string) => {
+      const { encId, encrypt } = await encryptor(h.app, ip);
+      return h.app.inject({
+        method: 'POST',
+        url: API.validateOtp,
+        headers: { [HEADERS.encId]: encId, [HEADERS.publicAuthToken]: pending.step.token },
+        payload: { otp: encrypt(pending.otp) },
+        remoteAddress: ip,
+      });
+    };
+    const refused = await validateOtp('192.0.2.44');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0]).toMatchObject({ code: 'AUTH0020' });
+    const events = await h.ctx.database.db.select().from(authEvents).where(eq(authEvents.subscriberId, other.subscriberId));
+    expect(events.filter((e) => e.event === 'AddressNotAllowed').map((e) => e.ip)).toEqual(['192.0.2.44']);
+    expect(events.some((e) => e.event === 'SignedIn' && e.ip === '192.0.2.44')).toBe(false);
   });
 });
