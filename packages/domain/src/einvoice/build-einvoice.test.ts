@@ -1,11 +1,21 @@
 // Golden INV-01 JSON written by hand from the NIC schema v1.1 and its field rules, and the IRP's amount checks
 // (2172, 2182, 2189, 2193) predicted before sending.
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { EinvoiceSupplyType } from '../codes/supply-types';
 import type { DocumentInput } from '../documents/document-input';
 import { buildEinvoice, supplyTypeOf } from './build-einvoice';
 import type { EinvoiceOptions, EinvoiceParty, EinvoiceProblem } from './einvoice-input';
 import type { EinvoiceJson } from './einvoice-json';
+import { repairEinvoiceSchema } from './einvoice-schema';
 import { BUYER_KA, BUYER_KA_GSTIN, BUYER_MH, caseOf, FOREIGN_BUYER, gstinOf, SELLER_KA, SELLER_KA_GSTIN } from './fixtures/einvoice-cases';
+
+const published = JSON.parse(readFileSync(new URL('./schema/nic_einvoice_schema_v1.1.json', import.meta.url), 'utf8')) as unknown;
+const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+const validate = ajv.compile(repairEinvoiceSchema(published));
+const schemaErrors = (json: unknown): string => (validate(json) ? '' : ajv.errorsText(validate.errors, { separator: '\n' }));
 
 const B2B_INTRA: DocumentInput = {
   documentType: 'INV',
@@ -415,6 +425,55 @@ describe('formats the schema enforces', () => {
     expect(problems.length).toBeGreaterThan(5);
     expect(problems.every((p) => p.message.length > 0)).toBe(true);
   });
+});
+
+it('never throws, whatever the numbers and texts (NaN, infinities, fractions of paise, huge values); without problems the JSON is valid', () => {
+  const num = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(Number.NaN, Infinity, -Infinity, Number.MAX_SAFE_INTEGER, 2 ** 60));
+  const str = fc.oneof(fc.string(), fc.constantFrom('URP', '96', '00', '29', SELLER_KA_GSTIN));
+  const item = fc.record({
+    hsn: str,
+    uqc: str,
+    quantity: num,
+    taxable: num,
+    ratePercent: num,
+    igst: num,
+    cgst: num,
+    sgst: num,
+    cess: num,
+    cessPerUnit: num,
+  });
+  const extra = fc.record({ unitPrice: num, grossAmount: num, discount: num, freeQuantity: num, otherCharges: num, description: str });
+  fc.assert(
+    fc.property(
+      fc.array(item, { maxLength: 3 }),
+      fc.array(extra, { maxLength: 3 }),
+      str,
+      str,
+      num,
+      num,
+      fc.constantFrom('B2B', 'SEZWP', 'SEZWOP', 'EXPWP', 'EXPWOP', 'DEXP') as fc.Arbitrary<EinvoiceSupplyType>,
+      (items, extras, number, date, total, roundOff, supplyType) => {
+        const document: DocumentInput = {
+          documentType: 'INV',
+          documentNumber: number,
+          documentDate: date,
+          totalValue: total,
+          roundOff,
+          items,
+        };
+        const ewaybill = { distanceKm: total, vehicleNumber: number, transportDocumentDate: date };
+        const exportDetails = { exportDuty: total, totalInForeignCurrency: roundOff, shippingBillDate: date, portCode: number };
+        const { json, problems } = buildEinvoice(
+          document,
+          { ...SELLER_KA, pin: number },
+          { buyer: BUYER_KA, supplyType, items: extras, ewaybill, export: exportDetails, discount: roundOff },
+        );
+        // The contract: no problems means JSON the schema accepts.
+        if (problems.length === 0) expect(schemaErrors(JSON.parse(JSON.stringify(json)))).toBe('');
+      },
+    ),
+    { numRuns: 500 },
+  );
 });
 
 describe('supplyTypeOf', () => {

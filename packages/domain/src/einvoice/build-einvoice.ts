@@ -64,7 +64,8 @@ const SCHEMA_LAST_YEAR = 2029;
 
 const isBlank = (s: string | null | undefined): s is null | undefined | '' => s === null || s === undefined || s.trim() === '';
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-const rupees = (paise: number): number => paiseToRupees(Math.round(paise));
+/** Rupees of an amount in paise; 0 for what is no amount (NaN, beyond the safe range), which the caller reports. */
+const rupees = (paise: number): number => (Number.isSafeInteger(Math.round(paise)) ? paiseToRupees(Math.round(paise)) : 0);
 const rupeeText = (paise: number): string => `₹${(paise / 100).toFixed(2)}`;
 
 /** Builds the INV-01 JSON of `document` for `seller`; see the file header for the contract. Never throws. */
@@ -131,6 +132,15 @@ export function buildEinvoice(document: DocumentInput, seller: EinvoiceParty, op
     const e = text(field, value, 6, 100);
     if (e !== undefined && !EMAIL.test(e)) format(field, `${field} is not an e-mail address.`);
     return e;
+  };
+  /** A quantity in thousandths (Qty has 3 decimals, at most 9,999,999,999.999); 0 when absent or unusable. */
+  const quantityMilli = (field: string, quantity: number | null | undefined): number => {
+    if (quantity === null || quantity === undefined) return 0;
+    if (!Number.isFinite(quantity) || quantity < 0 || quantity > 9_999_999_999.999) {
+      format(field, `${field} must be a quantity from 0 to 9999999999.999.`);
+      return 0;
+    }
+    return quantityToMilli(quantity);
   };
   const amount = (field: string, paise: number): number => {
     if (!Number.isSafeInteger(paise)) format(field, `${field} must be a whole number of paise.`);
@@ -239,21 +249,25 @@ export function buildEinvoice(document: DocumentInput, seller: EinvoiceParty, op
         `Item ${i + 1}: the taxable value ${rupeeText(taxable)} is not the gross amount ${rupeeText(gross)} less the discount ${rupeeText(discount)}.`,
         '2193',
       );
-    const qtyMilli = item.quantity === null || item.quantity === undefined ? 0 : quantityToMilli(item.quantity);
-    if (qtyMilli < 0) add('NEGATIVE_AMOUNT', `${at}.Qty`, `Item ${i + 1}: the quantity may not be negative.`);
+    const qtyMilli = quantityMilli(`${at}.Qty`, item.quantity);
+    if (extra.unitPrice !== null && extra.unitPrice !== undefined && !Number.isFinite(extra.unitPrice))
+      format(`${at}.UnitPrice`, `Item ${i + 1}: the unit price must be a number of paise.`);
     const unitPriceMilliRupees =
-      extra.unitPrice !== null && extra.unitPrice !== undefined
+      extra.unitPrice !== null && extra.unitPrice !== undefined && Number.isFinite(extra.unitPrice)
         ? Math.round(extra.unitPrice * 10)
         : qtyMilli > 0 && Number.isSafeInteger(gross)
-          ? mulDivRoundHalfAway(gross, 10_000, qtyMilli)
+          ? mulDivWithin(gross, 10_000, qtyMilli)
           : gross * 10;
+    // UnitPrice: at most 999,999,999,999.999 rupees.
+    if (!(Math.abs(unitPriceMilliRupees) <= 999_999_999_999_999))
+      format(`${at}.UnitPrice`, `Item ${i + 1}: the unit price is beyond what the schema takes (₹999999999999.999).`);
     const igst = item.igst ?? 0;
     const cgst = item.cgst ?? 0;
     const sgst = item.sgst ?? 0;
     const cess = item.cess ?? 0;
     const cessNonAdvl =
-      item.cessPerUnit !== null && item.cessPerUnit !== undefined && qtyMilli > 0
-        ? Math.min(Math.max(cess, 0), mulDivRoundHalfAway(item.cessPerUnit, qtyMilli, 1000))
+      item.cessPerUnit !== null && item.cessPerUnit !== undefined && Number.isFinite(item.cessPerUnit) && qtyMilli > 0
+        ? Math.min(Math.max(cess, 0), mulDivWithin(Math.round(item.cessPerUnit), qtyMilli, 1000))
         : 0;
     const stateCes = extra.stateCess ?? 0;
     const stateCesNonAdvl = extra.stateCessNonAdvalorem ?? 0;
@@ -283,10 +297,12 @@ export function buildEinvoice(document: DocumentInput, seller: EinvoiceParty, op
       ...optional('Qty', qtyMilli !== 0 ? qtyMilli / 1000 : undefined),
       ...optional(
         'FreeQty',
-        extra.freeQuantity === null || extra.freeQuantity === undefined ? undefined : quantityToMilli(extra.freeQuantity) / 1000,
+        extra.freeQuantity === null || extra.freeQuantity === undefined
+          ? undefined
+          : quantityMilli(`${at}.FreeQty`, extra.freeQuantity) / 1000,
       ),
       ...optional('Unit', unit === '' ? undefined : unit),
-      UnitPrice: unitPriceMilliRupees / 1000,
+      UnitPrice: Number.isFinite(unitPriceMilliRupees) ? unitPriceMilliRupees / 1000 : 0,
       TotAmt: amount(`${at}.TotAmt`, gross),
       ...optional('Discount', discount !== 0 ? amount(`${at}.Discount`, discount) : undefined),
       AssAmt: amount(`${at}.AssAmt`, taxable),
@@ -347,7 +363,8 @@ export function buildEinvoice(document: DocumentInput, seller: EinvoiceParty, op
   // whether it is counted from the items' values (TotItemVal) or from ValDtls' members.
   const otherCharges = (document.otherCharges ?? 0) + itemOtherCharges;
   const roundOff = document.roundOff ?? 0;
-  if (Math.abs(roundOff) > 9999) format('ValDtls.RndOffAmt', `The round-off ${rupeeText(roundOff)} must be within ±₹99.99.`);
+  if (!Number.isSafeInteger(roundOff) || Math.abs(roundOff) > 9999)
+    format('ValDtls.RndOffAmt', `The round-off ${rupeeText(roundOff)} must be within ±₹99.99.`);
   // 2189: the invoice value is the assessable value, taxes and cess, plus other charges, less the invoice discount,
   // plus the round-off (NIC API, ValDtls); the IRP accepts it within ±₹1.
   const parts = assVal + igstTotal + cgstTotal + sgstTotal + cessTotal + stateCessTotal + otherCharges - invoiceDiscount + roundOff;
@@ -449,6 +466,12 @@ export function buildEinvoice(document: DocumentInput, seller: EinvoiceParty, op
   if (ewb) json.EwbDtls = ewaybillDetails(ewb, text, date, format);
 
   return { json, problems };
+}
+
+/** a × b / c rounded half away from zero, or NaN when the result leaves the safe integer range (reported by the caller). */
+function mulDivWithin(a: number, b: number, c: number): number {
+  const approx = (a * b) / c;
+  return Number.isFinite(approx) && Math.abs(approx) < 2 ** 52 ? mulDivRoundHalfAway(a, b, c) : Number.NaN;
 }
 
 /** SupTyp of a document: exports and SEZ supplies by their flags, with or without payment of IGST; B2B otherwise. */
