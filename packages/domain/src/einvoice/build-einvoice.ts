@@ -1,7 +1,7 @@
 // buildEinvoice: a document → the IRP's generate-IRN request body, e-invoice schema INV-01 v1.1 (Rule 48(4) CGST Rules;
-// Notification 13/2020-CT as amended, applicability from 01-10-2020; schema in ./schema, field rules of the NIC
-// e-invoice API v1.03). Pure and total: it never throws. It returns the JSON and the problems the IRP would reject it
-// for, so the caller can refuse to send (or show) a document before the portal does.
+// Notification 13/2020-CT as amended, in force from 01-10-2020; the schema in ./schema; the IRP's error codes as
+// listed in GST-RULES-DETAIL §3). Pure and total: it never throws. It returns the JSON and the problems the IRP would
+// reject it for, so the caller can refuse to send (or show) a document before the portal does.
 //
 //   const { json, problems } = buildEinvoice(document, seller, { buyer, dispatchFrom, shipTo, export, ewaybill });
 //   if (problems.length === 0) send(json);
