@@ -11,3 +11,13 @@ const DOCUMENT_KEYS = 7101;
 export const lockDocumentKeys = async (tx: DbOrTx, subscriberId: number): Promise<void> => {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${DOCUMENT_KEYS}, ${subscriberId})`);
 };
+
+const IP_ALLOW_LIST = 7102;
+
+/**
+ * Serialises the changes to a subscriber's IP allow-list: each change's lock-out guard reads the active list back in
+ * its transaction, which only holds if no other change (another administrator's deletion) commits in between.
+ */
+export const lockIpAllowList = async (tx: DbOrTx, subscriberId: number): Promise<void> => {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${IP_ALLOW_LIST}, ${subscriberId})`);
+};

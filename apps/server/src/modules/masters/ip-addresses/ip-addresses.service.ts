@@ -9,12 +9,15 @@
 //
 // Lock-out guard: a change is made in its transaction, then the active list is read back there; when it is not empty
 // and no longer allows the address of the request that made the change, the transaction is rolled back and the change
-// refused (AUTH0021), so an administrator cannot shut out the session they would need to undo it.
+// refused (AUTH0021), so an administrator cannot shut out the session they would need to undo it. The changes of one
+// subscriber's list take a lock in turn (lockIpAllowList), so two administrators' changes at the same moment cannot
+// each pass the guard against a list the other is changing.
 import type { IpAddressSaveSchema } from '@opengst/contracts';
 import { isAddressAllowed, parseIpRange } from '@opengst/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/database';
+import { lockIpAllowList } from '../../../db/locks';
 import { ipAllowList } from '../../../db/schema';
 import { writeAudit } from '../../../platform/audit';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
@@ -76,6 +79,7 @@ export const saveIpAddress = async (db: Db, who: Who, input: SaveInput, ip: stri
 
   const values = { address, description: input.description, status: input.status, updatedBy: who.userId, updatedAt: new Date() };
   const id = await db.transaction(async (tx) => {
+    await lockIpAllowList(tx, who.subscriberId);
     let saved: IpAddressRow | undefined;
     if (existing) {
       [saved] = await tx.update(ipAllowList).set(values).where(eq(ipAllowList.id, existing.id)).returning();
@@ -111,6 +115,7 @@ const loadAll = async (db: Db, who: Who, ids: readonly number[]) => {
 export const updateIpAddressStatus = async (db: Db, who: Who, ids: readonly number[], status: 'Active' | 'Inactive', ip: string) => {
   const rows = await loadAll(db, who, ids);
   return db.transaction(async (tx) => {
+    await lockIpAllowList(tx, who.subscriberId);
     const changing = rows.filter((row) => row.status !== status);
     if (changing.length > 0) {
       await tx
@@ -142,6 +147,7 @@ export const updateIpAddressStatus = async (db: Db, who: Who, ids: readonly numb
 export const deleteIpAddresses = async (db: Db, who: Who, ids: readonly number[], ip: string) => {
   const rows = await loadAll(db, who, ids);
   return db.transaction(async (tx) => {
+    await lockIpAllowList(tx, who.subscriberId);
     await tx.delete(ipAllowList).where(
       inArray(
         ipAllowList.id,

@@ -221,4 +221,29 @@ describe.each(ENGINES)('IP allow-list on %s', (engine) => {
     expect(events.filter((e) => e.event === 'AddressNotAllowed').map((e) => e.ip)).toEqual(['192.0.2.44']);
     expect(events.some((e) => e.event === 'SignedIn' && e.ip === '192.0.2.44')).toBe(false);
   });
+
+  it('lets only one of two changes made at the same moment pass when together they would shut out their makers', async () => {
+    const third = await createTenant(h);
+    // Two administrators (two sessions of two users, so neither waits for the other's request slot).
+    const tokens = [await signIn(h.app, third), (await signInLimitedUser(h, third, ['MasterIpAddresses'], [])).token];
+    const as = (token: string, ip: string) => (url: string, payload: unknown) =>
+      h.app.inject({ method: 'POST', url, payload: payload as object, headers: { [HEADERS.authToken]: token }, remoteAddress: ip });
+    const [desk, vpn] = await h.ctx.database.db
+      .insert(ipAllowList)
+      .values([
+        { subscriberId: third.subscriberId, address: '127.0.0.1' },
+        { subscriberId: third.subscriberId, address: '10.0.0.0/8' },
+        { subscriberId: third.subscriberId, address: '203.0.113.0/24' },
+      ])
+      .returning();
+    // From the VPN the desk entry may go, from the desk the VPN entry may go; not both.
+    const results = await Promise.all([
+      as(tokens[0] ?? '', '10.0.0.5')(IP.ipAddressDelete, { ids: [desk?.id] }),
+      as(tokens[1] ?? '', '127.0.0.1')(IP.ipAddressDelete, { ids: [vpn?.id] }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(results.find((r) => r.statusCode === 422)?.json().errors[0].code).toBe('AUTH0021');
+    const left = await h.ctx.database.db.select().from(ipAllowList).where(eq(ipAllowList.subscriberId, third.subscriberId));
+    expect(left).toHaveLength(2);
+  });
 });
