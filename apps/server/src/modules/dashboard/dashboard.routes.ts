@@ -31,12 +31,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         db
           .select({ event: authEvents.event, at: authEvents.createdAt })
           .from(authEvents)
-          .where(and(eq(authEvents.userId, p.userId), sql`${authEvents.event} in ('SignedIn', 'WrongPassword')`))
+          .where(and(eq(authEvents.userId, p.userId), sql`${authEvents.event} in ('SignedIn', 'WrongPassword', 'AddressNotAllowed')`))
           .orderBy(desc(authEvents.createdAt), desc(authEvents.id))
           .limit(50),
       ]);
       const byType = new Map(entityCounts.map((e) => [e.type, e.n]));
-      // The sign-in before this session's, and the wrong passwords between the two.
+      // The sign-in before this session's, and the failed attempts between the two: wrong passwords, and right ones from
+      // an address the subscriber's IP allow-list refused (someone else may hold the password).
       const successes = signIns.map((e, i) => ({ ...e, i })).filter((e) => e.event === 'SignedIn');
       const previous = successes[1];
       const failures = successes[0] && previous ? signIns.slice(successes[0].i + 1, previous.i).length : 0;

@@ -2,7 +2,7 @@
 // messages, status, delete, export read back, audit rows, the right it needs), the sign-in refused from an address
 // no active entry allows (recorded in the authentication events), and the lock-out guard on the administrator's own
 // address. app.inject's remoteAddress plays the client's address (request.ip).
-import { API, HEADERS, IP_ADDRESS_API as IP, type IpAddress } from '@opengst/contracts';
+import { API, DASHBOARD_API, HEADERS, IP_ADDRESS_API as IP, type IpAddress } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,5 +245,20 @@ describe.each(ENGINES)('IP allow-list on %s', (engine) => {
     expect(results.find((r) => r.statusCode === 422)?.json().errors[0].code).toBe('AUTH0021');
     const left = await h.ctx.database.db.select().from(ipAllowList).where(eq(ipAllowList.subscriberId, third.subscriberId));
     expect(left).toHaveLength(2);
+  });
+
+  it("counts a refused address among the failed sign-ins the user's dashboard reports", async () => {
+    const user = await createTenant(h);
+    expect((await login(h.app, user.userName, user.password, { ip: '10.3.3.3' })).statusCode).toBe(200);
+    await h.ctx.database.db.insert(ipAllowList).values({ subscriberId: user.subscriberId, address: '10.0.0.0/8' });
+    expect((await login(h.app, user.userName, user.password, { ip: '192.0.2.9' })).json().errors[0].code).toBe('AUTH0020');
+    const signedIn = await login(h.app, user.userName, user.password, { ip: '10.4.4.4' });
+    const stats = await h.app.inject({
+      method: 'GET',
+      url: DASHBOARD_API.statistics,
+      headers: { [HEADERS.authToken]: signedIn.json().data.token as string },
+      remoteAddress: '10.4.4.4',
+    });
+    expect(stats.json().data.failedSignInsSinceLastSuccess).toBe(1);
   });
 });
