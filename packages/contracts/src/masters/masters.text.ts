@@ -2,6 +2,10 @@
 // English; a part of RESOURCES, served by master/resources.
 export const MASTERS_TEXT = {
   'masters.intro': 'Reference data the other modules read. Open a master to list, add, change or export its records.',
+  'masters.activate': 'Activate',
+  'masters.deactivate': 'Deactivate',
+  'masters.delete': 'Delete',
+  'masters.confirmStatus': 'Set the status of {n} selected to {status}?',
   'masters.none': 'No master is open to you yet: ask your administrator for a masters right.',
   'masters.tile.Series': 'Document number series: prefix, padding and next number per financial year (Rule 46(b)).',
   'masters.tile.AllocateSeries': 'Which series each location uses for each document type, and which one is the default.',
@@ -31,10 +35,6 @@ export const MASTERS_TEXT = {
   'series.lockedShape': 'This series has numbered {n} documents: its year, prefix and digits can no longer change.',
   'series.empty': 'No series yet. Add one, then allocate it to your locations in Allocate series.',
   'series.save': 'Save',
-  'series.activate': 'Activate',
-  'series.deactivate': 'Deactivate',
-  'series.delete': 'Delete',
-  'series.confirmStatus': 'Set the status of {n} selected to {status}?',
   'series.confirmDelete': 'Delete {n} selected? A series that has numbered a document is kept.',
   'series.export': 'Export to Excel',
   'allocation.add': 'Allocate series',

@@ -13,7 +13,6 @@ import {
 import { IP_ENTRY_MAX_LENGTH, parseIpRange } from '@opengst/domain';
 import { useText, type Translate } from '../../../i18n/useText';
 import { ApiForm } from '../../../shared/ApiForm';
-import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { DetailDrawer } from '../../../shared/DetailDrawer';
 import { ExportButton } from '../../../shared/ExportButton';
 import { formatDate } from '../../../shared/format';
@@ -32,6 +31,7 @@ import {
   searchIpAddresses,
   setIpAddressStatus,
 } from './ipAddressesApi';
+import { MasterRowActions } from '../MasterRowActions';
 
 // /ip-addresses (spec modules §2.5): the subscriber's sign-in allow-list. The address the administrator is signed in
 // from is shown on top with whether the active list allows it, so they do not lock themself out; the server refuses
@@ -233,36 +233,14 @@ export const IpAddressesScreen = () => {
           selected,
           onChange: setSelected,
           actions: (
-            <>
-              <ConfirmAction
-                label={t('ipAddress.activate')}
-                title={t('ipAddress.activate')}
-                message={t('ipAddress.confirmStatus', { n: selected.length, status: 'Active' })}
-                confirmLabel={t('ipAddress.activate')}
-                onConfirm={() => setIpAddressStatus(selected, 'Active')}
-                onDone={refresh}
-                testId="ip-activate"
-              />
-              <ConfirmAction
-                label={t('ipAddress.deactivate')}
-                title={t('ipAddress.deactivate')}
-                message={t('ipAddress.confirmStatus', { n: selected.length, status: 'Inactive' })}
-                confirmLabel={t('ipAddress.deactivate')}
-                onConfirm={() => setIpAddressStatus(selected, 'Inactive')}
-                onDone={refresh}
-                testId="ip-deactivate"
-              />
-              <ConfirmAction
-                label={t('ipAddress.delete')}
-                color="red"
-                title={t('ipAddress.delete')}
-                message={t('ipAddress.confirmDelete', { n: selected.length })}
-                confirmLabel={t('ipAddress.delete')}
-                onConfirm={() => deleteIpAddresses(selected)}
-                onDone={refresh}
-                testId="ip-delete"
-              />
-            </>
+            <MasterRowActions
+              count={selected.length}
+              setStatus={(status) => setIpAddressStatus(selected, status)}
+              remove={() => deleteIpAddresses(selected)}
+              confirmDeleteKey="ipAddress.confirmDelete"
+              onDone={refresh}
+              testIdPrefix="ip"
+            />
           ),
         }}
       />

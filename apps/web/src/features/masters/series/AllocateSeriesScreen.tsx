@@ -7,7 +7,6 @@ import { DOCUMENT_TYPES, SERIES_DOCUMENT_TYPES } from '@opengst/domain';
 import { financialYearsQuery, userEntitiesQuery } from '../../../api/sessionData';
 import { useText, type Translate } from '../../../i18n/useText';
 import { ApiForm } from '../../../shared/ApiForm';
-import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { DetailDrawer } from '../../../shared/DetailDrawer';
 import { ExportButton } from '../../../shared/ExportButton';
 import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
@@ -25,6 +24,7 @@ import {
   seriesKeys,
   setAllocationStatus,
 } from './seriesApi';
+import { MasterRowActions } from '../MasterRowActions';
 
 // /allocate-series (spec modules §2.5, sort 'id DESC'): which series each location numbers each document type from.
 // The document screen offers a location's active allocations for the type and the document date's year, the default
@@ -282,34 +282,14 @@ export const AllocateSeriesScreen = () => {
           selected,
           onChange: setSelected,
           actions: (
-            <>
-              <ConfirmAction
-                label={t('series.activate')}
-                title={t('series.activate')}
-                message={t('series.confirmStatus', { n: selected.length, status: 'Active' })}
-                confirmLabel={t('series.activate')}
-                onConfirm={() => setAllocationStatus(selected, 'Active')}
-                onDone={refresh}
-              />
-              <ConfirmAction
-                label={t('series.deactivate')}
-                title={t('series.deactivate')}
-                message={t('series.confirmStatus', { n: selected.length, status: 'Inactive' })}
-                confirmLabel={t('series.deactivate')}
-                onConfirm={() => setAllocationStatus(selected, 'Inactive')}
-                onDone={refresh}
-              />
-              <ConfirmAction
-                label={t('series.delete')}
-                color="red"
-                title={t('series.delete')}
-                message={t('allocation.confirmDelete', { n: selected.length })}
-                confirmLabel={t('series.delete')}
-                onConfirm={() => deleteAllocations(selected)}
-                onDone={refresh}
-                testId="allocation-delete"
-              />
-            </>
+            <MasterRowActions
+              count={selected.length}
+              setStatus={(status) => setAllocationStatus(selected, status)}
+              remove={() => deleteAllocations(selected)}
+              confirmDeleteKey="allocation.confirmDelete"
+              onDone={refresh}
+              testIdPrefix="allocation"
+            />
           ),
         }}
       />

@@ -7,7 +7,6 @@ import { formatSeriesNumber, MAX_LENGTHS, seriesIssues } from '@opengst/domain';
 import { financialYearsQuery } from '../../../api/sessionData';
 import { useText, type Translate } from '../../../i18n/useText';
 import { ApiForm } from '../../../shared/ApiForm';
-import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { DetailDrawer } from '../../../shared/DetailDrawer';
 import { ExportButton } from '../../../shared/ExportButton';
 import { formatDate } from '../../../shared/format';
@@ -19,6 +18,7 @@ import { SearchInput } from '../../../shared/SearchInput';
 import { StatusBadge } from '../../../shared/StatusBadge';
 import { useWorkingYear } from '../../../shared/workingYear';
 import { deleteSeries, exportSeries, saveSeries, searchSeries, seriesKeys, setSeriesStatus } from './seriesApi';
+import { MasterRowActions } from '../MasterRowActions';
 
 // /series (spec modules §2.5, sort 'id DESC'): the subscriber's document number series per financial year. The form
 // previews the number the next document will take and checks it against Rule 46(b) as the user types (the domain's
@@ -305,35 +305,14 @@ export const SeriesScreen = () => {
           selected,
           onChange: setSelected,
           actions: (
-            <>
-              <ConfirmAction
-                label={t('series.activate')}
-                title={t('series.activate')}
-                message={t('series.confirmStatus', { n: selected.length, status: 'Active' })}
-                confirmLabel={t('series.activate')}
-                onConfirm={() => setSeriesStatus(selected, 'Active')}
-                onDone={refresh}
-              />
-              <ConfirmAction
-                label={t('series.deactivate')}
-                title={t('series.deactivate')}
-                message={t('series.confirmStatus', { n: selected.length, status: 'Inactive' })}
-                confirmLabel={t('series.deactivate')}
-                onConfirm={() => setSeriesStatus(selected, 'Inactive')}
-                onDone={refresh}
-                testId="series-deactivate"
-              />
-              <ConfirmAction
-                label={t('series.delete')}
-                color="red"
-                title={t('series.delete')}
-                message={t('series.confirmDelete', { n: selected.length })}
-                confirmLabel={t('series.delete')}
-                onConfirm={() => deleteSeries(selected)}
-                onDone={refresh}
-                testId="series-delete"
-              />
-            </>
+            <MasterRowActions
+              count={selected.length}
+              setStatus={(status) => setSeriesStatus(selected, status)}
+              remove={() => deleteSeries(selected)}
+              confirmDeleteKey="series.confirmDelete"
+              onDone={refresh}
+              testIdPrefix="series"
+            />
           ),
         }}
       />
