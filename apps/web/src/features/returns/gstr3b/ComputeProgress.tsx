@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Gstr3bDetail } from '@opengst/contracts';
 import { useText } from '../../../i18n/useText';
 import { formatCount, formatElapsed } from '../../../shared/format';
 import { useNow } from '../../../shared/useNow';
+import { WorkProgress } from '../../../shared/WorkProgress';
 import { computePercent, isComputed, isComputing } from './gstr3bRules';
 
 // The GSTR-3B computation at work (UI.md "Long work is visible"): what it reads in words, the documents read of about
@@ -14,33 +15,17 @@ const Running = ({ detail }: { detail: Gstr3bDetail }) => {
   const t = useText();
   const [seenAt] = useState(() => Date.now());
   const now = useNow(true);
-  const percent = computePercent(detail);
   const { stage, done, total } = detail.compute;
   return (
-    <Paper withBorder radius="sm" p="sm" data-testid="compute-progress" data-stage={stage ?? ''}>
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={500} data-testid="compute-stage">
-            {t(`gstr3b.computing.${stage ?? 'queued'}`)}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatElapsed(now - seenAt)}
-          </Text>
-        </Group>
-        <Progress.Root size="md">
-          <Progress.Section
-            value={percent ?? 100}
-            animated
-            striped={percent === null}
-            color="indigo"
-            withAria={false}
-            role="progressbar"
-            aria-label={t('gstr3b.computing.progress')}
-            aria-valuenow={percent ?? undefined}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          />
-        </Progress.Root>
+    <WorkProgress
+      testId="compute-progress"
+      data={{ 'data-stage': stage ?? '' }}
+      stage={t(`gstr3b.computing.${stage ?? 'queued'}`)}
+      stageTestId="compute-stage"
+      elapsed={formatElapsed(now - seenAt)}
+      percent={computePercent(detail)}
+      ariaLabel={t('gstr3b.computing.progress')}
+      footer={
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
             {isComputed(detail) ? t('gstr3b.computing.lastFigures') : t('gstr3b.computing.note')}
@@ -51,8 +36,8 @@ const Running = ({ detail }: { detail: Gstr3bDetail }) => {
             </Text>
           ) : null}
         </Group>
-      </Stack>
-    </Paper>
+      }
+    />
   );
 };
 
