@@ -245,7 +245,14 @@ export const saveDocument = async (
   const { request, issues, totals, settings, series } = await prepareDocument(ctx, principal, input);
   if (existing && amending) issues.push(...amendmentIssues(existing, request, ctx.now()));
   assertValueConfirmed(request, totals.documentValue, settings.autoCompute.confirmDocumentValueAbove);
-  const blocking = issues.filter((i) => i.type === 'Error' && (!request.isDraftDocument || BLOCKS_DRAFTS.has(i.code)));
+  // A series' number is drawn under the lock below: its preview's "already exists" would race a concurrent save of the
+  // same series (both previewing one number, the other committing it first); the unique key decides in the transaction.
+  const blocking = issues.filter(
+    (i) =>
+      i.type === 'Error' &&
+      (!request.isDraftDocument || BLOCKS_DRAFTS.has(i.code)) &&
+      !(series && i.code === 'GEN0009' && i.propertyName === 'DocumentNumber'),
+  );
   if (blocking.length > 0) throw new AppError('GEN0009', { items: blocking });
 
   const financialYear = financialYearOf(request.documentDate);
