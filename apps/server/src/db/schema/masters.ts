@@ -1,5 +1,7 @@
-// The masters' tables: business partners, the HSN/SAC codes, the document number series with their allocations, and the IP allow-list.
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+// The masters' tables: business partners and their contacts, the HSN/SAC codes, the document number series with their
+// allocations, the IP allow-list, the chart of accounts and the notice tags.
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { entities, subscribers } from './organization';
 
@@ -25,6 +27,19 @@ export const businessPartners = pgTable(
     phone: text('phone'),
     address: text('address'),
     pincode: text('pincode'),
+    city: text('city'),
+    /** Udyam registration number, 'UDYAM-XX-00-0000000' (19 characters), when the partner is an MSME. */
+    msmeNumber: text('msme_number'),
+    /** 'Micro' | 'Small' | 'Medium' (MSMED Act s.7 as revised from 1 April 2025). */
+    msmeClass: text('msme_class'),
+    /** 'Manufacturing' | 'Services' | 'Trading' as on the Udyam certificate. */
+    msmeActivity: text('msme_activity'),
+    /** The Income-tax Act section tax is deducted under when paying the partner ('194C', '194J', '194Q' ...). */
+    tdsSection: text('tds_section'),
+    /** The GSTIN's registration status as the portal last answered ('Active', 'Cancelled', 'Suspended', ...), and when. */
+    gstinStatus: text('gstin_status'),
+    taxpayerType: text('taxpayer_type'),
+    gstinCheckedAt: timestamp('gstin_checked_at', { withTimezone: true }),
     status: text('status', { enum: ['Active', 'Inactive', 'Delete'] })
       .notNull()
       .default('Active'),
@@ -35,6 +50,30 @@ export const businessPartners = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('business_partners_key').on(t.subscriberId, t.gstin, t.code)],
+);
+
+/**
+ * The people of a business partner that notifications go to (issue 21's vendor follow-up): the partner's own `email`
+ * stays its main address; these are the further contacts, each of whom may be left out of notifications.
+ */
+export const businessPartnerContacts = pgTable(
+  'business_partner_contacts',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => businessPartners.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    designation: text('designation'),
+    receivesNotifications: boolean('receives_notifications').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('business_partner_contacts_partner').on(t.partnerId)],
 );
 
 /**
@@ -54,7 +93,13 @@ export const hsnCodes = pgTable(
     /** Usual total GST rate in milli-percent; null when not known (the portal's directory has none). */
     rate: integer('rate'),
     uqc: text('uqc'),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
     importId: integer('import_id'),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('hsn_codes_key').on(t.subscriberId, t.code)],
@@ -155,4 +200,62 @@ export const ipAllowList = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ip_allow_list_key').on(t.subscriberId, t.address)],
+);
+
+/**
+ * The subscriber's chart of accounts (/chart-of-accounts): the ledgers the general ledger and its reconciliation with
+ * GST read, as a tree (a group holds ledgers and groups). `gst_head` ties a ledger to the GST figure it carries (input
+ * or output tax by head, reverse charge, ...), which is how the GL reconciliation knows what to compare it with.
+ */
+export const chartOfAccounts = pgTable(
+  'chart_of_accounts',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** 'Asset' | 'Liability' | 'Equity' | 'Income' | 'Expense' */
+    accountType: text('account_type').notNull(),
+    isGroup: boolean('is_group').notNull().default(false),
+    parentId: integer('parent_id').references((): AnyPgColumn => chartOfAccounts.id),
+    gstHead: text('gst_head'),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    importId: integer('import_id'),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chart_of_accounts_code').on(t.subscriberId, sql`lower(${t.code})`),
+    index('chart_of_accounts_parent').on(t.parentId),
+  ],
+);
+
+/** The labels a subscriber files its notices under (/notice-tag): a name and a colour. */
+export const noticeTags = pgTable(
+  'notice_tags',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    name: text('name').notNull(),
+    /** A Mantine colour name ('red', 'teal', ...). */
+    color: text('color').notNull().default('gray'),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notice_tags_name').on(t.subscriberId, sql`lower(${t.name})`)],
 );

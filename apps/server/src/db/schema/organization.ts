@@ -102,7 +102,11 @@ export const departments = pgTable(
   ],
 );
 
-/** Approval levels and business verticals: the subscriber lookups `subscriber/levels` and `subscriber/verticals`. */
+/**
+ * Approval levels (/level-master) and business verticals (/verticals): the subscriber lookups `subscriber/levels` and
+ * `subscriber/verticals`. A user may hold a level (who approves what in notices and replies) and an entity may belong
+ * to a vertical (reports by line of business); a level or vertical so used is deactivated, never deleted.
+ */
 export const levels = pgTable(
   'levels',
   {
@@ -111,7 +115,16 @@ export const levels = pgTable(
       .notNull()
       .references(() => subscribers.id),
     name: text('name').notNull(),
+    /** 1 is the first level of approval; a higher rank approves after a lower one. */
     rank: integer('rank').notNull().default(1),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('levels_subscriber_name').on(t.subscriberId, t.name)],
 );
@@ -124,6 +137,15 @@ export const verticals = pgTable(
       .notNull()
       .references(() => subscribers.id),
     name: text('name').notNull(),
+    code: text('code').notNull().default(''),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('verticals_subscriber_name').on(t.subscriberId, t.name)],
 );
@@ -140,6 +162,8 @@ export const users = pgTable(
       .references(() => roles.id),
     branchId: integer('branch_id').references(() => branches.id),
     departmentId: integer('department_id').references(() => departments.id),
+    /** The user's approval level (/level-master), if any. */
+    levelId: integer('level_id').references(() => levels.id),
     userName: text('user_name').notNull(),
     displayName: text('display_name').notNull(),
     email: text('email').notNull(),
@@ -210,6 +234,8 @@ export const entities = pgTable(
     pincode: text('pincode'),
     email: text('email'),
     registrationDate: text('registration_date'),
+    /** The business vertical (/verticals) the entity reports under, if any. */
+    verticalId: integer('vertical_id').references(() => verticals.id),
     isSystem: boolean('is_system').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
