@@ -5,6 +5,8 @@ export const MASTERS_TEXT = {
   'masters.activate': 'Activate',
   'masters.deactivate': 'Deactivate',
   'masters.delete': 'Delete',
+  'masters.status': 'Status',
+  'masters.allStatuses': 'All statuses',
   'masters.confirmStatus': 'Set the status of {n} selected to {status}?',
   'masters.none': 'No master is open to you yet: ask your administrator for a masters right.',
   'masters.tile.Series': 'Document number series: prefix, padding and next number per financial year (Rule 46(b)).',

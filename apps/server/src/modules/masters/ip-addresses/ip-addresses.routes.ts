@@ -2,16 +2,14 @@
 // comes from (request.ip, see ip-addresses.service.ts for how it is taken).
 import { IP_ADDRESS_ENDPOINTS as E, type IpAddress } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { writeXlsx, XLSX_CONTENT_TYPE, type XlsxColumn } from '../../../files/xlsx-writer';
+import type { XlsxColumn } from '../../../files/xlsx-writer';
 import { principalOf } from '../../../platform/access.plugin';
-import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
 import { serve } from '../../../platform/endpoint';
+import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../master-export';
 import { findIpAddresses, ipAddressWhere } from './ip-addresses.repo';
 import { currentIpAddress, deleteIpAddresses, saveIpAddress, updateIpAddressStatus } from './ip-addresses.service';
 
-/** An export holds every matching row up to this many (a subscriber lists tens of addresses). */
-const EXPORT_LIMIT = 100_000;
 const access = { rights: ['MasterIpAddresses'] } as const;
 
 const COLUMNS: readonly XlsxColumn<IpAddress>[] = [
@@ -49,23 +47,17 @@ export const ipAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       const principal = principalOf(request);
       const { items } = await findIpAddresses(db, ipAddressWhere(principal.subscriberId, request.body.filters), {
         start: 0,
-        size: EXPORT_LIMIT,
+        size: MASTER_EXPORT_LIMIT,
         sortExpression: request.body.sortExpression,
       });
-      const file = await writeXlsx('IP addresses', COLUMNS, items);
-      await db.transaction((tx) =>
-        writeAudit(tx, principal, {
-          entityType: 'IpAddress',
-          entityKey: 'export',
-          action: 'Export',
-          after: { filters: request.body.filters ?? {}, rows: items.length },
-          ip: request.ip,
-        }),
-      );
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', 'attachment; filename="ip-addresses.xlsx"')
-        .send(file);
+      return sendMasterExport(db, request, reply, {
+        entityType: 'IpAddress',
+        sheet: 'IP addresses',
+        fileName: 'ip-addresses.xlsx',
+        columns: COLUMNS,
+        rows: items,
+        filters: request.body.filters,
+      });
     },
   });
 };

@@ -4,19 +4,17 @@
 import { SERIES_ENDPOINTS as E, type Allocation, type Series } from '@opengst/contracts';
 import { DOCUMENT_TYPES, isDocumentType } from '@opengst/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { writeXlsx, XLSX_CONTENT_TYPE, type XlsxColumn } from '../../../files/xlsx-writer';
+import type { XlsxColumn } from '../../../files/xlsx-writer';
 import { principalOf } from '../../../platform/access.plugin';
-import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
 import { serve } from '../../../platform/endpoint';
+import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../master-export';
 import { locationScope } from '../../../platform/location-scope';
 import { deleteAllocations, saveAllocation, updateAllocationStatus } from './allocation.service';
 import { availableSeries } from './numbering';
 import { allocationWhere, findAllocations, findSeries, seriesWhere } from './series.repo';
 import { deleteSeries, saveSeries, seriesById, updateSeriesStatus } from './series.service';
 
-/** An export holds every matching row up to this many (a subscriber has far fewer series). */
-const EXPORT_LIMIT = 100_000;
 const access = { rights: ['MasterSeries'] } as const;
 
 const typeName = (code: string) => (isDocumentType(code) ? `${code} (${DOCUMENT_TYPES[code].name})` : code);
@@ -72,20 +70,17 @@ export const seriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const principal = principalOf(request);
       const { items } = await findSeries(db, seriesWhere(principal.subscriberId, request.body.filters), {
         start: 0,
-        size: EXPORT_LIMIT,
+        size: MASTER_EXPORT_LIMIT,
         sortExpression: request.body.sortExpression,
       });
-      const file = await writeXlsx('Series', SERIES_COLUMNS, items);
-      await db.transaction((tx) =>
-        writeAudit(tx, principal, {
-          entityType: 'Series',
-          entityKey: 'export',
-          action: 'Export',
-          after: { filters: request.body.filters ?? {}, rows: items.length },
-          ip: request.ip,
-        }),
-      );
-      return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', 'attachment; filename="series.xlsx"').send(file);
+      return sendMasterExport(db, request, reply, {
+        entityType: 'Series',
+        sheet: 'Series',
+        fileName: 'series.xlsx',
+        columns: SERIES_COLUMNS,
+        rows: items,
+        filters: request.body.filters,
+      });
     },
   });
 
@@ -118,23 +113,17 @@ export const seriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const locations = await locationScope(db, principal, request.body.filters?.entityIds);
       const { items } = await findAllocations(db, allocationWhere(principal.subscriberId, locations, request.body.filters), {
         start: 0,
-        size: EXPORT_LIMIT,
+        size: MASTER_EXPORT_LIMIT,
         sortExpression: request.body.sortExpression,
       });
-      const file = await writeXlsx('Allocated series', ALLOCATION_COLUMNS, items);
-      await db.transaction((tx) =>
-        writeAudit(tx, principal, {
-          entityType: 'AllocateSeries',
-          entityKey: 'export',
-          action: 'Export',
-          after: { filters: request.body.filters ?? {}, rows: items.length },
-          ip: request.ip,
-        }),
-      );
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', 'attachment; filename="allocated-series.xlsx"')
-        .send(file);
+      return sendMasterExport(db, request, reply, {
+        entityType: 'AllocateSeries',
+        sheet: 'Allocated series',
+        fileName: 'allocated-series.xlsx',
+        columns: ALLOCATION_COLUMNS,
+        rows: items,
+        filters: request.body.filters,
+      });
     },
   });
 

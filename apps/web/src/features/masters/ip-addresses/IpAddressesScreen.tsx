@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconPlus, IconShieldLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { IconShieldLock } from '@tabler/icons-react';
 import {
   IP_ADDRESS_DEFAULT_SORT,
   IP_ADDRESS_DESCRIPTION_MAX,
@@ -13,15 +13,11 @@ import {
 import { IP_ENTRY_MAX_LENGTH, parseIpRange } from '@opengst/domain';
 import { useText, type Translate } from '../../../i18n/useText';
 import { ApiForm } from '../../../shared/ApiForm';
-import { DetailDrawer } from '../../../shared/DetailDrawer';
-import { ExportButton } from '../../../shared/ExportButton';
 import { formatDate } from '../../../shared/format';
-import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
-import { DataTable, type Column } from '../../../shared/list/DataTable';
-import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
-import { useListQuery } from '../../../shared/list/useListQuery';
-import { SearchInput } from '../../../shared/SearchInput';
+import type { Column } from '../../../shared/list/DataTable';
 import { StatusBadge } from '../../../shared/StatusBadge';
+import { MasterList } from '../MasterList';
+import { useMasterForm } from '../useMasterForm';
 import {
   currentIpAddress,
   deleteIpAddresses,
@@ -31,14 +27,12 @@ import {
   searchIpAddresses,
   setIpAddressStatus,
 } from './ipAddressesApi';
-import { MasterRowActions } from '../MasterRowActions';
 
 // /ip-addresses (spec modules §2.5): the subscriber's sign-in allow-list. The address the administrator is signed in
 // from is shown on top with whether the active list allows it, so they do not lock themself out; the server refuses
 // a change that would (AUTH0021) and the refusal is shown in place. The form checks the entry with the domain's own
 // parser as the user types and shows the canonical form the server will store.
 
-const DEFAULT_SORT = parseSortExpression(IP_ADDRESS_DEFAULT_SORT);
 const FIELDS = ['address', 'description'] as const;
 
 type Draft = { id?: number; address: string; description: string; status: IpAddressStatus };
@@ -47,31 +41,24 @@ const draftOf = (row: IpAddress): Draft => ({ id: row.id, address: row.address, 
 
 const IpAddressForm = ({ initial, onSaved }: { initial: Draft; onSaved: () => void }) => {
   const t = useText();
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
-  const [isBusy, setBusy] = useState(false);
+  const { draft, set, errors, clearErrors, isBusy, save } = useMasterForm(initial, FIELDS);
   const [isTouched, setTouched] = useState(false);
   const parsed = parseIpRange(draft.address);
   const localError = isTouched && !parsed.ok ? parsed.message : undefined;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = async () => {
     setTouched(true);
     if (!parsed.ok) return;
-    setBusy(true);
-    try {
-      await saveIpAddress({
-        ...(draft.id ? { id: draft.id } : {}),
-        address: parsed.range.canonical,
-        description: draft.description.trim(),
-        status: draft.status,
-      });
-      onSaved();
-    } catch (error) {
-      setErrors(splitApiErrors(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () =>
+        saveIpAddress({
+          ...(draft.id ? { id: draft.id } : {}),
+          address: parsed.range.canonical,
+          description: draft.description.trim(),
+          status: draft.status,
+        }),
+      onSaved,
+    );
   };
 
   return (
@@ -86,7 +73,7 @@ const IpAddressForm = ({ initial, onSaved }: { initial: Draft; onSaved: () => vo
         error={errors.fields.address ?? localError}
         onChange={(e) => {
           set('address', e.currentTarget.value);
-          setErrors({ fields: {}, general: [] });
+          clearErrors();
         }}
         onBlur={() => setTouched(draft.address.trim() !== '')}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -172,95 +159,36 @@ const columnsOf = (t: Translate): Column<IpAddress>[] => [
 
 export const IpAddressesScreen = () => {
   const t = useText();
-  const client = useQueryClient();
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [filters, setFilters] = useState<IpAddressFilters>({});
-  const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<Draft | null>(null);
-  const sortExpression = toSortExpression(sort);
-  const list = useListQuery(ipAddressKeys.list(filters, sortExpression), (page) => searchIpAddresses(page, sortExpression, filters));
   const current = useQuery({ queryKey: ipAddressKeys.current(), queryFn: currentIpAddress });
-  const refresh = () => {
-    setSelected([]);
-    void client.invalidateQueries({ queryKey: ipAddressKeys.all });
-  };
-  const onSearch = useCallback((text: string) => setFilters((f) => ({ ...f, text: text || undefined })), []);
   const emptyDraft: Draft = { address: '', description: '', status: 'Active' };
-
   return (
-    <Stack gap="sm">
-      {current.data ? (
-        <CurrentAddress
-          current={current.data}
-          onAdd={() => setEditing({ ...emptyDraft, address: current.data.address, description: t('ipAddress.currentDescription') })}
-        />
-      ) : null}
-      <Group justify="space-between">
-        <Group gap="xs">
-          <SearchInput label={t('ipAddress.search')} onSearch={onSearch} testId="ip-search" />
-          <Select
-            size="xs"
-            w={130}
-            aria-label={t('ipAddress.status')}
-            placeholder={t('ipAddress.allStatuses')}
-            clearable
-            data={['Active', 'Inactive']}
-            value={filters.status ?? null}
-            onChange={(value) => setFilters({ ...filters, status: value === 'Active' || value === 'Inactive' ? value : undefined })}
-            data-testid="ip-filter-status"
+    <MasterList<IpAddress, IpAddressFilters, Draft>
+      testId="ip"
+      listKey={ipAddressKeys.list()}
+      changes={ipAddressKeys.all}
+      defaultSort={IP_ADDRESS_DEFAULT_SORT}
+      search={searchIpAddresses}
+      exportFile={{ fileName: 'ip-addresses.xlsx', download: exportIpAddresses }}
+      columns={columnsOf(t)}
+      rowLabel={(row) => row.address}
+      emptyText={t('ipAddress.empty')}
+      searchLabel={t('ipAddress.search')}
+      rowActions={{ setStatus: setIpAddressStatus, remove: deleteIpAddresses, confirmDeleteKey: 'ipAddress.confirmDelete' }}
+      editor={{
+        addLabel: t('ipAddress.add'),
+        newDraft: () => emptyDraft,
+        draftOf,
+        title: (draft) => (draft.id ? t('ipAddress.edit', { address: draft.address }) : t('ipAddress.add')),
+        form: (draft, onSaved) => <IpAddressForm initial={draft} onSaved={onSaved} />,
+      }}
+      header={(edit) =>
+        current.data ? (
+          <CurrentAddress
+            current={current.data}
+            onAdd={() => edit({ ...emptyDraft, address: current.data.address, description: t('ipAddress.currentDescription') })}
           />
-        </Group>
-        <Group gap="xs">
-          <ExportButton download={() => exportIpAddresses(sortExpression, filters)} fileName="ip-addresses.xlsx" testId="ip-export" />
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing(emptyDraft)} data-testid="ip-add">
-            {t('ipAddress.add')}
-          </Button>
-        </Group>
-      </Group>
-      <DataTable
-        columns={columnsOf(t)}
-        rows={list.rows}
-        rowId={(row) => row.id}
-        rowLabel={(row) => row.address}
-        rowTestId={(row) => `ip-row-${row.address}`}
-        totalRecords={list.totalRecords}
-        isLoading={list.isPending}
-        emptyText={t('ipAddress.empty')}
-        sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
-        onRowClick={(row) => setEditing(draftOf(row))}
-        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
-        selection={{
-          selected,
-          onChange: setSelected,
-          actions: (
-            <MasterRowActions
-              count={selected.length}
-              setStatus={(status) => setIpAddressStatus(selected, status)}
-              remove={() => deleteIpAddresses(selected)}
-              confirmDeleteKey="ipAddress.confirmDelete"
-              onDone={refresh}
-              testIdPrefix="ip"
-            />
-          ),
-        }}
-      />
-      <DetailDrawer
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.id ? t('ipAddress.edit', { address: editing.address }) : t('ipAddress.add')}
-        size="md"
-      >
-        {editing ? (
-          <IpAddressForm
-            key={editing.id ?? `new-${editing.address}`}
-            initial={editing}
-            onSaved={() => {
-              setEditing(null);
-              refresh();
-            }}
-          />
-        ) : null}
-      </DetailDrawer>
-    </Stack>
+        ) : null
+      }
+    />
   );
 };

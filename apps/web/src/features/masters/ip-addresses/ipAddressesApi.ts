@@ -8,7 +8,7 @@ import type { PageRequest } from '../../../shared/list/useListQuery';
 /** Query keys: any change reloads the list and the current address's state (allowed, active entries). */
 export const ipAddressKeys = {
   all: ['ipAddresses'] as const,
-  list: (filters: IpAddressFilters, sortExpression: string | undefined) => [...ipAddressKeys.all, 'list', filters, sortExpression] as const,
+  list: () => [...ipAddressKeys.all, 'list'] as const,
   current: () => [...ipAddressKeys.all, 'current'] as const,
 };
 

@@ -1,20 +1,15 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type Allocation, type AllocationFilters, type SeriesStatus, SERIES_DEFAULT_SORT } from '@opengst/contracts';
 import { DOCUMENT_TYPES, SERIES_DOCUMENT_TYPES } from '@opengst/domain';
 import { financialYearsQuery, userEntitiesQuery } from '../../../api/sessionData';
 import { useText, type Translate } from '../../../i18n/useText';
 import { ApiForm } from '../../../shared/ApiForm';
-import { DetailDrawer } from '../../../shared/DetailDrawer';
-import { ExportButton } from '../../../shared/ExportButton';
-import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
-import { DataTable, type Column } from '../../../shared/list/DataTable';
-import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
-import { useListQuery } from '../../../shared/list/useListQuery';
+import type { Column } from '../../../shared/list/DataTable';
 import { StatusBadge } from '../../../shared/StatusBadge';
 import { useWorkingYear } from '../../../shared/workingYear';
+import { MasterList } from '../MasterList';
+import { useMasterForm } from '../useMasterForm';
 import {
   deleteAllocations,
   exportAllocations,
@@ -24,13 +19,11 @@ import {
   seriesKeys,
   setAllocationStatus,
 } from './seriesApi';
-import { MasterRowActions } from '../MasterRowActions';
 
 // /allocate-series (spec modules §2.5, sort 'id DESC'): which series each location numbers each document type from.
 // The document screen offers a location's active allocations for the type and the document date's year, the default
 // one preselected. Only the user's locations are listed and offered.
 
-const DEFAULT_SORT = parseSortExpression(SERIES_DEFAULT_SORT);
 const FIELDS = ['seriesId', 'entityId', 'documentType'] as const;
 const TYPE_OPTIONS = SERIES_DOCUMENT_TYPES.map((code) => ({ value: code, label: `${code}: ${DOCUMENT_TYPES[code].name}` }));
 
@@ -54,29 +47,21 @@ const AllocationForm = ({ initial, onSaved }: { initial: Draft; onSaved: () => v
   const t = useText();
   const locations = useLocations();
   const { data: series = [], isPending } = useQuery({ queryKey: seriesKeys.choices(), queryFn: seriesChoices });
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
-  const [isBusy, setBusy] = useState(false);
+  const { draft, set, errors, isBusy, save } = useMasterForm(initial, FIELDS);
   const isUsed = draft.numbered > 0;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await saveAllocation({
-        ...(draft.id ? { id: draft.id } : {}),
-        seriesId: Number(draft.seriesId),
-        entityId: Number(draft.entityId),
-        documentType: draft.documentType,
-        isDefault: draft.isDefault,
-        status: draft.status,
-      });
-      onSaved();
-    } catch (error) {
-      setErrors(splitApiErrors(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    save(
+      () =>
+        saveAllocation({
+          ...(draft.id ? { id: draft.id } : {}),
+          seriesId: Number(draft.seriesId),
+          entityId: Number(draft.entityId),
+          documentType: draft.documentType,
+          isDefault: draft.isDefault,
+          status: draft.status,
+        }),
+      onSaved,
+    );
   if (!isPending && series.length === 0) {
     return (
       <Alert color="gray" variant="light" data-testid="allocation-no-series">
@@ -187,31 +172,21 @@ const typeLabel = (code: string) => TYPE_OPTIONS.find((option) => option.value =
 
 export const AllocateSeriesScreen = () => {
   const t = useText();
-  const client = useQueryClient();
   const locations = useLocations();
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [filters, setFilters] = useState<AllocationFilters>({});
-  const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<Draft | null>(null);
-  const sortExpression = toSortExpression(sort);
-  const list = useListQuery(seriesKeys.allocations(filters, sortExpression), (page) => searchAllocations(page, sortExpression, filters));
-  const refresh = () => {
-    setSelected([]);
-    void client.invalidateQueries({ queryKey: seriesKeys.all });
-  };
-  const emptyDraft: Draft = {
-    seriesId: '',
-    entityId: locations.length === 1 ? String(locations[0]?.entityId) : '',
-    documentType: 'INV',
-    isDefault: true,
-    status: 'Active',
-    numbered: 0,
-  };
-
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Group gap="xs">
+    <MasterList<Allocation, AllocationFilters, Draft>
+      testId="allocation"
+      listKey={seriesKeys.allocations()}
+      changes={seriesKeys.all}
+      defaultSort={SERIES_DEFAULT_SORT}
+      search={searchAllocations}
+      exportFile={{ fileName: 'allocated-series.xlsx', download: exportAllocations }}
+      columns={columnsOf(t)}
+      rowLabel={(row) => `${row.seriesName}: ${row.entityName}, ${row.documentType}`}
+      rowHeight={44}
+      emptyText={t('allocation.empty')}
+      filterBar={(filters, setFilters) => (
+        <>
           <Select
             size="xs"
             w={260}
@@ -234,81 +209,31 @@ export const AllocateSeriesScreen = () => {
             value={filters.documentType ?? null}
             onChange={(value) => setFilters({ ...filters, documentType: value ?? undefined })}
           />
-          <Select
-            size="xs"
-            w={130}
-            aria-label={t('series.status')}
-            placeholder={t('series.allStatuses')}
-            clearable
-            data={['Active', 'Inactive']}
-            value={filters.status ?? null}
-            onChange={(value) => setFilters({ ...filters, status: value === 'Active' || value === 'Inactive' ? value : undefined })}
-          />
-        </Group>
-        <Group gap="xs">
-          <ExportButton
-            download={() => exportAllocations(sortExpression, filters)}
-            fileName="allocated-series.xlsx"
-            testId="allocation-export"
-          />
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing(emptyDraft)} data-testid="allocation-add">
-            {t('allocation.add')}
-          </Button>
-        </Group>
-      </Group>
-      <DataTable
-        columns={columnsOf(t)}
-        rows={list.rows}
-        rowId={(row) => row.id}
-        rowLabel={(row) => `${row.seriesName}: ${row.entityName}, ${row.documentType}`}
-        totalRecords={list.totalRecords}
-        isLoading={list.isPending}
-        emptyText={t('allocation.empty')}
-        sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
-        onRowClick={(row) =>
-          setEditing({
-            id: row.id,
-            seriesId: String(row.seriesId),
-            entityId: String(row.entityId),
-            documentType: row.documentType,
-            isDefault: row.isDefault,
-            status: row.status,
-            numbered: row.numbered,
-          })
-        }
-        rowHeight={44}
-        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
-        selection={{
-          selected,
-          onChange: setSelected,
-          actions: (
-            <MasterRowActions
-              count={selected.length}
-              setStatus={(status) => setAllocationStatus(selected, status)}
-              remove={() => deleteAllocations(selected)}
-              confirmDeleteKey="allocation.confirmDelete"
-              onDone={refresh}
-              testIdPrefix="allocation"
-            />
-          ),
-        }}
-      />
-      <DetailDrawer
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.id ? t('allocation.edit') : t('allocation.add')}
-        size="md"
-      >
-        {editing ? (
-          <AllocationForm
-            initial={editing}
-            onSaved={() => {
-              setEditing(null);
-              refresh();
-            }}
-          />
-        ) : null}
-      </DetailDrawer>
-    </Stack>
+        </>
+      )}
+      rowActions={{ setStatus: setAllocationStatus, remove: deleteAllocations, confirmDeleteKey: 'allocation.confirmDelete' }}
+      editor={{
+        addLabel: t('allocation.add'),
+        newDraft: () => ({
+          seriesId: '',
+          entityId: locations.length === 1 ? String(locations[0]?.entityId) : '',
+          documentType: 'INV',
+          isDefault: true,
+          status: 'Active',
+          numbered: 0,
+        }),
+        draftOf: (row) => ({
+          id: row.id,
+          seriesId: String(row.seriesId),
+          entityId: String(row.entityId),
+          documentType: row.documentType,
+          isDefault: row.isDefault,
+          status: row.status,
+          numbered: row.numbered,
+        }),
+        title: (draft) => (draft.id ? t('allocation.edit') : t('allocation.add')),
+        form: (draft, onSaved) => <AllocationForm initial={draft} onSaved={onSaved} />,
+      }}
+    />
   );
 };

@@ -1,30 +1,22 @@
-import { useCallback, useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type Series, type SeriesFilters, type SeriesStatus, SERIES_DEFAULT_SORT } from '@opengst/contracts';
 import { formatSeriesNumber, MAX_LENGTHS, seriesIssues } from '@opengst/domain';
 import { financialYearsQuery } from '../../../api/sessionData';
 import { useText, type Translate } from '../../../i18n/useText';
 import { ApiForm } from '../../../shared/ApiForm';
-import { DetailDrawer } from '../../../shared/DetailDrawer';
-import { ExportButton } from '../../../shared/ExportButton';
 import { formatDate } from '../../../shared/format';
-import { splitApiErrors, type FieldErrors } from '../../../shared/forms';
-import { DataTable, type Column } from '../../../shared/list/DataTable';
-import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
-import { useListQuery } from '../../../shared/list/useListQuery';
-import { SearchInput } from '../../../shared/SearchInput';
+import type { Column } from '../../../shared/list/DataTable';
 import { StatusBadge } from '../../../shared/StatusBadge';
 import { useWorkingYear } from '../../../shared/workingYear';
+import { MasterList } from '../MasterList';
+import { useMasterForm } from '../useMasterForm';
 import { deleteSeries, exportSeries, saveSeries, searchSeries, seriesKeys, setSeriesStatus } from './seriesApi';
-import { MasterRowActions } from '../MasterRowActions';
 
 // /series (spec modules §2.5, sort 'id DESC'): the subscriber's document number series per financial year. The form
 // previews the number the next document will take and checks it against Rule 46(b) as the user types (the domain's
 // seriesIssues, the same check the server makes); a series that has numbered documents keeps its year, prefix and digits.
 
-const DEFAULT_SORT = parseSortExpression(SERIES_DEFAULT_SORT);
 const FIELDS = ['name', 'financialYear', 'prefix', 'padding', 'startNumber', 'nextNumber'] as const;
 
 type Draft = {
@@ -53,9 +45,7 @@ const draftOf = (row: Series): Draft => ({
 
 const SeriesForm = ({ initial, years, onSaved }: { initial: Draft; years: string[]; onSaved: () => void }) => {
   const t = useText();
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
-  const [isBusy, setBusy] = useState(false);
+  const { draft, set, errors, setErrors, isBusy, save } = useMasterForm(initial, FIELDS);
   const isUsed = draft.numbered > 0;
   const prefix = draft.prefix.trim();
   const next = draft.id ? draft.nextNumber : draft.startNumber;
@@ -70,7 +60,6 @@ const SeriesForm = ({ initial, years, onSaved }: { initial: Draft; years: string
     }).map((issue) => [issue.propertyName, issue.message]),
   );
   const fieldError = (name: (typeof FIELDS)[number]) => errors.fields[name] ?? local[name];
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = async () => {
     if (!draft.name.trim()) {
@@ -78,23 +67,19 @@ const SeriesForm = ({ initial, years, onSaved }: { initial: Draft; years: string
       return;
     }
     if (Object.keys(local).length > 0) return;
-    setBusy(true);
-    try {
-      await saveSeries({
-        ...(draft.id ? { id: draft.id, nextNumber: draft.nextNumber } : {}),
-        name: draft.name.trim(),
-        financialYear: draft.financialYear,
-        prefix,
-        padding: draft.padding,
-        startNumber: draft.startNumber,
-        status: draft.status,
-      });
-      onSaved();
-    } catch (error) {
-      setErrors(splitApiErrors(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () =>
+        saveSeries({
+          ...(draft.id ? { id: draft.id, nextNumber: draft.nextNumber } : {}),
+          name: draft.name.trim(),
+          financialYear: draft.financialYear,
+          prefix,
+          padding: draft.padding,
+          startNumber: draft.startNumber,
+          status: draft.status,
+        }),
+      onSaved,
+    );
   };
   const number = (value: string | number) => (typeof value === 'number' ? value : Number.parseInt(value, 10) || 0);
 
@@ -229,110 +214,53 @@ const columnsOf = (t: Translate): Column<Series>[] => [
 
 export const SeriesScreen = () => {
   const t = useText();
-  const client = useQueryClient();
   const { data: financialYears = [] } = useQuery({ ...financialYearsQuery, enabled: false });
   const workingYear = useWorkingYear(financialYears);
   const years = financialYears.map((year) => year.label).reverse();
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [filters, setFilters] = useState<SeriesFilters>({});
-  const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<Draft | null>(null);
-  const sortExpression = toSortExpression(sort);
-  const list = useListQuery(seriesKeys.series(filters, sortExpression), (page) => searchSeries(page, sortExpression, filters));
-  const refresh = () => {
-    setSelected([]);
-    void client.invalidateQueries({ queryKey: seriesKeys.all });
-  };
-  const onSearch = useCallback((text: string) => setFilters((current) => ({ ...current, text: text || undefined })), []);
-  const emptyDraft: Draft = {
-    name: '',
-    financialYear: workingYear,
-    prefix: '',
-    padding: 4,
-    startNumber: 1,
-    nextNumber: 1,
-    status: 'Active',
-    numbered: 0,
-  };
-
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Group gap="xs">
-          <SearchInput label={t('series.search')} onSearch={onSearch} testId="series-search" />
-          <Select
-            size="xs"
-            w={130}
-            aria-label={t('series.financialYear')}
-            placeholder={t('series.allYears')}
-            clearable
-            data={years}
-            value={filters.financialYear ?? null}
-            onChange={(value) => setFilters({ ...filters, financialYear: value ?? undefined })}
-            data-testid="series-filter-year"
-          />
-          <Select
-            size="xs"
-            w={130}
-            aria-label={t('series.status')}
-            placeholder={t('series.allStatuses')}
-            clearable
-            data={['Active', 'Inactive']}
-            value={filters.status ?? null}
-            onChange={(value) => setFilters({ ...filters, status: value === 'Active' || value === 'Inactive' ? value : undefined })}
-          />
-        </Group>
-        <Group gap="xs">
-          <ExportButton download={() => exportSeries(sortExpression, filters)} fileName="series.xlsx" testId="series-export" />
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing(emptyDraft)} data-testid="series-add">
-            {t('series.add')}
-          </Button>
-        </Group>
-      </Group>
-      <DataTable
-        columns={columnsOf(t)}
-        rows={list.rows}
-        rowId={(row) => row.id}
-        rowLabel={(row) => row.name}
-        rowTestId={(row) => `series-row-${row.name}`}
-        totalRecords={list.totalRecords}
-        isLoading={list.isPending}
-        emptyText={t('series.empty')}
-        sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
-        onRowClick={(row) => setEditing(draftOf(row))}
-        loadMore={{ hasMore: list.hasNextPage, isLoading: list.isFetchingNextPage, onLoad: () => void list.fetchNextPage() }}
-        selection={{
-          selected,
-          onChange: setSelected,
-          actions: (
-            <MasterRowActions
-              count={selected.length}
-              setStatus={(status) => setSeriesStatus(selected, status)}
-              remove={() => deleteSeries(selected)}
-              confirmDeleteKey="series.confirmDelete"
-              onDone={refresh}
-              testIdPrefix="series"
-            />
-          ),
-        }}
-      />
-      <DetailDrawer
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.id ? t('series.edit', { name: editing.name }) : t('series.add')}
-        size="md"
-      >
-        {editing ? (
-          <SeriesForm
-            initial={editing}
-            years={years.length > 0 ? years : [editing.financialYear]}
-            onSaved={() => {
-              setEditing(null);
-              refresh();
-            }}
-          />
-        ) : null}
-      </DetailDrawer>
-    </Stack>
+    <MasterList<Series, SeriesFilters, Draft>
+      testId="series"
+      listKey={seriesKeys.series()}
+      changes={seriesKeys.all}
+      defaultSort={SERIES_DEFAULT_SORT}
+      search={searchSeries}
+      exportFile={{ fileName: 'series.xlsx', download: exportSeries }}
+      columns={columnsOf(t)}
+      rowLabel={(row) => row.name}
+      emptyText={t('series.empty')}
+      searchLabel={t('series.search')}
+      filterBar={(filters, setFilters) => (
+        <Select
+          size="xs"
+          w={130}
+          aria-label={t('series.financialYear')}
+          placeholder={t('series.allYears')}
+          clearable
+          data={years}
+          value={filters.financialYear ?? null}
+          onChange={(value) => setFilters({ ...filters, financialYear: value ?? undefined })}
+          data-testid="series-filter-year"
+        />
+      )}
+      rowActions={{ setStatus: setSeriesStatus, remove: deleteSeries, confirmDeleteKey: 'series.confirmDelete' }}
+      editor={{
+        addLabel: t('series.add'),
+        newDraft: () => ({
+          name: '',
+          financialYear: workingYear,
+          prefix: '',
+          padding: 4,
+          startNumber: 1,
+          nextNumber: 1,
+          status: 'Active',
+          numbered: 0,
+        }),
+        draftOf,
+        title: (draft) => (draft.id ? t('series.edit', { name: draft.name }) : t('series.add')),
+        form: (draft, onSaved) => (
+          <SeriesForm initial={draft} years={years.length > 0 ? years : [draft.financialYear]} onSaved={onSaved} />
+        ),
+      }}
+    />
   );
 };

@@ -15,9 +15,8 @@ import type { PageRequest } from '../../../shared/list/useListQuery';
 /** Query keys: a change to a series reloads the allocations too (they show its next number). */
 export const seriesKeys = {
   all: ['series'] as const,
-  series: (filters: SeriesFilters, sortExpression: string | undefined) => [...seriesKeys.all, 'list', filters, sortExpression] as const,
-  allocations: (filters: AllocationFilters, sortExpression: string | undefined) =>
-    [...seriesKeys.all, 'allocations', filters, sortExpression] as const,
+  series: () => [...seriesKeys.all, 'list'] as const,
+  allocations: () => [...seriesKeys.all, 'allocations'] as const,
   choices: () => [...seriesKeys.all, 'choices'] as const,
 };
 
