@@ -58,9 +58,7 @@ export type MasterListProps<Row extends { id: number }, Filters extends BaseFilt
   toolbar?: ReactNode;
 };
 
-export const MasterList = <Row extends { id: number }, Filters extends BaseFilters, Draft>(
-  props: MasterListProps<Row, Filters, Draft>,
-) => {
+export const MasterList = <Row extends { id: number }, Filters extends BaseFilters, Draft>(props: MasterListProps<Row, Filters, Draft>) => {
   const { testId, editor } = props;
   const t = useText();
   const client = useQueryClient();

@@ -257,9 +257,7 @@ export const SeriesScreen = () => {
         }),
         draftOf,
         title: (draft) => (draft.id ? t('series.edit', { name: draft.name }) : t('series.add')),
-        form: (draft, onSaved) => (
-          <SeriesForm initial={draft} years={years.length > 0 ? years : [draft.financialYear]} onSaved={onSaved} />
-        ),
+        form: (draft, onSaved) => <SeriesForm initial={draft} years={years.length > 0 ? years : [draft.financialYear]} onSaved={onSaved} />,
       }}
     />
   );
