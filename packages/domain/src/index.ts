@@ -18,3 +18,4 @@ export * from './network/index';
 export * from './einvoice/index';
 export * from './ewaybill/index';
 export * from './notices/index';
+export * from './partners/index';

@@ -1,0 +1,3 @@
+export * from './msme';
+export * from './tds-sections';
+export * from './partner-identity';
