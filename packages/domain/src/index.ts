@@ -18,4 +18,5 @@ export * from './network/index';
 export * from './einvoice/index';
 export * from './ewaybill/index';
 export * from './notices/index';
+export * from './ledger/index';
 export * from './partners/index';
