@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { readConfig, type Config } from './config';
 import { openDatabase, withStartupLock } from './db/database';
 import { DataDirInUseError } from './db/lockfile';
+import { syncHsnDirectory } from './modules/masters';
 import { createMaintenanceSwitch, maintenanceFlagFile } from './platform/maintenance';
 import { loadSecretKey } from './platform/secrets';
 import { resetDemoAdminPassword, seedDemo, type DemoCredentials } from './seed/demo';
@@ -48,6 +49,11 @@ const start = async (config: Config): Promise<void> => {
   await app.listen({ port: config.port, host: config.host });
   printBanner(config, ctx.database.engine, demo);
   closeOnSignals(app);
+  // The HSN/SAC directory into the database when it has changed, after the server answers (a load takes a few seconds).
+  syncHsnDirectory(ctx.database.db, config.hsnDirectoryFile).then(
+    ({ loaded, rows }) => app.log.info(`HSN/SAC directory: ${rows} codes${loaded ? ' loaded' : ', unchanged'}`),
+    (error: unknown) => app.log.error({ err: error }, 'HSN/SAC directory: not loaded'),
+  );
 };
 
 /**

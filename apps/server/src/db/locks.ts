@@ -21,3 +21,10 @@ const IP_ALLOW_LIST = 7102;
 export const lockIpAllowList = async (tx: DbOrTx, subscriberId: number): Promise<void> => {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${IP_ALLOW_LIST}, ${subscriberId})`);
 };
+
+const REFERENCE_DATA = 7103;
+
+/** Serialises the loads of the installation's reference data (the HSN/SAC directory): one server loads, the others wait and find it loaded. */
+export const lockReferenceData = async (tx: DbOrTx): Promise<void> => {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REFERENCE_DATA}, 0)`);
+};

@@ -259,3 +259,20 @@ export const noticeTags = pgTable(
   },
   (t) => [uniqueIndex('notice_tags_name').on(t.subscriberId, sql`lower(${t.name})`)],
 );
+
+/**
+ * The GST portal's HSN/SAC directory as the repository ships it (official/masters/HSN_SAC_<date>.xlsx), loaded at
+ * start-up when missing or changed (its SHA-256 is kept in app_state under 'reference:hsn-directory'), for SQL readers:
+ * reports that name a code's description, checks made in queries. The public search reads an in-memory index built from
+ * the same file (hash-checked equal), which answers in well under a millisecond.
+ */
+export const hsnDirectory = pgTable('hsn_directory', {
+  code: text('code').primaryKey(),
+  /** 'HSN' | 'SAC' */
+  kind: text('kind').notNull(),
+  /** 'chapter' | 'heading' | 'subheading' | 'tariffItem' */
+  level: text('level').notNull(),
+  description: text('description').notNull(),
+  /** The chapter or heading text the portal prefixes to the description, if any. */
+  context: text('context'),
+});

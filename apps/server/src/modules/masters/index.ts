@@ -1,5 +1,7 @@
 // The masters module's face to other modules.
-export { searchOfficialHsn } from './official-hsn.service';
+export { searchOfficialHsn, syncHsnDirectory } from './official-hsn.service';
 export { drawSeriesNumber, previewSeriesNumber, SeriesDrawError, type SeriesPreview } from './series/numbering';
 export { importSeriesRecords, seriesRecordIssues, type SeriesRecord } from './series/series-import';
 export { isSignInAddressAllowed } from './ip-addresses/ip-addresses.service';
+export { checkHsnSac, SERVICE_UQC, type HsnSacChecked } from './hsn-sac/hsn-sac.rules';
+export { officialHsnIndex } from './official-hsn.service';
