@@ -9,11 +9,10 @@
 //   months ends on the same date of the last month (the month's last day when it has none).
 import { addDays, dayNumber, isoDay, isoMonth, isoOf, isoYear, daysInMonth } from '../dates/calendar';
 
-export type NoticeForm = 'DRC-01B' | 'DRC-01C' | 'ASMT-10' | 'REG-03' | 'REG-17' | 'DRC-01' | 'DRC-01A' | 'ADT-01' | 'APL-01' | 'OTHER';
-
 type Window = { days: number; working: boolean; rule: string; replyForm: string };
 
-export const REPLY_WINDOWS: Readonly<Partial<Record<NoticeForm, Window>>> = {
+/** By form (register.ts NOTICE_FORMS): the forms whose reply window the rules fix. */
+export const REPLY_WINDOWS: Readonly<Record<string, Window>> = {
   'DRC-01B': { days: 7, working: false, rule: 'Rule 88C(2)', replyForm: 'DRC-01B Part B' },
   'DRC-01C': { days: 7, working: false, rule: 'Rule 88D(2)', replyForm: 'DRC-01C Part B' },
   'ASMT-10': { days: 30, working: false, rule: 'Rule 99(2)', replyForm: 'ASMT-11' },
@@ -41,7 +40,7 @@ const addWorkingDays = (from: string, days: number): string => {
  * When the reply to a notice is due: the date the notice states, else its form's statutory window counted from the
  * date it was issued (served), else none known.
  */
-export const replyDueDate = (notice: { form: NoticeForm; issuedOn: string; statedDueOn?: string | null }): ReplyDue => {
+export const replyDueDate = (notice: { form: string; issuedOn: string; statedDueOn?: string | null }): ReplyDue => {
   if (notice.statedDueOn) return { dueOn: notice.statedDueOn, source: 'notice' };
   const window = REPLY_WINDOWS[notice.form];
   if (!window) return { dueOn: null, source: 'none' };

@@ -1,2 +1,3 @@
 export * from './deadlines';
 export * from './pre-deposit';
+export * from './register';
