@@ -16,3 +16,4 @@ export * from './vendor-payments';
 export * from './challans';
 export * from './drc01';
 export * from './announcements';
+export * from './notices';
