@@ -1,1 +1,27 @@
 export * from './validity';
+export { buildEwaybill, isServiceItem } from './build-ewaybill';
+export { isEwaybillVehicleNumber, normalizeVehicleNumber } from './ewaybill-fields';
+export {
+  EWB_OTHER_COUNTRY_STATE,
+  EWB_PART_B_EXEMPT_KM,
+  type EwaybillAddress,
+  type EwaybillBuildResult,
+  type EwaybillItemDetails,
+  type EwaybillItemJson,
+  type EwaybillJson,
+  type EwaybillProblem,
+  type EwaybillProblemCode,
+  type EwaybillTransport,
+  type EwbDocType,
+  type EwbSubSupplyType,
+  type EwbTransactionType,
+  type EwbTransMode,
+} from './ewaybill-input';
+export {
+  EWAYBILL_STATE_THRESHOLDS,
+  isEwaybillRequired,
+  type EwaybillRequirement,
+  type EwaybillRequirementBasis,
+  type EwaybillRequirementOptions,
+  type EwaybillStateThreshold,
+} from './ewaybill-thresholds';
