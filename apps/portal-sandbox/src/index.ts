@@ -13,6 +13,7 @@ import { imsRoutes } from './ims';
 import { ledgerRoutes } from './ledgers';
 import { fileRoutes } from './queued';
 import { recipientRoutes } from './recipient';
+import { taxpayerSearchRoutes } from './taxpayer-search';
 import { DEFAULT_QUEUE, type QueueSettings, type Sandbox } from './sandbox';
 import { loadSaveSchema } from './schema-check';
 import type { SandboxSql } from './sql';
@@ -89,4 +90,5 @@ export const portalSandbox = async (app: FastifyInstance, options: PortalSandbox
   ledgerRoutes(app, sandbox);
   challanRoutes(app, sandbox);
   drc01Routes(app, sandbox);
+  taxpayerSearchRoutes(app, sandbox);
 };

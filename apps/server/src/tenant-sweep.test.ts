@@ -30,6 +30,10 @@ import { drc01Sweeps } from './modules/drc01/drc01.sweeps';
 import { ANNOUNCEMENT_NO_RECORD_IDS, announcementSweeps } from './modules/announcements/announcements.sweeps';
 import { SERIES_NO_RECORD_IDS, seriesSweeps } from './modules/masters/series/series.sweeps';
 import { IP_ADDRESS_NO_RECORD_IDS, ipAddressSweeps } from './modules/masters/ip-addresses/ip-addresses.sweeps';
+import { namedMasterSweeps } from './modules/masters/named-masters/named-masters.sweeps';
+import { chartOfAccountsSweeps } from './modules/masters/chart-of-accounts/chart-of-accounts.sweeps';
+import { businessPartnerSweeps } from './modules/masters/business-partners/business-partners.sweeps';
+import { HSN_SAC_NO_RECORD_IDS, hsnSacSweeps } from './modules/masters/hsn-sac/hsn-sac.sweeps';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -141,6 +145,10 @@ const SWEEPS: Sweep[] = [
   ...announcementSweeps(),
   ...seriesSweeps(),
   ...ipAddressSweeps(),
+  ...namedMasterSweeps(),
+  ...chartOfAccountsSweeps(),
+  ...businessPartnerSweeps(),
+  ...hsnSacSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -215,6 +223,7 @@ const NO_RECORD_IDS = new Set([
   ...ANNOUNCEMENT_NO_RECORD_IDS,
   ...SERIES_NO_RECORD_IDS,
   ...IP_ADDRESS_NO_RECORD_IDS,
+  ...HSN_SAC_NO_RECORD_IDS,
 ]);
 
 describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => {

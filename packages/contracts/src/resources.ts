@@ -17,6 +17,11 @@ import { GSTR3B_TEXT } from './gstr3b/gstr3b.text';
 import { GSTR3B_PORTAL_TEXT } from './gstr3b/gstr3b.portal.text';
 import { MASTERS_TEXT } from './masters/masters.text';
 import { IP_ADDRESSES_TEXT } from './masters/ip-addresses.text';
+import { CHART_OF_ACCOUNTS_TEXT } from './masters/chart-of-accounts.text';
+import { HSN_SAC_TEXT } from './masters/hsn-sac.text';
+import { DATA_MAPPER_TEXT } from './masters/data-mapper.text';
+import { BUSINESS_PARTNERS_TEXT } from './masters/business-partners.text';
+import { NAMED_MASTERS_TEXT } from './masters/named-masters.text';
 import { HOME_TEXT } from './public/home.text';
 
 export const PRE_RESOURCES = {
@@ -118,6 +123,11 @@ export const RESOURCES = {
   ...GSTR3B_PORTAL_TEXT,
   ...MASTERS_TEXT,
   ...IP_ADDRESSES_TEXT,
+  ...CHART_OF_ACCOUNTS_TEXT,
+  ...HSN_SAC_TEXT,
+  ...DATA_MAPPER_TEXT,
+  ...NAMED_MASTERS_TEXT,
+  ...BUSINESS_PARTNERS_TEXT,
 } as const satisfies Record<string, string>;
 
 export type PreResourceKey = keyof typeof PRE_RESOURCES;

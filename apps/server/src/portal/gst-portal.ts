@@ -163,10 +163,30 @@ export class PortalError extends Error {
   }
 }
 
+/**
+ * A registration as the GST portal's taxpayer search shows it to anyone (the API's public search, action TP): the
+ * GSTIN's status ('Active', 'Cancelled', 'Suspended', 'Inactive' ...), the kind of taxpayer ('Regular', 'Composition',
+ * 'Input Service Distributor' ...), the names, and the dates of registration and cancellation (ISO).
+ */
+export type PortalTaxpayer = {
+  gstin: string;
+  status: string;
+  taxpayerType: string | null;
+  legalName: string | null;
+  tradeName: string | null;
+  registeredOn: string | null;
+  cancelledOn: string | null;
+};
+
 /** The DRC-01B / DRC-01C calls are portal-drc.ts's. */
 export type GstPortal = PortalDrcCalls & {
   /** True when this adapter talks to the project's sandbox, not the GST portal (shown in the UI). */
   readonly sandbox: boolean;
+  /**
+   * The public taxpayer search of one GSTIN (no taxpayer session: any GSTIN may be looked up). PortalError with the
+   * portal's code for a GSTIN it does not know, TIMEOUT or NETWORK when it cannot be reached.
+   */
+  searchTaxpayer(gstin: string): Promise<PortalTaxpayer>;
   /** Asks the portal to send a login OTP to the taxpayer's registered mobile and e-mail. */
   requestOtp(gstin: string, userName: string): Promise<void>;
   /** Exchanges the OTP for a session (auth token valid for hours). */

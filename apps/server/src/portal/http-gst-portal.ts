@@ -17,6 +17,7 @@ import {
   type PortalFilingStatus,
   type PortalSaveStatus,
   type PortalSessionState,
+  type PortalTaxpayer,
 } from './gst-portal';
 import { NO_DOCUMENTS_CODES } from './portal-codes';
 import {
@@ -77,6 +78,8 @@ export const DEFAULT_QUEUED_RETRY: QueuedRetry = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/** The public search of a taxpayer (apps/portal-sandbox/README.md "Taxpayer search"). */
+const SEARCH_PATH = '/commonapi/v1.1/search';
 const AUTH_PATH = '/taxpayerapi/v1.0/authenticate';
 const RETURNS_PATH = '/taxpayerapi/v2.0/returns';
 const IMS_PATH = `${RETURNS_PATH}/ims`;
@@ -411,6 +414,11 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
       return sessionFrom(session.gstin, session.userName, answer, appKey);
     },
 
+    async searchTaxpayer(gstin) {
+      const answer = await call('GET', `${SEARCH_PATH}?action=TP&gstin=${encodeURIComponent(gstin)}`, baseHeaders(gstin));
+      return taxpayerOf(gstin, answer['data']);
+    },
+
     async save(session, form, period, payload) {
       const data = await write(session, 'PUT', formPath(form), 'RETSAVE', JSON.parse(payload) as unknown, period);
       return { referenceId: text(data['reference_id']) };
@@ -679,5 +687,37 @@ const filingStatusOf = (data: Answer, form: PortalFiledForm, period: string): Po
     status: text(entry['status']).toUpperCase().replaceAll(' ', '_'),
     arn: text(entry['arn']) || null,
     filedOn: /^\d{2}-\d{2}-\d{4}$/.test(dof) ? `${dof.slice(6)}-${dof.slice(3, 5)}-${dof.slice(0, 2)}` : null,
+  };
+};
+
+/** "01/07/2017" (the API's dates) as "2017-07-01"; null when blank or not such a date. */
+const isoOfSlashDate = (value: unknown): string | null => {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text(value));
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
+};
+
+/** The search answer's data (`{gstin, lgnm, tradeNam, sts, dty, rgdt, cxdt, ...}`), as JSON or base64 of JSON. */
+const taxpayerOf = (gstin: string, data: unknown): PortalTaxpayer => {
+  let record: unknown = data;
+  if (typeof data === 'string') {
+    try {
+      record = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as unknown;
+    } catch {
+      record = null;
+    }
+  }
+  if (record === null || typeof record !== 'object')
+    throw new PortalError('BAD_ANSWER', 'The GST portal answered the taxpayer search without its record.');
+  const answer = record as Answer;
+  const status = text(answer['sts']);
+  if (!status) throw new PortalError('BAD_ANSWER', 'The GST portal answered the taxpayer search without a status.');
+  return {
+    gstin: text(answer['gstin']) || gstin,
+    status,
+    taxpayerType: text(answer['dty']) || null,
+    legalName: text(answer['lgnm']) || null,
+    tradeName: text(answer['tradeNam']) || null,
+    registeredOn: isoOfSlashDate(answer['rgdt']),
+    cancelledOn: isoOfSlashDate(answer['cxdt']),
   };
 };

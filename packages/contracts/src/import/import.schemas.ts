@@ -1,6 +1,17 @@
 // Import contracts: import types and their columns, uploads, statistics, errors, samples, column aliases
 // (issue 6, spec core §2 "Import", §4 "Import/file status", §7 "Import" and "Background work").
-import { GSTR1_TABLE13_NATURES, TAXPAYER_TYPES } from '@opengst/domain';
+import {
+  MSME_ACTIVITIES,
+  MSME_CLASSES,
+  TDS_SECTIONS,
+  ACCOUNT_CODE_MAX,
+  ACCOUNT_DESCRIPTION_MAX,
+  ACCOUNT_NAME_MAX,
+  ACCOUNT_TYPES,
+  GST_HEAD_CODES,
+  GSTR1_TABLE13_NATURES,
+  TAXPAYER_TYPES,
+} from '@opengst/domain';
 import { z } from 'zod';
 import { KNOWN_HEADERS } from './known-headers';
 
@@ -17,6 +28,7 @@ export const ImportTypeSchema = z.enum([
   'HsnSac',
   'Entities',
   'Series',
+  'ChartOfAccounts',
 ]);
 export type ImportType = z.infer<typeof ImportTypeSchema>;
 
@@ -243,6 +255,29 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
     text('phone', 'Phone', 21, '+919800000000', '7 to 20 digits with an optional leading plus.'),
     text('address', 'Address', 500, 'Plot 4, MIDC, Pune', 'Postal address.'),
     text('pincode', 'Pincode', 6, '411001', 'Six digits.'),
+    text('city', 'City', 100, 'Pune', 'City or town.'),
+    text(
+      'msmeNumber',
+      'Udyam number',
+      19,
+      'UDYAM-MH-26-0012345',
+      'Udyam registration number of an MSME vendor: UDYAM-XX-00-0000000 (19 characters).',
+    ),
+    col('msmeClass', 'MSME class', 'choice', 'Micro', 'Class on the Udyam certificate (MSMED Act s.7); needs the Udyam number.', false, [
+      ...MSME_CLASSES,
+    ]),
+    col('msmeActivity', 'MSME activity', 'choice', 'Manufacturing', 'Major activity on the Udyam certificate.', false, [
+      ...MSME_ACTIVITIES,
+    ]),
+    col(
+      'tdsSection',
+      'TDS section',
+      'choice',
+      '194C',
+      `Income-tax Act section tax is deducted under when paying the vendor: ${TDS_SECTIONS.map((s) => s.code).join(', ')}.`,
+      false,
+      TDS_SECTIONS.map((s) => s.code),
+    ),
   ]),
   HsnSac: withKnownHeaders('HsnSac', [
     text(
@@ -317,6 +352,24 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
     text('startNumber', 'First number', 16, '1', 'The first number of the series (1 or more).'),
     col('status', 'Status', 'choice', 'Active', 'Blank is Active. Active or Inactive.', false, ['Active', 'Inactive']),
   ]),
+  // Chart of accounts (masters /chart-of-accounts): an account imported again (same code) is updated. The parent is
+  // named by its code and may be a row further down the file. The export of /chart-of-accounts has these columns.
+  ChartOfAccounts: withKnownHeaders('ChartOfAccounts', [
+    text('code', 'Code', ACCOUNT_CODE_MAX, 'GST-IN-CGST', "Unique code: letters, digits, '-', '/' and '.'; up to 20.", true),
+    text('name', 'Name', ACCOUNT_NAME_MAX, 'Input CGST', 'Name of the group or ledger.', true),
+    col('accountType', 'Account type', 'choice', 'Asset', 'Asset, Liability, Equity, Income or Expense.', true, [...ACCOUNT_TYPES]),
+    col('isGroup', 'Group', 'yesNo', 'N', 'Y for a group (it holds other accounts), N or blank for a ledger.', false, ['Y', 'N']),
+    text('parentCode', 'Parent code', ACCOUNT_CODE_MAX, '', 'Code of the group it sits under (same account type); blank at the top level.'),
+    text(
+      'gstHead',
+      'GST head',
+      60,
+      'InputCgst',
+      `Ledgers only, blank for none: ${GST_HEAD_CODES.join(', ')} (or the head's name). Input tax is an Asset; output tax and reverse-charge payable a Liability.`,
+    ),
+    text('description', 'Description', ACCOUNT_DESCRIPTION_MAX, '', 'Notes on the account.'),
+    col('status', 'Status', 'choice', 'Active', 'Blank is Active. Active or Inactive.', false, ['Active', 'Inactive']),
+  ]),
 };
 
 export const ImportTypeInfoSchema = z.object({
@@ -386,6 +439,13 @@ export const IMPORT_TYPES: readonly ImportTypeInfo[] = [
     rightId: 'MasterSeries',
     errorRoute: '/import-series-error',
     columns: [...IMPORT_COLUMNS.Series],
+  },
+  {
+    importType: 'ChartOfAccounts',
+    name: 'Chart of accounts',
+    rightId: 'MasterChartOfAccounts',
+    errorRoute: '/import-chart-of-accounts-error',
+    columns: [...IMPORT_COLUMNS.ChartOfAccounts],
   },
 ];
 

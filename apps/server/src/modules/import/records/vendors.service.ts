@@ -1,10 +1,12 @@
 // Vendors → business_partners. A registered vendor is identified by its GSTIN alone (code stored as ''), an
 // unregistered one by the subscriber's own code; the PAN and the state of a registered vendor come from its GSTIN.
-import { isPhoneNumber, phoneDigits, stateFromCode, VAL_CODES, validateGstin, validatePan } from '@opengst/domain';
+// The fields are checked as /business-partners' form checks them (the masters' partnerIssues: GSTIN, PAN and state
+// together, Udyam number and class, TDS section, e-mail, phone, pincode).
+import { VAL_CODES } from '@opengst/domain';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../../db/database';
 import { businessPartners } from '../../../db/schema';
+import { partnerIssues } from '../../masters';
 import { rowError, type RecordHandler, type RowIssue, type RowValues } from './record-handler.rules';
 
 export type VendorRecord = {
@@ -18,64 +20,60 @@ export type VendorRecord = {
   phone: string | null;
   address: string | null;
   pincode: string | null;
+  city: string | null;
+  msmeNumber: string | null;
+  msmeClass: string | null;
+  msmeActivity: string | null;
+  tdsSection: string | null;
 };
 
 const BATCH = 500;
-const EMAIL = z.email();
-const PINCODE = /^[1-9]\d{5}$/;
 
 const text = (values: RowValues, key: string): string | null => (values[key] as string | null) ?? null;
 
+/** The import's error code per column: the GSTIN's and the missing code's as before, the others a validation failure. */
+const issueOf = (propertyName: string, message: string): RowIssue => {
+  if (propertyName === 'gstin') return rowError('gstin', 'VAL0437', `${VAL_CODES.VAL0437.message} ${message}`);
+  if (propertyName === 'code') return rowError('code', 'IMP0009', 'An unregistered vendor (no GSTIN) needs your vendor code.');
+  return rowError(propertyName, 'GEN0009', message);
+};
+
 export const vendorHandler = (subscriberId: number, importId: number, userId: number): RecordHandler<VendorRecord> => ({
   check: (values) => {
-    const issues: RowIssue[] = [];
     const gstinText = text(values, 'gstin');
-    let pan = text(values, 'pan')?.toUpperCase() ?? null;
-    let stateCode = text(values, 'stateCode');
-    let gstin = '';
-    if (gstinText && gstinText !== 'URP') {
-      const result = validateGstin(gstinText);
-      if (!result.ok) issues.push(rowError('gstin', 'VAL0437', `${VAL_CODES.VAL0437.message} ${result.message}`));
-      else {
-        gstin = result.gstin;
-        if (pan !== null && pan !== result.pan)
-          issues.push(rowError('pan', 'GEN0009', `The PAN must be the one inside the GSTIN (${result.pan}).`));
-        if (stateCode !== null && stateCode !== result.stateCode)
-          issues.push(rowError('stateCode', 'GEN0009', `The state of a registered vendor is the GSTIN's (${result.stateCode}).`));
-        // A TDS or government registration carries a TAN, not a PAN, in characters 3 to 12.
-        pan = validatePan(result.pan).ok ? result.pan : pan;
-        stateCode = result.stateCode;
-      }
-    } else {
-      if (!text(values, 'code')) issues.push(rowError('code', 'IMP0009', 'An unregistered vendor (no GSTIN) needs your vendor code.'));
-      if (pan !== null) {
-        const result = validatePan(pan);
-        if (!result.ok) issues.push(rowError('pan', 'GEN0009', result.message));
-      }
-      if (stateCode !== null && !stateFromCode(stateCode)) issues.push(rowError('stateCode', 'GEN0009', 'Not a GST state code.'));
-    }
-    const email = text(values, 'email');
-    if (email !== null && !EMAIL.safeParse(email).success) issues.push(rowError('email', 'GEN0009', 'Not a valid e-mail address.'));
-    const phone = text(values, 'phone');
-    if (phone !== null && !isPhoneNumber(phoneDigits(phone)))
-      issues.push(rowError('phone', 'GEN0009', 'A phone number is 7 to 20 digits with an optional leading plus.'));
-    const pincode = text(values, 'pincode');
-    if (pincode !== null && !PINCODE.test(pincode))
-      issues.push(rowError('pincode', 'GEN0009', 'A pincode is six digits, not starting with 0.'));
+    const msmeNumber = text(values, 'msmeNumber');
+    const checked = partnerIssues({
+      gstin: gstinText,
+      pan: text(values, 'pan'),
+      code: text(values, 'code'),
+      stateCode: text(values, 'stateCode'),
+      email: text(values, 'email'),
+      phone: text(values, 'phone'),
+      pincode: text(values, 'pincode'),
+      msmeNumber,
+      msmeClass: text(values, 'msmeClass'),
+      tdsSection: text(values, 'tdsSection'),
+    });
+    const issues = checked.issues.map((issue) => issueOf(issue.propertyName, issue.message));
     if (issues.length > 0) return { record: null, issues };
     return {
       issues,
       record: {
-        gstin,
-        code: gstin ? '' : (text(values, 'code') ?? ''),
-        pan,
+        gstin: checked.gstin,
+        code: checked.gstin ? '' : (text(values, 'code') ?? ''),
+        pan: checked.pan,
         legalName: text(values, 'legalName') ?? '',
         tradeName: text(values, 'tradeName'),
-        stateCode,
-        email,
-        phone: phone === null ? null : phoneDigits(phone),
+        stateCode: checked.stateCode,
+        email: text(values, 'email'),
+        phone: checked.phone,
         address: text(values, 'address'),
-        pincode,
+        pincode: text(values, 'pincode'),
+        city: text(values, 'city'),
+        msmeNumber: checked.msmeNumber,
+        msmeClass: checked.msmeNumber ? text(values, 'msmeClass') : null,
+        msmeActivity: checked.msmeNumber ? text(values, 'msmeActivity') : null,
+        tdsSection: text(values, 'tdsSection'),
       },
     };
   },
@@ -104,6 +102,12 @@ export const vendorHandler = (subscriberId: number, importId: number, userId: nu
             phone: sql`excluded.phone`,
             address: sql`excluded.address`,
             pincode: sql`excluded.pincode`,
+            city: sql`excluded.city`,
+            msmeNumber: sql`excluded.msme_number`,
+            msmeClass: sql`excluded.msme_class`,
+            msmeActivity: sql`excluded.msme_activity`,
+            tdsSection: sql`excluded.tds_section`,
+            // A GSTIN's status stays as last checked: the file does not carry it.
             importId,
             updatedBy: userId,
             updatedAt: sql`now()`,
