@@ -78,6 +78,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   ImportHsnSacError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   ImportEntitiesError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   ImportSeriesError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
+  ImportChartOfAccountsError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   RegularSales: () => import('../features/returns/registers/RegisterScreen').then((m) => m.RegularSalesScreen),
   RegularPurchase: () => import('../features/returns/registers/RegisterScreen').then((m) => m.RegularPurchaseScreen),
   CreateDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
@@ -110,4 +111,6 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Series: () => import('../features/masters/series/SeriesScreen').then((m) => m.SeriesScreen),
   AllocateSeries: () => import('../features/masters/series/AllocateSeriesScreen').then((m) => m.AllocateSeriesScreen),
   IpAddresses: () => import('../features/masters/ip-addresses/IpAddressesScreen').then((m) => m.IpAddressesScreen),
+  HsnSac: () => import('../features/masters/hsn-sac/HsnSacScreen').then((m) => m.HsnSacScreen),
+  ChartOfAccounts: () => import('../features/masters/chart-of-accounts/ChartOfAccountsScreen').then((m) => m.ChartOfAccountsScreen),
 };

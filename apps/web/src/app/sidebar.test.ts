@@ -38,6 +38,7 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   ImportHsnSacError: 'an import with errors',
   ImportEntitiesError: 'an import with errors',
   ImportSeriesError: 'an import with errors',
+  ImportChartOfAccountsError: 'an import with errors',
   AddDraftDocument: 'the Draft Documents screen',
   EditDraftDocument: 'the Draft Documents screen',
   EditDocument: 'a register row',

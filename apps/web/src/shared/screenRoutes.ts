@@ -44,6 +44,7 @@ export const SCREEN_ROUTES = [
   'ImportHsnSacError',
   'ImportEntitiesError',
   'ImportSeriesError',
+  'ImportChartOfAccountsError',
   'RegularSales',
   'RegularPurchase',
   'RegularReturnsList',
@@ -75,6 +76,8 @@ export const SCREEN_ROUTES = [
   'Series',
   'AllocateSeries',
   'IpAddresses',
+  'HsnSac',
+  'ChartOfAccounts',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];

@@ -97,4 +97,10 @@ export const KNOWN_HEADERS: Record<ImportType, Record<string, readonly string[]>
   },
   Entities: { entityName: ['Name', 'Location Name'], registrationDate: ['Date of Registration', 'Effective Date'] },
   Series: { name: ['Series', 'Name'], startNumber: ['Starting Number', 'Start Number'], padding: ['Padding', 'Width'] },
+  ChartOfAccounts: {
+    code: ['Account Code', 'Ledger Code', 'GL Code'],
+    name: ['Account Name', 'Ledger Name', 'Ledger'],
+    parentCode: ['Group Code', 'Parent', 'Under'],
+    isGroup: ['Is Group'],
+  },
 };

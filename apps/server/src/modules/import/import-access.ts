@@ -26,6 +26,7 @@ const DATA_VIEW_RIGHT: Record<ImportType, RightId> = {
   HsnSac: 'MastersView',
   Entities: 'EntityView',
   Series: 'MasterSeries',
+  ChartOfAccounts: 'MasterChartOfAccounts',
 };
 
 /** The import types whose imports by other users the holder of these rights may read. */

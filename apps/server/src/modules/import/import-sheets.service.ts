@@ -52,6 +52,11 @@ const SAMPLE_NOTES: Record<ImportType, readonly string[]> = {
     "One row per document number series: its name, financial year (2026-27), prefix (letters, digits, '/' and '-') and digits. A number the series forms has at most 16 characters (Rule 46(b) of the CGST Rules).",
     'A series imported again (same financial year and name) is updated while it has numbered no document; one that has keeps its prefix, digits and first number. Allocate the series to locations on the Allocate Series screen.',
   ],
+  ChartOfAccounts: [
+    "One row per group or ledger: its code (letters, digits, '-', '/' and '.'; up to 20), name, account type, Y in Group for a group, and the code of the group it sits under (blank at the top level). The parent may be a row further down the file.",
+    'A group holds accounts of its own type only. A GST head ties a ledger to the tax it carries: input tax ledgers are Assets, output tax and reverse-charge payable ledgers Liabilities.',
+    'An account imported again (same code, any case) is updated. An export of the Chart of Accounts screen has these columns and imports again as it is.',
+  ],
 };
 
 /** Header row, one example row (every cell typed as text, so Excel keeps GSTINs and codes as written), and "Instructions". */

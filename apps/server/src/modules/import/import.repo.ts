@@ -13,7 +13,7 @@ import {
 } from '@opengst/contracts';
 import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { businessPartners, documents, documentSummaries, hsnCodes, importErrors, imports, users } from '../../db/schema';
+import { businessPartners, chartOfAccounts, documents, documentSummaries, hsnCodes, importErrors, imports, users } from '../../db/schema';
 import { assertEntityAccess } from '../../platform/entity-access';
 import { assertImportReadable, readableImportsCondition } from './import-access';
 import { AppError } from '../../platform/errors';
@@ -158,6 +158,14 @@ const recordsWritten = async (db: Db, subscriberId: number, row: ImportRow): Pro
           .select({ n: count() })
           .from(hsnCodes)
           .where(and(eq(hsnCodes.subscriberId, subscriberId), eq(hsnCodes.importId, row.id))),
+      );
+    // An account written by the import (created, or updated by its code) carries the import's id until a later one.
+    case 'ChartOfAccounts':
+      return counted(
+        db
+          .select({ n: count() })
+          .from(chartOfAccounts)
+          .where(and(eq(chartOfAccounts.subscriberId, subscriberId), eq(chartOfAccounts.importId, row.id))),
       );
     case 'Entities':
     // A series names no import (a series imported again is updated, and may have been made on /series): the valid rows.

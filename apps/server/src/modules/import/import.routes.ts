@@ -41,6 +41,7 @@ const UPLOAD_RIGHTS = [
   'ImportHsnSac',
   'ImportEntities',
   'MasterSeries',
+  'MasterChartOfAccounts',
 ] as const;
 const view = { rights: ['ImportView', ...UPLOAD_RIGHTS] } as const;
 const upload = { rights: [...UPLOAD_RIGHTS] } as const;

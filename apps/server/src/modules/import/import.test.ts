@@ -56,6 +56,7 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
       'HsnSac',
       'Entities',
       'Series',
+      'ChartOfAccounts',
     ]);
     const res = await api.get(I.sample, { importType: 'SalesDocuments' });
     expect(res.headers['content-type']).toContain('spreadsheetml');

@@ -4,6 +4,8 @@
 import { ERROR_CATALOGUE, IMPORT_COLUMNS, type ImportType, type SubscriberSettings } from '@opengst/contracts';
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
+import { OFFICIAL_HSN_DIRECTORY_FILE } from '../../config';
+import { officialHsnIndex } from '../masters';
 import type { Db, DbOrTx } from '../../db/database';
 import { importErrors, imports, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -16,6 +18,7 @@ import { readRows } from './readers.service';
 import type { FileFormat } from './sniff.rules';
 import { entityHandler } from './records/entities.service';
 import { seriesHandler } from './records/series.service';
+import { chartOfAccountsHandler } from './records/chart-of-accounts.service';
 import { hsnHandler, type HsnCodeRecord } from './records/hsn-codes.service';
 import { readPortalDirectory } from './records/hsn-directory.service';
 import { accessibleLocations } from './records/locations.queries';
@@ -192,7 +195,8 @@ export const processRecordImport = async (deps: ImportDeps, job: ImportRow, opti
       return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
     }
     case 'HsnSac': {
-      const handler = hsnHandler(job.subscriberId, job.id, today);
+      const directory = await officialHsnIndex(deps.hsnDirectoryFile ?? OFFICIAL_HSN_DIRECTORY_FILE);
+      const handler = hsnHandler(job.subscriberId, job.id, job.createdBy, today, directory);
       return runImport(
         deps,
         job,
@@ -204,6 +208,10 @@ export const processRecordImport = async (deps: ImportDeps, job: ImportRow, opti
     }
     case 'Series': {
       const handler = seriesHandler(principal);
+      return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
+    }
+    case 'ChartOfAccounts': {
+      const handler = chartOfAccountsHandler(principal, job.id);
       return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
     }
     case 'Entities': {

@@ -1,7 +1,8 @@
 import { useState, type DragEvent } from 'react';
 import { Alert, Button, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
 import { IconColumns, IconDownload, IconFileUpload, IconUpload } from '@tabler/icons-react';
-import type { ImportType, ImportTypeInfo, RightId } from '@opengst/contracts';
+import { useSearchParams } from 'react-router';
+import { ImportTypeSchema, type ImportType, type ImportTypeInfo, type RightId } from '@opengst/contracts';
 import { ApiError } from '../../api/http';
 import { useText } from '../../i18n/useText';
 import { downloadBlob } from '../../shared/ExportButton';
@@ -31,7 +32,9 @@ export const ImportUploadPanel = ({ types, runningFile, onStarted, onMapColumns 
   const t = useText();
   const { locations, maxFileSizeMb } = useImportSession();
   const rights = useRights(types.map((type) => type.rightId as RightId));
-  const [importType, setImportType] = useState<ImportType | null>(null);
+  // A master's Import button opens /import?type=<ImportType> with its type chosen.
+  const [params] = useSearchParams();
+  const [importType, setImportType] = useState<ImportType | null>(() => ImportTypeSchema.safeParse(params.get('type')).data ?? null);
   const [entityId, setEntityId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [isDragging, setDragging] = useState(false);

@@ -14,6 +14,9 @@ const TILE_TEXT: Partial<Record<string, ResourceKey>> = {
   Series: 'masters.tile.Series',
   AllocateSeries: 'masters.tile.AllocateSeries',
   IpAddresses: 'masters.tile.IpAddresses',
+  HsnSac: 'masters.tile.HsnSac',
+  DataMapper: 'masters.tile.DataMapper',
+  ChartOfAccounts: 'masters.tile.ChartOfAccounts',
 };
 
 export const MastersScreen = () => {

@@ -60,6 +60,7 @@ describe.each(ENGINES)('record imports on %s', (engine) => {
       ['HsnSac', 'ImportHsnSac', '/import-hsn-sac-error'],
       ['Entities', 'ImportEntities', '/import-entities-error'],
       ['Series', 'MasterSeries', '/import-series-error'],
+      ['ChartOfAccounts', 'MasterChartOfAccounts', '/import-chart-of-accounts-error'],
     ]);
     for (const importType of ['SalesSummaries', 'Vendors', 'HsnSac', 'Entities'] as const) {
       const sample = (await api.get(I.sample, { importType })).rawPayload;

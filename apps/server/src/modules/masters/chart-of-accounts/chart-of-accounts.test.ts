@@ -156,7 +156,7 @@ describe.each(ENGINES)('chart of accounts on %s', (engine) => {
     // With its accounts it may go inactive; a group and all it holds may be deleted together.
     const together = await api.post(C.chartOfAccountsUpdateStatus, { ids: [ids.duties, ids.cgst, ids.sgst], status: 'Inactive' });
     expect(together.json().data).toEqual({ affected: 3 });
-    expect((await audits(ids.duties)).map((a) => a.action)).toEqual(['Create', 'StatusChange']);
+    expect((await audits(ids.duties ?? 0)).map((a) => a.action)).toEqual(['Create', 'StatusChange']);
     const extra = await save({ code: 'TMP', name: 'Temporary', accountType: 'Asset', isGroup: true, parentId: ids.assets });
     const inner = await save({ code: 'TMP-1', name: 'Temporary ledger', accountType: 'Asset', parentId: extra.id });
     const gone = await api.post(C.chartOfAccountsDelete, { ids: [extra.id, inner.id] });
