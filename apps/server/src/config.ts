@@ -112,6 +112,8 @@ export type GstPortalConfig = {
 
 /** The official formats and lists the product reads (official/ in the repository: sources and licence in its README). */
 const OFFICIAL_DIR = fileURLToPath(new URL('../../../official', import.meta.url));
+/** The GST portal's HSN/SAC directory as published, shipped with the application. */
+export const OFFICIAL_HSN_DIRECTORY_FILE = join(OFFICIAL_DIR, 'masters', 'HSN_SAC_2024-11.xlsx');
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -149,7 +151,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
     logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: WEB_DIST,
-    hsnDirectoryFile: join(OFFICIAL_DIR, 'masters', 'HSN_SAC_2024-11.xlsx'),
+    hsnDirectoryFile: OFFICIAL_HSN_DIRECTORY_FILE,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     runJobs: e.RUN_JOBS === 'true',
     signInRatePerMinute: e.SIGNIN_RATE_PER_MINUTE,

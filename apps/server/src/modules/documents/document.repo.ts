@@ -242,13 +242,24 @@ export const searchDrafts = async (
  */
 /**
  * The subscriber's own HSN/SAC list first; when it has fewer than HSN_LOOKUP_LIMIT matches, the GST portal's directory
- * fills the rest (codes the own list holds are not repeated), so the lookup works on a new installation too.
+ * fills the rest (codes the own list holds are not repeated), so the lookup works on a new installation too. Codes
+ * deactivated on /hsn-sac are offered by neither.
  */
 export const searchHsn = async (db: DbOrTx, subscriberId: number, text: string, hsnDirectoryFile: string): Promise<HsnLookupItem[]> => {
   const own = await searchOwnHsn(db, subscriberId, text);
   if (own.length >= HSN_LOOKUP_LIMIT) return own;
   const known = new Set(own.map((item) => item.code));
   const official = await searchOfficialHsn(hsnDirectoryFile, text, HSN_LOOKUP_LIMIT);
+  // A code the subscriber deactivated on /hsn-sac is not offered again from the directory either.
+  const candidates = official.map((item) => item.code).filter((code) => !known.has(code));
+  const deactivated =
+    candidates.length === 0
+      ? []
+      : await db
+          .select({ code: hsnCodes.code })
+          .from(hsnCodes)
+          .where(and(eq(hsnCodes.subscriberId, subscriberId), eq(hsnCodes.status, 'Inactive'), inArray(hsnCodes.code, candidates)));
+  for (const row of deactivated) known.add(row.code);
   return [...own, ...official.filter((item) => !known.has(item.code))].slice(0, HSN_LOOKUP_LIMIT);
 };
 
@@ -270,7 +281,7 @@ const searchOwnHsn = async (db: DbOrTx, subscriberId: number, text: string): Pro
       uqc: hsnCodes.uqc,
     })
     .from(hsnCodes)
-    .where(and(eq(hsnCodes.subscriberId, subscriberId), byCode ? or(byCode, byWords) : byWords))
+    .where(and(eq(hsnCodes.subscriberId, subscriberId), eq(hsnCodes.status, 'Active'), byCode ? or(byCode, byWords) : byWords))
     .orderBy(sql`length(${hsnCodes.code})`, asc(hsnCodes.code))
     .limit(HSN_LOOKUP_LIMIT);
   return rows.map((row) => ({ ...row, source: 'Subscriber' as const }));

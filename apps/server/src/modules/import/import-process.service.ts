@@ -40,6 +40,8 @@ export type ImportDeps = {
   db: Db;
   dataDir: string;
   now: () => Date;
+  /** The GST portal's HSN/SAC directory the HSN/SAC import checks codes against (config's hsnDirectoryFile). */
+  hsnDirectoryFile?: string;
   earlyChunkDocuments?: number;
   bulkLoad?: number;
   readerThreadBytes?: number;
