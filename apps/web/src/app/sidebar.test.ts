@@ -30,6 +30,7 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   Series: 'the Masters hub',
   AllocateSeries: 'the Masters hub',
   IpAddresses: 'the Masters hub',
+  ChartOfAccounts: 'the Masters hub',
   AddRole: 'the Roles screen',
   EditRole: 'the Roles screen',
   ImportDocumentError: 'an import with errors',
