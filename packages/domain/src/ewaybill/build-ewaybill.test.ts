@@ -137,35 +137,39 @@ describe('predicted refusals', () => {
     const partA: Partial<EwaybillTransport> = { mode: null, vehicleNumber: null };
     expect(codesOf(problemsOf(DOC, partA))).toEqual(['PART_B_REQUIRED']);
     expect(problemsOf(DOC, { ...partA, transporterId: TRANSPORTER_GSTIN })).toEqual([]);
-    expect(problemsOf(DOC, { ...partA, isToTransporterWithin50Km: true, distanceKm: 50 })).toEqual([]);
-    expect(codesOf(problemsOf(DOC, { ...partA, isToTransporterWithin50Km: true, distanceKm: 51 }))).toEqual([
-      'PART_B_REQUIRED',
-      'PART_B_REQUIRED',
+    expect(problemsOf(DOC, { ...partA, toTransporter: { distanceKm: 50 } })).toEqual([]);
+    expect(problemsOf(DOC, { ...partA, toTransporter: { distanceKm: 12, stateCode: '29' } })).toEqual([]);
+    expect(codesOf(problemsOf(DOC, { ...partA, toTransporter: { distanceKm: 51 } }))).toEqual(['PART_B_REQUIRED']);
+    // Not into another State.
+    expect(problemsOf(DOC, { ...partA, toTransporter: { distanceKm: 30, stateCode: '33' } }).map((p) => p.message)).toEqual([
+      expect.stringContaining('into another State'),
     ]);
-    // Not across a State border.
-    const toMh = {
+    // The e-way bill itself may go further, even to another State: the proviso is about the first leg.
+    const toMh: DocumentInput = {
       ...DOC,
-      counterpartyGstin: CASES[1]!.document.counterpartyGstin,
+      counterpartyGstin: CASES[1]!.document.counterpartyGstin ?? null,
       placeOfSupply: '27',
       items: CASES[1]!.document.items,
       totalValue: null,
       otherCharges: 0,
       roundOff: 0,
     };
-    expect(codesOf(problemsOf(toMh, { ...partA, to: BUYER_MH, isToTransporterWithin50Km: true, distanceKm: 30 }))).toContain(
-      'PART_B_REQUIRED',
-    );
+    expect(problemsOf(toMh, { ...partA, to: BUYER_MH, distanceKm: 980, toTransporter: { distanceKm: 30 } })).toEqual([]);
   });
 
   it('by road the vehicle number, in a format the portal takes', () => {
-    expect(codesOf(problemsOf(DOC, { vehicleNumber: null }))).toEqual(['VEHICLE_REQUIRED']);
+    expect(codesOf(problemsOf(DOC, { vehicleNumber: null }))).toEqual(['PART_B_REQUIRED']);
+    expect(codesOf(problemsOf(DOC, { vehicleNumber: null, transportDocumentNumber: 'LR1', transportDocumentDate: '2026-11-21' }))).toEqual([
+      'VEHICLE_REQUIRED',
+    ]);
+    expect(problemsOf(DOC, { vehicleNumber: null, transportDocumentNumber: 'LR1', transporterId: TRANSPORTER_GSTIN })).toEqual([]);
     expect(codesOf(problemsOf(DOC, { vehicleNumber: 'KA1AB123' }))).toEqual(['VEHICLE_NUMBER_FORMAT']);
     expect(problemsOf(DOC, { vehicleNumber: 'tm 1234 567' })).toEqual([]);
   });
 
   it('by rail, air or ship the transport document number and date', () => {
     for (const mode of ['2', '3', '4'] as const) {
-      expect(codesOf(problemsOf(DOC, { mode, vehicleNumber: null }))).toEqual(['TRANSPORT_DOCUMENT_REQUIRED']);
+      expect(codesOf(problemsOf(DOC, { mode }))).toEqual(['TRANSPORT_DOCUMENT_REQUIRED']);
       expect(codesOf(problemsOf(DOC, { mode, vehicleNumber: null, transportDocumentNumber: 'AWB-1' }))).toEqual([
         'TRANSPORT_DOCUMENT_REQUIRED',
       ]);

@@ -17,6 +17,7 @@ import type { DocumentInput, DocumentItem } from '../documents/document-input';
 import { paiseToRupees } from '../money/amount';
 import { mulDivRoundHalfAway } from '../money/rounding';
 import { quantityToMilli } from '../tax/compute-tax';
+import { stateFromCode } from '../identity/states';
 import { isUqc } from '../codes/uqc';
 import {
   EWB_DOC_NO,
@@ -216,28 +217,38 @@ export function buildEwaybill(document: DocumentInput, transport: EwaybillTransp
   const transDocNo = isBlank(transport.transportDocumentNumber) ? undefined : transport.transportDocumentNumber.trim();
   const transDocDate = isBlank(transport.transportDocumentDate) ? undefined : date('transDocDate', transport.transportDocumentDate);
   const trId = transporterId(transport.transporterId);
-  const hasPartB = mode !== undefined || vehicle !== undefined || transDocNo !== undefined;
+  // The mode alone is not Part B: a transporter assigned to fill it may be told the mode in advance.
+  const hasPartB = vehicle !== undefined || transDocNo !== undefined;
   if (!hasPartB) {
-    // Part B may wait when a transporter is assigned (it fills it), or when the goods go at most 50 km within the
-    // State to the transporter's place for onward transport (Rule 138(3) proviso).
+    // Part B may wait when a transporter is assigned (it fills it), or when the goods first go at most 50 km within
+    // the State from the consignor's place of business to the transporter's, for onward transport (Rule 138(3)
+    // proviso): the e-way bill's own distance and destination may be beyond.
+    const hop = transport.toTransporter;
+    const hopState = hop ? stateFromCode(hop.stateCode ?? '')?.code : undefined;
     const isExemptHop =
-      transport.isToTransporterWithin50Km === true && actFromStateCode === actToStateCode && transport.distanceKm <= EWB_PART_B_EXEMPT_KM;
-    if (trId === undefined && !isExemptHop)
+      hop !== null &&
+      hop !== undefined &&
+      Number.isFinite(hop.distanceKm) &&
+      hop.distanceKm >= 0 &&
+      hop.distanceKm <= EWB_PART_B_EXEMPT_KM &&
+      (hop.stateCode === null || hop.stateCode === undefined || Number(hopState) === actFromStateCode);
+    if (hop && !isExemptHop)
       add(
         'PART_B_REQUIRED',
         'transMode',
-        `Part B (mode and vehicle or transport document) is required: assign a transporter to fill it, or the movement must be to the transporter's place within ${EWB_PART_B_EXEMPT_KM} km in the State (Rule 138(3)).`,
+        `Part B may be left empty only for the first ${EWB_PART_B_EXEMPT_KM} km within the State to the transporter's place (Rule 138(3) proviso); this leg is ${hop.distanceKm} km${hopState !== undefined && Number(hopState) !== actFromStateCode ? ' into another State' : ''}.`,
       );
-    if (transport.isToTransporterWithin50Km === true && !isExemptHop)
+    else if (trId === undefined && !isExemptHop)
       add(
         'PART_B_REQUIRED',
-        'transDistance',
-        `The Part B exemption covers only ${EWB_PART_B_EXEMPT_KM} km within one State to the transporter (Rule 138(3) proviso).`,
+        'transMode',
+        `Part B (mode and vehicle or transport document) is required: assign a transporter to fill it, or send the goods first to the transporter's place within ${EWB_PART_B_EXEMPT_KM} km in the State (Rule 138(3) proviso).`,
       );
   } else {
     if (mode === undefined)
       format('transMode', 'A vehicle or transport document needs the mode of transport (1 road, 2 rail, 3 air, 4 ship).');
-    if (mode === '1' && vehicle === undefined) add('VEHICLE_REQUIRED', 'vehicleNo', 'By road, Part B needs the vehicle number.');
+    if (mode === '1' && vehicle === undefined && trId === undefined)
+      add('VEHICLE_REQUIRED', 'vehicleNo', 'By road, Part B needs the vehicle number (or a transporter assigned to enter it).');
     if ((mode === '2' || mode === '3' || mode === '4') && (transDocNo === undefined || transDocDate === undefined))
       add(
         'TRANSPORT_DOCUMENT_REQUIRED',

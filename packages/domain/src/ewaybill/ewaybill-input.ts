@@ -66,10 +66,11 @@ export type EwaybillTransport = {
   /** ISO YYYY-MM-DD. */
   transportDocumentDate?: string | null;
   /**
-   * Rule 138(3) proviso: the goods go at most 50 km within the State from the consignor's place of business to the
-   * transporter's for onward transport, so Part B may be left empty.
+   * The first leg, from the consignor's place of business to the transporter's for onward transport. Rule 138(3)
+   * proviso: when it is at most 50 km within the State, Part B may be left empty. `stateCode` is the transporter's
+   * place's State (default: the dispatch State).
    */
-  isToTransporterWithin50Km?: boolean | null;
+  toTransporter?: { distanceKm: number; stateCode?: string | null } | null;
   /** By position: items[i] completes document.items[i]. */
   items?: readonly (EwaybillItemDetails | null | undefined)[];
   /** Tolerance of totInvValue against the sum of its parts, paise. Default 0: the JSON is built to add up exactly. */
