@@ -114,8 +114,8 @@ export const orderByParent = (
     });
   });
   const order: number[] = [];
-  for (let at = 0; at < ready.length; at += 1) {
-    const index = ready[at] as number;
+  // Breadth first: an array's iterator also visits what is pushed while it runs.
+  for (const index of ready) {
     order.push(index);
     ready.push(...(children.get(index) ?? []));
   }
