@@ -111,6 +111,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   Series: () => import('../features/masters/series/SeriesScreen').then((m) => m.SeriesScreen),
   AllocateSeries: () => import('../features/masters/series/AllocateSeriesScreen').then((m) => m.AllocateSeriesScreen),
   IpAddresses: () => import('../features/masters/ip-addresses/IpAddressesScreen').then((m) => m.IpAddressesScreen),
+  BusinessPartners: () => import('../features/masters/business-partners/BusinessPartnersScreen').then((m) => m.BusinessPartnersScreen),
   HsnSac: () => import('../features/masters/hsn-sac/HsnSacScreen').then((m) => m.HsnSacScreen),
   ChartOfAccounts: () => import('../features/masters/chart-of-accounts/ChartOfAccountsScreen').then((m) => m.ChartOfAccountsScreen),
 };

@@ -76,6 +76,7 @@ export const SCREEN_ROUTES = [
   'Series',
   'AllocateSeries',
   'IpAddresses',
+  'BusinessPartners',
   'HsnSac',
   'ChartOfAccounts',
 ] as const satisfies readonly RouteName[];

@@ -16,6 +16,9 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** The e-mail check of the partner's and its contacts' addresses, for the form and the server alike. */
+export const isEmailAddress = (text: string): boolean => z.email().safeParse(text).success;
+
 export const BusinessPartnerTypeSchema = z.enum(['Vendor', 'Customer', 'Both']);
 export type BusinessPartnerType = z.infer<typeof BusinessPartnerTypeSchema>;
 export const BusinessPartnerStatusSchema = z.enum(['Active', 'Inactive']);

@@ -49,6 +49,7 @@ export const BUSINESS_PARTNERS_TEXT = {
   'businessPartner.designation': 'Designation',
   'businessPartner.receivesNotifications': 'Receives notifications',
   'businessPartner.badEmail': 'Not a valid e-mail address.',
+  'businessPartner.notifyNeedsEmail': 'Notifications go by e-mail: give an e-mail address or turn them off.',
   'businessPartner.badPhone': 'A phone number is 7 to 20 digits with an optional leading plus.',
   'businessPartner.badPincode': 'A pincode is six digits, not starting with 0.',
   'businessPartner.needsCode': 'An unregistered partner (no GSTIN) needs your code.',

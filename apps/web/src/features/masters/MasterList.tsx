@@ -56,6 +56,8 @@ export type MasterListProps<Row extends { id: number }, Filters extends BaseFilt
   header?: (edit: (draft: Draft) => void) => ReactNode;
   /** Further buttons left of Export (Import). */
   toolbar?: ReactNode;
+  /** Further actions on the selected rows, before activate / deactivate / delete; `done` clears the selection and reloads. */
+  selectionActions?: (ids: number[], done: () => void) => ReactNode;
 };
 
 export const MasterList = <Row extends { id: number }, Filters extends BaseFilters, Draft>(props: MasterListProps<Row, Filters, Draft>) => {
@@ -126,14 +128,17 @@ export const MasterList = <Row extends { id: number }, Filters extends BaseFilte
           selected,
           onChange: setSelected,
           actions: (
-            <MasterRowActions
-              count={selected.length}
-              setStatus={(status) => props.rowActions.setStatus(selected, status)}
-              remove={() => props.rowActions.remove(selected)}
-              confirmDeleteKey={props.rowActions.confirmDeleteKey}
-              onDone={refresh}
-              testIdPrefix={testId}
-            />
+            <>
+              {props.selectionActions?.(selected, refresh)}
+              <MasterRowActions
+                count={selected.length}
+                setStatus={(status) => props.rowActions.setStatus(selected, status)}
+                remove={() => props.rowActions.remove(selected)}
+                confirmDeleteKey={props.rowActions.confirmDeleteKey}
+                onDone={refresh}
+                testIdPrefix={testId}
+              />
+            </>
           ),
         }}
       />

@@ -14,6 +14,7 @@ const TILE_TEXT: Partial<Record<string, ResourceKey>> = {
   Series: 'masters.tile.Series',
   AllocateSeries: 'masters.tile.AllocateSeries',
   IpAddresses: 'masters.tile.IpAddresses',
+  BusinessPartners: 'masters.tile.BusinessPartners',
   HsnSac: 'masters.tile.HsnSac',
   DataMapper: 'masters.tile.DataMapper',
   ChartOfAccounts: 'masters.tile.ChartOfAccounts',
