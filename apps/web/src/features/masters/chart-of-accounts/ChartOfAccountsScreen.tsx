@@ -212,8 +212,8 @@ const ChartAccountForm = ({ initial, onSaved }: { initial: Draft; onSaved: () =>
 };
 
 const columnsOf = (t: Translate): Column<ChartAccount>[] => [
-  { key: 'code', header: t('coa.code'), sortKey: 'code', width: 140, render: (row) => <code>{row.code}</code> },
-  { key: 'name', header: t('coa.name'), sortKey: 'name', render: (row) => row.name },
+  { key: 'code', header: t('coa.code'), sortKey: 'code', width: 125, render: (row) => <code>{row.code}</code> },
+  { key: 'name', header: t('coa.name'), sortKey: 'name', width: 190, render: (row) => row.name },
   {
     key: 'path',
     header: t('coa.path'),
@@ -223,8 +223,8 @@ const columnsOf = (t: Translate): Column<ChartAccount>[] => [
       </Text>
     ),
   },
-  { key: 'accountType', header: t('coa.accountType'), sortKey: 'accountType', width: 100, render: (row) => row.accountType },
-  { key: 'kind', header: t('coa.kind'), width: 80, render: (row) => (row.isGroup ? t('coa.group') : t('coa.ledger')) },
+  { key: 'accountType', header: t('coa.accountType'), sortKey: 'accountType', width: 115, render: (row) => row.accountType },
+  { key: 'kind', header: t('coa.kind'), width: 95, render: (row) => (row.isGroup ? t('coa.group') : t('coa.ledger')) },
   { key: 'gstHead', header: t('coa.gstHead'), width: 190, render: (row) => (row.gstHead ? GST_HEAD_LABELS[row.gstHead] : '') },
   { key: 'children', header: t('coa.children'), width: 70, isNumeric: true, render: (row) => (row.isGroup ? row.children : '') },
   { key: 'status', header: t('coa.status'), width: 100, render: (row) => <StatusBadge status={row.status} /> },
@@ -274,7 +274,7 @@ export const ChartOfAccountsScreen = () => {
           />
           <Select
             size="xs"
-            w={150}
+            w={175}
             aria-label={t('coa.kind')}
             placeholder={t('coa.allKinds')}
             clearable
