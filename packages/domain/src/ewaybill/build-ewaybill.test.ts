@@ -230,6 +230,46 @@ describe('predicted refusals', () => {
     expect(problemsOf(exp.document, { ...exp.transport, shipTo: null }).map((p) => p.field)).toEqual(['actToStateCode', 'toPincode']);
   });
 
+  it('an import (bill of entry): inward, from URP in other country (99), the goods leaving from the port', () => {
+    const boe: DocumentInput = {
+      documentType: 'BOE',
+      documentNumber: '4567890',
+      documentDate: '2026-11-19',
+      supplierGstin: null,
+      isImport: true,
+      placeOfSupply: '29',
+      items: [{ hsn: '84713010', uqc: 'NOS', quantity: 10, taxable: 8_000_000, ratePercent: 18, igst: 1_440_000 }],
+    };
+    const port = { tradeName: 'Chennai Port', address1: 'Rajaji Salai', place: 'Chennai', pincode: 600001, stateCode: '33' };
+    const { json, problems } = buildEwaybill(boe, {
+      ...ROAD,
+      from: { tradeName: 'Acme Inc.' },
+      dispatchFrom: port,
+      to: { ...BUYER_KA, gstin: BUYER_KA_GSTIN },
+      distanceKm: 345,
+    });
+    expect(problems).toEqual([]);
+    expect(json).toMatchObject({
+      supplyType: 'I',
+      subSupplyType: '2',
+      docType: 'BOE',
+      fromGstin: 'URP',
+      fromStateCode: 99,
+      actFromStateCode: 33,
+      fromPincode: 600001,
+      toGstin: BUYER_KA_GSTIN,
+      toStateCode: 29,
+      actToStateCode: 29,
+      transactionType: 3,
+      igstValue: 14400,
+      totInvValue: 94400,
+    });
+    expect(problemsOf(boe, { from: { tradeName: 'Acme Inc.' }, to: { ...BUYER_KA, gstin: BUYER_KA_GSTIN } }).map((p) => p.field)).toEqual([
+      'actFromStateCode',
+      'fromPincode',
+    ]);
+  });
+
   it('IGST within the State, CGST and SGST across', () => {
     const igstIntra: DocumentInput = {
       ...DOC,

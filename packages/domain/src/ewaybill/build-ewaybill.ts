@@ -92,16 +92,30 @@ export function buildEwaybill(document: DocumentInput, transport: EwaybillTransp
   // --- Parties and places ---
   // An unregistered supplier ("URP") is possible only on an inward movement; an unregistered or foreign recipient
   // only on an outward one (the other side is the one generating, and is registered).
-  const fromGstin = gstin('fromGstin', transport.from.gstin ?? document.supplierGstin, supplyType === 'I');
+  // An import's supplier is abroad: fromGstin URP and fromStateCode 99, the goods leaving from the port of import.
+  const fromGstin = isImport ? 'URP' : gstin('fromGstin', transport.from.gstin ?? document.supplierGstin, supplyType === 'I');
   const toGstin = isExport ? 'URP' : gstin('toGstin', transport.to.gstin ?? document.counterpartyGstin, supplyType === 'O');
-  const fromStateCode = state('fromStateCode', transport.from.stateCode ?? document.supplierState ?? stateOfGstin(fromGstin));
+  const fromStateCode = isImport
+    ? EWB_OTHER_COUNTRY_STATE
+    : state('fromStateCode', transport.from.stateCode ?? document.supplierState ?? stateOfGstin(fromGstin));
   // Bill to: the place of supply. An export goes to "other country" (99) whatever the port.
   const toStateCode = isExport
     ? EWB_OTHER_COUNTRY_STATE
     : state('toStateCode', transport.to.stateCode ?? document.placeOfSupply ?? document.counterpartyState ?? stateOfGstin(toGstin));
   const dispatch: EwaybillAddress = transport.dispatchFrom ?? transport.from;
   const ship: EwaybillAddress = transport.shipTo ?? transport.to;
-  const actFromStateCode = transport.dispatchFrom ? state('actFromStateCode', dispatch.stateCode) : fromStateCode;
+  if (isImport && isBlank(dispatch.stateCode))
+    format(
+      'actFromStateCode',
+      "An import moves the goods from the port of import: give the port's address (dispatch-from) with its State.",
+    );
+  const actFromStateCode = isImport
+    ? isBlank(dispatch.stateCode)
+      ? 0
+      : state('actFromStateCode', dispatch.stateCode)
+    : transport.dispatchFrom
+      ? state('actFromStateCode', dispatch.stateCode)
+      : fromStateCode;
   // An export's goods go to the port or place of exit in India: its State is actToStateCode.
   if (isExport && isBlank(ship.stateCode))
     format('actToStateCode', "An export moves the goods to the port of exit: give the port's address (ship-to) with its State.");
@@ -117,7 +131,7 @@ export function buildEwaybill(document: DocumentInput, transport: EwaybillTransp
   const transactionType: EwbTransactionType = transport.dispatchFrom ? (transport.shipTo ? 4 : 3) : transport.shipTo ? 2 : 1;
 
   // --- Items (goods only) and values, in paise ---
-  const isIntraState = !isExport && document.isSez !== true && document.igstOnIntra !== true && fromStateCode === toStateCode;
+  const isIntraState = !isExport && !isImport && document.isSez !== true && document.igstOnIntra !== true && fromStateCode === toStateCode;
   const goods = document.items.map((item, i) => ({ item, i })).filter(({ item }) => !isServiceItem(item));
   if (document.items.length > 0 && goods.length === 0)
     add('NO_GOODS', 'itemList', 'The document is of services only: an e-way bill is for the movement of goods (Rule 138(1)).');

@@ -167,7 +167,7 @@ export type EwaybillProblem = {
 
 export type EwaybillBuildResult = { json: EwaybillJson; problems: EwaybillProblem[] };
 
-/** The e-way bill's state code for a place outside India (export: toStateCode). */
+/** The e-way bill's state code for a place outside India (export: toStateCode; import: fromStateCode). */
 export const EWB_OTHER_COUNTRY_STATE = 99;
 /** The consignor's Part B exemption distance within the State (Rule 138(3) proviso). */
 export const EWB_PART_B_EXEMPT_KM = 50;
