@@ -218,6 +218,7 @@ const NO_RECORD_IDS = new Set([
   `POST ${I.statisticSearch}`,
   `GET ${I.aliases}`,
   `POST ${I.aliasesSave}`, // the caller's own subscriber
+  `GET ${I.aliasesExport}`, // the caller's own subscriber's aliases
   ...DOCUMENT_NO_RECORD_IDS,
   ...REGISTER_NO_RECORD_IDS,
   ...ANNOUNCEMENT_NO_RECORD_IDS,

@@ -92,6 +92,13 @@ export const IMPORT_ENDPOINTS = {
     body: ImportAliasSaveRequestSchema,
     response: ImportAliasesResponseSchema,
   }),
+  /** xlsx of one import type's template columns with the subscriber's aliases of each (/data-mapper's export). */
+  aliasesExport: defineEndpoint({
+    method: 'GET',
+    path: `${API_ROOT}/import/aliases/export`,
+    query: ImportAliasesQuerySchema,
+    response: 'file',
+  }),
   /** Background task status (spec core §7 "Background work"), ?id=&type=import. */
   backgroundStatus: defineEndpoint({
     method: 'GET',

@@ -1,4 +1,5 @@
-import { IMPORT_API as I } from '@opengst/contracts';
+import { IMPORT_API as I, IMPORT_COLUMNS } from '@opengst/contracts';
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, businessPartners, documentItems, documents, hsnCodes } from '../../db/schema';
@@ -160,8 +161,8 @@ describe.each(ENGINES)('import column aliases on %s', (engine) => {
     const twice = await api.post(I.aliasesSave, {
       importType: 'Vendors',
       aliases: [
-        { column: 'legalName', alias: 'Name' },
-        { column: 'tradeName', alias: 'name' },
+        { column: 'legalName', alias: 'Party Title' },
+        { column: 'tradeName', alias: 'party-title' },
       ],
     });
     expect(twice.statusCode).toBe(422);
@@ -181,7 +182,7 @@ describe.each(ENGINES)('import column aliases on %s', (engine) => {
       'hsn.csv',
       csvOf([
         [exactly40, 'Description'],
-        ['9983', 'Other professional services'],
+        ['998311', 'Management consulting services'],
       ]),
       'HsnSac',
     );
@@ -190,7 +191,7 @@ describe.each(ENGINES)('import column aliases on %s', (engine) => {
       await h.ctx.database.db
         .select()
         .from(hsnCodes)
-        .where(and(eq(hsnCodes.subscriberId, t.subscriberId), eq(hsnCodes.code, '9983'))),
+        .where(and(eq(hsnCodes.subscriberId, t.subscriberId), eq(hsnCodes.code, '998311'))),
     ).toHaveLength(1);
   });
 
@@ -198,5 +199,83 @@ describe.each(ENGINES)('import column aliases on %s', (engine) => {
     const clerk = clientOf(h, (await signInLimitedUser(h, t, ['ImportSales'], t.entityIds)).token);
     expect((await clerk.post(I.aliasesSave, { importType: 'Vendors', aliases: [] })).statusCode).toBe(403);
     expect((await api.get(I.aliases, { importType: 'Vendors' })).json().data.aliases).toHaveLength(MAPPING.length);
+  });
+
+  it('refuses as an alias a header the reader already knows: a known header of the column itself or of another', async () => {
+    const own = await api.post(I.aliasesSave, { importType: 'HsnSac', aliases: [{ column: 'hsn', alias: ' SAC code ' }] });
+    expect(own.statusCode).toBe(422);
+    expect(own.json().errors[0]).toMatchObject({
+      propertyName: 'aliases[0].alias',
+      message: '"SAC code" is already read as the column HSN/SAC code: it needs no alias.',
+    });
+    const other = await api.post(I.aliasesSave, { importType: 'HsnSac', aliases: [{ column: 'description', alias: 'HSN/SAC' }] });
+    expect(other.json().errors[0].message).toBe('"HSN/SAC" is already read as the column HSN/SAC code: it needs no alias.');
+    const key = await api.post(I.aliasesSave, { importType: 'HsnSac', aliases: [{ column: 'rate', alias: 'UQC' }] });
+    expect(key.json().errors[0].message).toBe('"UQC" is already read as the column UQC: it needs no alias.');
+    const blank = await api.post(I.aliasesSave, { importType: 'HsnSac', aliases: [{ column: 'rate', alias: '--' }] });
+    expect(blank.statusCode).toBe(422);
+    const spaced = await api.post(I.aliasesSave, { importType: 'HsnSac', aliases: [{ column: 'rate', alias: '   ' }] });
+    expect(spaced.statusCode).toBe(422);
+  });
+
+  it('lets a holder of the data mapper right (no import right) read, save and export the aliases of any type, audited', async () => {
+    const mapper = signInLimitedUser(h, t, ['MasterDataMapper'], []);
+    const client = clientOf(h, (await mapper).token);
+    expect((await client.get(I.aliases, { importType: 'Vendors' })).json().data.aliases).toHaveLength(MAPPING.length);
+    const saved = await client.post(I.aliasesSave, {
+      importType: 'PurchaseDocuments',
+      aliases: [
+        { column: 'documentNumber', alias: '  Bill Ref  ' },
+        { column: 'documentNumber', alias: 'Our bill no' },
+        { column: 'documentDate', alias: 'Bill dt' },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.aliases).toEqual([
+      { column: 'documentDate', alias: 'Bill dt' },
+      { column: 'documentNumber', alias: 'Bill Ref' },
+      { column: 'documentNumber', alias: 'Our bill no' },
+    ]);
+    const [audit] = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(
+        and(
+          eq(auditTrail.subscriberId, t.subscriberId),
+          eq(auditTrail.entityType, 'ImportAlias'),
+          eq(auditTrail.entityKey, 'PurchaseDocuments'),
+          eq(auditTrail.action, 'Update'),
+        ),
+      );
+    expect(audit).toMatchObject({ userId: (await mapper).userId, before: [] });
+
+    const file = await client.get(I.aliasesExport, { importType: 'PurchaseDocuments' });
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Template column', 'Required', 'Format', 'Your column names', 'Also read']);
+    const lines = new Map<string, unknown[]>();
+    sheet?.eachRow((row, n) => {
+      if (n > 1)
+        lines.set(
+          String(row.getCell(1).value),
+          [2, 3, 4].map((c) => row.getCell(c).value),
+        );
+    });
+    expect(lines.size).toBe(IMPORT_COLUMNS.PurchaseDocuments.length);
+    const numberColumn = IMPORT_COLUMNS.PurchaseDocuments.find((c) => c.key === 'documentNumber');
+    expect(lines.get(numberColumn?.name ?? '')).toEqual(['Yes', 'text', 'Bill Ref; Our bill no']);
+    const exported = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.subscriberId, t.subscriberId), eq(auditTrail.entityType, 'ImportAlias'), eq(auditTrail.action, 'Export')));
+    expect(exported).toHaveLength(1);
+
+    const nobody = clientOf(h, (await signInLimitedUser(h, t, ['SalesView'], [])).token);
+    expect((await nobody.get(I.aliases, { importType: 'Vendors' })).statusCode).toBe(403);
+    expect((await nobody.post(I.aliasesSave, { importType: 'Vendors', aliases: [] })).statusCode).toBe(403);
+    expect((await nobody.get(I.aliasesExport, { importType: 'Vendors' })).statusCode).toBe(403);
+    expect((await client.get(I.aliases, { importType: 'Vendors' })).json().data.aliases).toHaveLength(MAPPING.length);
   });
 });

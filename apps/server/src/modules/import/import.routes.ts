@@ -27,7 +27,8 @@ import {
   listImportErrors,
   searchImports,
 } from './import.repo';
-import { acceptUpload, assertImportRight, listAliases, saveAliases, uploadLimitBytes } from './import.service';
+import { acceptUpload, assertAliasRight, assertImportRight, listAliases, saveAliases, uploadLimitBytes } from './import.service';
+import { aliasesWorkbook } from './import-aliases.sheets';
 import { errorRowsWorkbook, sampleWorkbook } from './import-sheets.service';
 import { fileHeaders } from './file-headers.service';
 import type { FileFormat } from './sniff.rules';
@@ -45,6 +46,8 @@ const UPLOAD_RIGHTS = [
 ] as const;
 const view = { rights: ['ImportView', ...UPLOAD_RIGHTS] } as const;
 const upload = { rights: [...UPLOAD_RIGHTS] } as const;
+/** The column aliases: the import screen's mapping step (any upload right) and /data-mapper (MasterDataMapper). */
+const aliasAccess = { rights: ['ImportView', ...UPLOAD_RIGHTS, 'MasterDataMapper'] } as const;
 /** The multipart parser's ceiling; the subscriber's own (smaller) limit is applied per request. */
 const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
@@ -164,7 +167,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   });
 
   serve(app, IMPORT_ENDPOINTS.aliases, {
-    access: view,
+    access: aliasAccess,
     handler: async (request) => ({
       importType: request.query.importType,
       aliases: await listAliases(ctx, principalOf(request), request.query.importType),
@@ -172,12 +175,34 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   });
 
   serve(app, IMPORT_ENDPOINTS.aliasesSave, {
-    access: upload,
+    access: aliasAccess,
     handler: async (request) => {
       const principal = principalOf(request);
-      await assertImportRight(ctx, principal, request.body.importType);
+      await assertAliasRight(ctx, principal, request.body.importType);
       const aliases = await saveAliases(ctx, principal, request.body.importType, request.body.aliases, request.ip);
       return { importType: request.body.importType, aliases };
+    },
+  });
+
+  serve(app, IMPORT_ENDPOINTS.aliasesExport, {
+    access: aliasAccess,
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      const { importType } = request.query;
+      const workbook = await aliasesWorkbook(importType, await listAliases(ctx, principal, importType));
+      await db.transaction((tx) =>
+        writeAudit(tx, principal, {
+          entityType: 'ImportAlias',
+          entityKey: importType,
+          action: 'Export',
+          after: { importType },
+          ip: request.ip,
+        }),
+      );
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachment(`${importType}-column-names.xlsx`))
+        .send(workbook);
     },
   });
 

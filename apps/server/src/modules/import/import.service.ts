@@ -154,7 +154,23 @@ export const listAliases = async (ctx: AppContext, principal: SessionPrincipal, 
     .where(and(eq(importAliases.subscriberId, principal.subscriberId), eq(importAliases.importType, importType)))
     .orderBy(importAliases.column);
 
-/** Replaces the aliases of one import type: each maps to a documented column, and no header means two columns. */
+/**
+ * Whether the user may change the aliases of an import type: with the data mapper's right (/data-mapper, any type), or
+ * with the right to import that type (the import screen's mapping step).
+ */
+export const assertAliasRight = async (ctx: AppContext, principal: SessionPrincipal, importType: ImportType): Promise<void> => {
+  const rightId = IMPORT_TYPES.find((t) => t.importType === importType)?.rightId;
+  const rights = await computeRightsList(ctx.database.db, principal.subscriberId, principal.roleId, ctx.now());
+  const holds = (id: string | undefined) => isRightHeld(rights.find((r) => r.rightId === id));
+  if (!holds('MasterDataMapper') && !holds(rightId)) throw new AppError('GEN0002');
+};
+
+/**
+ * Replaces the aliases of one import type: each maps to a documented column, and no header means two columns. A header
+ * the reader already knows (a column's own name or key, or a known header of another program's export) is refused as
+ * an alias: the reader matches those first, so the alias would never be read (spec core §5: aliases of at most 40
+ * characters; compared as the reader compares headers, headerKey).
+ */
 export const saveAliases = async (
   ctx: AppContext,
   principal: SessionPrincipal,
@@ -163,23 +179,21 @@ export const saveAliases = async (
   ip: string,
 ): Promise<ImportAlias[]> => {
   const columns = IMPORT_COLUMNS[importType];
-  const seen = new Set(columns.map((c) => headerKey(c.name)));
+  const known = new Map<string, string>();
+  for (const c of columns) for (const header of [c.name, c.key, ...c.aliases]) known.set(headerKey(header), c.name);
+  const seen = new Map<string, string>();
   const problems = aliases.flatMap((a, index) => {
     const lower = headerKey(a.alias);
-    if (!columns.some((c) => c.key === a.column))
-      return [
-        { code: 'GEN0009', message: `Unknown column "${a.column}".`, propertyName: `aliases[${index}].column`, type: 'Error' as const },
-      ];
-    if (seen.has(lower))
-      return [
-        {
-          code: 'GEN0009',
-          message: `"${a.alias}" is already a column name or another alias.`,
-          propertyName: `aliases[${index}].alias`,
-          type: 'Error' as const,
-        },
-      ];
-    seen.add(lower);
+    const at = (message: string, property = 'alias') => [
+      { code: 'GEN0009', message, propertyName: `aliases[${index}].${property}`, type: 'Error' as const },
+    ];
+    if (!columns.some((c) => c.key === a.column)) return at(`Unknown column "${a.column}".`, 'column');
+    if (lower === '') return at(`"${a.alias}" has no letter or digit to match a header by.`);
+    const knownAs = known.get(lower);
+    if (knownAs) return at(`"${a.alias.trim()}" is already read as the column ${knownAs}: it needs no alias.`);
+    const earlier = seen.get(lower);
+    if (earlier) return at(`"${a.alias.trim()}" is already a column name or another alias (of ${earlier}).`);
+    seen.set(lower, columns.find((c) => c.key === a.column)?.name ?? a.column);
     return [];
   });
   if (problems.length > 0) throw validationError(problems);
