@@ -270,6 +270,18 @@ describe('predicted refusals', () => {
     ]);
   });
 
+  it('amounts: whole paise, not negative', () => {
+    const withItem = (extra: Partial<DocumentItem>): DocumentInput => ({
+      ...DOC,
+      totalValue: null,
+      items: [{ ...DOC.items[0]!, ...extra }],
+    });
+    expect(problemsOf(withItem({ taxable: -5 }), {}).map((p) => `${p.code} ${p.field}`)).toEqual([
+      'NEGATIVE_AMOUNT itemList[0].taxableAmount',
+    ]);
+    expect(problemsOf(withItem({ cgst: 450_000.5 }), {}).map((p) => `${p.code} ${p.field}`)).toEqual(['FIELD_FORMAT itemList[0].cgst']);
+  });
+
   it('IGST within the State, CGST and SGST across', () => {
     const igstIntra: DocumentInput = {
       ...DOC,

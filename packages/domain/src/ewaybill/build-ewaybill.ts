@@ -162,6 +162,9 @@ export function buildEwaybill(document: DocumentInput, transport: EwaybillTransp
     cessNonAdvolValue += nonAdvol;
     for (const [name, v] of [
       ['taxableAmount', item.taxable],
+      ['cgst', item.cgst ?? 0],
+      ['sgst', item.sgst ?? 0],
+      ['igst', item.igst ?? 0],
       ['cess', cess],
     ] as const)
       if (!Number.isSafeInteger(v)) format(`${at}.${name}`, `Item ${i + 1}: ${name} must be a whole number of paise.`);
