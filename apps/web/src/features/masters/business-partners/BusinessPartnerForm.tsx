@@ -252,7 +252,7 @@ const GstinStatusLine = ({ draft, onChecked }: { draft: PartnerDraft; onChecked:
   };
   return (
     <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" gap="xs">
         <Text size="xs" data-testid="bp-gstin-status">
           {t('businessPartner.gstinStatus')}:{' '}
           {draft.gstinStatus
