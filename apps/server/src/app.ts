@@ -20,6 +20,7 @@ import { mastersModule } from './modules/masters/module';
 import { organizationModule } from './modules/organization/module';
 import { paymentsModule } from './modules/payments/module';
 import { drc01Module } from './modules/drc01/module';
+import { litigationModule } from './modules/litigation/module';
 import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
@@ -61,6 +62,7 @@ const MODULES: readonly AppModule[] = [
   paymentsModule,
   drc01Module,
   announcementsModule,
+  litigationModule,
 ];
 
 export type BuildOptions = {

@@ -30,6 +30,7 @@ import { drc01Sweeps } from './modules/drc01/drc01.sweeps';
 import { ANNOUNCEMENT_NO_RECORD_IDS, announcementSweeps } from './modules/announcements/announcements.sweeps';
 import { SERIES_NO_RECORD_IDS, seriesSweeps } from './modules/masters/series/series.sweeps';
 import { IP_ADDRESS_NO_RECORD_IDS, ipAddressSweeps } from './modules/masters/ip-addresses/ip-addresses.sweeps';
+import { noticeSweeps } from './modules/litigation/notices.sweeps';
 import { namedMasterSweeps } from './modules/masters/named-masters/named-masters.sweeps';
 import { chartOfAccountsSweeps } from './modules/masters/chart-of-accounts/chart-of-accounts.sweeps';
 import { businessPartnerSweeps } from './modules/masters/business-partners/business-partners.sweeps';
@@ -145,6 +146,7 @@ const SWEEPS: Sweep[] = [
   ...announcementSweeps(),
   ...seriesSweeps(),
   ...ipAddressSweeps(),
+  ...noticeSweeps(),
   ...namedMasterSweeps(),
   ...chartOfAccountsSweeps(),
   ...businessPartnerSweeps(),

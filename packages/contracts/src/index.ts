@@ -59,3 +59,4 @@ export * from './vendor-payment/index';
 export * from './payments/index';
 export * from './drc01/index';
 export * from './announcements/index';
+export * from './litigation/index';

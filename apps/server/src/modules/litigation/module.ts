@@ -1,0 +1,5 @@
+import type { AppModule } from '../../platform/module';
+import { noticeRoutes } from './notices.routes';
+
+/** /litigation-management, /create-litigation, /edit-litigation: the notice register (issue 23). */
+export const litigationModule: AppModule = { name: 'litigation', routes: noticeRoutes };

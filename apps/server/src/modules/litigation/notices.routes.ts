@@ -1,0 +1,98 @@
+// Routes of the notice register (/litigation-management; premium rights LitigationManagement to read, LitigationEdit
+// to change, LitigationDelete to delete). Lists cover the user's locations, narrowed by the entity chips.
+import { NOTICE_ENDPOINTS as E, type Notice } from '@opengst/contracts';
+import { istDateOf } from '@opengst/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { XlsxColumn } from '../../files/xlsx-writer';
+import { principalOf } from '../../platform/access.plugin';
+import type { AppContext } from '../../platform/context';
+import { serve } from '../../platform/endpoint';
+import { locationScope } from '../../platform/location-scope';
+import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../masters';
+import { findNotices, noticeWhere } from './notices.repo';
+import { deleteNotices, moveNotice, noticeDetail, reopenNotice, saveNotice } from './notices.service';
+
+const read = { rights: ['LitigationManagement'] } as const;
+const edit = { rights: ['LitigationEdit'] } as const;
+const rupees = (paise: number | null) => (paise === null ? null : paise / 100);
+
+const COLUMNS: readonly XlsxColumn<Notice>[] = [
+  { header: 'GSTIN', width: 18, value: (r) => r.gstin },
+  { header: 'Location', width: 24, value: (r) => r.entityName },
+  { header: 'Form', width: 10, value: (r) => r.form },
+  { header: 'Type', width: 12, value: (r) => r.noticeType },
+  { header: 'Reference number', width: 24, value: (r) => r.referenceNumber },
+  { header: 'Issued on', width: 12, value: (r) => r.issuedOn },
+  { header: 'Reply due on', width: 12, value: (r) => r.dueOn },
+  { header: 'Due date basis', width: 14, value: (r) => r.dueBasis },
+  { header: 'Stage', width: 14, value: (r) => r.stage },
+  { header: 'Status', width: 8, value: (r) => r.status },
+  { header: 'Section', width: 10, value: (r) => r.section },
+  { header: 'Subject', width: 40, value: (r) => r.subject },
+  {
+    header: 'Tax demanded (₹)',
+    width: 16,
+    value: (r) => rupees(r.demand.taxIgst + r.demand.taxCgst + r.demand.taxSgst + r.demand.taxCess),
+  },
+  { header: 'Interest (₹)', width: 14, value: (r) => rupees(r.demand.interest) },
+  { header: 'Penalty (₹)', width: 14, value: (r) => rupees(r.demand.penalty) },
+  { header: 'Total demand (₹)', width: 16, value: (r) => rupees(r.totalDemand) },
+  { header: 'Contingent liability', width: 14, value: (r) => r.contingentClass },
+  { header: 'Amount at stake (₹)', width: 16, value: (r) => rupees(r.contingentAmount) },
+  { header: 'Assigned to', width: 20, value: (r) => r.assigneeName },
+];
+
+export const noticeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const today = () => istDateOf(ctx.now());
+
+  serve(app, E.noticeSearch, {
+    access: { ...read, entity: 'body' },
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const scope = await locationScope(db, principal, request.body.filters?.entityIds);
+      return findNotices(db, noticeWhere(principal.subscriberId, scope, request.body.filters, today()), request.body, today());
+    },
+  });
+  serve(app, E.noticeDetail, {
+    access: read,
+    handler: async (request) => noticeDetail(db, principalOf(request), request.query.id, today()),
+  });
+  serve(app, E.noticeSave, {
+    access: { ...edit, entity: 'body' },
+    handler: async (request) => saveNotice(db, principalOf(request), request.body, today(), request.ip),
+  });
+  serve(app, E.noticeMove, {
+    access: edit,
+    handler: async (request) => moveNotice(db, principalOf(request), request.body, today(), request.ip),
+  });
+  serve(app, E.noticeReopen, {
+    access: edit,
+    handler: async (request) => reopenNotice(db, principalOf(request), request.body, today(), request.ip),
+  });
+  serve(app, E.noticeDelete, {
+    access: { rights: ['LitigationDelete'] },
+    handler: async (request) => ({ affected: await deleteNotices(db, principalOf(request), request.body.ids, request.ip) }),
+  });
+  serve(app, E.noticeExport, {
+    access: { ...read, entity: 'body' },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      const scope = await locationScope(db, principal, request.body.filters?.entityIds);
+      const { items } = await findNotices(
+        db,
+        noticeWhere(principal.subscriberId, scope, request.body.filters, today()),
+        { start: 0, size: MASTER_EXPORT_LIMIT, sortExpression: request.body.sortExpression },
+        today(),
+      );
+      return sendMasterExport(db, request, reply, {
+        entityType: 'Litigation',
+        sheet: 'Notices',
+        fileName: 'notices.xlsx',
+        columns: COLUMNS,
+        rows: items,
+        filters: request.body.filters,
+      });
+    },
+  });
+};

@@ -1,0 +1,288 @@
+// Use cases of the notice register (issue 23): save (create or edit), move along the status model, open a closed
+// notice again, delete; each in one transaction with its timeline event and audit row.
+//
+// Rules: a notice belongs to a location (a GSTIN) the user may reach; its reference is unique per location and form;
+// its due date is the one it states, else the form's statutory window from the issue date (the domain's replyDueDate);
+// the assignee is an active user of the subscriber and the tags active notice tags of the subscriber. A move must be one
+// the domain's status model allows (checkStageMove); a closed notice moves only by being opened again, with a reason.
+import type { NoticeDetail, NoticeSaveSchema, NoticeMoveSchema, NoticeReopenSchema, NoticeStageName } from '@opengst/contracts';
+import { checkStageMove, noticeFormInfo, replyDueDate, STAGE_MOVES } from '@opengst/domain';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/database';
+import { entities, noticeEvents, notices, noticeTags, users } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
+import { assertEntityAccess } from '../../platform/entity-access';
+import { AppError } from '../../platform/errors';
+import { findNoticeJoined, findNoticeRows, toNotice, type NoticeRow } from './notices.repo';
+
+type SaveInput = z.output<typeof NoticeSaveSchema>;
+type MoveInput = z.output<typeof NoticeMoveSchema>;
+type ReopenInput = z.output<typeof NoticeReopenSchema>;
+type Event = Omit<typeof noticeEvents.$inferInsert, 'subscriberId' | 'noticeId' | 'userId'>;
+
+const invalid = (propertyName: string, message: string) => new AppError('GEN0009', { propertyName, message });
+
+const audited = (row: NoticeRow) => ({
+  form: row.form,
+  referenceNumber: row.referenceNumber,
+  issuedOn: row.issuedOn,
+  dueOn: row.dueOn,
+  stage: row.stage,
+  demand: [row.taxIgst, row.taxCgst, row.taxSgst, row.taxCess, row.interest, row.penalty],
+  contingent: row.contingentClass ? { class: row.contingentClass, amount: row.contingentAmount } : null,
+});
+
+const addEvent = (tx: DbOrTx, who: SessionPrincipal, noticeId: number, event: Event) =>
+  tx.insert(noticeEvents).values({ ...event, subscriberId: who.subscriberId, noticeId, userId: who.userId });
+
+export const noticeDetail = async (db: Db, who: SessionPrincipal, id: number, today: string): Promise<NoticeDetail> => {
+  const joined = await findNoticeJoined(db, who.subscriberId, id);
+  if (!joined) throw new AppError('GEN0003');
+  await assertEntityAccess(db, who, [joined.row.entityId]);
+  const events = await db
+    .select({ event: noticeEvents, userName: users.displayName })
+    .from(noticeEvents)
+    .leftJoin(users, eq(users.id, noticeEvents.userId))
+    .where(eq(noticeEvents.noticeId, id))
+    .orderBy(asc(noticeEvents.createdAt), asc(noticeEvents.id));
+  const { row } = joined;
+  return {
+    ...toNotice(joined, today),
+    receivedOn: row.receivedOn,
+    statedDueOn: row.statedDueOn,
+    financialYears: row.financialYears,
+    officerName: row.officerName,
+    officerDesignation: row.officerDesignation,
+    jurisdiction: row.jurisdiction,
+    contingentAsOf: row.contingentAsOf,
+    isReopened: row.isReopened,
+    nextStages: [...STAGE_MOVES[row.stage as NoticeStageName]],
+    events: events.map(({ event, userName }) => ({
+      id: event.id,
+      action: event.action as NoticeDetail['events'][number]['action'],
+      fromStage: event.fromStage as NoticeStageName | null,
+      toStage: event.toStage as NoticeStageName | null,
+      eventDate: event.eventDate,
+      reference: event.reference,
+      amount: event.amount,
+      note: event.note,
+      userName,
+      at: event.createdAt.toISOString(),
+    })),
+  };
+};
+
+/** The checks of a save that read the database: location, assignee, tags, reference unique. */
+const assertSaveReferences = async (db: Db, who: SessionPrincipal, input: SaveInput, existingId: number | undefined) => {
+  const [entity] = await db
+    .select({ type: entities.entityType, status: entities.status })
+    .from(entities)
+    .where(and(eq(entities.id, input.entityId), eq(entities.subscriberId, who.subscriberId)));
+  if (!entity || entity.status === 'Delete') throw new AppError('GEN0003');
+  if (entity.type === 'Business') throw invalid('EntityId', 'A notice is issued to a GSTIN: choose a location, not the business.');
+  if (input.assigneeUserId) {
+    const [user] = await db
+      .select({ status: users.status })
+      .from(users)
+      .where(and(eq(users.id, input.assigneeUserId), eq(users.subscriberId, who.subscriberId)));
+    if (!user || user.status !== 'Active') throw invalid('AssigneeUserId', 'Assign the notice to an active user of your organisation.');
+  }
+  if (input.tagIds.length > 0) {
+    const tags = await db
+      .select({ id: noticeTags.id })
+      .from(noticeTags)
+      .where(and(eq(noticeTags.subscriberId, who.subscriberId), eq(noticeTags.status, 'Active'), inArray(noticeTags.id, input.tagIds)));
+    if (tags.length !== new Set(input.tagIds).size) throw invalid('TagIds', 'Use active notice tags of your organisation (Notice Tag).');
+  }
+  const [same] = await db
+    .select({ id: notices.id })
+    .from(notices)
+    .where(
+      and(
+        eq(notices.subscriberId, who.subscriberId),
+        eq(notices.entityId, input.entityId),
+        eq(notices.form, input.form),
+        eq(notices.referenceNumber, input.referenceNumber),
+        existingId ? ne(notices.id, existingId) : undefined,
+      ),
+    );
+  if (same)
+    throw new AppError('ORG0006', {
+      propertyName: 'ReferenceNumber',
+      message: `${input.form} ${input.referenceNumber} is already in the register for this GSTIN.`,
+    });
+};
+
+const checkDates = (input: SaveInput, today: string) => {
+  if (input.issuedOn > today) throw invalid('IssuedOn', 'The issue date cannot be in the future.');
+  if (input.receivedOn && input.receivedOn < input.issuedOn)
+    throw invalid('ReceivedOn', 'A notice is received on or after its issue date.');
+  if (input.statedDueOn && input.statedDueOn < input.issuedOn)
+    throw invalid('StatedDueOn', 'The reply date is on or after the issue date.');
+  if (input.contingent && input.contingent.amount === 0 && input.contingent.classification !== 'Remote') {
+    throw invalid('Contingent.Amount', 'Give the amount at stake: a probable or possible outflow is measured (Ind AS 37).');
+  }
+};
+
+export const saveNotice = async (db: Db, who: SessionPrincipal, input: SaveInput, today: string, ip: string) => {
+  const [existing] = input.id ? await findNoticeRows(db, who.subscriberId, [input.id]) : [];
+  if (input.id && !existing) throw new AppError('GEN0003');
+  if (existing) await assertEntityAccess(db, who, [existing.entityId]);
+  checkDates(input, today);
+  await assertSaveReferences(db, who, input, existing?.id);
+  const form = noticeFormInfo(input.form);
+  if (!form) throw invalid('Form', 'Choose the form the notice came on.');
+  const due = replyDueDate({ form: input.form, issuedOn: input.issuedOn, statedDueOn: input.statedDueOn ?? null });
+  const values = {
+    entityId: input.entityId,
+    form: input.form,
+    noticeType: form.type,
+    referenceNumber: input.referenceNumber,
+    issuedOn: input.issuedOn,
+    receivedOn: input.receivedOn ?? null,
+    statedDueOn: input.statedDueOn ?? null,
+    dueOn: due.dueOn,
+    dueBasis: due.source === 'notice' ? 'notice' : due.source === 'rule' ? due.rule : null,
+    financialYears: [...new Set(input.financialYears)].sort(),
+    section: input.section,
+    subject: input.subject,
+    officerName: input.officerName,
+    officerDesignation: input.officerDesignation,
+    jurisdiction: input.jurisdiction,
+    ...input.demand,
+    contingentClass: input.contingent?.classification ?? null,
+    contingentAmount: input.contingent?.amount ?? null,
+    contingentAsOf: input.contingent?.asOf ?? null,
+    assigneeUserId: input.assigneeUserId ?? null,
+    tagIds: [...new Set(input.tagIds)],
+    updatedBy: who.userId,
+    updatedAt: new Date(),
+  };
+  const id = await db.transaction(async (tx) => {
+    const [saved] = existing
+      ? await tx.update(notices).set(values).where(eq(notices.id, existing.id)).returning()
+      : await tx
+          .insert(notices)
+          .values({ ...values, subscriberId: who.subscriberId, createdBy: who.userId })
+          .returning();
+    if (!saved) throw new Error('notices write returned no row');
+    await addEvent(
+      tx,
+      who,
+      saved.id,
+      existing ? { action: 'Edited' } : { action: 'Created', toStage: saved.stage, eventDate: saved.issuedOn },
+    );
+    await writeAudit(tx, who, {
+      entityType: 'Litigation',
+      entityKey: saved.id,
+      entityName: `${saved.form} ${saved.referenceNumber}`,
+      action: existing ? 'Update' : 'Create',
+      ...(existing ? { before: audited(existing) } : {}),
+      after: audited(saved),
+      ip,
+    });
+    return saved.id;
+  });
+  return noticeDetail(db, who, id, today);
+};
+
+const loadOne = async (db: Db, who: SessionPrincipal, id: number) => {
+  const [row] = await findNoticeRows(db, who.subscriberId, [id]);
+  if (!row) throw new AppError('GEN0003');
+  await assertEntityAccess(db, who, [row.entityId]);
+  return row;
+};
+
+export const moveNotice = async (db: Db, who: SessionPrincipal, input: MoveInput, today: string, ip: string) => {
+  const row = await loadOne(db, who, input.id);
+  const from = row.stage as NoticeStageName;
+  const check = checkStageMove(from, input.toStage);
+  if (!check.ok) throw invalid('ToStage', check.message);
+  if (input.eventDate > today) throw invalid('EventDate', 'The date it happened cannot be in the future.');
+  if (input.eventDate < row.issuedOn)
+    throw invalid('EventDate', `The notice was issued on ${row.issuedOn}: nothing happened to it before.`);
+  await db.transaction(async (tx) => {
+    // Replied: the reopening's reply is in; the notice is an ordinary one again.
+    const isReopened = input.toStage === 'Replied' ? false : row.isReopened;
+    await tx
+      .update(notices)
+      .set({ stage: input.toStage, isReopened, updatedBy: who.userId, updatedAt: new Date() })
+      .where(eq(notices.id, row.id));
+    await addEvent(tx, who, row.id, {
+      action: 'StageChanged',
+      fromStage: from,
+      toStage: input.toStage,
+      eventDate: input.eventDate,
+      reference: input.reference,
+      amount: input.amount ?? null,
+      note: input.note,
+    });
+    await writeAudit(tx, who, {
+      entityType: 'Litigation',
+      entityKey: row.id,
+      entityName: `${row.form} ${row.referenceNumber}`,
+      action: 'StatusChange',
+      before: { stage: from },
+      after: { stage: input.toStage, eventDate: input.eventDate, reference: input.reference },
+      ip,
+    });
+  });
+  return noticeDetail(db, who, row.id, today);
+};
+
+/** A closed notice opened again (a rectification, a remand): back to Under review, marked reopened until replied. */
+export const reopenNotice = async (db: Db, who: SessionPrincipal, input: ReopenInput, today: string, ip: string) => {
+  const row = await loadOne(db, who, input.id);
+  if (row.stage !== 'Closed') throw invalid('Id', 'Only a closed notice is opened again.');
+  if (input.eventDate > today) throw invalid('EventDate', 'The date it happened cannot be in the future.');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(notices)
+      .set({ stage: 'UnderReview', isReopened: true, updatedBy: who.userId, updatedAt: new Date() })
+      .where(eq(notices.id, row.id));
+    await addEvent(tx, who, row.id, {
+      action: 'Reopened',
+      fromStage: 'Closed',
+      toStage: 'UnderReview',
+      eventDate: input.eventDate,
+      note: input.note,
+    });
+    await writeAudit(tx, who, {
+      entityType: 'Litigation',
+      entityKey: row.id,
+      entityName: `${row.form} ${row.referenceNumber}`,
+      action: 'StatusChange',
+      before: { stage: 'Closed' },
+      after: { stage: 'UnderReview', reopened: true, reason: input.note },
+      ip,
+    });
+  });
+  return noticeDetail(db, who, row.id, today);
+};
+
+export const deleteNotices = async (db: Db, who: SessionPrincipal, ids: readonly number[], ip: string) => {
+  const unique = [...new Set(ids)];
+  const rows = await findNoticeRows(db, who.subscriberId, unique);
+  if (rows.length !== unique.length) throw new AppError('GEN0003');
+  await assertEntityAccess(
+    db,
+    who,
+    rows.map((r) => r.entityId),
+  );
+  return db.transaction(async (tx) => {
+    await tx.delete(notices).where(inArray(notices.id, unique));
+    for (const row of rows) {
+      await writeAudit(tx, who, {
+        entityType: 'Litigation',
+        entityKey: row.id,
+        entityName: `${row.form} ${row.referenceNumber}`,
+        action: 'Delete',
+        before: audited(row),
+        ip,
+      });
+    }
+    return rows.length;
+  });
+};

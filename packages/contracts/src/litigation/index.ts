@@ -1,0 +1,2 @@
+export * from './notices.schemas';
+export * from './notices.endpoints';
