@@ -45,6 +45,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   ChangePassword: () => import('../features/auth/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
   Logout: () => import('../features/auth/LogoutScreen').then((m) => m.LogoutScreen),
   Redirect: () => import('../features/auth/RedirectScreen').then((m) => m.RedirectScreen),
+  DataMapperRedirect: () => import('../features/auth/DataMapperRedirectScreen').then((m) => m.DataMapperRedirectScreen),
   Home: () => import('../features/public/HomeScreen').then((m) => m.HomeScreen),
   WebsitePolicy: () => import('../features/public/PolicyScreens').then((m) => m.WebsitePolicyScreen),
   TermsConditions: () => import('../features/public/PolicyScreens').then((m) => m.TermsConditionsScreen),
@@ -113,5 +114,6 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   IpAddresses: () => import('../features/masters/ip-addresses/IpAddressesScreen').then((m) => m.IpAddressesScreen),
   BusinessPartners: () => import('../features/masters/business-partners/BusinessPartnersScreen').then((m) => m.BusinessPartnersScreen),
   HsnSac: () => import('../features/masters/hsn-sac/HsnSacScreen').then((m) => m.HsnSacScreen),
+  DataMapper: () => import('../features/masters/data-mapper/DataMapperScreen').then((m) => m.DataMapperScreen),
   ChartOfAccounts: () => import('../features/masters/chart-of-accounts/ChartOfAccountsScreen').then((m) => m.ChartOfAccountsScreen),
 };

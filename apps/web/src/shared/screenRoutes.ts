@@ -11,6 +11,7 @@ export const SCREEN_ROUTES = [
   'ChangePassword',
   'Logout',
   'Redirect',
+  'DataMapperRedirect',
   'Home',
   'WebsitePolicy',
   'TermsConditions',
@@ -78,6 +79,7 @@ export const SCREEN_ROUTES = [
   'IpAddresses',
   'BusinessPartners',
   'HsnSac',
+  'DataMapper',
   'ChartOfAccounts',
 ] as const satisfies readonly RouteName[];
 
