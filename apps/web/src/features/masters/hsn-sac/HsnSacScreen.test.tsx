@@ -47,7 +47,8 @@ const answer = (items: HsnSac[], more?: (url: string, call: Call) => Response | 
   const other = more?.(url, call);
   if (other) return other;
   if (url.includes('/hsnSac/options')) return json(OPTIONS);
-  if (url.includes('/public/hsnSacCodes')) return json(directory((new URL(url, 'http://x').searchParams.get('text') ?? '').replace(/\s/g, '')));
+  if (url.includes('/public/hsnSacCodes'))
+    return json(directory((new URL(url, 'http://x').searchParams.get('text') ?? '').replace(/\s/g, '')));
   return json({ items, totalRecords: items.length });
 };
 
