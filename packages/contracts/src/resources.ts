@@ -23,6 +23,7 @@ import { DATA_MAPPER_TEXT } from './masters/data-mapper.text';
 import { BUSINESS_PARTNERS_TEXT } from './masters/business-partners.text';
 import { NAMED_MASTERS_TEXT } from './masters/named-masters.text';
 import { HOME_TEXT } from './public/home.text';
+import { LITIGATION_TEXT } from './litigation/notices.text';
 
 export const PRE_RESOURCES = {
   ...HOME_TEXT,
@@ -128,6 +129,7 @@ export const RESOURCES = {
   ...DATA_MAPPER_TEXT,
   ...NAMED_MASTERS_TEXT,
   ...BUSINESS_PARTNERS_TEXT,
+  ...LITIGATION_TEXT,
 } as const satisfies Record<string, string>;
 
 export type PreResourceKey = keyof typeof PRE_RESOURCES;

@@ -61,6 +61,11 @@ export const EntitySaveRequestSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.')
     .nullish(),
+  /**
+   * An active vertical of the subscriber (/verticals); null clears it, absent keeps what the entity has (the entities
+   * import sends none). A vertical the entity already belongs to may stay after it was deactivated.
+   */
+  verticalId: id.nullish(),
   status: EntityEditableStatusSchema.default('Active'),
 });
 export type EntitySaveRequest = z.input<typeof EntitySaveRequestSchema>;
@@ -120,6 +125,8 @@ export const EntityDetailSchema = EntityListItemSchema.extend({
   pincode: z.string().nullable(),
   email: z.string().nullable(),
   registrationDate: z.string().nullable(),
+  verticalId: z.number().int().nullable(),
+  verticalName: z.string().nullable(),
   turnovers: z.array(EntityTurnoverSchema),
   hasPortalCredential: z.boolean(),
   portalUserName: z.string().nullable(),

@@ -52,6 +52,9 @@ export const UserListItemSchema = z.object({
   branchName: z.string().nullable(),
   departmentId: id.nullable(),
   departmentName: z.string().nullable(),
+  /** The approval level the user holds (/level-master). */
+  levelId: id.nullable(),
+  levelName: z.string().nullable(),
   status: UserStatusSchema,
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
@@ -79,6 +82,8 @@ export const UserSaveSchema = z.object({
   roleId: id,
   branchId: id.nullish(),
   departmentId: id.nullish(),
+  /** An active level of the subscriber (a level the user already holds may stay after it was deactivated). */
+  levelId: id.nullish(),
   entityIds: z.array(id).max(10_000).default([]),
 });
 export type UserSave = z.input<typeof UserSaveSchema>;

@@ -68,6 +68,8 @@ describe('EntityForm', () => {
       pincode: null,
       email: null,
       registrationDate: '2019-04-01',
+      verticalId: null,
+      verticalName: null,
       turnovers: [],
       hasPortalCredential: false,
       portalUserName: null,

@@ -8,6 +8,7 @@ import type { BusinessNode, EntityDetail, EntitySaveRequest, EntityType } from '
 import { statesQuery } from '../../api/sessionData';
 import { useText } from '../../i18n/useText';
 import { splitApiErrors, type FieldErrors } from '../../shared/forms';
+import { verticalLookupQuery } from '../../shared/namedMasterLookups';
 import { gstinProblem, stateCodeOfGstin } from './entityTree';
 import { entityTreeQuery, saveEntity } from './organizationApi';
 
@@ -30,6 +31,7 @@ const FIELDS = [
   'pincode',
   'email',
   'registrationDate',
+  'verticalId',
 ] as const;
 type Draft = Record<(typeof FIELDS)[number], string>;
 
@@ -47,6 +49,7 @@ const draftOf = (detail: EntityDetail | null): Draft => ({
   pincode: detail?.pincode ?? '',
   email: detail?.email ?? '',
   registrationDate: detail?.registrationDate ?? '',
+  verticalId: detail?.verticalId ? String(detail.verticalId) : '',
 });
 
 type ParentOption = { value: string; label: string; pan: string | null };
@@ -77,6 +80,7 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
   const t = useText();
   const { data: tree = [] } = useQuery(entityTreeQuery);
   const { data: states = [] } = useQuery(statesQuery);
+  const { data: verticals = [] } = useQuery(verticalLookupQuery);
   const [draft, setDraft] = useState<Draft>(() => draftOf(detail));
   const [isGstinTouched, setGstinTouched] = useState(false);
   const [server, setServer] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
@@ -127,6 +131,7 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
       pincode: orNull(draft.pincode),
       email: orNull(draft.email),
       registrationDate: isBusiness ? null : orNull(draft.registrationDate),
+      verticalId: draft.verticalId ? Number(draft.verticalId) : null,
     };
     try {
       const saved = await saveEntity(body);
@@ -139,6 +144,10 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
   };
 
   const stateData = states.map((state) => ({ value: state.code, label: `${state.code} – ${state.name}` }));
+  // The active verticals, and the one the entity belongs to even when it has been deactivated.
+  const verticalData = verticals.map((vertical) => ({ value: String(vertical.id), label: vertical.name }));
+  if (detail?.verticalId && detail.verticalName && !verticals.some((vertical) => vertical.id === detail.verticalId))
+    verticalData.push({ value: String(detail.verticalId), label: detail.verticalName });
   const error = (field: keyof Draft) => server.fields[field] || undefined;
 
   return (
@@ -243,6 +252,18 @@ export const EntityForm = ({ detail, onSaved }: { detail: EntityDetail | null; o
           onChange={(value) => set('taxpayerType', value ?? 'Regular')}
           data-testid="entity-taxpayer-type"
         />
+        <Select
+          size="sm"
+          label={t('entity.vertical')}
+          data={verticalData}
+          value={draft.verticalId || null}
+          clearable
+          searchable
+          error={error('verticalId')}
+          onChange={(value) => set('verticalId', value ?? '')}
+          data-testid="entity-vertical"
+        />
+        <div />
         <TextInput
           size="sm"
           label={t('entity.legalName')}

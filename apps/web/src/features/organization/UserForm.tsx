@@ -5,20 +5,23 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserDetail, UserSave } from '@opengst/contracts';
 import { useText } from '../../i18n/useText';
 import { splitApiErrors, type FieldErrors } from '../../shared/forms';
+import { levelLookupQuery } from '../../shared/namedMasterLookups';
 import { EntityAccessTree } from './EntityAccessTree';
 import { branchLookupQuery, departmentLookupQuery, entityTreeQuery } from './organizationApi';
 import { roleOptionsQuery, saveUser } from './usersApi';
 
-// Create and edit a user: one role (the single-role restriction), branch, department and access per location.
+// Create and edit a user: one role (the single-role restriction), branch, department, approval level and access per
+// location. The levels offered are the active ones, and the level the user holds even when it has been deactivated.
 // A new user chooses their own password from the mail the server sends.
 
-const FIELDS = ['userName', 'displayName', 'email', 'mobile', 'roleId', 'branchId', 'departmentId', 'entityIds'] as const;
+const FIELDS = ['userName', 'displayName', 'email', 'mobile', 'roleId', 'branchId', 'departmentId', 'levelId', 'entityIds'] as const;
 
 export const UserForm = ({ detail, onSaved }: { detail: UserDetail | null; onSaved: (userId: number) => void }) => {
   const t = useText();
   const { data: roles } = useQuery(roleOptionsQuery);
   const { data: branches = [] } = useQuery(branchLookupQuery);
   const { data: departments = [] } = useQuery(departmentLookupQuery);
+  const { data: levels = [] } = useQuery(levelLookupQuery);
   const { data: tree = [] } = useQuery(entityTreeQuery);
   const [userName, setUserName] = useState(detail?.userName ?? '');
   const [displayName, setDisplayName] = useState(detail?.displayName ?? '');
@@ -27,6 +30,10 @@ export const UserForm = ({ detail, onSaved }: { detail: UserDetail | null; onSav
   const [roleId, setRoleId] = useState<string | null>(detail ? String(detail.roleId) : null);
   const [branchId, setBranchId] = useState<string | null>(detail?.branchId ? String(detail.branchId) : null);
   const [departmentId, setDepartmentId] = useState<string | null>(detail?.departmentId ? String(detail.departmentId) : null);
+  const [levelId, setLevelId] = useState<string | null>(detail?.levelId ? String(detail.levelId) : null);
+  const levelOptions = levels.map((level) => ({ value: String(level.id), label: `${level.rank}. ${level.name}` }));
+  if (detail?.levelId && detail.levelName && !levels.some((level) => level.id === detail.levelId))
+    levelOptions.push({ value: String(detail.levelId), label: detail.levelName });
   const [entityIds, setEntityIds] = useState<ReadonlySet<number>>(new Set(detail?.entityIds ?? []));
   const [errors, setErrors] = useState<{ fields: FieldErrors; general: string[] }>({ fields: {}, general: [] });
   const [isBusy, setBusy] = useState(false);
@@ -46,6 +53,7 @@ export const UserForm = ({ detail, onSaved }: { detail: UserDetail | null; onSav
       roleId: Number(roleId),
       branchId: branchId ? Number(branchId) : null,
       departmentId: departmentId ? Number(departmentId) : null,
+      levelId: levelId ? Number(levelId) : null,
       entityIds: [...entityIds],
     };
     try {
@@ -129,6 +137,17 @@ export const UserForm = ({ detail, onSaved }: { detail: UserDetail | null; onSav
           error={errors.fields.departmentId}
           onChange={setDepartmentId}
           data-testid="user-department"
+        />
+        <Select
+          size="sm"
+          label={t('user.level')}
+          description={t('user.levelHint')}
+          clearable
+          data={levelOptions}
+          value={levelId}
+          error={errors.fields.levelId}
+          onChange={setLevelId}
+          data-testid="user-level"
         />
       </SimpleGrid>
       <div>

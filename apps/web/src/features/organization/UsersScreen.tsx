@@ -79,6 +79,7 @@ const UserDetailPanel = ({
         <Field label={t('user.role')}>{detail.roleName}</Field>
         <Field label={t('org.branch')}>{detail.branchName ?? '—'}</Field>
         <Field label={t('org.department')}>{detail.departmentName ?? '—'}</Field>
+        <Field label={t('user.level')}>{detail.levelName ?? '—'}</Field>
         <Field label={t('user.locations')}>{t('user.locationCount', { n: detail.entityIds.length })}</Field>
         <Field label={t('user.lastLogin')}>{detail.lastLoginAt ? formatDateTime(detail.lastLoginAt) : t('apiAccess.never')}</Field>
       </FieldList>
@@ -151,6 +152,7 @@ export const UsersScreen = () => {
     { key: 'role', header: t('user.role'), width: 140, render: (row) => row.roleName },
     { key: 'branch', header: t('org.branch'), width: 130, render: (row) => row.branchName ?? '' },
     { key: 'department', header: t('org.department'), width: 130, render: (row) => row.departmentName ?? '' },
+    { key: 'level', header: t('user.level'), width: 110, render: (row) => row.levelName ?? '' },
     { key: 'status', header: t('org.status'), sortKey: 'status', width: 100, render: (row) => <StatusBadge status={row.status} /> },
     {
       key: 'lastLoginAt',

@@ -2,7 +2,7 @@ import type { BusinessNode, EntityDetail, EntityListItem, EntitySearchFilters, L
 import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/database';
-import { entities, entityPortalCredentials, entityTurnovers, userEntities } from '../../../db/schema';
+import { entities, entityPortalCredentials, entityTurnovers, userEntities, verticals } from '../../../db/schema';
 import { orderByOf } from '../../../platform/lists';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import { findOwnEntity } from './entity.rules';
@@ -115,6 +115,9 @@ export const findEntityDetail = async (db: DbOrTx, principal: SessionPrincipal, 
     .select({ portalUserName: entityPortalCredentials.portalUserName })
     .from(entityPortalCredentials)
     .where(eq(entityPortalCredentials.entityId, row.id));
+  const [vertical] = row.verticalId
+    ? await db.select({ name: verticals.name }).from(verticals).where(eq(verticals.id, row.verticalId))
+    : [];
   return {
     entityId: row.id,
     parentEntityId: row.parentEntityId,
@@ -137,6 +140,8 @@ export const findEntityDetail = async (db: DbOrTx, principal: SessionPrincipal, 
     pincode: row.pincode,
     email: row.email,
     registrationDate: row.registrationDate,
+    verticalId: row.verticalId,
+    verticalName: vertical?.name ?? null,
     turnovers,
     hasPortalCredential: credential !== undefined,
     portalUserName: credential?.portalUserName ?? null,

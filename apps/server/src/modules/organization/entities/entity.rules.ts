@@ -3,7 +3,7 @@ import { isIsoDate, stateFromCode, TAXPAYER_TYPES, validateGstin, validatePan } 
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/database';
-import { entities } from '../../../db/schema';
+import { entities, verticals } from '../../../db/schema';
 import { AppError, validationError } from '../../../platform/errors';
 
 export type EntityRow = typeof entities.$inferSelect;
@@ -26,6 +26,7 @@ export type EntityValues = Pick<
   | 'pincode'
   | 'email'
   | 'registrationDate'
+  | 'verticalId'
 >;
 
 const fieldError = (code: keyof typeof ERROR_CATALOGUE, propertyName: string, message?: string): ErrorItem => ({
@@ -142,6 +143,18 @@ export const checkEntitySave = async (
   if (input.registrationDate && !isIsoDate(input.registrationDate)) {
     errors.push(fieldError('GEN0009', 'RegistrationDate', 'Enter the effective date of registration as a real date (DD-MM-YYYY).'));
   }
+  // The vertical (/verticals): absent keeps the entity's own (the import sends none), null clears it. A foreign id does
+  // not exist here; an inactive vertical is refused unless the entity already belongs to it.
+  const verticalId = input.verticalId === undefined ? (existing?.verticalId ?? null) : input.verticalId;
+  if (verticalId !== null && verticalId !== existing?.verticalId) {
+    const [vertical] = await db
+      .select({ name: verticals.name, status: verticals.status })
+      .from(verticals)
+      .where(and(eq(verticals.id, verticalId), eq(verticals.subscriberId, subscriberId)));
+    if (!vertical) throw new AppError('GEN0003', { propertyName: 'VerticalId', message: 'Vertical not found.' });
+    if (vertical.status !== 'Active')
+      errors.push(fieldError('GEN0009', 'VerticalId', `${vertical.name} is inactive: choose an active vertical.`));
+  }
   if (errors.length > 0) throw validationError(errors);
   return {
     parent,
@@ -160,6 +173,7 @@ export const checkEntitySave = async (
       pincode: input.pincode ?? null,
       email: input.email ?? null,
       registrationDate: input.registrationDate ?? null,
+      verticalId,
     },
   };
 };

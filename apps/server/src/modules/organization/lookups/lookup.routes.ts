@@ -7,7 +7,8 @@ import { principalOf } from '../../../platform/access.plugin';
 import { serve } from '../../../platform/endpoint';
 import { MAIL_TEMPLATES } from './mail-templates';
 
-// Subscriber lookups (spec core §7): small lists for pickers and filters, any signed-in user of the subscriber.
+// Subscriber lookups (spec core §7): small lists for pickers and filters, any signed-in user of the subscriber. They
+// offer only active records: an inactive level or vertical is not given to anyone new (/level-master, /verticals).
 const signedIn = { signedIn: true } as const;
 
 export const lookupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -59,7 +60,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       db
         .select({ id: levels.id, name: levels.name, rank: levels.rank })
         .from(levels)
-        .where(eq(levels.subscriberId, principalOf(request).subscriberId))
+        .where(and(eq(levels.subscriberId, principalOf(request).subscriberId), eq(levels.status, 'Active')))
         .orderBy(asc(levels.rank), asc(levels.name)),
   });
 
@@ -69,7 +70,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       db
         .select({ id: verticals.id, name: verticals.name })
         .from(verticals)
-        .where(eq(verticals.subscriberId, principalOf(request).subscriberId))
+        .where(and(eq(verticals.subscriberId, principalOf(request).subscriberId), eq(verticals.status, 'Active')))
         .orderBy(asc(verticals.name)),
   });
 

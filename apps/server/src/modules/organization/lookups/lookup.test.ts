@@ -23,8 +23,12 @@ describe.each(ENGINES)('subscriber lookups on %s', (engine) => {
       await db.insert(levels).values([
         { subscriberId: tenant.subscriberId, name: `${mark} L2`, rank: 2 },
         { subscriberId: tenant.subscriberId, name: `${mark} L1`, rank: 1 },
+        { subscriberId: tenant.subscriberId, name: `${mark} Retired`, rank: 1, status: 'Inactive' },
       ]);
-      await db.insert(verticals).values({ subscriberId: tenant.subscriberId, name: `${mark} Retail` });
+      await db.insert(verticals).values([
+        { subscriberId: tenant.subscriberId, name: `${mark} Retail` },
+        { subscriberId: tenant.subscriberId, name: `${mark} Closed line`, status: 'Inactive' },
+      ]);
       await db.insert(branches).values([
         { subscriberId: tenant.subscriberId, name: `${mark} Branch` },
         { subscriberId: tenant.subscriberId, name: `${mark} Closed`, status: 'Inactive' },

@@ -1,7 +1,7 @@
 import type { UserDetail, UserListItem, UserSearchRequest } from '@opengst/contracts';
 import { and, count, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
-import { apiKeys, branches, departments, roles, userEntities, users } from '../../../db/schema';
+import { apiKeys, branches, departments, levels, roles, userEntities, users } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import { orderByOf } from '../../../platform/lists';
 
@@ -39,11 +39,18 @@ const listColumns = {
   roleName: roles.name,
   branchName: branches.name,
   departmentName: departments.name,
+  levelName: levels.name,
 };
 
-type Row = { user: typeof users.$inferSelect; roleName: string; branchName: string | null; departmentName: string | null };
+type Row = {
+  user: typeof users.$inferSelect;
+  roleName: string;
+  branchName: string | null;
+  departmentName: string | null;
+  levelName: string | null;
+};
 
-export const toListItem = ({ user, roleName, branchName, departmentName }: Row): UserListItem => ({
+export const toListItem = ({ user, roleName, branchName, departmentName, levelName }: Row): UserListItem => ({
   userId: user.id,
   userName: user.userName,
   displayName: user.displayName,
@@ -55,6 +62,8 @@ export const toListItem = ({ user, roleName, branchName, departmentName }: Row):
   branchName,
   departmentId: user.departmentId,
   departmentName,
+  levelId: user.levelId,
+  levelName,
   status: user.status,
   lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
   createdAt: user.createdAt.toISOString(),
@@ -66,7 +75,8 @@ const selectUsers = (db: DbOrTx) =>
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(branches, eq(branches.id, users.branchId))
-    .leftJoin(departments, eq(departments.id, users.departmentId));
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .leftJoin(levels, eq(levels.id, users.levelId));
 
 export const searchUsers = async (
   db: DbOrTx,

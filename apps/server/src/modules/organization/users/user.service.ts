@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
 import type { DbOrTx } from '../../../db/database';
-import { branches, departments, roles, userEntities, users } from '../../../db/schema';
+import { branches, departments, levels, roles, userEntities, users } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import { generatePassword } from '../../../seed/provision';
 import { revokeUserApiKeys } from '../../../platform/auth/api-keys';
@@ -41,8 +41,16 @@ const assertUserNameFree = async (db: DbOrTx, userName: string, exceptUserId: nu
   if (taken.length > 0) throw new AppError('ADM0001', { propertyName: 'UserName' });
 };
 
-/** Role, branch and department must be the subscriber's own (404 otherwise, as for any foreign id). */
-const assertOwnReferences = async (db: DbOrTx, subscriberId: number, input: SaveInput): Promise<{ isAdminRole: boolean }> => {
+/**
+ * Role, branch, department and level must be the subscriber's own (404 otherwise, as for any foreign id). A level must
+ * be active, unless the user already holds it (deactivating a level leaves its holders as they are).
+ */
+const assertOwnReferences = async (
+  db: DbOrTx,
+  subscriberId: number,
+  input: SaveInput,
+  heldLevelId: number | null,
+): Promise<{ isAdminRole: boolean }> => {
   const role = (
     await db
       .select()
@@ -63,6 +71,15 @@ const assertOwnReferences = async (db: DbOrTx, subscriberId: number, input: Save
       .from(departments)
       .where(and(eq(departments.id, input.departmentId), eq(departments.subscriberId, subscriberId), ne(departments.status, 'Delete')));
     if (found.length === 0) throw new AppError('GEN0003', { propertyName: 'DepartmentId', message: 'Department not found.' });
+  }
+  if (input.levelId) {
+    const [level] = await db
+      .select({ name: levels.name, status: levels.status })
+      .from(levels)
+      .where(and(eq(levels.id, input.levelId), eq(levels.subscriberId, subscriberId)));
+    if (!level) throw new AppError('GEN0003', { propertyName: 'LevelId', message: 'Level not found.' });
+    if (level.status !== 'Active' && input.levelId !== heldLevelId)
+      throw new AppError('GEN0009', { propertyName: 'LevelId', message: `${level.name} is inactive: choose an active level.` });
   }
   return { isAdminRole: role.isSystem };
 };
@@ -85,11 +102,12 @@ export const saveUser = async (ctx: AppContext, principal: SessionPrincipal, inp
     roleId: input.roleId,
     branchId: input.branchId ?? null,
     departmentId: input.departmentId ?? null,
+    levelId: input.levelId ?? null,
   };
   const entityIds = [...new Set(input.entityIds)].sort((a, b) => a - b);
   const existing = input.userId === undefined ? undefined : await findUser(db, principal.subscriberId, input.userId);
   if (existing?.status === 'Delete') throw new AppError('ADM0010');
-  const { isAdminRole } = await assertOwnReferences(db, principal.subscriberId, input);
+  const { isAdminRole } = await assertOwnReferences(db, principal.subscriberId, input, existing?.levelId ?? null);
   const passwordHash = existing ? undefined : await hashPassword(generatePassword(24));
 
   try {
