@@ -34,6 +34,7 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   DataMapper: 'the Masters hub',
   DataMapperRedirect: 'a link from an accounting package (/ap/redirect)',
   ChartOfAccounts: 'the Masters hub',
+  BusinessPartners: 'the Masters hub',
   AddRole: 'the Roles screen',
   EditRole: 'the Roles screen',
   ImportDocumentError: 'an import with errors',

@@ -13,11 +13,11 @@ describe('MastersScreen', () => {
 
   it('shows the series tiles to a holder of the series right, linking to their screens', async () => {
     stubApi(() => json({}));
-    renderAt(<MastersScreen />, '/masters', ['MasterSeries', 'MasterHsnSac']);
+    renderAt(<MastersScreen />, '/masters', ['MasterSeries', 'MastersView']);
     expect((await screen.findByTestId('masters-tile-Series', {}, { timeout: 5000 })).getAttribute('href')).toBe('/series');
     expect(screen.getByTestId('masters-tile-AllocateSeries').getAttribute('href')).toBe('/allocate-series');
-    // The HSN/SAC master has a right but no screen yet: no tile, no dead link.
-    expect(screen.queryByTestId('masters-tile-HsnSac')).toBeNull();
+    // Manage Consultants has a right but no screen yet: no tile, no dead link.
+    expect(screen.queryByTestId('masters-tile-ManageConsultants')).toBeNull();
     // IP Addresses has a screen but the user lacks its right.
     expect(screen.queryByTestId('masters-tile-IpAddresses')).toBeNull();
   });
