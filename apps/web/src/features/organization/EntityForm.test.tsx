@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { EntityDetail } from '@opengst/contracts';
-import { json, renderAt, stubApi } from '../../test/screenTestSupport';
+import { json, pick, renderAt, stubApi } from '../../test/screenTestSupport';
 import { EntityForm } from './EntityForm';
 
 // The entity form asks a new location for its effective date of registration: its returns start from that month
@@ -89,5 +89,30 @@ describe('EntityForm', () => {
     fireEvent.click(screen.getByTestId('entity-save'));
     await waitFor(() => expect(saves(calls)).toHaveLength(2));
     expect(saves(calls)[1]?.body).toMatchObject({ entityId: 5, registrationDate: null });
+  });
+
+  it('offers the active verticals and sends the one picked', async () => {
+    Element.prototype.scrollIntoView ??= () => {};
+    const calls = stubApi((url) => {
+      if (url.includes('/entity/save')) return json({ entityId: 9 });
+      if (url.includes('/master/states')) return json([{ code: '27', name: 'Maharashtra', isUnionTerritory: false }]);
+      if (url.includes('/subscriber/verticals'))
+        return json([
+          { id: 3, name: 'Exports' },
+          { id: 4, name: 'Retail' },
+        ]);
+      return json([]);
+    });
+    const onSaved = vi.fn();
+    renderAt(<EntityForm detail={null} onSaved={onSaved} />, '/entities', ['EntityManage']);
+    fireEvent.change(screen.getByTestId('entity-name'), { target: { value: 'Mumbai' } });
+    fireEvent.change(screen.getByTestId('entity-gstin'), { target: { value: GSTIN } });
+    fireEvent.change(dateInput(), { target: { value: '05-11-2026' } });
+    fireEvent.blur(dateInput());
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/subscriber/verticals'))).toBe(true));
+    await pick(screen.getByTestId('entity-vertical'), 'Retail');
+    fireEvent.click(screen.getByTestId('entity-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(9));
+    expect(saves(calls)[0]?.body).toMatchObject({ entityName: 'Mumbai', verticalId: 4 });
   });
 });
