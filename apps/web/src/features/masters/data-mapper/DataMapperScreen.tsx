@@ -116,6 +116,7 @@ const Mapping = ({ importType, saved }: { importType: ImportType; saved: ImportA
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('dataMapper.column')}</Table.Th>
+            <Table.Th w={90}>{t('dataMapper.required')}</Table.Th>
             <Table.Th w={100}>{t('dataMapper.format')}</Table.Th>
             <Table.Th>{t('dataMapper.knownHeaders')}</Table.Th>
             <Table.Th>{t('dataMapper.aliases')}</Table.Th>
@@ -125,16 +126,16 @@ const Mapping = ({ importType, saved }: { importType: ImportType; saved: ImportA
           {columns.map((column) => (
             <Table.Tr key={column.key} data-testid={`mapper-row-${column.key}`}>
               <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={500}>
-                    {column.name}
-                  </Text>
-                  {column.required ? (
-                    <Badge size="xs" variant="light" color="gray">
-                      {t('dataMapper.required')}
-                    </Badge>
-                  ) : null}
-                </Group>
+                <Text size="sm" fw={500}>
+                  {column.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {column.required ? (
+                  <Badge size="xs" variant="light" color="gray">
+                    {t('dataMapper.required')}
+                  </Badge>
+                ) : null}
               </Table.Td>
               <Table.Td>{column.format}</Table.Td>
               <Table.Td>
