@@ -119,4 +119,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   HsnSac: () => import('../features/masters/hsn-sac/HsnSacScreen').then((m) => m.HsnSacScreen),
   DataMapper: () => import('../features/masters/data-mapper/DataMapperScreen').then((m) => m.DataMapperScreen),
   ChartOfAccounts: () => import('../features/masters/chart-of-accounts/ChartOfAccountsScreen').then((m) => m.ChartOfAccountsScreen),
+  LitigationManagement: () => import('../features/litigation/LitigationManagementScreen').then((m) => m.LitigationManagementScreen),
+  CreateLitigation: () => import('../features/litigation/NoticeScreen').then((m) => m.NoticeScreen),
+  EditLitigation: () => import('../features/litigation/NoticeScreen').then((m) => m.NoticeScreen),
 };

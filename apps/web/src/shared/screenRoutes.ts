@@ -84,6 +84,9 @@ export const SCREEN_ROUTES = [
   'HsnSac',
   'DataMapper',
   'ChartOfAccounts',
+  'LitigationManagement',
+  'CreateLitigation',
+  'EditLitigation',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];

@@ -1,2 +1,3 @@
 export * from './notices.schemas';
 export * from './notices.endpoints';
+export * from './notices.text';

@@ -1,0 +1,323 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Anchor, Button, Group, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCalendarDue, IconPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import {
+  litigationText as lt,
+  NOTICE_DEFAULT_SORT,
+  NOTICE_STATUS_TEXT,
+  type Notice,
+  type NoticeFilters,
+  type NoticeStageName,
+  type NoticeStatusCode,
+} from '@opengst/contracts';
+import { addDays, istDateOf, NOTICE_FORMS, NOTICE_STAGES, NOTICE_STATUSES, STAGE_NAMES, type NoticeType } from '@opengst/domain';
+import { financialYearsQuery } from '../../api/sessionData';
+import { ConfirmAction } from '../../shared/ConfirmAction';
+import { DateField } from '../../shared/DateField';
+import { ExportButton } from '../../shared/ExportButton';
+import { formatDate } from '../../shared/format';
+import { GstinMultiSelect } from '../../shared/GstinMultiSelect';
+import { DataTable, type Column } from '../../shared/list/DataTable';
+import { listTableProps } from '../../shared/list/listTableProps';
+import { parseSortExpression, toSortExpression, type SortState } from '../../shared/list/sortExpression';
+import { useListQuery } from '../../shared/list/useListQuery';
+import { loadFailureText } from '../../shared/loadFailure';
+import { notifySuccess } from '../../shared/notifySuccess';
+import { Amount } from '../../shared/payments/paymentCells';
+import { SearchInput } from '../../shared/SearchInput';
+import { useRights } from '../../shared/useRights';
+import { useWorkingYear } from '../../shared/workingYear';
+import { DueCell, NoticeStatusBadge } from './NoticeBadges';
+import { deleteNotices, exportNotices, noticeKeys, noticeLink, searchNotices } from './noticesApi';
+
+// /litigation-management (spec modules §2.4, premium right LitigationManagement; issue 23): the notice register by
+// location, sorted by reply date (soonest first), with the spec's status codes, the days left to reply (red once
+// overdue, amber within a week), the demand and its contingent class. "Due this week" lists what still needs a reply
+// in the next seven days, lapsed ones included. Rows open /edit-litigation; delete needs LitigationDelete.
+
+const DEFAULT_SORT: SortState = parseSortExpression(NOTICE_DEFAULT_SORT);
+const NOTICE_TYPES: readonly NoticeType[] = ['Intimation', 'Notice', 'Appeal', 'Refund', 'RectificationOfOrder'];
+const TYPE_TEXT: Readonly<Record<NoticeType, string>> = {
+  Intimation: 'Intimation',
+  Notice: 'Notice',
+  Appeal: 'Appeal',
+  Refund: 'Refund',
+  RectificationOfOrder: 'Rectification of order',
+};
+const DUE_WEEK_STATUSES: NoticeStatusCode[] = ['ACT', 'ROPEN', 'DDL'];
+
+const COLUMNS: Column<Notice>[] = [
+  {
+    key: 'location',
+    header: lt('notice.location'),
+    width: 190,
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm" ff="monospace">
+          {row.gstin ?? '—'}
+        </Text>
+        <Text size="xs" c="dimmed" truncate maw={180}>
+          {row.entityName}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: 'form',
+    header: lt('notice.form'),
+    sortKey: 'form',
+    width: 90,
+    render: (row) => (
+      <Tooltip label={row.formTitle} withArrow>
+        <Text size="sm" span style={{ whiteSpace: 'nowrap' }} aria-label={`${row.form}: ${row.formTitle}`}>
+          {row.form}
+        </Text>
+      </Tooltip>
+    ),
+  },
+  {
+    key: 'reference',
+    header: lt('notice.reference'),
+    sortKey: 'referenceNumber',
+    render: (row) => (
+      <Anchor component={Link} to={noticeLink(row.id)} size="sm" ff="monospace" onClick={(event) => event.stopPropagation()}>
+        {row.referenceNumber}
+      </Anchor>
+    ),
+  },
+  { key: 'issuedOn', header: lt('notice.issuedOn'), sortKey: 'issuedOn', width: 100, render: (row) => formatDate(row.issuedOn) },
+  {
+    key: 'dueOn',
+    header: lt('notice.dueOn'),
+    sortKey: 'dueOn',
+    width: 130,
+    render: (row) => <DueCell dueOn={row.dueOn} daysLeft={row.daysLeft} status={row.status} />,
+  },
+  { key: 'stage', header: lt('notice.stage'), sortKey: 'stage', width: 120, render: (row) => STAGE_NAMES[row.stage] },
+  { key: 'status', header: lt('notice.status'), width: 150, render: (row) => <NoticeStatusBadge status={row.status} /> },
+  {
+    key: 'totalDemand',
+    header: `${lt('notice.totalDemand')} (₹)`,
+    isNumeric: true,
+    width: 130,
+    render: (row) => <Amount paise={row.totalDemand} />,
+  },
+  { key: 'contingent', header: lt('notice.contingent'), width: 100, render: (row) => row.contingentClass ?? '—' },
+  {
+    key: 'assignee',
+    header: lt('notice.assignee'),
+    width: 130,
+    render: (row) => (
+      <Text size="sm" truncate maw={130}>
+        {row.assigneeName ?? '—'}
+      </Text>
+    ),
+  },
+];
+
+type FilterState = {
+  text: string;
+  locations: string[];
+  forms: string[];
+  types: NoticeType[];
+  stages: NoticeStageName[];
+  statuses: NoticeStatusCode[];
+  dueFrom: string;
+  dueTo: string;
+};
+const NO_FILTERS: FilterState = { text: '', locations: [], forms: [], types: [], stages: [], statuses: [], dueFrom: '', dueTo: '' };
+
+/** The API's filters of what is on screen: empty choices left out. */
+export const noticeFiltersOf = (f: FilterState): NoticeFilters => ({
+  ...(f.text ? { text: f.text } : {}),
+  ...(f.locations.length > 0 ? { entityIds: f.locations.map(Number) } : {}),
+  ...(f.forms.length > 0 ? { forms: f.forms } : {}),
+  ...(f.types.length > 0 ? { noticeTypes: f.types } : {}),
+  ...(f.stages.length > 0 ? { stages: f.stages } : {}),
+  ...(f.statuses.length > 0 ? { statuses: f.statuses } : {}),
+  ...(f.dueFrom ? { dueFrom: f.dueFrom } : {}),
+  ...(f.dueTo ? { dueTo: f.dueTo } : {}),
+});
+
+export const LitigationManagementScreen = () => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const rights = useRights(['LitigationEdit', 'LitigationDelete']);
+  const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
+  const workingYear = useWorkingYear(years);
+  const [state, setState] = useState<FilterState>(NO_FILTERS);
+  const set = <K extends keyof FilterState>(key: K, value: FilterState[K]) => setState((current) => ({ ...current, [key]: value }));
+  const onSearch = useCallback((text: string) => setState((current) => (current.text === text ? current : { ...current, text })), []);
+  const filters = useMemo(() => noticeFiltersOf(state), [state]);
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const sortExpression = toSortExpression(sort) ?? NOTICE_DEFAULT_SORT;
+  const list = useListQuery(noticeKeys.list(filters, sortExpression), (page) => searchNotices(filters, sortExpression, page));
+  const [selected, setSelected] = useState<number[]>([]);
+  const today = istDateOf(new Date());
+  const isDueWeek = state.dueFrom === today && state.dueTo === addDays(today, 7) && state.statuses.join() === DUE_WEEK_STATUSES.join();
+  const hasFilters = JSON.stringify({ ...state, text: '' }) !== JSON.stringify({ ...NO_FILTERS });
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <Group gap="xs" align="flex-end">
+          <SearchInput label={lt('notice.search')} onSearch={onSearch} testId="notice-search" width={220} />
+          <GstinMultiSelect
+            financialYear={workingYear}
+            w={240}
+            label={lt('notice.locations')}
+            placeholder={lt('notice.allLocations')}
+            value={state.locations}
+            onChange={(next) => set('locations', next)}
+            testId="notice-filter-locations"
+          />
+          <MultiSelect
+            size="xs"
+            w={150}
+            label={lt('notice.form')}
+            data={NOTICE_FORMS.map((f) => ({ value: f.form, label: `${f.form} · ${f.title}` }))}
+            value={state.forms}
+            onChange={(next) => set('forms', next)}
+            searchable
+            clearable
+            comboboxProps={{ width: 360, position: 'bottom-start' }}
+            data-testid="notice-filter-form"
+          />
+          <MultiSelect
+            size="xs"
+            w={130}
+            label={lt('notice.type')}
+            data={NOTICE_TYPES.map((type) => ({ value: type, label: TYPE_TEXT[type] }))}
+            value={state.types}
+            onChange={(next) => set('types', next as NoticeType[])}
+            clearable
+            comboboxProps={{ width: 200, position: 'bottom-start' }}
+            data-testid="notice-filter-type"
+          />
+          <MultiSelect
+            size="xs"
+            w={130}
+            label={lt('notice.stage')}
+            data={NOTICE_STAGES.map((stage) => ({ value: stage, label: STAGE_NAMES[stage] }))}
+            value={state.stages}
+            onChange={(next) => set('stages', next as NoticeStageName[])}
+            clearable
+            comboboxProps={{ width: 180, position: 'bottom-start' }}
+            data-testid="notice-filter-stage"
+          />
+          <MultiSelect
+            size="xs"
+            w={130}
+            label={lt('notice.status')}
+            data={NOTICE_STATUSES.map((status) => ({ value: status, label: `${status} · ${NOTICE_STATUS_TEXT[status]}` }))}
+            value={state.statuses}
+            onChange={(next) => set('statuses', next as NoticeStatusCode[])}
+            clearable
+            comboboxProps={{ width: 200, position: 'bottom-start' }}
+            data-testid="notice-filter-status"
+          />
+          <DateField
+            size="xs"
+            w={120}
+            label={lt('notice.dueFrom')}
+            value={state.dueFrom}
+            onChange={(iso) => set('dueFrom', iso)}
+            data-testid="notice-filter-due-from"
+          />
+          <DateField
+            size="xs"
+            w={120}
+            label={lt('notice.dueTo')}
+            value={state.dueTo}
+            onChange={(iso) => set('dueTo', iso)}
+            data-testid="notice-filter-due-to"
+          />
+        </Group>
+      </Group>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant={isDueWeek ? 'filled' : 'light'}
+            leftSection={<IconCalendarDue size={14} />}
+            aria-pressed={isDueWeek}
+            onClick={() =>
+              setState((current) =>
+                isDueWeek
+                  ? { ...current, dueFrom: '', dueTo: '', statuses: [] }
+                  : { ...current, dueFrom: today, dueTo: addDays(today, 7), statuses: DUE_WEEK_STATUSES },
+              )
+            }
+            data-testid="notice-due-week"
+          >
+            {lt('notice.dueThisWeek')}
+          </Button>
+          {hasFilters ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setState((current) => ({ ...NO_FILTERS, text: current.text }))}
+              data-testid="notice-clear"
+            >
+              {lt('notice.clearFilters')}
+            </Button>
+          ) : null}
+        </Group>
+        <Group gap="xs">
+          <ExportButton download={() => exportNotices(filters, sortExpression)} fileName="notices.xlsx" testId="notice-export" />
+          {rights.LitigationEdit ? (
+            <Button size="xs" leftSection={<IconPlus size={14} />} component={Link} to="/create-litigation" data-testid="notice-add">
+              {lt('notice.add')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {list.isError ? (
+        <Text size="sm" c="red" role="alert" data-testid="notice-failed">
+          {loadFailureText(list.error, lt('notice.loadFailed'))}
+        </Text>
+      ) : (
+        <DataTable
+          columns={COLUMNS}
+          rowId={(row) => row.id}
+          rowTestId={(row) => `notice-row-${row.referenceNumber}`}
+          rowLabel={(row) => `${row.form} ${row.referenceNumber} ${row.gstin ?? row.entityName}`}
+          emptyText={lt('notice.empty')}
+          sort={{ value: sort, fallback: DEFAULT_SORT, onChange: setSort }}
+          onRowClick={(row) => void navigate(noticeLink(row.id))}
+          {...(rights.LitigationDelete
+            ? {
+                selection: {
+                  selected,
+                  onChange: setSelected,
+                  actions: (
+                    <ConfirmAction
+                      label={lt('notice.delete')}
+                      title={lt('notice.deleteTitle')}
+                      message={lt('notice.deleteMessage', { n: selected.length })}
+                      confirmLabel={lt('notice.delete')}
+                      color="red"
+                      variant="light"
+                      testId="notice-delete"
+                      onConfirm={async () => {
+                        const { affected } = await deleteNotices(selected);
+                        notifySuccess(lt('notice.deleted', { n: affected }));
+                      }}
+                      onDone={() => {
+                        setSelected([]);
+                        void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+                      }}
+                    />
+                  ),
+                },
+              }
+            : {})}
+          {...listTableProps(list)}
+          rowHeight={44}
+        />
+      )}
+    </Stack>
+  );
+};

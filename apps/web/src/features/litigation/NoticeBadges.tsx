@@ -1,0 +1,45 @@
+import { Badge, Stack, Text } from '@mantine/core';
+import { litigationText as lt, NOTICE_STATUS_TEXT, type NoticeStatusCode } from '@opengst/contracts';
+import { formatDate } from '../../shared/format';
+
+// A notice's status (the spec's code with its words: colour never alone) and its reply date with the days left: red
+// once overdue, amber within a week (UI.md: status colours only for status).
+
+const STATUS_COLOUR: Readonly<Record<NoticeStatusCode, string>> = {
+  ACT: 'blue',
+  REP: 'green',
+  CLS: 'gray',
+  DDL: 'red',
+  ROPEN: 'orange',
+};
+
+export const NoticeStatusBadge = ({ status }: { status: NoticeStatusCode }) => (
+  <Badge size="sm" variant="light" radius="sm" color={STATUS_COLOUR[status]} data-status={status} data-testid="notice-status">
+    {`${status} · ${NOTICE_STATUS_TEXT[status]}`}
+  </Badge>
+);
+
+export const daysLeftText = (daysLeft: number): string =>
+  daysLeft < 0 ? lt('notice.overdueBy', { n: -daysLeft }) : daysLeft === 0 ? lt('notice.dueToday') : lt('notice.daysLeft', { n: daysLeft });
+
+export const daysLeftColour = (daysLeft: number): string | undefined => (daysLeft < 0 ? 'red.8' : daysLeft <= 7 ? 'orange.9' : 'dimmed');
+
+/** Statuses where the reply is still the taxpayer's to give: only then do the days left count. */
+const AWAITING_REPLY: ReadonlySet<NoticeStatusCode> = new Set(['ACT', 'ROPEN', 'DDL']);
+
+/** The due date and, while the reply is still owed, the days left. */
+export const DueCell = ({ dueOn, daysLeft, status }: { dueOn: string | null; daysLeft: number | null; status: NoticeStatusCode }) =>
+  dueOn === null ? (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
+  ) : (
+    <Stack gap={0}>
+      <Text size="sm">{formatDate(dueOn)}</Text>
+      {daysLeft !== null && AWAITING_REPLY.has(status) ? (
+        <Text size="xs" c={daysLeftColour(daysLeft)} fw={daysLeft <= 7 ? 600 : undefined} data-testid="notice-days-left">
+          {daysLeftText(daysLeft)}
+        </Text>
+      ) : null}
+    </Stack>
+  );

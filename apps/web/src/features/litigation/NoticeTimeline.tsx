@@ -1,0 +1,393 @@
+import { useState } from 'react';
+import { Button, Group, Menu, Modal, Paper, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  litigationText as lt,
+  type LitigationTextKey,
+  type NoticeDetail,
+  type NoticeEvent,
+  type NoticeStageName,
+} from '@opengst/contracts';
+import { appealDeadline, appealPreDeposit, formatInr, istDateOf, STAGE_NAMES } from '@opengst/domain';
+import { DateField } from '../../shared/DateField';
+import { formatDate, formatDateTime } from '../../shared/format';
+import { splitApiErrors, type SplitErrors } from '../../shared/forms';
+import { notifySuccess } from '../../shared/notifySuccess';
+import { RefusalAlert } from '../../shared/RefusalAlert';
+import { paiseOf } from './noticeForm';
+import { moveNotice, noticeKeys, reopenNotice } from './noticesApi';
+
+// A notice's timeline (every event: its date, the stage from and to, reference, amount, note, who and when) and its
+// moves: "Move to…" offers only the stages the status model allows from here (detail.nextStages); a closed notice is
+// opened again with a reason. At Order, the appeal's deadline (CGST s.107(1), (4)) and pre-deposit (s.107(6)).
+
+const NO_ERRORS: SplitErrors = { fields: {}, general: [] };
+const MOVE_FIELDS = ['eventDate', 'reference', 'amount', 'note'] as const;
+
+const REFERENCE_LABEL: Partial<Record<NoticeStageName, LitigationTextKey>> = {
+  Replied: 'notice.refReplied',
+  Order: 'notice.refOrder',
+  AppealFiled: 'notice.refAppealFiled',
+};
+export const referenceLabel = (stage: NoticeStageName): string => lt(REFERENCE_LABEL[stage] ?? 'notice.refOther');
+
+const ACTION_TEXT: Readonly<Record<NoticeEvent['action'], LitigationTextKey>> = {
+  Created: 'notice.eventCreated',
+  Edited: 'notice.eventEdited',
+  StageChanged: 'notice.eventStageChanged',
+  Reopened: 'notice.eventReopened',
+};
+
+const EventItem = ({ event }: { event: NoticeEvent }) => (
+  <Stack gap={2} data-testid={`notice-event-${event.id}`}>
+    <Group gap={6}>
+      <Text size="sm" fw={600}>
+        {event.fromStage && event.toStage
+          ? `${STAGE_NAMES[event.fromStage]} → ${STAGE_NAMES[event.toStage]}`
+          : event.toStage
+            ? `${lt(ACTION_TEXT[event.action])}: ${STAGE_NAMES[event.toStage]}`
+            : lt(ACTION_TEXT[event.action])}
+      </Text>
+      {event.eventDate ? (
+        <Text size="xs" c="dimmed">
+          {formatDate(event.eventDate)}
+        </Text>
+      ) : null}
+    </Group>
+    {event.reference ? (
+      <Text size="xs" ff="monospace">
+        {event.reference}
+      </Text>
+    ) : null}
+    {event.amount !== null ? <Text size="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>{`₹ ${formatInr(event.amount)}`}</Text> : null}
+    {event.note ? <Text size="xs">{event.note}</Text> : null}
+    <Text size="xs" c="dimmed">
+      {lt('notice.by', { who: event.userName ?? '—', at: formatDateTime(event.at) })}
+    </Text>
+  </Stack>
+);
+
+/** The appeal against the order: its last day and the pre-deposit on the notice's tax, the admitted part typed here. */
+const AppealFacts = ({ notice }: { notice: NoticeDetail }) => {
+  const [admitted, setAdmitted] = useState('');
+  const order = [...notice.events].reverse().find((event) => event.toStage === 'Order' && event.eventDate);
+  if (!order?.eventDate)
+    return (
+      <Text size="sm" c="dimmed">
+        {lt('notice.noOrderDate')}
+      </Text>
+    );
+  const deadline = appealDeadline(order.eventDate);
+  const admittedPaise = paiseOf(admitted);
+  const deposit = appealPreDeposit({
+    forum: 'appellateAuthority',
+    filedOn: istDateOf(new Date()),
+    admitted: Number.isNaN(admittedPaise) ? 0 : admittedPaise,
+    disputedTax: { igst: notice.demand.taxIgst, cgst: notice.demand.taxCgst, sgst: notice.demand.taxSgst, cess: notice.demand.taxCess },
+  });
+  const share = deposit.disputedShare.igst + deposit.disputedShare.cgst + deposit.disputedShare.sgst + deposit.disputedShare.cess;
+  return (
+    <Stack gap="xs" data-testid="notice-appeal">
+      <Text size="sm" data-testid="notice-appeal-deadline">
+        {lt('notice.appealDeadline', {
+          due: formatDate(deadline.dueOn),
+          order: formatDate(order.eventDate),
+          condonable: deadline.condonableUntil ? formatDate(deadline.condonableUntil) : '—',
+          section: deadline.section,
+        })}
+      </Text>
+      <TextInput
+        size="xs"
+        w={180}
+        label={lt('notice.admitted')}
+        value={admitted}
+        onChange={(event) => setAdmitted(event.currentTarget.value)}
+        inputMode="decimal"
+        error={Number.isNaN(admittedPaise) ? lt('notice.amountInvalid') : undefined}
+        styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+        data-testid="notice-admitted"
+      />
+      <Text size="sm" data-testid="notice-pre-deposit">
+        {lt('notice.preDeposit', {
+          total: formatInr(deposit.total),
+          admitted: formatInr(deposit.admitted),
+          percent: deposit.percent,
+          share: formatInr(share),
+        })}
+      </Text>
+      {deposit.capped.length > 0 ? (
+        <Text size="xs" c="dimmed">
+          {lt('notice.preDepositCapped', { heads: deposit.capped.map((head) => head.toUpperCase()).join(', ') })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
+
+type MoveDraft = { eventDate: string; reference: string; amount: string; note: string };
+
+const MoveModal = ({
+  notice,
+  stage,
+  onClose,
+  onChanged,
+}: {
+  notice: NoticeDetail;
+  stage: NoticeStageName;
+  onClose: () => void;
+  onChanged: (next: NoticeDetail) => void;
+}) => {
+  const today = istDateOf(new Date());
+  const [draft, setDraft] = useState<MoveDraft>({ eventDate: today, reference: '', amount: '', note: '' });
+  const [errors, setErrors] = useState<SplitErrors>(NO_ERRORS);
+  const [isBusy, setBusy] = useState(false);
+  const set = <K extends keyof MoveDraft>(key: K, value: MoveDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const submit = async () => {
+    const amount = paiseOf(draft.amount);
+    if (!draft.eventDate || Number.isNaN(amount)) {
+      setErrors({
+        fields: {
+          ...(draft.eventDate ? {} : { eventDate: lt('notice.required') }),
+          ...(Number.isNaN(amount) ? { amount: lt('notice.amountInvalid') } : {}),
+        },
+        general: [],
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const next = await moveNotice({
+        id: notice.id,
+        toStage: stage,
+        eventDate: draft.eventDate,
+        reference: draft.reference.trim(),
+        amount: draft.amount.trim() === '' ? null : amount,
+        note: draft.note.trim(),
+      });
+      notifySuccess(lt('notice.moved', { stage: STAGE_NAMES[stage] }));
+      onChanged(next);
+      onClose();
+    } catch (caught) {
+      setErrors(splitApiErrors(caught, MOVE_FIELDS));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={<Text fw={600}>{lt('notice.moveTitle', { stage: STAGE_NAMES[stage] })}</Text>}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack gap="xs">
+          <DateField
+            size="xs"
+            label={lt('notice.eventDate')}
+            value={draft.eventDate}
+            onChange={(iso) => set('eventDate', iso)}
+            maxDate={today}
+            minDate={notice.issuedOn}
+            required
+            error={errors.fields.eventDate}
+            data-testid="move-date"
+          />
+          <TextInput
+            size="xs"
+            label={referenceLabel(stage)}
+            value={draft.reference}
+            onChange={(e) => set('reference', e.currentTarget.value)}
+            maxLength={60}
+            error={errors.fields.reference}
+            data-testid="move-reference"
+          />
+          <TextInput
+            size="xs"
+            label={lt('notice.amount')}
+            value={draft.amount}
+            onChange={(e) => set('amount', e.currentTarget.value)}
+            inputMode="decimal"
+            styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+            error={errors.fields.amount}
+            data-testid="move-amount"
+          />
+          <Textarea
+            size="xs"
+            label={lt('notice.note')}
+            value={draft.note}
+            onChange={(e) => set('note', e.currentTarget.value)}
+            maxLength={1000}
+            autosize
+            minRows={2}
+            error={errors.fields.note}
+            data-testid="move-note"
+          />
+          <RefusalAlert messages={errors.general} testId="move-refusal" />
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={onClose}>
+              {lt('notice.cancel')}
+            </Button>
+            <Button size="xs" type="submit" loading={isBusy} data-testid="move-submit">
+              {lt('notice.move')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
+
+const ReopenModal = ({
+  notice,
+  onClose,
+  onChanged,
+}: {
+  notice: NoticeDetail;
+  onClose: () => void;
+  onChanged: (next: NoticeDetail) => void;
+}) => {
+  const today = istDateOf(new Date());
+  const [eventDate, setEventDate] = useState(today);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<SplitErrors>(NO_ERRORS);
+  const [isBusy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!note.trim() || !eventDate) {
+      setErrors({
+        fields: { ...(note.trim() ? {} : { note: lt('notice.required') }), ...(eventDate ? {} : { eventDate: lt('notice.required') }) },
+        general: [],
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const next = await reopenNotice({ id: notice.id, eventDate, note: note.trim() });
+      notifySuccess(lt('notice.reopened'));
+      onChanged(next);
+      onClose();
+    } catch (caught) {
+      setErrors(splitApiErrors(caught, ['eventDate', 'note']));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={<Text fw={600}>{lt('notice.reopenTitle')}</Text>}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack gap="xs">
+          <DateField
+            size="xs"
+            label={lt('notice.eventDate')}
+            value={eventDate}
+            onChange={setEventDate}
+            maxDate={today}
+            required
+            error={errors.fields.eventDate}
+            data-testid="reopen-date"
+          />
+          <Textarea
+            size="xs"
+            label={lt('notice.reopenReason')}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            maxLength={1000}
+            required
+            autosize
+            minRows={2}
+            error={errors.fields.note}
+            data-testid="reopen-note"
+          />
+          <RefusalAlert messages={errors.general} testId="reopen-refusal" />
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={onClose}>
+              {lt('notice.cancel')}
+            </Button>
+            <Button size="xs" type="submit" loading={isBusy} data-testid="reopen-submit">
+              {lt('notice.reopen')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
+
+export const NoticeTimeline = ({ notice, onChanged }: { notice: NoticeDetail; onChanged: (next: NoticeDetail) => void }) => {
+  const queryClient = useQueryClient();
+  const [moving, setMoving] = useState<NoticeStageName | null>(null);
+  const [isReopening, setReopening] = useState(false);
+  const changed = (next: NoticeDetail) => {
+    onChanged(next);
+    void queryClient.invalidateQueries({ queryKey: [...noticeKeys.all, 'list'] });
+  };
+  return (
+    <Stack gap="sm">
+      <Paper withBorder p="sm" radius="sm" data-testid="notice-timeline">
+        <Group justify="space-between" mb="xs">
+          <Title order={5}>{lt('notice.sectionTimeline')}</Title>
+          {notice.stage === 'Closed' ? (
+            <Button size="xs" variant="light" onClick={() => setReopening(true)} data-testid="notice-reopen">
+              {lt('notice.reopen')}
+            </Button>
+          ) : (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  size="xs"
+                  variant="light"
+                  rightSection={<IconChevronDown size={14} />}
+                  disabled={notice.nextStages.length === 0}
+                  data-testid="notice-move"
+                >
+                  {lt('notice.moveTo')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {notice.nextStages.map((stage) => (
+                  <Menu.Item key={stage} onClick={() => setMoving(stage)} data-testid={`notice-move-${stage}`}>
+                    {STAGE_NAMES[stage]}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+        <Text size="sm" mb="xs">
+          {`${lt('notice.stage')}: ${STAGE_NAMES[notice.stage]}`}
+        </Text>
+        {notice.events.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {lt('notice.noTimeline')}
+          </Text>
+        ) : (
+          <Timeline bulletSize={12} lineWidth={2} active={notice.events.length - 1}>
+            {notice.events.map((event) => (
+              <Timeline.Item key={event.id}>
+                <EventItem event={event} />
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </Paper>
+      {notice.stage === 'Order' ? (
+        <Paper withBorder p="sm" radius="sm">
+          <Title order={5} mb="xs">
+            {lt('notice.appealTitle')}
+          </Title>
+          <AppealFacts notice={notice} />
+        </Paper>
+      ) : null}
+      {moving ? <MoveModal notice={notice} stage={moving} onClose={() => setMoving(null)} onChanged={changed} /> : null}
+      {isReopening ? <ReopenModal notice={notice} onClose={() => setReopening(false)} onChanged={changed} /> : null}
+    </Stack>
+  );
+};

@@ -1,0 +1,42 @@
+import {
+  NOTICE_ENDPOINTS as E,
+  ORGANIZATION_ENDPOINTS,
+  type NoticeDetail,
+  type NoticeFilters,
+  type NoticeMove,
+  type NoticeSave,
+} from '@opengst/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../api/call';
+import { FORM_SILENT } from '../../shared/forms';
+import type { PageRequest } from '../../shared/list/useListQuery';
+
+// The notice register's calls and query keys. A save, a move or a reopen answers the notice's detail: the screen
+// keeps it and reloads the list behind it.
+
+export const noticeKeys = {
+  all: ['litigation', 'notices'] as const,
+  list: (filters: NoticeFilters, sortExpression: string) => [...noticeKeys.all, 'list', filters, sortExpression] as const,
+  detail: (id: number) => [...noticeKeys.all, 'detail', id] as const,
+};
+
+export const searchNotices = (filters: NoticeFilters, sortExpression: string, page: PageRequest) =>
+  call(E.noticeSearch, { body: { ...page, sortExpression, filters } });
+export const exportNotices = (filters: NoticeFilters, sortExpression: string) =>
+  call(E.noticeExport, { body: { sortExpression, filters } });
+export const deleteNotices = (ids: number[]) => call(E.noticeDelete, { body: { ids } }, { silent: FORM_SILENT });
+export const noticeDetailQuery = (id: number) =>
+  queryOptions({ queryKey: noticeKeys.detail(id), queryFn: (): Promise<NoticeDetail> => call(E.noticeDetail, { query: { id } }) });
+export const saveNotice = (body: NoticeSave) => call(E.noticeSave, { body }, { silent: FORM_SILENT });
+export const moveNotice = (body: NoticeMove) => call(E.noticeMove, { body }, { silent: FORM_SILENT });
+export const reopenNotice = (body: { id: number; eventDate: string; note: string }) =>
+  call(E.noticeReopen, { body }, { silent: FORM_SILENT });
+
+/** The subscriber's users to assign a notice to (the organisation's users lookup). */
+export const noticeUsersQuery = queryOptions({
+  queryKey: ['organization', 'lookup', 'users'] as const,
+  queryFn: () => call(ORGANIZATION_ENDPOINTS.subscriberUsers),
+});
+
+export const EDIT_LITIGATION = '/edit-litigation';
+export const noticeLink = (id: number): string => `${EDIT_LITIGATION}?id=${id}`;
