@@ -315,14 +315,14 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
     const saved = await api.post(I.aliasesSave, {
       importType: 'SalesDocuments',
       aliases: [
-        { column: 'documentNumber', alias: 'Invoice No' },
-        { column: 'taxable', alias: 'Assessable Value' },
+        { column: 'documentNumber', alias: 'Our Ref' },
+        { column: 'taxable', alias: 'Value before tax' },
       ],
     });
     expect(saved.statusCode).toBe(200);
     expect((await api.get(I.aliases, { importType: 'SalesDocuments' })).json().data.aliases).toHaveLength(2);
     const header = headerOf().map((name) =>
-      name === 'Document number' ? 'INVOICE NO' : name === 'Taxable value' ? 'assessable value' : name,
+      name === 'Document number' ? 'OUR REF' : name === 'Taxable value' ? 'value before tax' : name,
     );
     expect((await importFile(h, token, 'aliased.csv', csvOf([header, saleRow({ documentNumber: 'AL/1' })]))).progress.status).toBe(
       'Success',
