@@ -21,6 +21,7 @@ import { loadOrCreateKeys, migrateSandbox } from './store';
 
 export { sandboxSqlOfPglite, sandboxSqlOfPostgres, type SandboxSql } from './sql';
 export { DEFAULT_QUEUE, type QueueSettings } from './sandbox';
+export { IRP_CERTIFICATE_PATH, IRP_PUBLIC_KEY_PATH, irpSandbox, type IrpSandboxOptions } from './irp/index';
 
 export type PortalSandboxOptions = {
   sql: SandboxSql;

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { portalSandbox, type QueueSettings } from './index';
+import { irpSandbox, portalSandbox, type QueueSettings } from './index';
 import { sandboxSqlOfPglite, sandboxSqlOfPostgres, type SandboxSql } from './sql';
 
 const env = process.env;
@@ -49,9 +49,11 @@ const open = async (): Promise<{ sql: SandboxSql; close: () => Promise<void>; wh
 const database = await open();
 const app = Fastify({ logger: { level: env['LOG_LEVEL'] ?? 'info' } });
 await app.register(portalSandbox, { sql: database.sql, now: () => new Date(), otp, schemaDir, queue });
+// The IRP sandbox (README.md "IRP sandbox") answers beside it, under /irp-sandbox.
+await app.register(irpSandbox, { prefix: '/irp-sandbox', sql: database.sql, now: () => new Date() });
 app.addHook('onClose', async () => database.close());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
 await app.listen({ port, host });
 app.log.info(
-  `GST portal sandbox on http://${host}:${port}/taxpayerapi (database: ${database.where}; OTP ${otp === '575757' ? 'the GSTN sandbox default' : 'configured'})`,
+  `GST portal sandbox on http://${host}:${port}/taxpayerapi, IRP sandbox on http://${host}:${port}/irp-sandbox (database: ${database.where}; OTP ${otp === '575757' ? 'the GSTN sandbox default' : 'configured'})`,
 );
