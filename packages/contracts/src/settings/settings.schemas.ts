@@ -93,7 +93,17 @@ export const SubscriberSettingsSchema = z.object({
       confirmDocumentValueAbove: z.number().int().min(0).max(1_00_00_00_00_000).default(10_000_000),
     })
     .prefault({}),
-  notifications: z.object({ emailOnImportComplete: z.boolean().default(true), emailOnReturnFiled: z.boolean().default(true) }).prefault({}),
+  notifications: z
+    .object({
+      emailOnImportComplete: z.boolean().default(true),
+      emailOnReturnFiled: z.boolean().default(true),
+      /** Days before a notice's reply is due that its assignee is reminded by mail (two reminders; 0: none). */
+      noticeReminderFirstDays: z.number().int().min(0).max(90).default(7),
+      noticeReminderSecondDays: z.number().int().min(0).max(90).default(2),
+      /** A mail each day a notice's reply is overdue, until it is replied or closed. */
+      noticeOverdueDaily: z.boolean().default(true),
+    })
+    .prefault({}),
   inwardAutoDownload: InwardAutoDownloadSettingsSchema.prefault({}),
   showIMS: z.boolean().default(true),
   litigationSync: z.boolean().default(false),

@@ -95,3 +95,27 @@ export const noticeEvents = pgTable(
   },
   (t) => [index('notice_events_notice').on(t.noticeId)],
 );
+
+/**
+ * The reminders sent for a notice: one row per notice, kind and day, written before the mail goes, so the hourly job
+ * sends each reminder once however often it runs ('Before': N days before the reply is due; 'Overdue': each day after).
+ */
+export const noticeReminders = pgTable(
+  'notice_reminders',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['Before', 'Overdue'] }).notNull(),
+    /** The day (IST) it was sent for. */
+    onDate: date('on_date', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    recipients: text('recipients').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notice_reminders_once').on(t.noticeId, t.kind, t.onDate)],
+);
