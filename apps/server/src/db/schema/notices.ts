@@ -33,7 +33,10 @@ export const notices = pgTable(
     /** 'notice' (the date it states), the rule that fixes it ('Rule 99(2)'), or null when none is known. */
     dueBasis: text('due_basis'),
     /** 'FY 2023-24' style labels of the years the notice concerns. */
-    financialYears: text('financial_years').array().notNull().default(sql`'{}'::text[]`),
+    financialYears: text('financial_years')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     section: text('section').notNull().default(''),
     subject: text('subject').notNull().default(''),
     officerName: text('officer_name').notNull().default(''),
@@ -53,7 +56,10 @@ export const notices = pgTable(
     contingentAsOf: date('contingent_as_of', { mode: 'string' }),
     assigneeUserId: integer('assignee_user_id').references(() => users.id),
     /** Notice tags (/notice-tag) of the same subscriber. */
-    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    tagIds: integer('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** 'Manual' | 'Import' | 'Portal' */
     source: text('source').notNull().default('Manual'),
     importId: integer('import_id'),

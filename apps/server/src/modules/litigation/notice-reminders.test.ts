@@ -84,7 +84,10 @@ describe.each(ENGINES)('notice reminders on %s', (engine) => {
       // Day 5: 2 days left of the DRC-01B; the other is 3 days overdue (the days between were missed: each run sends today's only).
       expect(await sentOn(3)).toBe(2);
       const latest = (await mails()).slice(-2).map((m) => m.subject);
-      expect(latest).toEqual([`Reply due in 2 days: DRC-01B ZD070000000001B (${notice.gstin})`, `Reply overdue: DRC-01 SCN-33-9 (${assigned.gstin})`]);
+      expect(latest).toEqual([
+        `Reply due in 2 days: DRC-01B ZD070000000001B (${notice.gstin})`,
+        `Reply overdue: DRC-01 SCN-33-9 (${assigned.gstin})`,
+      ]);
       // Replied: no more reminders for it; the overdue one goes on daily.
       await h.ctx.database.db.update(notices).set({ stage: 'Replied' }).where(eq(notices.id, notice.id));
       expect(await sentOn(1)).toBe(1);
@@ -100,7 +103,9 @@ describe.each(ENGINES)('notice reminders on %s', (engine) => {
     const overdue = await h.ctx.database.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.subscriberId, t.subscriberId), eq(mailOutbox.subject, `Reply overdue: DRC-01 SCN-33-9 (${assigned.gstin})`)));
+      .where(
+        and(eq(mailOutbox.subscriberId, t.subscriberId), eq(mailOutbox.subject, `Reply overdue: DRC-01 SCN-33-9 (${assigned.gstin})`)),
+      );
     expect(overdue).toHaveLength(2);
     expect(overdue[0]?.text).toContain('Without a reply the officer may decide without hearing you');
   });
