@@ -75,6 +75,12 @@ describe('DataMapperScreen', () => {
     expect((await screen.findByTestId('mapper-saved', {}, { timeout: 5000 })).textContent).toBe('Mapping saved: 1 column names.');
   });
 
+  it('opens the import type the address names', async () => {
+    stubApi(answer({ HsnSac: [{ column: 'hsn', alias: 'Item code' }] }));
+    renderAt(<DataMapperScreen />, '/data-mapper?type=HsnSac', ['MasterDataMapper']);
+    expect((await screen.findByTestId('mapper-alias-hsn', {}, { timeout: 5000 })).textContent).toBe('Item code');
+  });
+
   it("shows the server's refusal of a save", async () => {
     const message = '"Our name" is already read as the column Legal name: it needs no alias.';
     stubApi(answer({}, (url) => (url.includes('/import/aliases/save') ? refusal('GEN0009', message) : undefined)));

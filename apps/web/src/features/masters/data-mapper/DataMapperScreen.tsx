@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPlus, IconUpload, IconX } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   headerKey,
   IMPORT_COLUMNS,
@@ -212,9 +212,12 @@ const Mapping = ({ importType, saved }: { importType: ImportType; saved: ImportA
   );
 };
 
-export const DataMapperScreen = ({ initialType = 'SalesDocuments' }: Props) => {
+export const DataMapperScreen = ({ initialType }: Props) => {
   const t = useText();
-  const [importType, setImportType] = useState<ImportType>(initialType);
+  const [searchParams] = useSearchParams();
+  // /data-mapper?type=Vendors opens that type (as /import?type= does); else the first.
+  const named = ImportTypeSchema.safeParse(searchParams.get('type'));
+  const [importType, setImportType] = useState<ImportType>(initialType ?? (named.success ? named.data : 'SalesDocuments'));
   const aliases = useQuery({ queryKey: dataMapperKeys.aliases(importType), queryFn: () => fetchAliases(importType) });
   return (
     <Stack gap="sm">
