@@ -292,6 +292,19 @@ describe.each(ENGINES)('levels, verticals and notice tags on %s', (engine) => {
     expect(exported?.after).toEqual({ filters: { status: 'Active' }, rows: 3 });
   });
 
+  it('lets only one of two levels saved at the same moment take a rank, or a name written in other case', async () => {
+    // Two administrators (two users, so neither waits for the other's request slot).
+    const second = clientOf(h, (await signInLimitedUser(h, t, ['MasterChartOfAccounts'], [])).token);
+    const rankRace = await Promise.all([api.post(L.save, { name: 'Zonal', rank: 9 }), second.post(L.save, { name: 'Regional', rank: 9 })]);
+    expect(rankRace.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(rankRace.find((r) => r.statusCode === 422)?.json().errors[0].propertyName).toBe('Rank');
+    const nameRace = await Promise.all([api.post(L.save, { name: 'Area', rank: 10 }), second.post(L.save, { name: 'AREA', rank: 11 })]);
+    expect(nameRace.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const taken = (await list<Level>(L.search, { filters: { text: 'a' } })).items.filter((l) => l.rank >= 9);
+    expect(taken).toHaveLength(2);
+    await ok(L.delete, { ids: taken.map((l) => l.id) });
+  });
+
   it('offers only active levels and verticals in the subscriber lookups', async () => {
     const plain = clientOf(h, (await signInLimitedUser(h, t, [], [])).token);
     expect((await plain.get(O.subscriberLevels)).json().data.map((l: { name: string }) => l.name)).toEqual(['Executive', 'Deputy', 'Head']);
