@@ -40,6 +40,7 @@ import { assertInstallationKey, loadSecretKey } from './platform/secrets';
 import { sharedRateLimitStore } from './platform/auth/throttle';
 import { webPlugin } from './platform/web.plugin';
 import { createGstPortal, createSandboxGate, mountPortalSandbox } from './portal/index';
+import { mountIrpSandbox } from './portal/irp/mount';
 import { assertNoNulCharacter } from './platform/nul-guard';
 import { requestLogSerializer } from './platform/log-redaction';
 
@@ -148,6 +149,8 @@ export const buildApp = async (
 
   for (const module of MODULES) await app.register(module.routes, ctx);
   await mountPortalSandbox(app, ctx, sandboxGate);
+  // The IRP sandbox (e-invoice API) beside it, under /irp-sandbox, unless IRP_URL names another.
+  await mountIrpSandbox(app, ctx, sandboxGate);
   app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

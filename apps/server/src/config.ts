@@ -57,6 +57,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** The NIC e-invoice API (a GSP's, or the standalone IRP sandbox's .../irp-sandbox); absent = the IRP sandbox mounted here. */
+  IRP_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -84,6 +86,7 @@ export type Config = {
   /** Base64 key for secrets at rest; without it, a key file in the data folder (see secrets.ts). */
   secretKeyBase64?: string | undefined;
   gstPortal: GstPortalConfig;
+  irp: IrpConfig;
 };
 
 /** Fair shares of signed-in requests (platform/fairness.ts); the slots are per process. */
@@ -108,6 +111,11 @@ export type GstPortalConfig = {
   sandboxOtp: string;
   /** PORTAL_SANDBOX_CLOCK_CONTROL: the mounted sandbox's date can be set by a test. */
   sandboxClockControl: boolean;
+};
+
+export type IrpConfig = {
+  /** Base URL of the e-invoice API; undefined = the IRP sandbox mounted in this server under /irp-sandbox. */
+  url?: string | undefined;
 };
 
 /** The official formats and lists the product reads (official/ in the repository: sources and licence in its README). */
@@ -173,5 +181,6 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
       sandboxOtp: e.PORTAL_SANDBOX_OTP,
       sandboxClockControl: e.PORTAL_SANDBOX_CLOCK_CONTROL,
     },
+    irp: { url: e.IRP_URL },
   };
 };
