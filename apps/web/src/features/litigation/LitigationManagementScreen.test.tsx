@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { json, pick, refusal, renderAt, stubApi, type Call } from '../../test/screenTestSupport';
+import { LitigationManagementScreen } from './LitigationManagementScreen';
+import { notice } from './noticeTestFixtures';
+
+// /litigation-management: the register sorted by reply date, each notice's status code with its words and the days
+// left to reply (red once overdue, amber within a week), the filters sent as the API's, "Due this week", and delete
+// only with its right.
+
+const searches = (calls: Call[]) => calls.filter((c) => c.url.includes('/litigation/search'));
+const lastSearch = (calls: Call[]) => searches(calls).at(-1)?.body as { sortExpression: string; filters: Record<string, unknown> };
+
+describe('LitigationManagementScreen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T06:00:00Z'));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const rows = [
+    notice(1, { status: 'DDL', daysLeft: -3, dueOn: '2026-11-24', referenceNumber: 'LAPSED-1' }),
+    notice(2, { status: 'ACT', daysLeft: 5, dueOn: '2026-12-02', referenceNumber: 'SOON-2' }),
+    notice(3, { status: 'REP', daysLeft: 20, dueOn: '2026-12-17', stage: 'Replied', referenceNumber: 'DONE-3' }),
+    notice(4, { status: 'CLS', daysLeft: null, stage: 'Closed', referenceNumber: 'SHUT-4' }),
+  ];
+  const answer = (url: string) =>
+    url.includes('/user/entities') ? json([]) : json({ items: url.includes('/litigation/search') ? rows : [], totalRecords: rows.length });
+
+  it('lists the notices by reply date with their status codes and the days left', async () => {
+    const calls = stubApi(answer);
+    renderAt(<LitigationManagementScreen />, '/litigation-management', ['LitigationManagement']);
+    const lapsed = await screen.findByTestId('notice-row-LAPSED-1', {}, { timeout: 5000 });
+    expect(within(lapsed).getByTestId('notice-status').textContent).toBe('DDL · Deadline lapsed');
+    expect(within(lapsed).getByTestId('notice-days-left').textContent).toBe('Overdue by 3 days');
+    const soon = screen.getByTestId('notice-row-SOON-2');
+    expect(within(soon).getByTestId('notice-status').textContent).toBe('ACT · Active');
+    expect(within(soon).getByTestId('notice-days-left').textContent).toBe('5 days left');
+    // Replied: the reply is in, so no days are counted; closed: none either.
+    expect(within(screen.getByTestId('notice-row-DONE-3')).getByTestId('notice-status').textContent).toBe('REP · Replied');
+    expect(within(screen.getByTestId('notice-row-DONE-3')).queryByTestId('notice-days-left')).toBeNull();
+    expect(within(screen.getByTestId('notice-row-SHUT-4')).getByTestId('notice-status').textContent).toBe('CLS · Closed');
+    expect(within(soon).getByText('1,01,200.00')).toBeTruthy();
+    expect(lastSearch(calls)).toMatchObject({ start: 0, sortExpression: 'dueOn ASC', filters: {} });
+    // Without LitigationEdit / LitigationDelete: no add, no selection.
+    expect(screen.queryByTestId('notice-add')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('sends the filters, and "Due this week" asks for what still needs a reply in the next seven days', async () => {
+    const calls = stubApi(answer);
+    renderAt(<LitigationManagementScreen />, '/litigation-management', ['LitigationManagement', 'LitigationEdit']);
+    await screen.findByTestId('notice-row-SOON-2', {}, { timeout: 5000 });
+    expect(screen.getByTestId('notice-add').getAttribute('href')).toBe('/create-litigation');
+    await pick(screen.getByTestId('notice-filter-form'), 'DRC-01 · Show cause notice');
+    await waitFor(() => expect(lastSearch(calls).filters).toEqual({ forms: ['DRC-01'] }));
+    await pick(screen.getByTestId('notice-filter-stage'), 'Hearing');
+    await waitFor(() => expect(lastSearch(calls).filters).toEqual({ forms: ['DRC-01'], stages: ['Hearing'] }));
+    fireEvent.click(screen.getByTestId('notice-due-week'));
+    await waitFor(() =>
+      expect(lastSearch(calls).filters).toEqual({
+        forms: ['DRC-01'],
+        stages: ['Hearing'],
+        statuses: ['ACT', 'ROPEN', 'DDL'],
+        dueFrom: '2026-11-27',
+        dueTo: '2026-12-04',
+      }),
+    );
+    expect(screen.getByTestId('notice-due-week').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('notice-clear'));
+    await waitFor(() => expect(lastSearch(calls).filters).toEqual({}));
+  });
+
+  it('deletes the selected notices with LitigationDelete, and shows a refusal in place', async () => {
+    const message = 'The notice was not found.';
+    const calls = stubApi((url) => (url.includes('/litigation/delete') ? refusal('GEN0003', message) : answer(url)));
+    renderAt(<LitigationManagementScreen />, '/litigation-management', ['LitigationManagement', 'LitigationDelete']);
+    const row = await screen.findByTestId('notice-row-SHUT-4', {}, { timeout: 5000 });
+    fireEvent.click(within(row).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('notice-delete'));
+    fireEvent.click(await screen.findByTestId('notice-delete-confirm', {}, { timeout: 5000 }));
+    await waitFor(() => expect(calls.find((c) => c.url.includes('/litigation/delete'))?.body).toEqual({ ids: [4] }));
+    expect((await screen.findByTestId('action-refusal', {}, { timeout: 5000 })).textContent).toContain(message);
+  });
+});
