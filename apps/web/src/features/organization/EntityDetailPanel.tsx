@@ -242,6 +242,7 @@ export const EntityDetailPanel = ({
         <Field label={t('entity.parent')}>{detail.parentEntityName ?? '—'}</Field>
         <Field label={t('entity.state')}>{detail.stateCode ?? '—'}</Field>
         <Field label={t('entity.taxpayerType')}>{detail.taxpayerType ?? '—'}</Field>
+        <Field label={t('entity.vertical')}>{detail.verticalName ?? '—'}</Field>
         <Field label={t('entity.legalName')}>{detail.legalName ?? '—'}</Field>
         <Field label={t('entity.tradeName')}>{detail.tradeName ?? '—'}</Field>
         <Field label={t('org.address')}>{detail.address ?? '—'}</Field>
