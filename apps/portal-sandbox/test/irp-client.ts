@@ -145,6 +145,18 @@ export class IrpClient {
     return this.open(s, await this.send('GET', `/eicore/v1.03/Invoice/irnbydocdetails?${q.toString()}`, this.headers(s)));
   }
 
+  /** Sandbox only: the GSTIN's aggregate annual turnover in rupees. */
+  async setAato(s: IrpSession, aato: number | null) {
+    const data = aesEncrypt(s.sek, Buffer.from(JSON.stringify({ Aato: aato })));
+    const res = await this.app.inject({
+      method: 'PUT',
+      url: `${PREFIX}/eicore/v1.03/sandbox-aato`,
+      headers: { 'content-type': 'application/json', ...this.headers(s) },
+      payload: JSON.stringify({ Data: data }),
+    });
+    return this.open(s, { statusCode: res.statusCode, json: res.json<Record<string, unknown>>() });
+  }
+
   async cancel(s: IrpSession, body: { Irn: string; CnlRsn: string; CnlRem: string }) {
     const data = aesEncrypt(s.sek, Buffer.from(JSON.stringify(body)));
     return this.open(s, await this.send('POST', '/eicore/v1.03/Invoice/Cancel', this.headers(s), { Data: data }));

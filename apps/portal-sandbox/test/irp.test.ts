@@ -191,6 +191,27 @@ describe.each(ENGINES)('the IRP sandbox on %s', (engine) => {
     });
   });
 
+  describe('the 30-day reporting limit', () => {
+    it('refuses a document older than 30 days from a taxpayer at or above the limit in force, and only then', async () => {
+      const dated = (no: string, dt: string) =>
+        invoiceOf(no, (j) => {
+          j.DocDtls.Dt = dt;
+        });
+      // No AATO known: no limit.
+      expect((await client.generate(session, dated('OLD/1', '20/10/2026'))).json['Status']).toBe(1);
+      // ₹10 crore from 01-04-2025: at the limit, 36 days old is refused; 30 days old is not.
+      expect((await client.setAato(session, 10_00_00_000)).data).toEqual({ Gstin: SELLER, Aato: 10_00_00_000 });
+      expect(irpErrorOf(await client.generate(session, dated('OLD/2', '20/10/2026')))).toMatch(
+        /^SBX2001 The document date is more than 30 days/,
+      );
+      expect((await client.generate(session, dated('OLD/3', '26/10/2026'))).json['Status']).toBe(1);
+      // Below the limit: no restriction.
+      await client.setAato(session, 9_99_99_999);
+      expect((await client.generate(session, dated('OLD/4', '20/10/2026'))).json['Status']).toBe(1);
+      await client.setAato(session, null);
+    });
+  });
+
   describe('get and cancel', () => {
     it('gets an IRN by itself and by its document details (the number in any case); unknown ones 2148 and 2154', async () => {
       const byDoc = await client.byDocument(session, 'INV', 'inv/2026-27/0042', '20/11/2026');

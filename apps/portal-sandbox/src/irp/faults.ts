@@ -54,4 +54,10 @@ export const IRP_FAULTS = {
   cancelWindowOver: () => fault('2270', 'The allowed cancellation time limit is crossed, you cannot cancel the IRN'),
   getWindowOver: () => fault('2283', 'IRN details cannot be provided as it is generated more than 2 days ago'),
   notActive: () => fault('9999', 'Invoice is not active'),
+  // No public IRP code was found for the 30-day limit: a code of the sandbox's own (README.md "IRP sandbox").
+  reportingWindowOver: (days: number) =>
+    fault(
+      'SBX2001',
+      `The document date is more than ${days} days before the date of reporting: it cannot be reported by a taxpayer of this aggregate turnover`,
+    ),
 } as const;

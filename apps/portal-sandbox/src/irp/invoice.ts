@@ -2,7 +2,16 @@
 // (GET .../Invoice/irn/{irn}), get by document details (GET .../Invoice/irnbydocdetails?doctype=&docnum=&docdate=)
 // and cancel (POST .../Invoice/Cancel). Requests carry {Data} AES-256-ECB-encrypted with the session's SEK; answers
 // are {Status: 1, Data} with Data encrypted the same way, or the error envelope (faults.ts).
-import { EINVOICE_VALUE_TOLERANCE_PAISE, irnOf, isoOfDocumentDate, type EinvoiceDocumentType } from '@opengst/domain';
+import {
+  daysBetween,
+  EINVOICE_REPORTING_DAYS,
+  EINVOICE_REPORTING_LIMITS,
+  EINVOICE_VALUE_TOLERANCE_PAISE,
+  irnOf,
+  isoOfDocumentDate,
+  thresholdOn,
+  type EinvoiceDocumentType,
+} from '@opengst/domain';
 import type { FastifyInstance } from 'fastify';
 import { istDate, istStamp, type IrpSandbox } from './context';
 import { signJws } from './crypto';
@@ -139,6 +148,20 @@ const generate = async (sandbox: IrpSandbox, session: IrpSession, invoice: unkno
     throw IRP_FAULTS.notValidated([`DocDtls.Dt ${text(doc['Dt'])} is not a date`]);
   }
   if (documentDate > istDate(now)) throw IRP_FAULTS.futureDocumentDate();
+  // The 30-day reporting limit (GSTN advisories of 13-09-2023 and 05-11-2024): a taxpayer whose AATO is at or above
+  // the limit in force cannot report a document older than 30 days; the sandbox knows an AATO only when a test set it.
+  const [user] = await sandbox.sql.query<{ aato_paise: string | null }>(
+    'SELECT aato_paise FROM portal_sandbox.irp_users WHERE gstin = $1',
+    [session.gstin],
+  );
+  const limit = thresholdOn(EINVOICE_REPORTING_LIMITS, documentDate);
+  if (
+    user?.aato_paise != null &&
+    limit >= 0 &&
+    Number(user.aato_paise) > limit &&
+    daysBetween(documentDate, istDate(now)) > EINVOICE_REPORTING_DAYS
+  )
+    throw IRP_FAULTS.reportingWindowOver(EINVOICE_REPORTING_DAYS);
   const fault = valueFaults(json);
   if (fault) throw fault;
 
@@ -241,6 +264,17 @@ export const irpInvoiceRoutes = (app: FastifyInstance, sandbox: IrpSandbox): voi
       [session.gstin, docType, docNum, docDate],
     );
     return sealed(session, fetched(sandbox, session, row, IRP_FAULTS.irnDetailsNotFound));
+  });
+
+  // Sandbox only: the GSTIN's aggregate annual turnover (rupees; null forgets it), which the 30-day limit reads.
+  app.put('/eicore/v1.03/sandbox-aato', async (request) => {
+    const session = await irpSessionOf(sandbox, request);
+    const body = openData(session, ((request.body ?? {}) as Json)['Data']);
+    const aato = body && typeof body === 'object' ? (body as Json)['Aato'] : undefined;
+    if (aato !== null && (typeof aato !== 'number' || !Number.isFinite(aato) || aato < 0)) throw IRP_FAULTS.incompleteRequest();
+    const aatoPaise = aato === null ? null : Math.round(aato * 100);
+    await sandbox.sql.query('UPDATE portal_sandbox.irp_users SET aato_paise = $2 WHERE gstin = $1', [session.gstin, aatoPaise]);
+    return sealed(session, { Gstin: session.gstin, Aato: aato });
   });
 
   app.post('/eicore/v1.03/Invoice/Cancel', async (request) => {

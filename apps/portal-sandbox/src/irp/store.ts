@@ -26,6 +26,11 @@ const VERSIONS: readonly { version: number; script: string }[] = [
       CREATE INDEX IF NOT EXISTS irp_invoices_by_document ON portal_sandbox.irp_invoices (gstin, doc_type, upper(doc_no), doc_date);
     `,
   },
+  {
+    // The aggregate turnover a test gives a GSTIN (README.md "IRP sandbox"), for the 30-day reporting limit.
+    version: 2,
+    script: `ALTER TABLE portal_sandbox.irp_users ADD COLUMN IF NOT EXISTS aato_paise bigint;`,
+  },
 ];
 
 /** One transaction under an advisory lock of its own: processes mounting the sandbox on one PostgreSQL migrate in turn. */
