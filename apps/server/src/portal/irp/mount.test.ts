@@ -1,7 +1,7 @@
 // The IRP sandbox mounted in the server: closed to any request but the server's own (as the GST portal sandbox is,
 // issue 16), its clock movable by a test only when PORTAL_SANDBOX_CLOCK_CONTROL is on, absent when IRP_URL is set.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../test-support/harness';
+import { ENGINES, startHarness, type Harness } from '../../test-support/harness';
 import { IRP_GATE_HEADER, IRP_SANDBOX_CLOCK_PATH, IRP_SANDBOX_PREFIX } from './mount';
 
 describe('the mounted IRP sandbox', () => {
@@ -10,26 +10,30 @@ describe('the mounted IRP sandbox', () => {
     for (const h of started) await h.close();
   });
 
-  it('answers no outside request: its keys and its authentication are "not found" without the gate', async () => {
-    const h = await startHarness('pglite');
-    started.push(h);
-    for (const [method, url] of [
-      ['GET', `${IRP_SANDBOX_PREFIX}/keys/public-key`],
-      ['GET', `${IRP_SANDBOX_PREFIX}/keys/signing-certificate`],
-      ['POST', `${IRP_SANDBOX_PREFIX}/eivital/v1.04/auth`],
-      ['POST', `${IRP_SANDBOX_PREFIX}/eicore/v1.03/Invoice`],
-    ] as const) {
-      const answer = await h.app.inject({
-        method,
-        url,
-        headers: { [IRP_GATE_HEADER]: 'guessed' },
-        payload: method === 'POST' ? {} : undefined,
-      });
-      expect(answer.statusCode, url).toBe(404);
-      expect(answer.json().errors[0].code).toBe('GEN0003');
-    }
-    expect((await h.app.inject({ method: 'POST', url: IRP_SANDBOX_CLOCK_PATH, payload: { at: null } })).statusCode).toBe(404);
-  }, 120_000);
+  it.each(ENGINES)(
+    'migrates at start on %s and answers no outside request: its keys and its authentication are "not found" without the gate',
+    async (engine) => {
+      const h = await startHarness(engine);
+      started.push(h);
+      for (const [method, url] of [
+        ['GET', `${IRP_SANDBOX_PREFIX}/keys/public-key`],
+        ['GET', `${IRP_SANDBOX_PREFIX}/keys/signing-certificate`],
+        ['POST', `${IRP_SANDBOX_PREFIX}/eivital/v1.04/auth`],
+        ['POST', `${IRP_SANDBOX_PREFIX}/eicore/v1.03/Invoice`],
+      ] as const) {
+        const answer = await h.app.inject({
+          method,
+          url,
+          headers: { [IRP_GATE_HEADER]: 'guessed' },
+          payload: method === 'POST' ? {} : undefined,
+        });
+        expect(answer.statusCode, url).toBe(404);
+        expect(answer.json().errors[0].code).toBe('GEN0003');
+      }
+      expect((await h.app.inject({ method: 'POST', url: IRP_SANDBOX_CLOCK_PATH, payload: { at: null } })).statusCode).toBe(404);
+    },
+    120_000,
+  );
 
   it('moves its date when the clock control is on', async () => {
     const h = await startHarness('pglite', { env: { PORTAL_SANDBOX_CLOCK_CONTROL: 'true' } });
