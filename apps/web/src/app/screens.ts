@@ -80,6 +80,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   ImportEntitiesError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   ImportSeriesError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   ImportChartOfAccountsError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
+  ImportNoticesError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),
   RegularSales: () => import('../features/returns/registers/RegisterScreen').then((m) => m.RegularSalesScreen),
   RegularPurchase: () => import('../features/returns/registers/RegisterScreen').then((m) => m.RegularPurchaseScreen),
   CreateDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),

@@ -44,6 +44,7 @@ const REACHED_OTHERWISE: Partial<Record<ScreenRouteName, string>> = {
   ImportEntitiesError: 'an import with errors',
   ImportSeriesError: 'an import with errors',
   ImportChartOfAccountsError: 'an import with errors',
+  ImportNoticesError: 'an import with errors',
   AddDraftDocument: 'the Draft Documents screen',
   EditDraftDocument: 'the Draft Documents screen',
   EditDocument: 'a register row',

@@ -46,6 +46,7 @@ export const SCREEN_ROUTES = [
   'ImportEntitiesError',
   'ImportSeriesError',
   'ImportChartOfAccountsError',
+  'ImportNoticesError',
   'RegularSales',
   'RegularPurchase',
   'RegularReturnsList',

@@ -8,7 +8,9 @@ import {
   ACCOUNT_DESCRIPTION_MAX,
   ACCOUNT_NAME_MAX,
   ACCOUNT_TYPES,
+  CONTINGENT_CLASSES,
   GST_HEAD_CODES,
+  NOTICE_FORMS,
   GSTR1_TABLE13_NATURES,
   TAXPAYER_TYPES,
 } from '@opengst/domain';
@@ -29,6 +31,7 @@ export const ImportTypeSchema = z.enum([
   'Entities',
   'Series',
   'ChartOfAccounts',
+  'Notices',
 ]);
 export type ImportType = z.infer<typeof ImportTypeSchema>;
 
@@ -370,6 +373,46 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
     text('description', 'Description', ACCOUNT_DESCRIPTION_MAX, '', 'Notes on the account.'),
     col('status', 'Status', 'choice', 'Active', 'Blank is Active. Active or Inactive.', false, ['Active', 'Inactive']),
   ]),
+  // Notices (/litigation-management, issue 23): one row per notice, by the GSTIN it was issued to; a notice imported
+  // again (same GSTIN, form and reference) is updated, its stage and timeline kept.
+  Notices: withKnownHeaders('Notices', [
+    col('gstin', 'GSTIN', 'gstin', '07AAACT1234F1Z5', 'The GSTIN the notice was issued to: one of your locations.', true),
+    col(
+      'form',
+      'Form',
+      'choice',
+      'ASMT-10',
+      'The form it came on (OTHER when none fits).',
+      true,
+      NOTICE_FORMS.map((f) => f.form),
+    ),
+    text('referenceNumber', 'Reference number', 50, 'ZA0711260000123', 'The reference (or DIN) printed on the notice.', true),
+    col('issuedOn', 'Issue date', 'date', '05-11-2026', 'DD-MM-YYYY.', true),
+    col('receivedOn', 'Received on', 'date', '', 'DD-MM-YYYY; blank if the same as issued.'),
+    col('statedDueOn', 'Reply due date', 'date', '', "DD-MM-YYYY as stated on the notice; blank: the form's statutory window."),
+    text('financialYears', 'Financial years', 100, '2023-24', 'The years it concerns, as 2023-24; several separated by ; or ,.'),
+    text('section', 'Section', 40, '61', 'Section of the CGST Act it is issued under.'),
+    text('subject', 'Subject', 500, 'Difference between GSTR-3B and GSTR-2B', 'What the notice is about.'),
+    text('officerName', 'Officer', 100, '', 'Name of the issuing officer.'),
+    text('officerDesignation', 'Designation', 100, '', 'Designation of the issuing officer.'),
+    text('jurisdiction', 'Jurisdiction', 200, '', 'Ward, range or circle.'),
+    col('taxIgst', 'IGST demanded', 'amount', '0', AMOUNT),
+    col('taxCgst', 'CGST demanded', 'amount', '45000.00', AMOUNT),
+    col('taxSgst', 'SGST demanded', 'amount', '45000.00', `SGST or UTGST. ${AMOUNT}`),
+    col('taxCess', 'Cess demanded', 'amount', '0', AMOUNT),
+    col('interest', 'Interest', 'amount', '1200.00', AMOUNT),
+    col('penalty', 'Penalty', 'amount', '0', AMOUNT),
+    col(
+      'contingentClass',
+      'Contingent liability',
+      'choice',
+      'Possible',
+      'Ind AS 37: Probable, Possible or Remote; blank if not assessed.',
+      false,
+      [...CONTINGENT_CLASSES],
+    ),
+    col('contingentAmount', 'Amount at stake', 'amount', '90000.00', `Required for Probable or Possible. ${AMOUNT}`),
+  ]),
 };
 
 export const ImportTypeInfoSchema = z.object({
@@ -446,6 +489,13 @@ export const IMPORT_TYPES: readonly ImportTypeInfo[] = [
     rightId: 'MasterChartOfAccounts',
     errorRoute: '/import-chart-of-accounts-error',
     columns: [...IMPORT_COLUMNS.ChartOfAccounts],
+  },
+  {
+    importType: 'Notices',
+    name: 'Notices',
+    rightId: 'LitigationEdit',
+    errorRoute: '/import-notices-error',
+    columns: [...IMPORT_COLUMNS.Notices],
   },
 ];
 

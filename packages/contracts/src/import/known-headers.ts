@@ -103,4 +103,10 @@ export const KNOWN_HEADERS: Record<ImportType, Record<string, readonly string[]>
     parentCode: ['Group Code', 'Parent', 'Under'],
     isGroup: ['Is Group'],
   },
+  Notices: {
+    referenceNumber: ['Reference No', 'Notice Number', 'DIN', 'Reference'],
+    issuedOn: ['Notice Date', 'Date of Issue', 'Issued On'],
+    statedDueOn: ['Due Date', 'Reply By', 'Last Date of Reply'],
+    form: ['Notice Form', 'Form Type'],
+  },
 };

@@ -27,6 +27,7 @@ const DATA_VIEW_RIGHT: Record<ImportType, RightId> = {
   Entities: 'EntityView',
   Series: 'MasterSeries',
   ChartOfAccounts: 'MasterChartOfAccounts',
+  Notices: 'LitigationManagement',
 };
 
 /** The import types whose imports by other users the holder of these rights may read. */

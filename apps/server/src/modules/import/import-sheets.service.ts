@@ -57,6 +57,10 @@ const SAMPLE_NOTES: Record<ImportType, readonly string[]> = {
     'A group holds accounts of its own type only. A GST head ties a ledger to the tax it carries: input tax ledgers are Assets, output tax and reverse-charge payable ledgers Liabilities.',
     'An account imported again (same code, any case) is updated. An export of the Chart of Accounts screen has these columns and imports again as it is.',
   ],
+  Notices: [
+    "One row per notice, intimation or order: the GSTIN it was issued to (one of your locations), its form, reference number and issue date. The reply due date is the one the notice states, or when blank the form's statutory window (ASMT-10: 30 days, Rule 99(2); DRC-01B and DRC-01C: 7 days, Rules 88C and 88D; REG-03 and REG-17: 7 working days).",
+    'A notice imported again (same GSTIN, form and reference) is updated; its stage and timeline are kept. Amounts in rupees; a probable or possible contingent liability needs the amount at stake (Ind AS 37).',
+  ],
 };
 
 /** Header row, one example row (every cell typed as text, so Excel keeps GSTINs and codes as written), and "Instructions". */

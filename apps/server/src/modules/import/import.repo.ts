@@ -13,7 +13,17 @@ import {
 } from '@opengst/contracts';
 import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { businessPartners, chartOfAccounts, documents, documentSummaries, hsnCodes, importErrors, imports, users } from '../../db/schema';
+import {
+  businessPartners,
+  chartOfAccounts,
+  documents,
+  documentSummaries,
+  hsnCodes,
+  importErrors,
+  imports,
+  notices,
+  users,
+} from '../../db/schema';
 import { assertEntityAccess } from '../../platform/entity-access';
 import { assertImportReadable, readableImportsCondition } from './import-access';
 import { AppError } from '../../platform/errors';
@@ -166,6 +176,14 @@ const recordsWritten = async (db: Db, subscriberId: number, row: ImportRow): Pro
           .select({ n: count() })
           .from(chartOfAccounts)
           .where(and(eq(chartOfAccounts.subscriberId, subscriberId), eq(chartOfAccounts.importId, row.id))),
+      );
+    // A notice written by the import (created, or updated by its reference) carries the import's id until a later one.
+    case 'Notices':
+      return counted(
+        db
+          .select({ n: count() })
+          .from(notices)
+          .where(and(eq(notices.subscriberId, subscriberId), eq(notices.importId, row.id))),
       );
     case 'Entities':
     // A series names no import (a series imported again is updated, and may have been made on /series): the valid rows.

@@ -43,6 +43,7 @@ const UPLOAD_RIGHTS = [
   'ImportEntities',
   'MasterSeries',
   'MasterChartOfAccounts',
+  'LitigationEdit',
 ] as const;
 const view = { rights: ['ImportView', ...UPLOAD_RIGHTS] } as const;
 const upload = { rights: [...UPLOAD_RIGHTS] } as const;

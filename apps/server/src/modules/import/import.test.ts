@@ -57,6 +57,7 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
       'Entities',
       'Series',
       'ChartOfAccounts',
+      'Notices',
     ]);
     const res = await api.get(I.sample, { importType: 'SalesDocuments' });
     expect(res.headers['content-type']).toContain('spreadsheetml');

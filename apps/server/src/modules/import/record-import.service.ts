@@ -1,6 +1,7 @@
 // The background work of a record import (summaries, vendors, HSN/SAC codes, entities): one record per row. Rows are
 // read streamed and checked; valid records are written in ONE transaction with the final status (a crash before
 // COMMIT leaves nothing of the file); a record already there is updated (by the table's unique key), never duplicated.
+import { istDateOf } from '@opengst/domain';
 import { ERROR_CATALOGUE, IMPORT_COLUMNS, type ImportType, type SubscriberSettings } from '@opengst/contracts';
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
@@ -19,6 +20,7 @@ import type { FileFormat } from './sniff.rules';
 import { entityHandler } from './records/entities.service';
 import { seriesHandler } from './records/series.service';
 import { chartOfAccountsHandler } from './records/chart-of-accounts.service';
+import { noticesHandler } from './records/notices.service';
 import { hsnHandler, type HsnCodeRecord } from './records/hsn-codes.service';
 import { readPortalDirectory } from './records/hsn-directory.service';
 import { accessibleLocations } from './records/locations.queries';
@@ -212,6 +214,11 @@ export const processRecordImport = async (deps: ImportDeps, job: ImportRow, opti
     }
     case 'ChartOfAccounts': {
       const handler = chartOfAccountsHandler(principal, job.id);
+      return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
+    }
+    case 'Notices': {
+      const locations = await accessibleLocations(deps.db, job.subscriberId, job.createdBy, job.entityId);
+      const handler = noticesHandler(principal, job.id, locations, istDateOf(deps.now()));
       return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
     }
     case 'Entities': {

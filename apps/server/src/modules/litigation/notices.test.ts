@@ -1,4 +1,4 @@
-import { NOTICE_API as N, type NoticeDetail } from '@opengst/contracts';
+import { NOTICE_API as N, NOTICE_TAG_API as TAG, type NoticeDetail } from '@opengst/contracts';
 import { addDays, istDateOf } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -154,6 +154,21 @@ describe.each(ENGINES)('the notice register on %s', (engine) => {
     const sheet = book.worksheets[0];
     expect([sheet?.getRow(2).getCell(5).value, sheet?.getRow(3).getCell(5).value]).toEqual(['DRC01B-2025', 'DRC01B-2026']);
     expect(sheet?.getRow(3).getCell(16).value).toBe(91_200);
+  });
+
+  it('files notices under active tags, and a tag a notice carries is deactivated, not deleted', async () => {
+    const tag = (await api.post(TAG.save, { name: 'Scrutiny', color: 'grape' })).json().data as { id: number };
+    const tagged = (await save({ ...asmt10('TAG-1', today()), tagIds: [tag.id] })).json().data as NoticeDetail;
+    expect(tagged.tagIds).toEqual([tag.id]);
+    expect((await api.post(N.noticeSearch, { start: 0, size: 10, filters: { tagIds: [tag.id] } })).json().data.items).toEqual([
+      expect.objectContaining({ referenceNumber: 'TAG-1' }),
+    ]);
+    const refused = await api.post(TAG.delete, { ids: [tag.id] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].message).toBe('Scrutiny tags 1 notice; deactivate it instead.');
+    // Deleted with its notice gone.
+    await api.post(N.noticeDelete, { ids: [tagged.id] });
+    expect((await api.post(TAG.delete, { ids: [tag.id] })).statusCode).toBe(200);
   });
 
   it('keeps a limited user to their locations and their rights, and refuses the register without the premium subscription', async () => {

@@ -61,6 +61,7 @@ describe.each(ENGINES)('record imports on %s', (engine) => {
       ['Entities', 'ImportEntities', '/import-entities-error'],
       ['Series', 'MasterSeries', '/import-series-error'],
       ['ChartOfAccounts', 'MasterChartOfAccounts', '/import-chart-of-accounts-error'],
+      ['Notices', 'LitigationEdit', '/import-notices-error'],
     ]);
     for (const importType of ['SalesSummaries', 'Vendors', 'HsnSac', 'Entities'] as const) {
       const sample = (await api.get(I.sample, { importType })).rawPayload;

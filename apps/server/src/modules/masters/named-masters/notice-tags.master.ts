@@ -1,5 +1,5 @@
-// /notice-tag: coloured tags for the notices a subscriber receives. Notices arrive with issue 23; until then nothing
-// holds a tag, so a tag may be deleted.
+// /notice-tag: coloured tags for the notices a subscriber receives (the register of issue 23 files them under these).
+// A tag some notice carries is deactivated, never deleted.
 import {
   NOTICE_TAG_DEFAULT_SORT,
   NOTICE_TAG_ENDPOINTS,
@@ -7,16 +7,19 @@ import {
   type NoticeTag,
   type NoticeTagSaveSchema,
 } from '@opengst/contracts';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { noticeTags } from '../../../db/schema';
+import { notices, noticeTags } from '../../../db/schema';
 import type { Holder, NamedMasterDefinition } from './named-master.service';
 
-/**
- * The tables that hold a notice tag, each refusing its delete while it holds it. None yet: the notices module (issue
- * 23) adds its notice-to-tag table here, with a count of the subscriber's live notices carrying the tag, a reason
- * ("Urgent tags 4 notices; deactivate it instead.") and the release of deleted notices' tags.
- */
-export const NOTICE_TAG_HOLDERS: Holder[] = [];
+/** The notices that carry a tag (notices.tag_ids); a deleted notice is gone, so nothing is released. */
+export const NOTICE_TAG_HOLDERS: Holder[] = [
+  {
+    count: (tagId) => sql<number>`(select count(*)::int from ${notices} where ${tagId} = any(${notices.tagIds}))`,
+    reason: (name, n) => `${name} tags ${n} notice${n === 1 ? '' : 's'}; deactivate it instead.`,
+    release: async () => {},
+  },
+];
 
 export const NOTICE_TAGS: NamedMasterDefinition<NoticeTag, z.output<typeof NoticeTagSaveSchema>> = {
   endpoints: NOTICE_TAG_ENDPOINTS,
