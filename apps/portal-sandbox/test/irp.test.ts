@@ -142,6 +142,19 @@ describe.each(ENGINES)('the IRP sandbox on %s', (engine) => {
       });
     });
 
+    it('reads document numbers without regard to case: another case of a registered number in its year is 2150', async () => {
+      const first = await client.byDocument(session, 'INV', 'INV/2026-27/0042', '20/11/2026');
+      const lower = await client.generate(
+        session,
+        invoiceOf('INV/2026-27/0042', (j) => {
+          j.DocDtls.No = 'Inv/2026-27/0042';
+        }),
+      );
+      expect(lower.json['InfoDtls']).toEqual([
+        { InfCd: 'DUPIRN', Desc: { AckNo: first.data!['AckNo'], AckDt: first.data!['AckDt'], Irn: first.data!['Irn'] } },
+      ]);
+    });
+
     it('refuses JSON against the official schema (2140), naming the field', async () => {
       const answer = await client.generate(
         session,

@@ -5,6 +5,7 @@
 import {
   daysBetween,
   EINVOICE_REPORTING_DAYS,
+  financialYearOf,
   EINVOICE_REPORTING_LIMITS,
   EINVOICE_VALUE_TOLERANCE_PAISE,
   irnOf,
@@ -171,12 +172,24 @@ const generate = async (sandbox: IrpSandbox, session: IrpSession, invoice: unkno
     documentNumber: text(doc['No']),
     documentDate,
   });
+  const duplicateOf = (row: InvoiceRow): never => {
+    throw IRP_FAULTS.duplicateIrn({ AckNo: Number(row.ack_no), AckDt: istStamp(new Date(row.ack_at)), Irn: row.irn });
+  };
   const duplicate = async (): Promise<never> => {
     const row = await findByIrn(sandbox, irn);
     if (!row) throw new Error('IRN conflict without a row');
-    throw IRP_FAULTS.duplicateIrn({ AckNo: Number(row.ack_no), AckDt: istStamp(new Date(row.ack_at)), Irn: row.irn });
+    return duplicateOf(row);
   };
   if (await findByIrn(sandbox, irn)) return duplicate();
+  // From 01-06-2025 the IRP reads document numbers without regard to case (GSTN advisory): "inv/1" after "INV/1" of
+  // the same type and financial year is a duplicate, though its IRN by the rule differs.
+  const fy = financialYearOf(documentDate);
+  const sameNumber = await sandbox.sql.query<InvoiceRow>(
+    `SELECT ${COLUMNS} FROM portal_sandbox.irp_invoices WHERE gstin = $1 AND doc_type = $2 AND upper(doc_no) = upper($3)`,
+    [seller, text(doc['Typ']), text(doc['No'])],
+  );
+  const taken = sameNumber.find((row) => financialYearOf(isoOfDocumentDate(row.doc_date)) === fy);
+  if (taken) return duplicateOf(taken);
 
   const [next] = await sandbox.sql.query<{ n: string }>("SELECT nextval('portal_sandbox.irp_ack_numbers')::text AS n");
   const ackNo = ackNoOf(next!.n, now);
