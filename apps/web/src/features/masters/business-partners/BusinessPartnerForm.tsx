@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Checkbox, Divider, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -24,7 +25,7 @@ import { useText, type Translate } from '../../../i18n/useText';
 import { ApiForm } from '../../../shared/ApiForm';
 import { formatDateTime } from '../../../shared/format';
 import { useMasterForm } from '../useMasterForm';
-import { checkBusinessPartnerGstins, saveBusinessPartner } from './businessPartnersApi';
+import { businessPartnerKeys, checkBusinessPartnerGstins, saveBusinessPartner } from './businessPartnersApi';
 
 // The drawer's form of a business partner: the GSTIN checked with the domain as the user types (its PAN and state
 // follow from it: REG-06), the Udyam number, MSME class and TDS section, and the contacts notifications go to (rows
@@ -232,6 +233,7 @@ const ContactsEditor = ({
 /** The GSTIN's status as the portal last answered, and the check of this partner's GSTIN now. */
 const GstinStatusLine = ({ draft, onChecked }: { draft: PartnerDraft; onChecked: (result: GstinCheckResult) => void }) => {
   const t = useText();
+  const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   if (!draft.id || !draft.gstin) return null;
@@ -243,6 +245,8 @@ const GstinStatusLine = ({ draft, onChecked }: { draft: PartnerDraft; onChecked:
       if (result) {
         onChecked(result);
         setMessage(result.message);
+        // The list behind the drawer shows the status too.
+        void client.invalidateQueries({ queryKey: businessPartnerKeys.list() });
       }
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error));
