@@ -1,8 +1,15 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { DOCUMENT_API, type DocumentSaveInput, type UserEntity } from '@opengst/contracts';
+import { financialYearOf, gstinCheckCharacter } from '@opengst/domain';
+import { authTokenOf } from './journeys';
 
 // The steps every master's journey takes (issue 20): pick an option of a Mantine select, export the list and read the
-// file back, and act on one row of a MasterList (its checkbox, then activate / deactivate / delete, confirmed).
+// file back, and act on one row of a MasterList (its checkbox, then activate / deactivate / delete, confirmed); upload
+// a file on /import and wait for its end; make a GSTIN; put a partner or an HSN code in use with a saved invoice.
+
+/** The demo tenant's Mumbai location. */
+export const MUMBAI_GSTIN = '27AABCD1234E1Z8';
 
 /** Opens the select with test id `testId` and picks the first option named `option`. */
 export const choose = async (page: Page, testId: string, option: string | RegExp): Promise<void> => {
@@ -35,4 +42,76 @@ export const rowAction = async (page: Page, testId: string, key: string, action:
   await page.getByTestId(`${testId}-row-${key}`).getByRole('checkbox').check();
   await page.getByTestId(`${testId}-${action}`).click();
   await page.getByTestId(`${testId}-${action}-confirm`).click();
+};
+
+/**
+ * Uploads the file on /import (its type already chosen, as a master's Import button does) and answers the final status
+ * the server gives this import, once the screen's card shows it too (a card of an earlier import may be on screen).
+ */
+export const uploadOnImportScreen = async (page: Page, path: string): Promise<{ importId: number; status: string }> => {
+  await page.getByTestId('import-file').setInputFiles(path);
+  const [uploaded] = await Promise.all([
+    page.waitForResponse((res) => res.url().endsWith('/import/upload')),
+    page.getByTestId('import-upload').click(),
+  ]);
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const { importId } = ((await uploaded.json()) as { data: { importId: number } }).data;
+  const headers = { 'auth-token': await authTokenOf(page) };
+  let status = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/v0.1/import/statistic/status?importId=${importId}`, { headers });
+        status = ((await res.json()) as { data: { status: string } }).data.status;
+        return ['Success', 'SuccessWithError', 'Failed'].includes(status);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  await expect(page.getByTestId('import-result')).toHaveAttribute('data-status', status);
+  return { importId, status };
+};
+
+/** A GSTIN of the state for the PAN, registration 1, with its check character (the GSTN's algorithm). */
+export const gstinOf = (stateCode: string, pan: string): string => {
+  const first14 = `${stateCode}${pan}1Z`;
+  return `${first14}${gstinCheckCharacter(first14)}`;
+};
+
+/** A company PAN (holder type C) unique to `stamp` and the letter `variant`: three letters and four digits of the stamp. */
+export const panOf = (stamp: string, variant: string): string => {
+  const digits = stamp.replace(/\D/g, '').padStart(7, '0').slice(-7);
+  const letters = [...digits.slice(0, 3)].map((d) => String.fromCharCode(65 + Number(d))).join('');
+  return `${letters}C${variant}${digits.slice(3)}K`;
+};
+
+/**
+ * Saves one intra-state tax invoice of the Mumbai location through the document API (as the document screen does), so
+ * a business partner's GSTIN or an HSN code is "in use": ₹1,000 at 18%.
+ */
+export const saveInvoiceThroughApi = async (
+  page: Page,
+  invoice: { documentNumber: string; counterpartyGstin: string; counterpartyName: string; hsn: string },
+): Promise<void> => {
+  const headers = { 'auth-token': await authTokenOf(page) };
+  const today = new Date().toISOString().slice(0, 10);
+  const entities = (await (await page.request.get(`/api/v0.1/user/entities?financialYear=${financialYearOf(today)}`, { headers })).json())
+    .data as UserEntity[];
+  const mumbai = entities.find((e) => e.gstin === MUMBAI_GSTIN);
+  expect(mumbai, 'the demo tenant has its Mumbai location').toBeDefined();
+  const data: DocumentSaveInput = {
+    direction: 'Sales',
+    entityId: mumbai?.entityId ?? 0,
+    isDraftDocument: false,
+    documentType: 'INV',
+    documentNumber: invoice.documentNumber,
+    documentDate: today,
+    counterpartyGstin: invoice.counterpartyGstin,
+    counterpartyName: invoice.counterpartyName,
+    placeOfSupply: '27',
+    isReverseCharge: false,
+    items: [{ hsn: invoice.hsn, quantity: 1000, rate: 18000, taxable: 100000, igst: 0, cgst: 9000, sgst: 9000, cess: 0 }],
+  };
+  const saved = await page.request.post(DOCUMENT_API.save, { headers, data });
+  expect(saved.status(), await saved.text()).toBe(200);
 };
