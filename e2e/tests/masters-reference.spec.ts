@@ -173,7 +173,7 @@ test('chart of accounts: a group created, edited, given a ledger by import (a pl
   await expect(row).toContainText('Group');
 
   // 2. Edited: its name and a description.
-  await row.getByRole('cell', { name: `Reference deposits ${RUN}`, exact: true }).click();
+  await row.getByRole('cell', { name: `Reference deposits ${RUN}`, exact: true }).first().click();
   await page.getByTestId('coa-name').fill(name);
   await page.getByTestId('coa-description').fill('Deposits paid to landlords and suppliers.');
   await shot(page, 'masters-reference-04-account-form');
