@@ -3,6 +3,8 @@ import { defineEndpoint, pathsOf } from '../endpoint';
 import { listRequestSchema, listResponseSchema } from '../list';
 import {
   NoticeBulkResultSchema,
+  NoticeDashboardRequestSchema,
+  NoticeDashboardSchema,
   NoticeDetailSchema,
   NoticeExportRequestSchema,
   NoticeFiltersSchema,
@@ -30,6 +32,13 @@ export const NOTICE_ENDPOINTS = {
   noticeMove: defineEndpoint({ method: 'POST', path: `${LITIGATION}/move`, body: NoticeMoveSchema, response: NoticeDetailSchema }),
   noticeReopen: defineEndpoint({ method: 'POST', path: `${LITIGATION}/reopen`, body: NoticeReopenSchema, response: NoticeDetailSchema }),
   noticeDelete: defineEndpoint({ method: 'POST', path: `${LITIGATION}/delete`, body: NoticeIdsSchema, response: NoticeBulkResultSchema }),
+  /** /litigation-dashboard's figures over the user's locations (narrowed by the entity chips). */
+  noticeDashboard: defineEndpoint({
+    method: 'POST',
+    path: `${LITIGATION}/dashboard`,
+    body: NoticeDashboardRequestSchema,
+    response: NoticeDashboardSchema,
+  }),
   /** xlsx of every notice the filters match, in the screen's sort. */
   noticeExport: defineEndpoint({ method: 'POST', path: `${LITIGATION}/export`, body: NoticeExportRequestSchema, response: 'file' }),
 };

@@ -162,3 +162,28 @@ export const NoticeExportRequestSchema = z.object({
   sortExpression: z.string().max(100).nullish(),
   filters: NoticeFiltersSchema.optional(),
 });
+
+/** One slice of the litigation dashboard: how many notices and how much they demand (paise). */
+export const NoticeTallySchema = z.object({ key: z.string(), label: z.string(), count: z.number().int(), demand: z.number().int() });
+export type NoticeTally = z.infer<typeof NoticeTallySchema>;
+
+/**
+ * /litigation-dashboard: the register's notices in scope counted by status, form, section, location and financial
+ * year; those due within seven days and those overdue; what is at stake and how the accounts treat it (Ind AS 37:
+ * provided for when probable, disclosed when possible). Every figure is the register's own (same statuses, same scope).
+ */
+export const NoticeDashboardSchema = z.object({
+  asOf: isoDate,
+  total: NoticeTallySchema,
+  open: NoticeTallySchema,
+  dueThisWeek: NoticeTallySchema,
+  overdue: NoticeTallySchema,
+  byStatus: z.array(NoticeTallySchema),
+  byForm: z.array(NoticeTallySchema),
+  bySection: z.array(NoticeTallySchema),
+  byEntity: z.array(NoticeTallySchema),
+  byFinancialYear: z.array(NoticeTallySchema),
+  contingent: z.object({ atStake: z.number().int(), provision: z.number().int(), disclosure: z.number().int(), remote: z.number().int() }),
+});
+export type NoticeDashboard = z.infer<typeof NoticeDashboardSchema>;
+export const NoticeDashboardRequestSchema = z.object({ entityIds: z.array(id).max(1000).nullish() });

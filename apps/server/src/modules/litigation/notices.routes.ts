@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { serve } from '../../platform/endpoint';
 import { locationScope } from '../../platform/location-scope';
 import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../masters';
+import { noticeDashboard } from './notices-dashboard';
 import { findNotices, noticeWhere } from './notices.repo';
 import { deleteNotices, moveNotice, noticeDetail, reopenNotice, saveNotice } from './notices.service';
 
@@ -52,6 +53,13 @@ export const noticeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const principal = principalOf(request);
       const scope = await locationScope(db, principal, request.body.filters?.entityIds);
       return findNotices(db, noticeWhere(principal.subscriberId, scope, request.body.filters, today()), request.body, today());
+    },
+  });
+  serve(app, E.noticeDashboard, {
+    access: { rights: ['DashboardLitigation', 'LitigationManagement'], entity: 'body' },
+    handler: async (request) => {
+      const principal = principalOf(request);
+      return noticeDashboard(db, principal.subscriberId, await locationScope(db, principal, request.body.entityIds), today());
     },
   });
   serve(app, E.noticeDetail, {

@@ -81,6 +81,11 @@ export const noticeSweeps = (): Sweep[] => [
     call: withB((api, _id, location) => api.post(N.noticeSearch, { start: 0, size: 10, filters: { entityIds: [location] } })),
   },
   {
+    route: `POST ${N.noticeDashboard}`,
+    expect: 'notFound',
+    call: withB((api, _id, location) => api.post(N.noticeDashboard, { entityIds: [location] })),
+  },
+  {
     route: `POST ${N.noticeExport}`,
     expect: 'notFound',
     call: withB((api, _id, location) => api.post(N.noticeExport, { filters: { entityIds: [location] } })),

@@ -1,4 +1,4 @@
-import { NOTICE_API as N, NOTICE_TAG_API as TAG, type NoticeDetail } from '@opengst/contracts';
+import { NOTICE_API as N, NOTICE_TAG_API as TAG, type Notice, type NoticeDashboard, type NoticeDetail } from '@opengst/contracts';
 import { addDays, istDateOf } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -169,6 +169,33 @@ describe.each(ENGINES)('the notice register on %s', (engine) => {
     // Deleted with its notice gone.
     await api.post(N.noticeDelete, { ids: [tagged.id] });
     expect((await api.post(TAG.delete, { ids: [tag.id] })).statusCode).toBe(200);
+  });
+
+  it("answers the dashboard with the register's own figures", async () => {
+    // One reply overdue: a DRC-01C's 7 days (Rule 88D(2)) ran out two days ago.
+    await save({ ...asmt10('DRC01C-LATE', addDays(today(), -9)), form: 'DRC-01C' });
+    const board = (await api.post(N.noticeDashboard, {})).json().data as NoticeDashboard;
+    const register = (await api.post(N.noticeSearch, { start: 0, size: 1000 })).json().data as { items: Notice[]; totalRecords: number };
+    const demandOf = (items: readonly Notice[]) => items.reduce((sum, n) => sum + n.totalDemand, 0);
+    expect(board.total).toMatchObject({ count: register.totalRecords, demand: demandOf(register.items) });
+    for (const slice of board.byStatus) {
+      const listed = (await api.post(N.noticeSearch, { start: 0, size: 1000, filters: { statuses: [slice.key] } })).json().data as {
+        items: Notice[];
+      };
+      expect([slice.key, slice.count, slice.demand]).toEqual([slice.key, listed.items.length, demandOf(listed.items)]);
+    }
+    expect(board.overdue.count).toBe(register.items.filter((n) => n.status === 'DDL').length);
+    expect(board.overdue.count).toBeGreaterThan(0);
+    expect(board.byEntity.reduce((sum, s) => sum + s.count, 0)).toBe(register.totalRecords);
+    // Ind AS 37: probable provided for, possible disclosed; closed notices left out.
+    const open = register.items.filter((n) => n.stage !== 'Closed' && n.contingentAmount !== null);
+    const sumOf = (treatment: string) =>
+      open.filter((n) => n.contingentTreatment === treatment).reduce((sum, n) => sum + (n.contingentAmount ?? 0), 0);
+    expect(board.contingent).toMatchObject({ provision: sumOf('Provision'), disclosure: sumOf('Disclosure') });
+    expect(board.contingent.disclosure).toBeGreaterThan(0);
+    // Narrowed to one location by its chip.
+    const chennaiOnly = (await api.post(N.noticeDashboard, { entityIds: [chennai] })).json().data as NoticeDashboard;
+    expect(chennaiOnly.byEntity.map((e) => e.key)).toEqual([String(chennai)]);
   });
 
   it('keeps a limited user to their locations and their rights, and refuses the register without the premium subscription', async () => {
