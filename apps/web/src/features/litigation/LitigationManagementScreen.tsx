@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Anchor, Button, Group, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarDue, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,16 @@ import {
   type NoticeStageName,
   type NoticeStatusCode,
 } from '@opengst/contracts';
-import { addDays, istDateOf, NOTICE_FORMS, NOTICE_STAGES, NOTICE_STATUSES, STAGE_NAMES, type NoticeType } from '@opengst/domain';
+import {
+  addDays,
+  istDateOf,
+  NOTICE_FORMS,
+  NOTICE_STAGES,
+  noticeFormInfo,
+  NOTICE_STATUSES,
+  STAGE_NAMES,
+  type NoticeType,
+} from '@opengst/domain';
 import { financialYearsQuery } from '../../api/sessionData';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { DateField } from '../../shared/DateField';
@@ -48,17 +57,23 @@ const TYPE_TEXT: Readonly<Record<NoticeType, string>> = {
 };
 const DUE_WEEK_STATUSES: NoticeStatusCode[] = ['ACT', 'ROPEN', 'DDL'];
 
+const NoWrap = ({ children }: { children: ReactNode }) => (
+  <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Text>
+);
+
 const COLUMNS: Column<Notice>[] = [
   {
     key: 'location',
     header: lt('notice.location'),
-    width: 190,
+    width: 150,
     render: (row) => (
       <Stack gap={0}>
         <Text size="sm" ff="monospace">
           {row.gstin ?? '—'}
         </Text>
-        <Text size="xs" c="dimmed" truncate maw={180}>
+        <Text size="xs" c="dimmed" truncate maw={150}>
           {row.entityName}
         </Text>
       </Stack>
@@ -87,7 +102,13 @@ const COLUMNS: Column<Notice>[] = [
       </Anchor>
     ),
   },
-  { key: 'issuedOn', header: lt('notice.issuedOn'), sortKey: 'issuedOn', width: 100, render: (row) => formatDate(row.issuedOn) },
+  {
+    key: 'issuedOn',
+    header: lt('notice.issuedOn'),
+    sortKey: 'issuedOn',
+    width: 100,
+    render: (row) => <NoWrap>{formatDate(row.issuedOn)}</NoWrap>,
+  },
   {
     key: 'dueOn',
     header: lt('notice.dueOn'),
@@ -95,22 +116,34 @@ const COLUMNS: Column<Notice>[] = [
     width: 130,
     render: (row) => <DueCell dueOn={row.dueOn} daysLeft={row.daysLeft} status={row.status} />,
   },
-  { key: 'stage', header: lt('notice.stage'), sortKey: 'stage', width: 120, render: (row) => STAGE_NAMES[row.stage] },
-  { key: 'status', header: lt('notice.status'), width: 150, render: (row) => <NoticeStatusBadge status={row.status} /> },
+  {
+    key: 'status',
+    header: lt('notice.statusColumn'),
+    sortKey: 'stage',
+    width: 150,
+    render: (row) => (
+      <Stack gap={2} align="flex-start">
+        <NoticeStatusBadge status={row.status} />
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {STAGE_NAMES[row.stage]}
+        </Text>
+      </Stack>
+    ),
+  },
   {
     key: 'totalDemand',
-    header: `${lt('notice.totalDemand')} (₹)`,
+    header: lt('notice.demandColumn'),
     isNumeric: true,
     width: 130,
     render: (row) => <Amount paise={row.totalDemand} />,
   },
-  { key: 'contingent', header: lt('notice.contingent'), width: 100, render: (row) => row.contingentClass ?? '—' },
+  { key: 'contingent', header: lt('notice.contingentColumn'), width: 100, render: (row) => row.contingentClass ?? '—' },
   {
     key: 'assignee',
-    header: lt('notice.assignee'),
-    width: 130,
+    header: lt('notice.assigneeColumn'),
+    width: 100,
     render: (row) => (
-      <Text size="sm" truncate maw={130}>
+      <Text size="sm" truncate maw={100}>
         {row.assigneeName ?? '—'}
       </Text>
     ),
@@ -161,12 +194,12 @@ export const LitigationManagementScreen = () => {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="nowrap">
+      <Group gap="xs" align="flex-end">
         <Group gap="xs" align="flex-end">
           <SearchInput label={lt('notice.search')} onSearch={onSearch} testId="notice-search" width={220} />
           <GstinMultiSelect
             financialYear={workingYear}
-            w={240}
+            w={220}
             label={lt('notice.locations')}
             placeholder={lt('notice.allLocations')}
             value={state.locations}
@@ -177,7 +210,8 @@ export const LitigationManagementScreen = () => {
             size="xs"
             w={150}
             label={lt('notice.form')}
-            data={NOTICE_FORMS.map((f) => ({ value: f.form, label: `${f.form} · ${f.title}` }))}
+            data={NOTICE_FORMS.map((f) => ({ value: f.form, label: f.form }))}
+            renderOption={({ option }) => `${option.value} · ${noticeFormInfo(option.value)?.title ?? ''}`}
             value={state.forms}
             onChange={(next) => set('forms', next)}
             searchable
@@ -207,11 +241,16 @@ export const LitigationManagementScreen = () => {
             comboboxProps={{ width: 180, position: 'bottom-start' }}
             data-testid="notice-filter-stage"
           />
+        </Group>
+      </Group>
+      <Group justify="space-between" align="flex-end">
+        <Group gap="xs" align="flex-end">
           <MultiSelect
             size="xs"
-            w={130}
+            w={210}
             label={lt('notice.status')}
-            data={NOTICE_STATUSES.map((status) => ({ value: status, label: `${status} · ${NOTICE_STATUS_TEXT[status]}` }))}
+            data={NOTICE_STATUSES.map((status) => ({ value: status, label: status }))}
+            renderOption={({ option }) => `${option.value} · ${NOTICE_STATUS_TEXT[option.value as NoticeStatusCode]}`}
             value={state.statuses}
             onChange={(next) => set('statuses', next as NoticeStatusCode[])}
             clearable
@@ -234,10 +273,6 @@ export const LitigationManagementScreen = () => {
             onChange={(iso) => set('dueTo', iso)}
             data-testid="notice-filter-due-to"
           />
-        </Group>
-      </Group>
-      <Group justify="space-between">
-        <Group gap="xs">
           <Button
             size="xs"
             variant={isDueWeek ? 'filled' : 'light'}

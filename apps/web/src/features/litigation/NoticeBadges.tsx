@@ -14,7 +14,16 @@ const STATUS_COLOUR: Readonly<Record<NoticeStatusCode, string>> = {
 };
 
 export const NoticeStatusBadge = ({ status }: { status: NoticeStatusCode }) => (
-  <Badge size="sm" variant="light" radius="sm" color={STATUS_COLOUR[status]} data-status={status} data-testid="notice-status">
+  <Badge
+    size="sm"
+    variant="light"
+    radius="sm"
+    color={STATUS_COLOUR[status]}
+    // The code and its words in full: a narrow column must not cut them.
+    styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textTransform: 'none' } }}
+    data-status={status}
+    data-testid="notice-status"
+  >
     {`${status} · ${NOTICE_STATUS_TEXT[status]}`}
   </Badge>
 );
@@ -28,14 +37,27 @@ export const daysLeftColour = (daysLeft: number): string | undefined => (daysLef
 const AWAITING_REPLY: ReadonlySet<NoticeStatusCode> = new Set(['ACT', 'ROPEN', 'DDL']);
 
 /** The due date and, while the reply is still owed, the days left. */
-export const DueCell = ({ dueOn, daysLeft, status }: { dueOn: string | null; daysLeft: number | null; status: NoticeStatusCode }) =>
+export const DueCell = ({
+  dueOn,
+  daysLeft,
+  status,
+  inline = false,
+}: {
+  dueOn: string | null;
+  daysLeft: number | null;
+  status: NoticeStatusCode;
+  /** On one line, after a label (the notice's header). */
+  inline?: boolean;
+}) =>
   dueOn === null ? (
     <Text size="sm" c="dimmed">
       —
     </Text>
   ) : (
-    <Stack gap={0}>
-      <Text size="sm">{formatDate(dueOn)}</Text>
+    <Stack gap={0} {...(inline ? { style: { flexDirection: 'row', gap: 8, alignItems: 'baseline' } } : {})}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {inline ? `${lt('notice.dueOn')} ${formatDate(dueOn)}` : formatDate(dueOn)}
+      </Text>
       {daysLeft !== null && AWAITING_REPLY.has(status) ? (
         <Text size="xs" c={daysLeftColour(daysLeft)} fw={daysLeft <= 7 ? 600 : undefined} data-testid="notice-days-left">
           {daysLeftText(daysLeft)}

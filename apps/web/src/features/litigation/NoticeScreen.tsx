@@ -28,7 +28,7 @@ import { loadFailureText } from '../../shared/loadFailure';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { RefusalAlert } from '../../shared/RefusalAlert';
 import { useWorkingYear } from '../../shared/workingYear';
-import { NoticeStatusBadge } from './NoticeBadges';
+import { DueCell, NoticeStatusBadge } from './NoticeBadges';
 import {
   checkDraft,
   DEMAND_HEADS,
@@ -139,7 +139,7 @@ const NoticeForm = ({ initial, onSaved }: { initial: NoticeDraft; onSaved: (save
     >
       <Stack gap="sm">
         <Section title={lt('notice.sectionNotice')} testId="notice-section-notice">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="xs" verticalSpacing="xs">
             <Select
               size="xs"
               label={lt('notice.location')}
@@ -193,7 +193,6 @@ const NoticeForm = ({ initial, onSaved }: { initial: NoticeDraft; onSaved: (save
             <DateField
               size="xs"
               label={lt('notice.statedDueOn')}
-              description={lt('notice.statedDueHint')}
               value={draft.statedDueOn}
               onChange={(iso) => set('statedDueOn', iso)}
               error={error('statedDueOn')}
@@ -202,7 +201,7 @@ const NoticeForm = ({ initial, onSaved }: { initial: NoticeDraft; onSaved: (save
           </SimpleGrid>
           <Stack gap="xs" mt="xs">
             <DueDateLine draft={draft} />
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
+            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="xs">
               <MultiSelect
                 size="xs"
                 label={lt('notice.financialYears')}
@@ -344,9 +343,6 @@ const NoticeForm = ({ initial, onSaved }: { initial: NoticeDraft; onSaved: (save
                 error={error('assigneeUserId')}
                 data-testid="notice-assignee"
               />
-              <Text size="xs" c="dimmed" mt="xs">
-                {lt('notice.tagsMissing')}
-              </Text>
             </Section>
           </Grid.Col>
         </Grid>
@@ -407,7 +403,7 @@ export const NoticeScreen = () => {
   const notice = detail.data;
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Group gap="xs">
           <Text fw={600} data-testid="notice-title">
             {lt('notice.titleEdit', { form: notice.form, reference: notice.referenceNumber })}
@@ -416,6 +412,7 @@ export const NoticeScreen = () => {
             {notice.formTitle}
           </Text>
           <NoticeStatusBadge status={notice.status} />
+          <DueCell dueOn={notice.dueOn} daysLeft={notice.daysLeft} status={notice.status} inline />
         </Group>
         {back}
       </Group>
