@@ -56,6 +56,11 @@ describe('NoticeScreen', () => {
     renderScreen('/create-litigation');
     const entity = await screen.findByTestId('notice-entity', {}, { timeout: 5000 });
     await waitFor(() => expect(entity.getAttribute('aria-controls') ?? 'x').toBeTruthy());
+    // A notice is addressed to a GSTIN: the business (no GSTIN) is not offered.
+    fireEvent.click(entity);
+    await waitFor(() => expect(entity.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(entity.getAttribute('aria-controls') ?? '');
+    expect(listbox?.textContent).toBe('27AAPFU0939F1ZV · Mumbai branch');
     await pick(entity, '27AAPFU0939F1ZV · Mumbai branch');
     await pick(screen.getByTestId('notice-form'), 'ASMT-10 · Scrutiny of returns: discrepancies');
     typeDate('notice-issued-on', '02-11-2026');

@@ -418,7 +418,7 @@ export const NoticeScreen = () => {
       </Group>
       <Grid gutter="sm">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <NoticeForm key={notice.updatedAt} initial={draftOf(notice)} onSaved={onSaved} />
+          <NoticeForm key={notice.id} initial={draftOf(notice)} onSaved={onSaved} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <NoticeTimeline notice={notice} onChanged={(next) => queryClient.setQueryData(noticeKeys.detail(next.id), next)} />
