@@ -15,8 +15,14 @@ import { csvOf } from '../support/returns';
 // mapper saves the subscriber's own name for a column of the chart of accounts' import, and a file with that header
 // is read. Names, codes and GSTINs are unique per run, so the journeys run again on the same data.
 
-const STAMP = String(Date.now());
-const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+// Set for each test (a repeat too): the GSTINs' PANs come from the stamp, names and codes carry the run.
+let STAMP = '';
+let RUN = '';
+test.beforeEach(() => {
+  const now = Date.now();
+  STAMP = String(now);
+  RUN = now.toString(36).slice(-5).toUpperCase();
+});
 const DIR = join(RUN_DIR, 'masters-reference');
 
 const fileOf = (name: string, text: string): string => {
@@ -26,9 +32,14 @@ const fileOf = (name: string, text: string): string => {
   return path;
 };
 
-/** Types in the list's search box and waits for the row to show. */
+/** Types in the list's search box, waits for the list searched with it (not the unfiltered one) and for the row. */
 const searchFor = async (page: Page, testId: string, text: string, rowKey: string) => {
-  await page.getByTestId(`${testId}-search`).fill(text);
+  await Promise.all([
+    page.waitForResponse(
+      (res) => res.request().method() === 'POST' && res.url().endsWith('/search') && (res.request().postData() ?? '').includes(text),
+    ),
+    page.getByTestId(`${testId}-search`).fill(text),
+  ]);
   await expect(page.getByTestId(`${testId}-row-${rowKey}`)).toBeVisible();
 };
 
@@ -173,7 +184,10 @@ test('chart of accounts: a group created, edited, given a ledger by import (a pl
   await expect(row).toContainText('Group');
 
   // 2. Edited: its name and a description.
-  await row.getByRole('cell', { name: `Reference deposits ${RUN}`, exact: true }).first().click();
+  await row
+    .getByRole('cell', { name: `Reference deposits ${RUN}`, exact: true })
+    .first()
+    .click();
   await page.getByTestId('coa-name').fill(name);
   await page.getByTestId('coa-description').fill('Deposits paid to landlords and suppliers.');
   await shot(page, 'masters-reference-04-account-form');
@@ -274,7 +288,7 @@ test('HSN/SAC: a code of the directory added, edited, imported with a planted er
   await shot(page, 'masters-reference-07-hsn-form');
   await page.getByTestId('hsn-save').click();
   await expect(page.getByTestId('hsn-save')).toBeHidden();
-  await searchFor(page, 'hsn', RUN, code);
+  await searchFor(page, 'hsn', `laptops ${RUN}`, code);
   const row = page.getByTestId(`hsn-row-${code}`);
   await expect(row).toContainText('18%');
 
@@ -308,7 +322,7 @@ test('HSN/SAC: a code of the directory added, edited, imported with a planted er
   await plantedErrorShown(page, '/import-hsn-sac-error', 3, ['Rate', '7% is not a GST rate in force']);
   await shot(page, 'masters-reference-08-hsn-errors');
   await page.goto('/hsn-sac');
-  await searchFor(page, 'hsn', RUN, imported);
+  await searchFor(page, 'hsn', `laptops ${RUN}`, imported);
   await expect(page.getByTestId(`hsn-row-${imported}`)).toContainText(`Imported laptops ${RUN}`);
   await expect(page.getByTestId(`hsn-row-${planted}`)).toHaveCount(0);
 
