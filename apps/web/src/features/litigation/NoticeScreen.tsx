@@ -366,7 +366,7 @@ export const NoticeScreen = () => {
   const hasId = Number.isInteger(id) && id > 0;
   const detail = useQuery({ ...noticeDetailQuery(id), enabled: hasId });
   const back = (
-    <Anchor component={Link} to="/litigation-management" size="sm" data-testid="notice-back">
+    <Anchor component={Link} to="/litigation-management" size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="notice-back">
       {lt('notice.back')}
     </Anchor>
   );
