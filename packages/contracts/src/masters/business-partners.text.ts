@@ -40,7 +40,6 @@ export const BUSINESS_PARTNERS_TEXT = {
   'businessPartner.add': 'Add business partner',
   'businessPartner.edit': 'Edit {name}',
   'businessPartner.save': 'Save',
-  'businessPartner.import': 'Import',
   'businessPartner.contacts': 'Contacts for notifications',
   'businessPartner.contactsNone': 'No contacts: notifications go to the partner e-mail only.',
   'businessPartner.addContact': 'Add contact',

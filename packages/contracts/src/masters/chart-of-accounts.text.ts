@@ -25,7 +25,6 @@ export const CHART_OF_ACCOUNTS_TEXT = {
   'coa.add': 'Add account',
   'coa.edit': 'Edit {name}',
   'coa.save': 'Save',
-  'coa.import': 'Import',
   'coa.empty': 'No accounts yet. Add your groups and ledgers, or import your chart of accounts from Excel.',
   'coa.confirmDelete': 'Delete {n} selected? A group that still holds accounts is kept: move or delete its accounts first.',
 } as const;

@@ -21,7 +21,6 @@ export const HSN_SAC_TEXT = {
   'hsnSac.add': 'Add code',
   'hsnSac.edit': 'Edit {code}',
   'hsnSac.save': 'Save',
-  'hsnSac.import': 'Import',
   'hsnSac.official': 'Official directory: {description}',
   'hsnSac.notOfficial': 'Not in the GST portal’s directory.',
   'hsnSac.confirmDelete': 'Delete {n} selected? A code your documents carry is not deleted: deactivate it instead.',

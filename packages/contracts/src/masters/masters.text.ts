@@ -7,6 +7,7 @@ export const MASTERS_TEXT = {
   'masters.delete': 'Delete',
   'masters.status': 'Status',
   'masters.allStatuses': 'All statuses',
+  'masters.import': 'Import',
   'masters.confirmStatus': 'Set the status of {n} selected to {status}?',
   'masters.none': 'No master is open to you yet: ask your administrator for a masters right.',
   'masters.tile.Series': 'Document number series: prefix, padding and next number per financial year (Rule 46(b)).',

@@ -1,7 +1,9 @@
 import { Fragment, useCallback, useState, type ReactNode } from 'react';
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { ImportType } from '@opengst/contracts';
 import { useText, type TextKey } from '../../i18n/useText';
 import { DetailDrawer } from '../../shared/DetailDrawer';
 import { ExportButton } from '../../shared/ExportButton';
@@ -54,7 +56,9 @@ export type MasterListProps<Row extends { id: number }, Filters extends BaseFilt
   };
   /** Above the toolbar (the IP allow-list's current address); `edit` opens the drawer on a draft. */
   header?: (edit: (draft: Draft) => void) => ReactNode;
-  /** Further buttons left of Export (Import). */
+  /** The import type of /import this master reads, for an Import button (`${testId}-import`) left of Export. */
+  importType?: ImportType;
+  /** Further buttons left of Export. */
   toolbar?: ReactNode;
   /** Further actions on the selected rows, before activate / deactivate / delete; `done` clears the selection and reloads. */
   selectionActions?: (ids: number[], done: () => void) => ReactNode;
@@ -100,6 +104,18 @@ export const MasterList = <Row extends { id: number }, Filters extends BaseFilte
           />
         </Group>
         <Group gap="xs">
+          {props.importType ? (
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/import?type=${props.importType}`}
+              leftSection={<IconFileImport size={14} />}
+              data-testid={`${testId}-import`}
+            >
+              {t('masters.import')}
+            </Button>
+          ) : null}
           {props.toolbar}
           <ExportButton
             download={() => props.exportFile.download(sortExpression, filters)}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, List, Select, Stack, Text } from '@mantine/core';
-import { IconFileImport, IconRefresh } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconRefresh } from '@tabler/icons-react';
 import {
   BUSINESS_PARTNER_DEFAULT_SORT,
   type BusinessPartner,
@@ -27,8 +26,6 @@ import {
 // GSTIN, PAN, code), type, state, MSME and status; the selected rows' GSTIN status is checked through the GST portal
 // (and said when the portal cannot be reached); a partner named by documents is not deleted but the reason shown.
 // Import goes to /import with the vendors chosen; its errors to /import-vendor-error.
-
-export const IMPORT_LINK = '/import?type=Vendors';
 
 const draftOf = (row: BusinessPartner): PartnerDraft => ({
   id: row.id,
@@ -214,6 +211,7 @@ export const BusinessPartnersScreen = () => {
   return (
     <MasterList<BusinessPartner, BusinessPartnerFilters, PartnerDraft>
       testId="bp"
+      importType="Vendors"
       listKey={businessPartnerKeys.list()}
       changes={businessPartnerKeys.all}
       defaultSort={BUSINESS_PARTNER_DEFAULT_SORT}
@@ -268,18 +266,6 @@ export const BusinessPartnersScreen = () => {
           />
         </>
       )}
-      toolbar={
-        <Button
-          size="xs"
-          variant="default"
-          component={Link}
-          to={IMPORT_LINK}
-          leftSection={<IconFileImport size={14} />}
-          data-testid="bp-import"
-        >
-          {t('businessPartner.import')}
-        </Button>
-      }
       header={() => (checks ? <CheckResults results={checks} /> : null)}
       selectionActions={(ids, done) => (
         <CheckSelected

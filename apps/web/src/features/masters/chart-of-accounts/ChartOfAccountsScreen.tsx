@@ -1,7 +1,5 @@
 import { Button, Checkbox, Group, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconFileImport } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import {
   ACCOUNT_KINDS,
   CHART_OF_ACCOUNTS_DEFAULT_SORT,
@@ -38,7 +36,6 @@ import {
 
 const FIELDS = ['code', 'name', 'accountType', 'isGroup', 'parentId', 'gstHead', 'description', 'status'] as const;
 /** The import screen with the chart of accounts chosen. */
-export const IMPORT_LINK = '/import?type=ChartOfAccounts';
 
 type Draft = {
   id?: number;
@@ -237,6 +234,7 @@ export const ChartOfAccountsScreen = () => {
   return (
     <MasterList<ChartAccount, ChartAccountFilters, Draft>
       testId="coa"
+      importType="ChartOfAccounts"
       listKey={chartOfAccountsKeys.list()}
       changes={chartOfAccountsKeys.all}
       defaultSort={CHART_OF_ACCOUNTS_DEFAULT_SORT}
@@ -285,18 +283,6 @@ export const ChartOfAccountsScreen = () => {
           />
         </>
       )}
-      toolbar={
-        <Button
-          size="xs"
-          variant="default"
-          component={Link}
-          to={IMPORT_LINK}
-          leftSection={<IconFileImport size={14} />}
-          data-testid="coa-import"
-        >
-          {t('coa.import')}
-        </Button>
-      }
       rowActions={{ setStatus: setChartAccountStatus, remove: deleteChartAccounts, confirmDeleteKey: 'coa.confirmDelete' }}
       editor={{
         addLabel: t('coa.add'),

@@ -1,8 +1,6 @@
 import { Autocomplete, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconUpload } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import {
   HSN_SAC_DEFAULT_SORT,
   HSN_SAC_DESCRIPTION_MAX,
@@ -21,7 +19,6 @@ import { useMasterForm } from '../useMasterForm';
 import {
   deleteHsnSacs,
   exportHsnSacs,
-  HSN_SAC_IMPORT_LINK,
   hsnSacKeys,
   hsnSacOptions,
   saveHsnSac,
@@ -215,6 +212,7 @@ export const HsnSacScreen = () => {
   return (
     <MasterList<HsnSac, HsnSacFilters, Draft>
       testId="hsn"
+      importType="HsnSac"
       listKey={hsnSacKeys.list()}
       changes={hsnSacKeys.all}
       defaultSort={HSN_SAC_DEFAULT_SORT}
@@ -250,18 +248,6 @@ export const HsnSacScreen = () => {
           />
         </>
       )}
-      toolbar={
-        <Button
-          size="xs"
-          variant="default"
-          component={Link}
-          to={HSN_SAC_IMPORT_LINK}
-          leftSection={<IconUpload size={14} />}
-          data-testid="hsn-import"
-        >
-          {t('hsnSac.import')}
-        </Button>
-      }
       rowActions={{ setStatus: setHsnSacStatus, remove: deleteHsnSacs, confirmDeleteKey: 'hsnSac.confirmDelete' }}
       editor={{
         addLabel: t('hsnSac.add'),

@@ -14,7 +14,6 @@ export const hsnSacKeys = {
 };
 
 /** The import screen with the HSN/SAC import chosen. */
-export const HSN_SAC_IMPORT_LINK = '/import?type=HsnSac';
 
 export const searchHsnSacs = (page: PageRequest, sortExpression: string | undefined, filters: HsnSacFilters) =>
   call(E.hsnSacSearch, { body: { ...page, sortExpression, filters } });
