@@ -24,6 +24,7 @@ import { BUSINESS_PARTNERS_TEXT } from './masters/business-partners.text';
 import { NAMED_MASTERS_TEXT } from './masters/named-masters.text';
 import { HOME_TEXT } from './public/home.text';
 import { LITIGATION_TEXT } from './litigation/notices.text';
+import { LITIGATION_DASHBOARD_TEXT } from './litigation/dashboard.text';
 
 export const PRE_RESOURCES = {
   ...HOME_TEXT,
@@ -130,6 +131,7 @@ export const RESOURCES = {
   ...NAMED_MASTERS_TEXT,
   ...BUSINESS_PARTNERS_TEXT,
   ...LITIGATION_TEXT,
+  ...LITIGATION_DASHBOARD_TEXT,
 } as const satisfies Record<string, string>;
 
 export type PreResourceKey = keyof typeof PRE_RESOURCES;

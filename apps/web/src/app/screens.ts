@@ -123,4 +123,5 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   LitigationManagement: () => import('../features/litigation/LitigationManagementScreen').then((m) => m.LitigationManagementScreen),
   CreateLitigation: () => import('../features/litigation/NoticeScreen').then((m) => m.NoticeScreen),
   EditLitigation: () => import('../features/litigation/NoticeScreen').then((m) => m.NoticeScreen),
+  LitigationDashboard: () => import('../features/dashboard/litigation/LitigationDashboardScreen').then((m) => m.LitigationDashboardScreen),
 };

@@ -88,6 +88,7 @@ export const SCREEN_ROUTES = [
   'LitigationManagement',
   'CreateLitigation',
   'EditLitigation',
+  'LitigationDashboard',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];

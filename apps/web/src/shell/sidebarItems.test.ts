@@ -50,6 +50,15 @@ describe('buildSidebar', () => {
     ).toEqual(['b']);
   });
 
+  it('shows the litigation dashboard only while the litigation-sync setting is on (spec core §2)', () => {
+    const rights = [right('DashboardStatistics'), right('DashboardLitigation')];
+    const keys = (litigationSync: boolean) =>
+      buildSidebar(SIDEBAR, context({ rights, subscriberSettings: { showIMS: true, litigationSync } })).map((entry) => entry.key);
+    expect(keys(false)).not.toContain('LitigationDashboard');
+    const on = buildSidebar(SIDEBAR, context({ rights, subscriberSettings: { showIMS: true, litigationSync: true } }));
+    expect(on.find((entry) => entry.key === 'LitigationDashboard')).toMatchObject({ path: '/litigation-dashboard', state: 'granted' });
+  });
+
   it('drops items whose premium rights are hidden, and parents left without children', () => {
     const items: SidebarItem[] = [{ key: 'p', label: 'P', children: [{ key: 'cfo', label: 'CFO', route: 'CfoDashboard' }] }];
     expect(buildSidebar(items, context({ rights: [right('DashboardCfo', { isPremium: true, isHidden: true })] }))).toEqual([]);
