@@ -35,6 +35,8 @@ export const LITIGATION_TEXT = {
   'notice.dueTo': 'Due to',
   'notice.dueThisWeek': 'Due this week',
   'notice.clearFilters': 'Clear filters',
+  'notice.unknownFilters':
+    'The register cannot filter by {names} yet: it lists every notice the other filters find, so it may show more than the figure you followed.',
   'notice.add': 'Add notice',
   'notice.delete': 'Delete',
   'notice.deleteTitle': 'Delete notices',

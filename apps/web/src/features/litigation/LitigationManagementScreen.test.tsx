@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, pick, refusal, renderAt, stubApi, type Call } from '../../test/screenTestSupport';
-import { LitigationManagementScreen } from './LitigationManagementScreen';
+import { filtersFromSearch, LitigationManagementScreen } from './LitigationManagementScreen';
 import { notice } from './noticeTestFixtures';
 
 // /litigation-management: the register sorted by reply date, each notice's status code with its words and the days
@@ -75,6 +75,14 @@ describe('LitigationManagementScreen', () => {
     await waitFor(() => expect(lastSearch(calls).filters).toEqual({}));
   });
 
+  it('opens with the filters of its address (a dashboard figure)', async () => {
+    const calls = stubApi(answer);
+    renderAt(<LitigationManagementScreen />, '/litigation-management?statuses=DDL&forms=DRC-01&sections=73', ['LitigationManagement']);
+    await screen.findByTestId('notice-row-SOON-2', {}, { timeout: 5000 });
+    expect(lastSearch(calls).filters).toEqual({ forms: ['DRC-01'], statuses: ['DDL'] });
+    expect(screen.getByTestId('notice-unknown-filters').textContent).toContain('cannot filter by sections');
+  });
+
   it('deletes the selected notices with LitigationDelete, and shows a refusal in place', async () => {
     const message = 'The notice was not found.';
     const calls = stubApi((url) => (url.includes('/litigation/delete') ? refusal('GEN0003', message) : answer(url)));
@@ -85,5 +93,26 @@ describe('LitigationManagementScreen', () => {
     fireEvent.click(await screen.findByTestId('notice-delete-confirm', {}, { timeout: 5000 }));
     await waitFor(() => expect(calls.find((c) => c.url.includes('/litigation/delete'))?.body).toEqual({ ids: [4] }));
     expect((await screen.findByTestId('action-refusal', {}, { timeout: 5000 })).textContent).toContain(message);
+  });
+});
+
+describe('filtersFromSearch', () => {
+  it("reads the dashboard's links into the register's filters, and names what it cannot filter by", () => {
+    const { state, unknown } = filtersFromSearch(
+      new URLSearchParams(
+        'statuses=ACT,ROPEN,DDL,XYZ&forms=DRC-01,NOPE&entityIds=3,x&dueFrom=2026-11-27&dueTo=27-11-2026&sections=73&contingentClasses=Probable',
+      ),
+    );
+    expect(state).toEqual({
+      text: '',
+      locations: ['3'],
+      forms: ['DRC-01'],
+      types: [],
+      stages: [],
+      statuses: ['ACT', 'ROPEN', 'DDL'],
+      dueFrom: '2026-11-27',
+      dueTo: '',
+    });
+    expect(unknown).toEqual(['sections', 'contingentClasses']);
   });
 });

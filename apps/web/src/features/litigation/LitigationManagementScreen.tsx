@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Anchor, Button, Group, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Group, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarDue, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   litigationText as lt,
   NOTICE_DEFAULT_SORT,
@@ -174,13 +174,45 @@ export const noticeFiltersOf = (f: FilterState): NoticeFilters => ({
   ...(f.dueTo ? { dueTo: f.dueTo } : {}),
 });
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The address's parameters this register reads (lists comma-separated), as the dashboard's links write them. */
+const KNOWN_PARAMS = new Set(['entityIds', 'forms', 'noticeTypes', 'stages', 'statuses', 'dueFrom', 'dueTo']);
+
+/**
+ * The filters an address opens the register with (/litigation-management?statuses=DDL&forms=DRC-01): values the
+ * register does not know are dropped; `unknown` names the parameters it cannot filter by, so the screen can say so.
+ */
+export const filtersFromSearch = (params: URLSearchParams): { state: FilterState; unknown: string[] } => {
+  const list = (key: string) => (params.get(key) ?? '').split(',').filter((value) => value !== '');
+  const forms = new Set(NOTICE_FORMS.map((f) => f.form));
+  const date = (key: string) => {
+    const value = params.get(key) ?? '';
+    return ISO_DATE.test(value) ? value : '';
+  };
+  return {
+    state: {
+      text: '',
+      locations: list('entityIds').filter((id) => /^[1-9]\d*$/.test(id)),
+      forms: list('forms').filter((form) => forms.has(form)),
+      types: list('noticeTypes').filter((type): type is NoticeType => (NOTICE_TYPES as readonly string[]).includes(type)),
+      stages: list('stages').filter((stage): stage is NoticeStageName => (NOTICE_STAGES as readonly string[]).includes(stage)),
+      statuses: list('statuses').filter((status): status is NoticeStatusCode => (NOTICE_STATUSES as readonly string[]).includes(status)),
+      dueFrom: date('dueFrom'),
+      dueTo: date('dueTo'),
+    },
+    unknown: [...new Set([...params.keys()].filter((key) => !KNOWN_PARAMS.has(key)))],
+  };
+};
+
 export const LitigationManagementScreen = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const rights = useRights(['LitigationEdit', 'LitigationDelete']);
   const { data: years = [] } = useQuery({ ...financialYearsQuery, enabled: false });
   const workingYear = useWorkingYear(years);
-  const [state, setState] = useState<FilterState>(NO_FILTERS);
+  const [params] = useSearchParams();
+  const [opened] = useState(() => filtersFromSearch(params));
+  const [state, setState] = useState<FilterState>(opened.state);
   const set = <K extends keyof FilterState>(key: K, value: FilterState[K]) => setState((current) => ({ ...current, [key]: value }));
   const onSearch = useCallback((text: string) => setState((current) => (current.text === text ? current : { ...current, text })), []);
   const filters = useMemo(() => noticeFiltersOf(state), [state]);
@@ -309,6 +341,11 @@ export const LitigationManagementScreen = () => {
           ) : null}
         </Group>
       </Group>
+      {opened.unknown.length > 0 && hasFilters ? (
+        <Alert color="yellow" variant="light" py={6} data-testid="notice-unknown-filters">
+          {lt('notice.unknownFilters', { names: opened.unknown.join(', ') })}
+        </Alert>
+      ) : null}
       {list.isError ? (
         <Text size="sm" c="red" role="alert" data-testid="notice-failed">
           {loadFailureText(list.error, lt('notice.loadFailed'))}
