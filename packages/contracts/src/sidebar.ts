@@ -13,8 +13,9 @@ export type SidebarItem = {
 
 export const SIDEBAR: readonly SidebarItem[] = [
   { key: 'dashboard', label: 'Dashboard', route: 'Statistics' },
-  // Spec core §2 dashboard group: shown only while the subscriber's litigation-sync setting is on.
-  { key: 'LitigationDashboard', label: 'Litigation Dashboard', route: 'LitigationDashboard', setting: 'litigationSync' },
+  // Spec core §2 dashboard group: shown only while the subscriber's litigation-sync setting is on (the server's
+  // sidemenuConfig hides the same key while it is off).
+  { key: 'litigationDashboard', label: 'Litigation Dashboard', route: 'LitigationDashboard', setting: 'litigationSync' },
   {
     key: 'organization',
     label: 'Organization',

@@ -54,9 +54,9 @@ describe('buildSidebar', () => {
     const rights = [right('DashboardStatistics'), right('DashboardLitigation')];
     const keys = (litigationSync: boolean) =>
       buildSidebar(SIDEBAR, context({ rights, subscriberSettings: { showIMS: true, litigationSync } })).map((entry) => entry.key);
-    expect(keys(false)).not.toContain('LitigationDashboard');
+    expect(keys(false)).not.toContain('litigationDashboard');
     const on = buildSidebar(SIDEBAR, context({ rights, subscriberSettings: { showIMS: true, litigationSync: true } }));
-    expect(on.find((entry) => entry.key === 'LitigationDashboard')).toMatchObject({ path: '/litigation-dashboard', state: 'granted' });
+    expect(on.find((entry) => entry.key === 'litigationDashboard')).toMatchObject({ path: '/litigation-dashboard', state: 'granted' });
   });
 
   it('drops items whose premium rights are hidden, and parents left without children', () => {
