@@ -341,7 +341,7 @@ export const LitigationManagementScreen = () => {
           ) : null}
         </Group>
       </Group>
-      {opened.unknown.length > 0 && hasFilters ? (
+      {opened.unknown.length > 0 && JSON.stringify(state) === JSON.stringify(opened.state) ? (
         <Alert color="yellow" variant="light" py={6} data-testid="notice-unknown-filters">
           {lt('notice.unknownFilters', { names: opened.unknown.join(', ') })}
         </Alert>
