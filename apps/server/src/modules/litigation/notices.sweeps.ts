@@ -3,26 +3,16 @@
 import { NOTICE_API as N } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { entities, notices } from '../../db/schema';
+import { notices } from '../../db/schema';
 import type { Harness } from '../../test-support/harness';
-
-type Api = {
-  post: (url: string, payload: unknown) => Promise<LightMyRequestResponse>;
-  get: (url: string, query?: Record<string, string | number>) => Promise<LightMyRequestResponse>;
-};
-type Sweep = {
-  route: string;
-  call: (api: Api, b: { location: number }, raw: { h: Harness; token: string }) => Promise<LightMyRequestResponse>;
-  expect: 'notFound' | 'empty' | 'emptyXlsx';
-};
+import { subscriberOfLocation, type Sweep, type SweepApi as Api } from '../../test-support/sweeps';
 
 const REFERENCE = 'B-ONLY-SCN-1';
 
 /** B's own notice, made once. */
 const bNotice = async (h: Harness, location: number): Promise<number> => {
   const { db } = h.ctx.database;
-  const [owner] = await db.select({ subscriberId: entities.subscriberId }).from(entities).where(eq(entities.id, location));
-  const subscriberId = owner?.subscriberId ?? 0;
+  const subscriberId = await subscriberOfLocation(h, location);
   const [found] = await db
     .select({ id: notices.id })
     .from(notices)

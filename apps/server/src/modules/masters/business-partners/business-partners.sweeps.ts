@@ -4,18 +4,9 @@
 import { BUSINESS_PARTNER_API as BP } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { businessPartnerContacts, businessPartners, entities } from '../../../db/schema';
+import { businessPartnerContacts, businessPartners } from '../../../db/schema';
 import type { Harness } from '../../../test-support/harness';
-
-type Api = {
-  post: (url: string, payload: unknown) => Promise<LightMyRequestResponse>;
-  get: (url: string, query?: Record<string, string | number>) => Promise<LightMyRequestResponse>;
-};
-type Sweep = {
-  route: string;
-  call: (api: Api, b: { location: number }, raw: { h: Harness; token: string }) => Promise<LightMyRequestResponse>;
-  expect: 'notFound' | 'empty' | 'emptyXlsx';
-};
+import { subscriberOfLocation, type Sweep, type SweepApi as Api } from '../../../test-support/sweeps';
 
 const CODE = 'B-ONLY-PARTNER';
 const NAME = 'B-only Traders';
@@ -23,8 +14,7 @@ const NAME = 'B-only Traders';
 /** B's own unregistered partner with one contact, made once. */
 const bPartner = async (h: Harness, location: number): Promise<number> => {
   const { db } = h.ctx.database;
-  const [owner] = await db.select({ subscriberId: entities.subscriberId }).from(entities).where(eq(entities.id, location));
-  const subscriberId = owner?.subscriberId ?? 0;
+  const subscriberId = await subscriberOfLocation(h, location);
   const [found] = await db
     .select({ id: businessPartners.id })
     .from(businessPartners)

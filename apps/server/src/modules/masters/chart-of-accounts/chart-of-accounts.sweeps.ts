@@ -4,18 +4,9 @@
 import { CHART_OF_ACCOUNTS_API as C } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { chartOfAccounts, entities } from '../../../db/schema';
+import { chartOfAccounts } from '../../../db/schema';
 import type { Harness } from '../../../test-support/harness';
-
-type Api = {
-  post: (url: string, payload: unknown) => Promise<LightMyRequestResponse>;
-  get: (url: string, query?: Record<string, string | number>) => Promise<LightMyRequestResponse>;
-};
-type Sweep = {
-  route: string;
-  call: (api: Api, b: { location: number }, raw: { h: Harness; token: string }) => Promise<LightMyRequestResponse>;
-  expect: 'notFound' | 'empty' | 'emptyXlsx';
-};
+import { subscriberOfLocation, type Sweep, type SweepApi as Api } from '../../../test-support/sweeps';
 
 const GROUP = { code: 'BONLY-G', name: 'B-only group' };
 const LEDGER = { code: 'BONLY-L', name: 'B-only ledger' };
@@ -23,8 +14,7 @@ const LEDGER = { code: 'BONLY-L', name: 'B-only ledger' };
 /** B's own group with a ledger under it, made once. */
 const bAccounts = async (h: Harness, location: number): Promise<{ group: number; ledger: number }> => {
   const { db } = h.ctx.database;
-  const [owner] = await db.select({ subscriberId: entities.subscriberId }).from(entities).where(eq(entities.id, location));
-  const subscriberId = owner?.subscriberId ?? 0;
+  const subscriberId = await subscriberOfLocation(h, location);
   const find = async (code: string) =>
     (
       await db

@@ -4,18 +4,9 @@
 import { IP_ADDRESS_API as IP } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { entities, ipAllowList } from '../../../db/schema';
+import { ipAllowList } from '../../../db/schema';
 import type { Harness } from '../../../test-support/harness';
-
-type Api = {
-  post: (url: string, payload: unknown) => Promise<LightMyRequestResponse>;
-  get: (url: string, query?: Record<string, string | number>) => Promise<LightMyRequestResponse>;
-};
-type Sweep = {
-  route: string;
-  call: (api: Api, b: { location: number }, raw: { h: Harness; token: string }) => Promise<LightMyRequestResponse>;
-  expect: 'notFound' | 'empty' | 'emptyXlsx';
-};
+import { subscriberOfLocation, type Sweep, type SweepApi as Api } from '../../../test-support/sweeps';
 
 const ADDRESS = '198.51.100.0/24';
 const DESCRIPTION = 'B-only office';
@@ -23,8 +14,7 @@ const DESCRIPTION = 'B-only office';
 /** B's own entry, made once. */
 const bEntry = async (h: Harness, location: number): Promise<number> => {
   const { db } = h.ctx.database;
-  const [owner] = await db.select({ subscriberId: entities.subscriberId }).from(entities).where(eq(entities.id, location));
-  const subscriberId = owner?.subscriberId ?? 0;
+  const subscriberId = await subscriberOfLocation(h, location);
   const [found] = await db
     .select({ id: ipAllowList.id })
     .from(ipAllowList)

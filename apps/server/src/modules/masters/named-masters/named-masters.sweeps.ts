@@ -4,19 +4,10 @@
 import { ADMINISTRATION_API as A, LEVEL_API, NOTICE_TAG_API, ORGANIZATION_API as O, VERTICAL_API } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { entities, levels, noticeTags, verticals } from '../../../db/schema';
+import { levels, noticeTags, verticals } from '../../../db/schema';
 import type { Harness } from '../../../test-support/harness';
+import { subscriberOfLocation, type Sweep, type SweepApi as Api } from '../../../test-support/sweeps';
 import type { NamedMasterTable } from './named-master.service';
-
-type Api = {
-  post: (url: string, payload: unknown) => Promise<LightMyRequestResponse>;
-  get: (url: string, query?: Record<string, string | number>) => Promise<LightMyRequestResponse>;
-};
-type Sweep = {
-  route: string;
-  call: (api: Api, b: { location: number }, raw: { h: Harness; token: string }) => Promise<LightMyRequestResponse>;
-  expect: 'notFound' | 'empty' | 'emptyXlsx';
-};
 
 const DESCRIPTION = 'B-only record';
 
@@ -32,8 +23,7 @@ const MASTERS: Master[] = [
 const bRecord = async (h: Harness, location: number, master: Master): Promise<number> => {
   const { db } = h.ctx.database;
   const t = master.table;
-  const [owner] = await db.select({ subscriberId: entities.subscriberId }).from(entities).where(eq(entities.id, location));
-  const subscriberId = owner?.subscriberId ?? 0;
+  const subscriberId = await subscriberOfLocation(h, location);
   const [found] = await db
     .select({ id: t.id })
     .from(t)
