@@ -376,7 +376,7 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
   // Notices (/litigation-management, issue 23): one row per notice, by the GSTIN it was issued to; a notice imported
   // again (same GSTIN, form and reference) is updated, its stage and timeline kept.
   Notices: withKnownHeaders('Notices', [
-    col('gstin', 'GSTIN', 'gstin', '07AAACT1234F1Z5', 'The GSTIN the notice was issued to: one of your locations.', true),
+    col('gstin', 'GSTIN', 'gstin', '07AAACT1234F1ZT', 'The GSTIN the notice was issued to: one of your locations.', true),
     col(
       'form',
       'Form',
