@@ -14,6 +14,7 @@ import {
   IconPoint,
   IconReceiptTax,
   IconReportAnalytics,
+  IconScale,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { loadSettingsQuery } from '../api/sessionData';
@@ -26,6 +27,7 @@ import classes from './Sidebar.module.css';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <IconLayoutDashboard size={18} stroke={1.6} />,
+  litigationDashboard: <IconScale size={18} stroke={1.6} />,
   organization: <IconBuildingCommunity size={18} stroke={1.6} />,
   import: <IconFileImport size={18} stroke={1.6} />,
   createDocument: <IconFilePlus size={18} stroke={1.6} />,

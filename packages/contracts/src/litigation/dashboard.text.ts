@@ -7,7 +7,7 @@ export const LITIGATION_DASHBOARD_TEXT = {
   'litigationDashboard.asOf': 'As of {date}',
   'litigationDashboard.openRegister': 'Open the register',
   'litigationDashboard.open': 'Open notices',
-  'litigationDashboard.openDetail': '{total} notices in all, demand ₹ {demand}',
+  'litigationDashboard.openDetail': 'All notices, closed included: {total}, demand ₹ {demand}',
   'litigationDashboard.demand': 'Demand ₹ {amount}',
   'litigationDashboard.dueThisWeek': 'Reply due within 7 days',
   'litigationDashboard.dueThisWeekDetail': 'Due {from} to {to}',

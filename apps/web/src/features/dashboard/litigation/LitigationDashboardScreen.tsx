@@ -52,6 +52,7 @@ const FigureLink = ({
   label,
   size = 'sm',
   colour,
+  wrap = false,
 }: {
   to: string;
   children: ReactNode;
@@ -59,6 +60,8 @@ const FigureLink = ({
   label: string;
   size?: 'sm' | 'xl';
   colour?: string;
+  /** Figures stay on one line; a sentence with a figure in it may wrap. */
+  wrap?: boolean;
 }) => (
   <Anchor
     component={Link}
@@ -66,7 +69,7 @@ const FigureLink = ({
     size={size}
     fw={size === 'xl' ? 600 : undefined}
     c={colour}
-    style={NUMERIC}
+    style={wrap ? { fontVariantNumeric: 'tabular-nums' } : NUMERIC}
     aria-label={label}
     data-testid={testId}
   >
@@ -125,6 +128,7 @@ const Headlines = ({ data, link }: { data: NoticeDashboard; link: (filter: Regis
           <FigureLink
             to={link({})}
             testId="litigation-total"
+            wrap
             label={dt('litigationDashboard.openDetail', { total: data.total.count, demand: formatInr(data.total.demand) })}
           >
             {dt('litigationDashboard.openDetail', { total: formatCount(data.total.count), demand: formatInr(data.total.demand) })}

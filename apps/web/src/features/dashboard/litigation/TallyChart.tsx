@@ -32,13 +32,17 @@ export const TallyChart = ({ title, testId, rows, measure, linkOf, colourOf, pre
       <Title order={3} size="h6" id={headingId} mb="xs">
         {title}
       </Title>
-      <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs" fz="sm">
+      <Table layout="fixed" withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{dt('litigationDashboard.columnName')}</Table.Th>
-            <Table.Th w="40%" aria-hidden />
-            <Table.Th ta="right">{dt('litigationDashboard.columnNotices')}</Table.Th>
-            <Table.Th ta="right">{dt('litigationDashboard.columnDemand')}</Table.Th>
+            <Table.Th w="34%">{dt('litigationDashboard.columnName')}</Table.Th>
+            <Table.Th w="25%" aria-hidden />
+            <Table.Th w="14%" ta="right">
+              {dt('litigationDashboard.columnNotices')}
+            </Table.Th>
+            <Table.Th w="27%" ta="right">
+              {dt('litigationDashboard.columnDemand')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -49,7 +53,7 @@ export const TallyChart = ({ title, testId, rows, measure, linkOf, colourOf, pre
             return (
               <Table.Tr key={row.key} data-testid={`${testId}-${row.key}`}>
                 <Table.Td>
-                  <Anchor component={Link} to={link} size="sm" title={label} style={{ display: 'block', maxWidth: 260 }} truncate>
+                  <Anchor component={Link} to={link} size="sm" title={label} style={{ display: 'block' }} truncate>
                     {label}
                   </Anchor>
                 </Table.Td>
