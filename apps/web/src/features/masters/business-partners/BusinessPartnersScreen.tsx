@@ -105,15 +105,24 @@ const columnsOf = (t: Translate): Column<BusinessPartner>[] => [
     header: t('businessPartner.gstin'),
     sortKey: 'gstin',
     width: 160,
-    render: (row) => <span style={mono}>{row.gstin || row.code}</span>,
+    // The PAN beneath: the GSTIN holds it, an unregistered partner may have one of its own.
+    render: (row) => (
+      <Stack gap={0}>
+        <span style={mono}>{row.gstin || row.code}</span>
+        {row.pan ? (
+          <Text size="xs" c="dimmed" style={mono}>
+            {t('businessPartner.pan')} {row.pan}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
   },
-  { key: 'pan', header: t('businessPartner.pan'), sortKey: 'pan', width: 110, render: (row) => <span style={mono}>{row.pan ?? ''}</span> },
   { key: 'type', header: t('businessPartner.partnerType'), sortKey: 'partnerType', width: 90, render: (row) => row.partnerType },
   {
     key: 'state',
     header: t('businessPartner.state'),
     sortKey: 'stateCode',
-    width: 130,
+    width: 115,
     render: (row) => row.stateName ?? row.stateCode ?? '',
   },
   {

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   ACCOUNT_KINDS,
@@ -210,14 +210,20 @@ const ChartAccountForm = ({ initial, onSaved }: { initial: Draft; onSaved: () =>
 
 const columnsOf = (t: Translate): Column<ChartAccount>[] => [
   { key: 'code', header: t('coa.code'), sortKey: 'code', width: 125, render: (row) => <code>{row.code}</code> },
-  { key: 'name', header: t('coa.name'), sortKey: 'name', width: 190, render: (row) => row.name },
   {
-    key: 'path',
-    header: t('coa.path'),
+    key: 'name',
+    header: t('coa.name'),
+    sortKey: 'name',
+    // The name, and beneath it the account's place in the tree (its groups from the top) when it sits under one.
     render: (row) => (
-      <Text size="xs" c="dimmed" data-testid={`coa-path-${row.code}`}>
-        {row.path}
-      </Text>
+      <Stack gap={0}>
+        <Text size="sm">{row.name}</Text>
+        {row.parentCode ? (
+          <Text size="xs" c="dimmed" data-testid={`coa-path-${row.code}`}>
+            {row.path}
+          </Text>
+        ) : null}
+      </Stack>
     ),
   },
   { key: 'accountType', header: t('coa.accountType'), sortKey: 'accountType', width: 115, render: (row) => row.accountType },

@@ -72,7 +72,7 @@ describe('DataMapperScreen', () => {
         aliases: [{ column: 'email', alias: 'Mail Id' }],
       }),
     );
-    expect((await screen.findByTestId('mapper-saved', {}, { timeout: 5000 })).textContent).toBe('Mapping saved: 1 column names.');
+    expect((await screen.findByTestId('mapper-saved', {}, { timeout: 5000 })).textContent).toBe('Mapping saved: 1 of your column names.');
   });
 
   it('opens the import type the address names', async () => {

@@ -102,7 +102,7 @@ const Mapping = ({ importType, saved }: { importType: ImportType; saved: ImportA
       const aliases = await saveAliases(importType, draft);
       client.setQueryData(dataMapperKeys.aliases(importType), aliases);
       setDraft(aliases);
-      setSuccess(t('dataMapper.saved', { n: aliases.length }));
+      setSuccess(aliases.length === 1 ? t('dataMapper.savedOne') : t('dataMapper.saved', { n: aliases.length }));
     } catch (error) {
       setMessages(splitApiErrors(error, []).general);
     } finally {
