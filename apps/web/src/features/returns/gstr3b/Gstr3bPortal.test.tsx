@@ -115,7 +115,8 @@ describe('GSTR-3B through the GST portal', () => {
   it('keeps Offset until the cash is deposited, and links a challan prefilled with the cash still needed', async () => {
     stub({ detail: detail({ status: 'Submitted' }, { saveStatus: 'P' }) });
     renderScreen();
-    await waitFor(() => expect(whyOf('action-offset')).toBe('gstr3b.portal.why.cashShort'));
+    // A loaded machine (the full suite on two cores) renders the actions later than waitFor's default second.
+    await waitFor(() => expect(whyOf('action-offset')).toBe('gstr3b.portal.why.cashShort'), { timeout: 5000 });
     // Submitted: the figures are the portal's, not computed again.
     expect(screen.queryByTestId('action-compute')).toBeNull();
     fireEvent.click(screen.getByTestId('tab-set-off'));

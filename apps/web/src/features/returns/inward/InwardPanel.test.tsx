@@ -212,7 +212,8 @@ describe('InwardPanel', () => {
     });
     renderAt(<Overview />, '/regular-overview', RIGHTS);
 
-    expect((await screen.findByTestId('inward-2b-IN/1')).textContent).toBe('In this GSTR-2B (Oct 2026)');
+    // A loaded machine (the full suite on two cores) renders the list later than findBy's default second.
+    expect((await screen.findByTestId('inward-2b-IN/1', {}, { timeout: 5000 })).textContent).toBe('In this GSTR-2B (Oct 2026)');
     expect(screen.getByTestId('inward-2b-IN/22').textContent).toBe(
       'In GSTR-2B of Nov 2026: filed 15-11-2026, after the 11-11-2026 cut-off (13-11-2026 for IFF and quarterly filers)',
     );
