@@ -8,7 +8,7 @@ import { principalOf } from '../../platform/access.plugin';
 import type { AppContext } from '../../platform/context';
 import { serve } from '../../platform/endpoint';
 import { locationScope } from '../../platform/location-scope';
-import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../masters';
+import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../platform/audited-export';
 import { noticeDashboard } from './notices-dashboard';
 import { findNotices, noticeWhere } from './notices.repo';
 import { deleteNotices, moveNotice, noticeDetail, reopenNotice, saveNotice } from './notices.service';
@@ -90,10 +90,10 @@ export const noticeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const { items } = await findNotices(
         db,
         noticeWhere(principal.subscriberId, scope, request.body.filters, today()),
-        { start: 0, size: MASTER_EXPORT_LIMIT, sortExpression: request.body.sortExpression },
+        { start: 0, size: AUDITED_EXPORT_LIMIT, sortExpression: request.body.sortExpression },
         today(),
       );
-      return sendMasterExport(db, request, reply, {
+      return sendAuditedExport(db, request, reply, {
         entityType: 'Litigation',
         sheet: 'Notices',
         fileName: 'notices.xlsx',

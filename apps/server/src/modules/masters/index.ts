@@ -1,5 +1,4 @@
 // The masters module's face to other modules.
-export { MASTER_EXPORT_LIMIT, sendMasterExport } from './master-export';
 export { searchOfficialHsn, syncHsnDirectory } from './official-hsn.service';
 export { drawSeriesNumber, previewSeriesNumber, SeriesDrawError, type SeriesPreview } from './series/numbering';
 export { importSeriesRecords, seriesRecordIssues, type SeriesRecord } from './series/series-import';

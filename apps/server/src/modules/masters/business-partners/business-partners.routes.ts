@@ -7,7 +7,7 @@ import type { XlsxColumn } from '../../../files/xlsx-writer';
 import { principalOf } from '../../../platform/access.plugin';
 import type { AppContext } from '../../../platform/context';
 import { serve } from '../../../platform/endpoint';
-import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../master-export';
+import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../../platform/audited-export';
 import { businessPartnerWhere, findBusinessPartners } from './business-partners.repo';
 import {
   checkBusinessPartnerGstins,
@@ -84,10 +84,10 @@ export const businessPartnerRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       const { subscriberId } = principalOf(request);
       const { items } = await findBusinessPartners(db, subscriberId, businessPartnerWhere(subscriberId, request.body.filters), {
         start: 0,
-        size: MASTER_EXPORT_LIMIT,
+        size: AUDITED_EXPORT_LIMIT,
         sortExpression: request.body.sortExpression,
       });
-      return sendMasterExport(db, request, reply, {
+      return sendAuditedExport(db, request, reply, {
         entityType: 'BusinessPartner',
         sheet: 'Business partners',
         fileName: 'business-partners.xlsx',

@@ -6,7 +6,7 @@ import type { XlsxColumn } from '../../../files/xlsx-writer';
 import { principalOf } from '../../../platform/access.plugin';
 import type { AppContext } from '../../../platform/context';
 import { serve } from '../../../platform/endpoint';
-import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../master-export';
+import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../../platform/audited-export';
 import { chartAccountWhere, findChartAccounts, findChartGroups } from './chart-of-accounts.repo';
 import { deleteChartAccounts, saveChartAccount, updateChartAccountStatus } from './chart-of-accounts.service';
 
@@ -68,10 +68,10 @@ export const chartOfAccountsRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       const { subscriberId } = principalOf(request);
       const { items } = await findChartAccounts(db, subscriberId, chartAccountWhere(subscriberId, request.body.filters), {
         start: 0,
-        size: MASTER_EXPORT_LIMIT,
+        size: AUDITED_EXPORT_LIMIT,
         sortExpression: request.body.sortExpression,
       });
-      return sendMasterExport(db, request, reply, {
+      return sendAuditedExport(db, request, reply, {
         entityType: 'ChartOfAccounts',
         sheet: 'Chart of accounts',
         fileName: 'chart-of-accounts.xlsx',

@@ -5,7 +5,7 @@ import type { XlsxColumn } from '../../../files/xlsx-writer';
 import { principalOf } from '../../../platform/access.plugin';
 import type { AppContext } from '../../../platform/context';
 import { serve } from '../../../platform/endpoint';
-import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../master-export';
+import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../../platform/audited-export';
 import { findHsnSacs, hsnSacWhere } from './hsn-sac.repo';
 import { deleteHsnSacs, hsnSacOptions, saveHsnSac, updateHsnSacStatus } from './hsn-sac.service';
 
@@ -52,10 +52,10 @@ export const hsnSacRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const principal = principalOf(request);
       const { items } = await findHsnSacs(db, hsnSacWhere(principal.subscriberId, request.body.filters), {
         start: 0,
-        size: MASTER_EXPORT_LIMIT,
+        size: AUDITED_EXPORT_LIMIT,
         sortExpression: request.body.sortExpression,
       });
-      return sendMasterExport(db, request, reply, {
+      return sendAuditedExport(db, request, reply, {
         entityType: 'HsnSac',
         sheet: 'HSN SAC',
         fileName: 'hsn-sac.xlsx',

@@ -6,7 +6,7 @@ import type { XlsxColumn } from '../../../files/xlsx-writer';
 import { principalOf } from '../../../platform/access.plugin';
 import type { AppContext } from '../../../platform/context';
 import { serve } from '../../../platform/endpoint';
-import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../master-export';
+import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../../platform/audited-export';
 import { findIpAddresses, ipAddressWhere } from './ip-addresses.repo';
 import { currentIpAddress, deleteIpAddresses, saveIpAddress, updateIpAddressStatus } from './ip-addresses.service';
 
@@ -47,10 +47,10 @@ export const ipAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       const principal = principalOf(request);
       const { items } = await findIpAddresses(db, ipAddressWhere(principal.subscriberId, request.body.filters), {
         start: 0,
-        size: MASTER_EXPORT_LIMIT,
+        size: AUDITED_EXPORT_LIMIT,
         sortExpression: request.body.sortExpression,
       });
-      return sendMasterExport(db, request, reply, {
+      return sendAuditedExport(db, request, reply, {
         entityType: 'IpAddress',
         sheet: 'IP addresses',
         fileName: 'ip-addresses.xlsx',

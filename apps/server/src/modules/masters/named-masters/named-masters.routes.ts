@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../../platform/access.plugin';
 import type { AppContext } from '../../../platform/context';
 import { serve } from '../../../platform/endpoint';
-import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../master-export';
+import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../../platform/audited-export';
 import { LEVELS } from './levels.master';
 import { namedMasterService, type CommonRecord, type CommonSave, type NamedMasterDefinition } from './named-master.service';
 import { NOTICE_TAGS } from './notice-tags.master';
@@ -37,11 +37,11 @@ const namedMasterRoutes =
       handler: async (request, reply) => {
         const { items } = await master.search(db, principalOf(request), {
           start: 0,
-          size: MASTER_EXPORT_LIMIT,
+          size: AUDITED_EXPORT_LIMIT,
           sortExpression: request.body.sortExpression,
           filters: request.body.filters,
         });
-        return sendMasterExport(db, request, reply, {
+        return sendAuditedExport(db, request, reply, {
           entityType: def.auditType,
           ...def.export,
           rows: items,

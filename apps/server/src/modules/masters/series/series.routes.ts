@@ -8,7 +8,7 @@ import type { XlsxColumn } from '../../../files/xlsx-writer';
 import { principalOf } from '../../../platform/access.plugin';
 import type { AppContext } from '../../../platform/context';
 import { serve } from '../../../platform/endpoint';
-import { MASTER_EXPORT_LIMIT, sendMasterExport } from '../master-export';
+import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../../platform/audited-export';
 import { locationScope } from '../../../platform/location-scope';
 import { deleteAllocations, saveAllocation, updateAllocationStatus } from './allocation.service';
 import { availableSeries } from './numbering';
@@ -70,10 +70,10 @@ export const seriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const principal = principalOf(request);
       const { items } = await findSeries(db, seriesWhere(principal.subscriberId, request.body.filters), {
         start: 0,
-        size: MASTER_EXPORT_LIMIT,
+        size: AUDITED_EXPORT_LIMIT,
         sortExpression: request.body.sortExpression,
       });
-      return sendMasterExport(db, request, reply, {
+      return sendAuditedExport(db, request, reply, {
         entityType: 'Series',
         sheet: 'Series',
         fileName: 'series.xlsx',
@@ -113,10 +113,10 @@ export const seriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const locations = await locationScope(db, principal, request.body.filters?.entityIds);
       const { items } = await findAllocations(db, allocationWhere(principal.subscriberId, locations, request.body.filters), {
         start: 0,
-        size: MASTER_EXPORT_LIMIT,
+        size: AUDITED_EXPORT_LIMIT,
         sortExpression: request.body.sortExpression,
       });
-      return sendMasterExport(db, request, reply, {
+      return sendAuditedExport(db, request, reply, {
         entityType: 'AllocateSeries',
         sheet: 'Allocated series',
         fileName: 'allocated-series.xlsx',

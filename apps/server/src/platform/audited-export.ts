@@ -1,13 +1,13 @@
-// A master's Excel export: the workbook of the rows the list's filters find, its audit row (who exported what and how
-// many), and the download headers. Every master's export route answers through it.
+// A list's Excel export: the workbook of the rows the list's filters find, its audit row (who exported what and how
+// many), and the download headers. The masters' and the notice register's export routes answer through it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
-import { writeXlsx, XLSX_CONTENT_TYPE, type XlsxColumn } from '../../files/xlsx-writer';
-import { principalOf } from '../../platform/access.plugin';
-import { writeAudit } from '../../platform/audit';
+import type { Db } from '../db/database';
+import { writeXlsx, XLSX_CONTENT_TYPE, type XlsxColumn } from '../files/xlsx-writer';
+import { principalOf } from './access.plugin';
+import { writeAudit } from './audit';
 
-/** An export holds every matching row up to this many (a master lists thousands at most). */
-export const MASTER_EXPORT_LIMIT = 100_000;
+/** An export holds every matching row up to this many (a master or the notice register lists thousands at most). */
+export const AUDITED_EXPORT_LIMIT = 100_000;
 
 type Export<Row> = {
   /** The audit trail's entity type ('Series', 'IpAddress', ...). */
@@ -19,7 +19,7 @@ type Export<Row> = {
   filters: unknown;
 };
 
-export const sendMasterExport = async <Row>(db: Db, request: FastifyRequest, reply: FastifyReply, file: Export<Row>) => {
+export const sendAuditedExport = async <Row>(db: Db, request: FastifyRequest, reply: FastifyReply, file: Export<Row>) => {
   const workbook = await writeXlsx(file.sheet, file.columns, file.rows);
   await db.transaction((tx) =>
     writeAudit(tx, principalOf(request), {
