@@ -1,9 +1,9 @@
 // The notice register's tables (issue 23): a subscriber's GST notices, intimations, orders and appeals per GSTIN, and
 // each notice's timeline (every stage change, reply, hearing, order, payment and reopening, with who and when).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { entities, subscribers, users } from './organization';
+import { consultants, entities, subscribers, users } from './organization';
 
 /**
  * One notice (or intimation, order, appeal) received by a GSTIN. `due_on` is the reply's due date the register works to:
@@ -124,4 +124,20 @@ export const noticeReminders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('notice_reminders_once').on(t.noticeId, t.kind, t.onDate)],
+);
+
+/** The consultants a notice is assigned to (/manage-consultants): a consultant's sign-in sees only these notices. */
+export const noticeConsultants = pgTable(
+  'notice_consultants',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    consultantId: integer('consultant_id')
+      .notNull()
+      .references(() => consultants.id),
+    assignedBy: integer('assigned_by'),
+    assignedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.consultantId] }), index('notice_consultants_consultant').on(t.consultantId)],
 );

@@ -180,6 +180,37 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_user_name').on(sql`lower(${t.userName})`)],
 );
 
+/**
+ * External consultants (/manage-consultants): the authorised representatives of CGST Act s.116(2) (an advocate, a
+ * chartered accountant, cost accountant or company secretary, a GST practitioner, a relative or employee) who sign in
+ * as a user of the subscriber. That user reaches its own entities (user_entities) and, in the notice register, only the
+ * notices assigned to the consultant (notice_consultants). The user's status is the consultant's.
+ */
+export const consultants = pgTable(
+  'consultants',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    firmName: text('firm_name').notNull().default(''),
+    /** The s.116(2) capacity: 'Advocate' | 'CharteredAccountant' | 'CostAccountant' | 'CompanySecretary' | 'GstPractitioner' | 'RelativeOrEmployee' | 'RetiredOfficer'. */
+    profession: text('profession').notNull(),
+    /** Membership number of the professional body, or the GST practitioner's enrolment number. */
+    membershipNumber: text('membership_number').notNull().default(''),
+    pan: text('pan'),
+    importId: integer('import_id'),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('consultants_user').on(t.userId), index('consultants_subscriber').on(t.subscriberId)],
+);
+
 export const passwordHistory = pgTable(
   'password_history',
   {
