@@ -17,3 +17,4 @@ export * from './challans';
 export * from './drc01';
 export * from './announcements';
 export * from './notices';
+export * from './einvoices';
