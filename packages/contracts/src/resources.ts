@@ -22,6 +22,7 @@ import { HSN_SAC_TEXT } from './masters/hsn-sac.text';
 import { DATA_MAPPER_TEXT } from './masters/data-mapper.text';
 import { BUSINESS_PARTNERS_TEXT } from './masters/business-partners.text';
 import { NAMED_MASTERS_TEXT } from './masters/named-masters.text';
+import { CONSULTANTS_TEXT } from './masters/consultants.text';
 import { HOME_TEXT } from './public/home.text';
 import { LITIGATION_TEXT } from './litigation/notices.text';
 import { LITIGATION_DASHBOARD_TEXT } from './litigation/dashboard.text';
@@ -129,6 +130,7 @@ export const RESOURCES = {
   ...HSN_SAC_TEXT,
   ...DATA_MAPPER_TEXT,
   ...NAMED_MASTERS_TEXT,
+  ...CONSULTANTS_TEXT,
   ...BUSINESS_PARTNERS_TEXT,
   ...LITIGATION_TEXT,
   ...LITIGATION_DASHBOARD_TEXT,

@@ -17,3 +17,6 @@ export * from './data-mapper.text';
 export * from './chart-of-accounts.schemas';
 export * from './chart-of-accounts.endpoints';
 export * from './chart-of-accounts.text';
+export * from './consultants.schemas';
+export * from './consultants.endpoints';
+export * from './consultants.text';

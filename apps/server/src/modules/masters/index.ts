@@ -7,3 +7,4 @@ export { importChartAccountRecords, type ChartAccountRecord } from './chart-of-a
 export { checkHsnSac, SERVICE_UQC, type HsnSacChecked } from './hsn-sac/hsn-sac.rules';
 export { officialHsnIndex } from './official-hsn.service';
 export { partnerIssues } from './business-partners/business-partners.service';
+export { assertOwnConsultants, consultantOfUser } from './consultants/consultants.repo';
