@@ -40,6 +40,7 @@ import { assertInstallationKey, loadSecretKey } from './platform/secrets';
 import { sharedRateLimitStore } from './platform/auth/throttle';
 import { webPlugin } from './platform/web.plugin';
 import { createGstPortal, createSandboxGate, mountPortalSandbox } from './portal/index';
+import { createConfiguredIrpClient } from './portal/irp/irp-client';
 import { mountIrpSandbox } from './portal/irp/mount';
 import { assertNoNulCharacter } from './platform/nul-guard';
 import { requestLogSerializer } from './platform/log-redaction';
@@ -116,6 +117,7 @@ export const buildApp = async (
       createGstPortal(config, options.now ?? (() => new Date()), () => app, sandboxGate),
       () => database.db,
     ),
+    irp: createConfiguredIrpClient(config.irp, () => app, sandboxGate),
   };
 
   const app = Fastify({

@@ -59,6 +59,10 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   /** The NIC e-invoice API (a GSP's, or the standalone IRP sandbox's .../irp-sandbox); absent = the IRP sandbox mounted here. */
   IRP_URL: z.string().url().optional(),
+  /** The GSP's client id and secret at that IRP, and the PEM file of the IRP's public key (fetched from the sandbox otherwise). */
+  IRP_CLIENT_ID: z.string().optional(),
+  IRP_CLIENT_SECRET: z.string().optional(),
+  IRP_PUBLIC_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -116,6 +120,10 @@ export type GstPortalConfig = {
 export type IrpConfig = {
   /** Base URL of the e-invoice API; undefined = the IRP sandbox mounted in this server under /irp-sandbox. */
   url?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  /** Path of the PEM of the IRP's public key (the authentication's encryption). */
+  publicKeyFile?: string | undefined;
 };
 
 /** The official formats and lists the product reads (official/ in the repository: sources and licence in its README). */
@@ -181,6 +189,11 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
       sandboxOtp: e.PORTAL_SANDBOX_OTP,
       sandboxClockControl: e.PORTAL_SANDBOX_CLOCK_CONTROL,
     },
-    irp: { url: e.IRP_URL },
+    irp: {
+      url: e.IRP_URL,
+      clientId: e.IRP_CLIENT_ID,
+      clientSecret: e.IRP_CLIENT_SECRET,
+      publicKeyFile: e.IRP_PUBLIC_KEY === undefined ? undefined : resolve(e.IRP_PUBLIC_KEY),
+    },
   };
 };

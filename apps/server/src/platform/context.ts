@@ -4,6 +4,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { MaintenanceSwitch } from './maintenance';
 import type { GstPortal } from '../portal/gst-portal';
+import type { IrpClient } from '../portal/irp/irp-client';
 
 /** What every module needs: built once by buildApp, passed down explicitly. */
 export type AppContext = {
@@ -18,4 +19,6 @@ export type AppContext = {
   now: () => Date;
   /** The GST portal (HTTP adapter; the mounted sandbox unless GST_PORTAL_URL is set). */
   gstPortal: GstPortal;
+  /** The e-invoice IRP (NIC API client; the IRP sandbox mounted under /irp-sandbox unless IRP_URL is set). */
+  irp: IrpClient;
 };

@@ -4,6 +4,8 @@
 // sandbox gate's secret, or standalone over HTTP). Keys and tokens stay in the IrpSession the caller keeps.
 import type { FastifyInstance } from 'fastify';
 import { constants, createCipheriv, createDecipheriv, publicEncrypt, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IrpConfig } from '../../config';
 import type { PortalFetch } from '../http-gst-portal';
 import type { SandboxGate } from '../index';
 import { IRP_GATE_HEADER, IRP_SANDBOX_PREFIX } from './mount';
@@ -178,5 +180,22 @@ export const createIrpClientOf = (
     },
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
+  });
+};
+
+/** The sandbox's API user of a GSTIN: the IRP sandbox takes the first user name and password a GSTIN authenticates with. */
+export const IRP_SANDBOX_USER = { userName: 'opengst_api', password: 'Sandbox@123' } as const;
+
+/**
+ * The installation's IRP client from its configuration: IRP_URL with the GSP's client id and secret (and the IRP's
+ * public key file), or the mounted sandbox. Fails fast when a real IRP is named without its credentials.
+ */
+export const createConfiguredIrpClient = (irp: IrpConfig, app: () => FastifyInstance, gate: SandboxGate): IrpClient => {
+  if (irp.url && (!irp.clientId || !irp.clientSecret))
+    throw new Error('Invalid configuration: IRP_URL needs IRP_CLIENT_ID and IRP_CLIENT_SECRET (the GSP credentials at that IRP).');
+  return createIrpClientOf(irp.url, app, gate, {
+    clientId: irp.clientId ?? 'opengst',
+    clientSecret: irp.clientSecret ?? 'sandbox',
+    ...(irp.publicKeyFile ? { publicKeyPem: readFileSync(irp.publicKeyFile, 'utf8') } : {}),
   });
 };
