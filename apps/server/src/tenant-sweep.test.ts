@@ -35,6 +35,7 @@ import { namedMasterSweeps } from './modules/masters/named-masters/named-masters
 import { chartOfAccountsSweeps } from './modules/masters/chart-of-accounts/chart-of-accounts.sweeps';
 import { businessPartnerSweeps } from './modules/masters/business-partners/business-partners.sweeps';
 import { HSN_SAC_NO_RECORD_IDS, hsnSacSweeps } from './modules/masters/hsn-sac/hsn-sac.sweeps';
+import { CONSULTANT_NO_RECORD_IDS, consultantSweeps } from './modules/masters/consultants/consultants.sweeps';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -151,6 +152,7 @@ const SWEEPS: Sweep[] = [
   ...chartOfAccountsSweeps(),
   ...businessPartnerSweeps(),
   ...hsnSacSweeps(),
+  ...consultantSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -227,6 +229,7 @@ const NO_RECORD_IDS = new Set([
   ...SERIES_NO_RECORD_IDS,
   ...IP_ADDRESS_NO_RECORD_IDS,
   ...HSN_SAC_NO_RECORD_IDS,
+  ...CONSULTANT_NO_RECORD_IDS,
 ]);
 
 describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => {

@@ -7,6 +7,7 @@ import { chartOfAccountsRoutes } from './chart-of-accounts/chart-of-accounts.rou
 import { businessPartnerRoutes } from './business-partners/business-partners.routes';
 import { hsnSacRoutes } from './hsn-sac/hsn-sac.routes';
 import { levelRoutes, noticeTagRoutes, verticalRoutes } from './named-masters/named-masters.routes';
+import { consultantRoutes } from './consultants/consultants.routes';
 
 /** States, financial years and return periods (spec core §7 master calls); the public HSN/SAC search; document number series; the IP allow-list. */
 export const mastersModule: AppModule = {
@@ -22,5 +23,6 @@ export const mastersModule: AppModule = {
     levelRoutes,
     verticalRoutes,
     noticeTagRoutes,
+    consultantRoutes,
   ),
 };

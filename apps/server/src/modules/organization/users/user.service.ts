@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit';
 import type { AppContext } from '../../../platform/context';
-import type { DbOrTx } from '../../../db/database';
+import type { DbOrTx, Tx } from '../../../db/database';
 import { branches, departments, levels, roles, userEntities, users } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import { generatePassword } from '../../../seed/provision';
@@ -84,12 +84,21 @@ const assertOwnReferences = async (
   return { isAdminRole: role.isSystem };
 };
 
+/** What another module writes with the user, in the same transaction (a consultant's own row). */
+export type WithSavedUser = (tx: Tx, user: User, isNew: boolean) => Promise<void>;
+
 /**
  * user/save: create or edit. The entity ids were checked by the access plugin (the caller can only grant
  * locations of its own subscriber that it has access to). A new user gets a welcome mail with a single-use link
  * to choose a password; the stored hash is of a random password nobody knows.
  */
-export const saveUser = async (ctx: AppContext, principal: SessionPrincipal, input: SaveInput, ip: string): Promise<{ userId: number }> => {
+export const saveUser = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  input: SaveInput,
+  ip: string,
+  withUser?: WithSavedUser,
+): Promise<{ userId: number }> => {
   const { db } = ctx.database;
   const now = ctx.now();
   await assertUserNameFree(db, input.userName, input.userId);
@@ -127,6 +136,7 @@ export const saveUser = async (ctx: AppContext, principal: SessionPrincipal, inp
         const [after] = await tx.update(users).set(values).where(eq(users.id, existing.id)).returning();
         if (!after) throw new AppError('GEN0003');
         await replaceEntityAccess(tx, existing.id, entityIds);
+        await withUser?.(tx, after, false);
         await writeAudit(tx, principal, {
           entityType: 'User',
           entityKey: existing.id,
@@ -150,6 +160,7 @@ export const saveUser = async (ctx: AppContext, principal: SessionPrincipal, inp
         .returning();
       if (!created) throw new Error('user insert returned no row');
       await replaceEntityAccess(tx, created.id, entityIds);
+      await withUser?.(tx, created, true);
       await writeAudit(tx, principal, {
         entityType: 'User',
         entityKey: created.id,
