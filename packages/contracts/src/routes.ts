@@ -151,6 +151,8 @@ export const ROUTES = [
       ['ImportNoticesError', '/import-notices-error', 'Import Notices Errors'],
       // Not in the spec's list: the error screen of the document number series' import (issue 20).
       ['ImportSeriesError', '/import-series-error', 'Import Series Errors'],
+      // Not in the spec's list: the error screen of the levels', verticals', notice tags' and IP addresses' imports (issue 20).
+      ['ImportMasterError', '/import-master-error', 'Import Master Errors'],
     ] as const
   ).map(([name, path, title]) => auth(name, path, title, 'Import', ['ImportView'], scoped)),
 

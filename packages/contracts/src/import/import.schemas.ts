@@ -16,6 +16,7 @@ import {
 } from '@opengst/domain';
 import { z } from 'zod';
 import { KNOWN_HEADERS } from './known-headers';
+import { MASTER_IMPORT_COLUMNS } from './master-import-columns';
 
 /** Default sort of /import (spec core §2). */
 export const IMPORT_DEFAULT_SORT = 'stamp DESC';
@@ -32,6 +33,10 @@ export const ImportTypeSchema = z.enum([
   'Series',
   'ChartOfAccounts',
   'Notices',
+  'Levels',
+  'Verticals',
+  'NoticeTags',
+  'IpAddresses',
 ]);
 export type ImportType = z.infer<typeof ImportTypeSchema>;
 
@@ -413,6 +418,11 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
     ),
     col('contingentAmount', 'Amount at stake', 'amount', '90000.00', `Required for Probable or Possible. ${AMOUNT}`),
   ]),
+  // Levels, verticals, notice tags and the IP allow-list (issue 20): master-import-columns.ts.
+  Levels: withKnownHeaders('Levels', MASTER_IMPORT_COLUMNS.Levels),
+  Verticals: withKnownHeaders('Verticals', MASTER_IMPORT_COLUMNS.Verticals),
+  NoticeTags: withKnownHeaders('NoticeTags', MASTER_IMPORT_COLUMNS.NoticeTags),
+  IpAddresses: withKnownHeaders('IpAddresses', MASTER_IMPORT_COLUMNS.IpAddresses),
 };
 
 export const ImportTypeInfoSchema = z.object({
@@ -497,6 +507,21 @@ export const IMPORT_TYPES: readonly ImportTypeInfo[] = [
     errorRoute: '/import-notices-error',
     columns: [...IMPORT_COLUMNS.Notices],
   },
+  // The small masters share one error screen; each type needs the right of its master's save.
+  ...(
+    [
+      ['Levels', 'Levels', 'MasterChartOfAccounts'],
+      ['Verticals', 'Verticals', 'MasterChartOfAccounts'],
+      ['NoticeTags', 'Notice tags', 'MasterChartOfAccounts'],
+      ['IpAddresses', 'IP addresses', 'MasterIpAddresses'],
+    ] as const
+  ).map(([importType, name, rightId]) => ({
+    importType,
+    name,
+    rightId,
+    errorRoute: '/import-master-error',
+    columns: [...IMPORT_COLUMNS[importType]],
+  })),
 ];
 
 export const ImportTypesResponseSchema = z.object({ items: z.array(ImportTypeInfoSchema) });

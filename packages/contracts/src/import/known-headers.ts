@@ -109,4 +109,8 @@ export const KNOWN_HEADERS: Record<ImportType, Record<string, readonly string[]>
     statedDueOn: ['Due Date', 'Reply By', 'Last Date of Reply'],
     form: ['Notice Form', 'Form Type'],
   },
+  Levels: { name: ['Level', 'Level Name'], rank: ['Level Rank', 'Approval Order'] },
+  Verticals: { name: ['Vertical', 'Vertical Name', 'Business Line'], code: ['Vertical Code'] },
+  NoticeTags: { name: ['Tag', 'Tag Name'], color: ['Color', 'Tag Colour', 'Tag Color'] },
+  IpAddresses: { address: ['IP Address', 'IP', 'IP Range', 'CIDR', 'Address'] },
 };

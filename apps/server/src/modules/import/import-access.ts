@@ -28,6 +28,10 @@ const DATA_VIEW_RIGHT: Record<ImportType, RightId> = {
   Series: 'MasterSeries',
   ChartOfAccounts: 'MasterChartOfAccounts',
   Notices: 'LitigationManagement',
+  Levels: 'MasterChartOfAccounts',
+  Verticals: 'MasterChartOfAccounts',
+  NoticeTags: 'MasterChartOfAccounts',
+  IpAddresses: 'MasterIpAddresses',
 };
 
 /** The import types whose imports by other users the holder of these rights may read. */

@@ -252,8 +252,11 @@ const storeWhileReading = async (deps: ImportDeps, file: FileOf, options: StageO
   }
 };
 
-/** Runs one import to its final status. Idempotent: only an Initialized or YetNotStarted import is taken. */
-export const processImport = async (deps: ImportDeps, importId: number, observe?: ImportObserver): Promise<void> => {
+/**
+ * Runs one import to its final status. Idempotent: only an Initialized or YetNotStarted import is taken. `uploaderIp`
+ * is the address the file was uploaded from (the job's data), which the IP allow-list's import keeps allowed.
+ */
+export const processImport = async (deps: ImportDeps, importId: number, observe?: ImportObserver, uploaderIp?: string): Promise<void> => {
   const { db } = deps;
   const [job] = await db
     .update(imports)
@@ -278,7 +281,7 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
         .where(eq(imports.id, importId));
     if (importType !== 'SalesDocuments' && importType !== 'PurchaseDocuments') {
       // Masters and summaries: one record per row (record-import.service.ts); it sets the final status itself.
-      await processRecordImport(deps, job, { importType, settings, aliases, path, observe });
+      await processRecordImport(deps, job, { importType, settings, aliases, path, observe, uploaderIp });
       return;
     }
     // A JSON of purchase documents is the portal's GSTR-2A/2B of a recipient (the upload refused any other).

@@ -61,6 +61,21 @@ const SAMPLE_NOTES: Record<ImportType, readonly string[]> = {
     "One row per notice, intimation or order: the GSTIN it was issued to (one of your locations), its form, reference number and issue date. The reply due date is the one the notice states, or when blank the form's statutory window (ASMT-10: 30 days, Rule 99(2); DRC-01B and DRC-01C: 7 days, Rules 88C and 88D; REG-03 and REG-17: 7 working days).",
     'A notice imported again (same GSTIN, form and reference) is updated; its stage and timeline are kept. Amounts in rupees; a probable or possible contingent liability needs the amount at stake (Ind AS 37).',
   ],
+  Levels: [
+    'One row per approval level: its name, rank (1 approves first, up to 20) and description. A level imported again (same name, any case) is updated.',
+    'A rank is held by one active level at a time. A level users hold can be made Inactive but stays on their records. An export of the Levels screen imports again as it is.',
+  ],
+  Verticals: [
+    "One row per vertical (line of business): its name, an optional code (letters, digits and '-', unique when given) and description. A vertical imported again (same name, any case) is updated.",
+    'An export of the Verticals screen imports again as it is.',
+  ],
+  NoticeTags: [
+    'One row per notice tag: its name, colour and description. A tag imported again (same name, any case) is updated. An export of the Notice Tags screen imports again as it is.',
+  ],
+  IpAddresses: [
+    'One row per allowed address: an IPv4 or IPv6 address or a CIDR range (203.0.113.0/24). An entry imported again (the same address or range, however written) is updated.',
+    'While one entry or more is active, users sign in only from an address an active entry allows. A row that would leave the address you upload from outside the list is refused, so that you cannot lock yourself out.',
+  ],
 };
 
 /** Header row, one example row (every cell typed as text, so Excel keeps GSTINs and codes as written), and "Instructions". */

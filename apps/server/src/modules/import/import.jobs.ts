@@ -7,6 +7,8 @@ const id = z.number().int().positive();
 export const IMPORT_JOB = defineJob({
   name: 'import.process',
   version: 1,
-  payload: z.object({ importId: id, subscriberId: id, userId: id }),
+  // ip: the address the file was uploaded from (absent in jobs queued before it was carried): the IP allow-list's
+  // import keeps it allowed (issue 20's lock-out guard).
+  payload: z.object({ importId: id, subscriberId: id, userId: id, ip: z.string().max(100).optional() }),
   retryLimit: 0,
 });

@@ -188,6 +188,11 @@ const recordsWritten = async (db: Db, subscriberId: number, row: ImportRow): Pro
     case 'Entities':
     // A series names no import (a series imported again is updated, and may have been made on /series): the valid rows.
     case 'Series':
+    // Nor do the small masters' records (levels, verticals, notice tags, IP addresses).
+    case 'Levels':
+    case 'Verticals':
+    case 'NoticeTags':
+    case 'IpAddresses':
       return row.status === 'Success' || row.status === 'SuccessWithError' ? row.validRows : 0;
   }
 };

@@ -140,7 +140,7 @@ export const acceptUpload = async (
       return row.id;
     });
     // Queued outside the transaction: on PGlite an open transaction holds the only connection.
-    await jobs.send(IMPORT_JOB, { importId, subscriberId: principal.subscriberId, userId: principal.userId });
+    await jobs.send(IMPORT_JOB, { importId, subscriberId: principal.subscriberId, userId: principal.userId, ip });
     return { importId, status: 'Initialized' };
   } finally {
     await rm(temporary, { force: true });

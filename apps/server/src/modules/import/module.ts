@@ -14,7 +14,7 @@ export const importModule: AppModule = {
     return [
       workerOf(
         IMPORT_JOB,
-        ({ importId }) => processImport(deps, importId),
+        ({ importId, ip }) => processImport(deps, importId, undefined, ip),
         async () => void (await recoverInterruptedImports(deps.db, deps.now())),
       ),
     ];

@@ -27,6 +27,8 @@ import { accessibleLocations } from './records/locations.queries';
 import type { RecordHandler, RowIssue, Sourced, StoreIssue } from './records/record-handler.rules';
 import { summaryHandler } from './records/summaries.service';
 import { vendorHandler } from './records/vendors.service';
+import { namedMasterHandler } from './records/named-masters.service';
+import { ipAddressHandler } from './records/ip-addresses.service';
 
 type RecordImportOptions = {
   importType: ImportType;
@@ -34,6 +36,8 @@ type RecordImportOptions = {
   aliases: readonly { column: string; alias: string }[];
   path: string;
   observe?: ImportObserver | undefined;
+  /** The address the file was uploaded from (the job's data): the IP allow-list's import keeps it allowed. */
+  uploaderIp?: string | undefined;
 };
 
 /** processedRows is written every this many rows, as the document path does. */
@@ -223,6 +227,16 @@ export const processRecordImport = async (deps: ImportDeps, job: ImportRow, opti
     }
     case 'Entities': {
       const handler = entityHandler(principal);
+      return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
+    }
+    case 'Levels':
+    case 'Verticals':
+    case 'NoticeTags': {
+      const handler = namedMasterHandler(options.importType, principal, options.uploaderIp);
+      return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
+    }
+    case 'IpAddresses': {
+      const handler = ipAddressHandler(principal, options.uploaderIp ?? null);
       return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
     }
     case 'SalesDocuments':

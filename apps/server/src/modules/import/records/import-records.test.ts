@@ -62,6 +62,10 @@ describe.each(ENGINES)('record imports on %s', (engine) => {
       ['Series', 'MasterSeries', '/import-series-error'],
       ['ChartOfAccounts', 'MasterChartOfAccounts', '/import-chart-of-accounts-error'],
       ['Notices', 'LitigationEdit', '/import-notices-error'],
+      ['Levels', 'MasterChartOfAccounts', '/import-master-error'],
+      ['Verticals', 'MasterChartOfAccounts', '/import-master-error'],
+      ['NoticeTags', 'MasterChartOfAccounts', '/import-master-error'],
+      ['IpAddresses', 'MasterIpAddresses', '/import-master-error'],
     ]);
     for (const importType of ['SalesSummaries', 'Vendors', 'HsnSac', 'Entities'] as const) {
       const sample = (await api.get(I.sample, { importType })).rawPayload;

@@ -211,48 +211,58 @@ export const namedMasterService = <Rec extends CommonRecord, Save extends Common
     return clash?.name;
   };
 
-  const assertKeysFree = async (tx: DbOrTx, who: Who, own: Record<string, unknown>, status: Status, except: readonly number[]) => {
+  /** The own column's key of a unique key ('rank'), which is also its field in the save and its import column. */
+  const fieldOf = (key: UniqueKey) => Object.entries(def.ownColumns).find(([, column]) => column === key.column)?.[0] ?? null;
+
+  /** The first unique key whose value another record already holds, with the reason. */
+  const keyClash = async (tx: DbOrTx, who: Who, own: Record<string, unknown>, status: Status, except: readonly number[]) => {
     for (const key of def.keys) {
       const value = key.valueOf(own);
       if (value === '' || (key.among === 'active' && status !== 'Active')) continue;
       const holder = await holderOf(tx, who, key, value, except);
-      if (holder !== undefined) throw new AppError('ORG0006', { propertyName: key.propertyName, message: key.message(value, holder) });
+      if (holder !== undefined) return { key, field: fieldOf(key), message: key.message(value, holder) };
     }
+    return null;
+  };
+
+  /** Creates the record or updates `existing`, with its audit row; the caller holds the lock and checked the keys. */
+  const write = async (tx: DbOrTx, who: Who, existing: Row | undefined, input: Save, ip: string | undefined): Promise<number> => {
+    const values = { name: input.name, description: input.description, status: input.status, ...def.ownValues(input) };
+    const stamp = { updatedBy: who.userId, updatedAt: new Date() };
+    const [saved] = existing
+      ? await tx
+          .update(t)
+          .set({ ...values, ...stamp })
+          .where(eq(t.id, existing.id))
+          .returning({ id: t.id })
+      : await tx
+          .insert(t)
+          .values({ ...values, ...stamp, subscriberId: who.subscriberId, createdBy: who.userId })
+          .returning({ id: t.id });
+    if (!saved) throw new Error(`${def.auditType} write returned no row`);
+    await writeAudit(tx, who, {
+      entityType: def.auditType,
+      entityKey: saved.id,
+      entityName: input.name,
+      action: existing ? 'Update' : 'Create',
+      ...(existing ? { before: audited(existing) } : {}),
+      after: values,
+      ...(ip ? { ip } : {}),
+    });
+    return saved.id;
   };
 
   const save = async (db: Db, who: Who, input: Save, ip: string): Promise<Rec> => {
     const [existing] = input.id ? await loadAll(db, who, [input.id]) : [];
-    const own = def.ownValues(input);
-    const values = { name: input.name, description: input.description, status: input.status, ...own };
     const id = await db.transaction(async (tx) => {
       await lock(tx, who);
       const except = existing ? [existing.id] : [];
       // Names are unique per subscriber ignoring case: 'Retail' and 'RETAIL' would read as one in every picker.
       const named = await holderOf(tx, who, { column: t.name, among: 'all' }, input.name, except);
       if (named !== undefined) throw new AppError('ORG0006', { propertyName: 'Name', message: `${named} already exists.` });
-      await assertKeysFree(tx, who, own, input.status, except);
-      const stamp = { updatedBy: who.userId, updatedAt: new Date() };
-      const [saved] = existing
-        ? await tx
-            .update(t)
-            .set({ ...values, ...stamp })
-            .where(eq(t.id, existing.id))
-            .returning({ id: t.id })
-        : await tx
-            .insert(t)
-            .values({ ...values, ...stamp, subscriberId: who.subscriberId, createdBy: who.userId })
-            .returning({ id: t.id });
-      if (!saved) throw new Error(`${def.auditType} write returned no row`);
-      await writeAudit(tx, who, {
-        entityType: def.auditType,
-        entityKey: saved.id,
-        entityName: input.name,
-        action: existing ? 'Update' : 'Create',
-        ...(existing ? { before: audited(existing) } : {}),
-        after: values,
-        ip,
-      });
-      return saved.id;
+      const clash = await keyClash(tx, who, def.ownValues(input), input.status, except);
+      if (clash) throw new AppError('ORG0006', { propertyName: clash.key.propertyName, message: clash.message });
+      return write(tx, who, existing, input, ip);
     });
     const [row] = await loadAll(db, who, [id]);
     if (!row) throw new AppError('GEN0003');
@@ -331,7 +341,32 @@ export const namedMasterService = <Rec extends CommonRecord, Save extends Common
       return rows.length;
     });
 
-  return { search, save, updateStatus, remove };
+  /**
+   * The import's write, in the file's transaction: a record whose name is already there (any case) is updated, else one
+   * is created, row by row in the file's order, each with the screen save's checks and audit row. A row whose unique
+   * key another record holds (a rank among the active levels, a vertical's code) is refused with the reason; a held
+   * record may be made Inactive, as on the screen.
+   */
+  const importRecords = async (tx: DbOrTx, who: Who, records: readonly Save[], ip?: string) => {
+    await lock(tx, who);
+    const issues: { index: number; column: string | null; message: string }[] = [];
+    let written = 0;
+    for (const [index, input] of records.entries()) {
+      const [existing] = (await select(tx, and(eq(t.subscriberId, who.subscriberId), sql`lower(${t.name}) = lower(${input.name})`)).limit(
+        1,
+      )) as Row[];
+      const clash = await keyClash(tx, who, def.ownValues(input), input.status, existing ? [existing.id] : []);
+      if (clash) {
+        issues.push({ index, column: clash.field, message: clash.message });
+        continue;
+      }
+      await write(tx, who, existing, { ...input, id: existing?.id }, ip);
+      written++;
+    }
+    return { written, issues };
+  };
+
+  return { search, save, updateStatus, remove, importRecords };
 };
 
 /** `3 users`, `1 user` in a refusal. */
