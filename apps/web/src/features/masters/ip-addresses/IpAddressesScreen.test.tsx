@@ -48,6 +48,8 @@ describe('IpAddressesScreen', () => {
     expect(screen.queryByTestId('ip-add-current')).toBeNull();
     expect((await screen.findByTestId('ip-value-2', {}, { timeout: 5000 })).textContent).toBe('127.0.0.0/8');
     expect(calls.find((c) => c.url.includes('/ipAddress/search'))?.body).toMatchObject({ start: 0, sortExpression: 'id DESC' });
+    // The toolbar's Import opens /import with the IP addresses' import chosen.
+    expect(screen.getByTestId('ip-import').getAttribute('href')).toBe('/import?type=IpAddresses');
   });
 
   it('warns when the list does not allow the current address and offers to add it', async () => {

@@ -169,6 +169,7 @@ export const IpAddressesScreen = () => {
       defaultSort={IP_ADDRESS_DEFAULT_SORT}
       search={searchIpAddresses}
       exportFile={{ fileName: 'ip-addresses.xlsx', download: exportIpAddresses }}
+      importType="IpAddresses"
       columns={columnsOf(t)}
       rowLabel={(row) => row.address}
       emptyText={t('ipAddress.empty')}

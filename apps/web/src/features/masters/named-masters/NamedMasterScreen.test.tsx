@@ -34,6 +34,8 @@ describe('NamedMasterScreen', () => {
     expect(manager.textContent).toContain('Manager');
     expect(manager.textContent).toContain('3');
     expect(calls.find((c) => c.url.includes('/level/search'))?.body).toMatchObject({ start: 0, sortExpression: 'rank ASC' });
+    // The toolbar's Import opens /import with the levels' import chosen.
+    expect(screen.getByTestId('level-import').getAttribute('href')).toBe('/import?type=Levels');
     fireEvent.change(screen.getByTestId('level-search'), { target: { value: 'man' } });
     await waitFor(
       () => expect(calls.filter((c) => c.url.includes('/level/search')).at(-1)?.body).toMatchObject({ filters: { text: 'man' } }),

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { NAMED_MASTER_DESCRIPTION_MAX, NAMED_MASTER_NAME_MAX, type NamedMasterFilters, type NamedMasterStatus } from '@opengst/contracts';
+import {
+  NAMED_MASTER_DESCRIPTION_MAX,
+  NAMED_MASTER_NAME_MAX,
+  type ImportType,
+  type NamedMasterFilters,
+  type NamedMasterStatus,
+} from '@opengst/contracts';
 import { useText, type TextKey, type Translate } from '../../../i18n/useText';
 import { ApiForm } from '../../../shared/ApiForm';
 import { formatDate } from '../../../shared/format';
@@ -43,6 +49,8 @@ export type NamedMasterKindProps<Row extends CommonRow, Own extends object> = {
   };
   defaultSort: string;
   fileName: string;
+  /** The master's import type: the toolbar's Import opens /import with it chosen. */
+  importType: ImportType;
   text: { add: TextKey; edit: TextKey; empty: TextKey; confirmDelete: TextKey; search?: TextKey; inUse?: TextKey };
   /** Columns of the master's own, drawn after the name. */
   ownColumns: (t: Translate) => Column<Row>[];
@@ -144,6 +152,7 @@ export const NamedMasterScreen = <Row extends CommonRow, Own extends object>(pro
       defaultSort={props.defaultSort}
       search={props.api.search}
       exportFile={{ fileName: props.fileName, download: props.api.download }}
+      importType={props.importType}
       columns={columns}
       rowLabel={(row) => row.name}
       emptyText={t(text.empty)}

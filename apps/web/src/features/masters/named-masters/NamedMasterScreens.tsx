@@ -25,6 +25,7 @@ export const LevelMasterScreen = () => (
     api={{ ...levelApi, save: (body) => levelApi.save({ ...body, rank: body.rank === '' ? 0 : body.rank }) }}
     defaultSort={LEVEL_DEFAULT_SORT}
     fileName="levels.xlsx"
+    importType="Levels"
     text={{ add: 'level.add', edit: 'level.edit', empty: 'level.empty', confirmDelete: 'level.confirmDelete', inUse: 'level.inUse' }}
     ownColumns={(t) => [{ key: 'rank', header: t('level.rank'), sortKey: 'rank', width: 80, isNumeric: true, render: (row) => row.rank }]}
     newOwn={() => ({ rank: '' })}
@@ -70,6 +71,7 @@ export const VerticalsScreen = () => (
     api={{ ...verticalApi, save: (body) => verticalApi.save({ ...body, code: body.code.trim() }) }}
     defaultSort={VERTICAL_DEFAULT_SORT}
     fileName="verticals.xlsx"
+    importType="Verticals"
     text={{
       add: 'vertical.add',
       edit: 'vertical.edit',
@@ -120,6 +122,7 @@ export const NoticeTagScreen = () => (
     api={noticeTagApi}
     defaultSort={NOTICE_TAG_DEFAULT_SORT}
     fileName="notice-tags.xlsx"
+    importType="NoticeTags"
     text={{ add: 'noticeTag.add', edit: 'noticeTag.edit', empty: 'noticeTag.empty', confirmDelete: 'noticeTag.confirmDelete' }}
     ownColumns={(t) => [
       {
