@@ -58,7 +58,8 @@ export type Consultant = z.infer<typeof ConsultantSchema>;
 export const ConsultantFiltersSchema = z.object({
   /** Part of the name, user name, e-mail, firm or membership number. */
   text: z.string().trim().max(100).nullish(),
-  status: ConsultantStatusSchema.nullish(),
+  /** The screen's status filter; a Locked or Dormant consultant is listed under all statuses. */
+  status: SettableConsultantStatusSchema.nullish(),
   profession: ConsultantProfessionSchema.nullish(),
 });
 export type ConsultantFilters = z.infer<typeof ConsultantFiltersSchema>;

@@ -16,8 +16,8 @@ describe('MastersScreen', () => {
     renderAt(<MastersScreen />, '/masters', ['MasterSeries', 'MastersView']);
     expect((await screen.findByTestId('masters-tile-Series', {}, { timeout: 5000 })).getAttribute('href')).toBe('/series');
     expect(screen.getByTestId('masters-tile-AllocateSeries').getAttribute('href')).toBe('/allocate-series');
-    // Manage Consultants has a right but no screen yet: no tile, no dead link.
-    expect(screen.queryByTestId('masters-tile-ManageConsultants')).toBeNull();
+    // Manage Consultants is read with the masters' own right.
+    expect(screen.getByTestId('masters-tile-ManageConsultants').getAttribute('href')).toBe('/manage-consultants');
     // IP Addresses has a screen but the user lacks its right.
     expect(screen.queryByTestId('masters-tile-IpAddresses')).toBeNull();
   });
@@ -33,7 +33,8 @@ describe('MastersScreen', () => {
 
   it('shows no tile without a master right, and says why', async () => {
     stubApi(() => json({}));
-    renderAt(<MastersScreen />, '/masters', ['MastersView']);
+    // The e-mail templates' right opens the hub, but their screen is not built: no tile, no dead link.
+    renderAt(<MastersScreen />, '/masters', ['MasterEmailTemplates']);
     expect(await screen.findByText(/No master is open to you yet/, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('masters-tile-Series')).toBeNull();
   });

@@ -21,6 +21,7 @@ const TILE_TEXT: Partial<Record<string, ResourceKey>> = {
   HsnSac: 'masters.tile.HsnSac',
   DataMapper: 'masters.tile.DataMapper',
   ChartOfAccounts: 'masters.tile.ChartOfAccounts',
+  ManageConsultants: 'masters.tile.ManageConsultants',
 };
 
 export const MastersScreen = () => {
