@@ -88,21 +88,20 @@ const assertOwnReferences = async (
 export type WithSavedUser = (tx: Tx, user: User, isNew: boolean) => Promise<void>;
 
 /**
- * user/save: create or edit. The entity ids were checked by the access plugin (the caller can only grant
- * locations of its own subscriber that it has access to). A new user gets a welcome mail with a single-use link
- * to choose a password; the stored hash is of a random password nobody knows.
+ * Creates or edits a user inside the caller's transaction: the user rules, entity access, the audit row and, for a new
+ * user, the welcome link, returned to be mailed once the transaction has committed (never before: a rolled-back user
+ * must not receive one). `withUser` writes what another module keeps with the user, in the same transaction.
  */
-export const saveUser = async (
+export const writeUser = async (
   ctx: AppContext,
+  tx: Tx,
   principal: SessionPrincipal,
   input: SaveInput,
   ip: string,
   withUser?: WithSavedUser,
-): Promise<{ userId: number }> => {
-  const { db } = ctx.database;
+): Promise<{ userId: number; welcome: PasswordLink | null }> => {
   const now = ctx.now();
-  await assertUserNameFree(db, input.userName, input.userId);
-  let welcome: PasswordLink | undefined;
+  await assertUserNameFree(tx, input.userName, input.userId);
   const values = {
     userName: input.userName,
     displayName: input.displayName,
@@ -114,64 +113,74 @@ export const saveUser = async (
     levelId: input.levelId ?? null,
   };
   const entityIds = [...new Set(input.entityIds)].sort((a, b) => a - b);
-  const existing = input.userId === undefined ? undefined : await findUser(db, principal.subscriberId, input.userId);
+  const existing = input.userId === undefined ? undefined : await findUser(tx, principal.subscriberId, input.userId);
   if (existing?.status === 'Delete') throw new AppError('ADM0010');
-  const { isAdminRole } = await assertOwnReferences(db, principal.subscriberId, input, existing?.levelId ?? null);
-  const passwordHash = existing ? undefined : await hashPassword(generatePassword(24));
+  const { isAdminRole } = await assertOwnReferences(tx, principal.subscriberId, input, existing?.levelId ?? null);
 
-  try {
-    const userId = await db.transaction(async (tx) => {
-      if (existing) {
-        const wasAdmin =
-          (await tx.select({ isSystem: roles.isSystem }).from(roles).where(eq(roles.id, existing.roleId)))[0]?.isSystem ?? false;
-        if (
-          wasAdmin &&
-          !isAdminRole &&
-          existing.status === 'Active' &&
-          (await otherActiveAdmins(tx, principal.subscriberId, [existing.id])) === 0
-        ) {
-          throw new AppError('ADM0007', { propertyName: 'RoleId' });
-        }
-        const before = auditView(existing, await entityIdsOfUser(tx, existing.id));
-        const [after] = await tx.update(users).set(values).where(eq(users.id, existing.id)).returning();
-        if (!after) throw new AppError('GEN0003');
-        await replaceEntityAccess(tx, existing.id, entityIds);
-        await withUser?.(tx, after, false);
-        await writeAudit(tx, principal, {
-          entityType: 'User',
-          entityKey: existing.id,
-          entityName: after.userName,
-          action: 'Update',
-          before,
-          after: auditView(after, entityIds),
-          ip,
-        });
-        return existing.id;
-      }
-      const [created] = await tx
-        .insert(users)
-        .values({
-          ...values,
-          subscriberId: principal.subscriberId,
-          passwordHash: passwordHash ?? '',
-          passwordChangedAt: now,
-          createdAt: now,
-        })
-        .returning();
-      if (!created) throw new Error('user insert returned no row');
-      await replaceEntityAccess(tx, created.id, entityIds);
-      await withUser?.(tx, created, true);
-      await writeAudit(tx, principal, {
-        entityType: 'User',
-        entityKey: created.id,
-        entityName: created.userName,
-        action: 'Create',
-        after: auditView(created, entityIds),
-        ip,
-      });
-      welcome = await preparePasswordLink(ctx, tx, created, 'welcome', WELCOME_LINK_MINUTES);
-      return created.id;
+  if (existing) {
+    const wasAdmin = (await tx.select({ isSystem: roles.isSystem }).from(roles).where(eq(roles.id, existing.roleId)))[0]?.isSystem ?? false;
+    if (
+      wasAdmin &&
+      !isAdminRole &&
+      existing.status === 'Active' &&
+      (await otherActiveAdmins(tx, principal.subscriberId, [existing.id])) === 0
+    ) {
+      throw new AppError('ADM0007', { propertyName: 'RoleId' });
+    }
+    const before = auditView(existing, await entityIdsOfUser(tx, existing.id));
+    const [after] = await tx.update(users).set(values).where(eq(users.id, existing.id)).returning();
+    if (!after) throw new AppError('GEN0003');
+    await replaceEntityAccess(tx, existing.id, entityIds);
+    await withUser?.(tx, after, false);
+    await writeAudit(tx, principal, {
+      entityType: 'User',
+      entityKey: existing.id,
+      entityName: after.userName,
+      action: 'Update',
+      before,
+      after: auditView(after, entityIds),
+      ip,
     });
+    return { userId: existing.id, welcome: null };
+  }
+  const [created] = await tx
+    .insert(users)
+    .values({
+      ...values,
+      subscriberId: principal.subscriberId,
+      passwordHash: await hashPassword(generatePassword(24)),
+      passwordChangedAt: now,
+      createdAt: now,
+    })
+    .returning();
+  if (!created) throw new Error('user insert returned no row');
+  await replaceEntityAccess(tx, created.id, entityIds);
+  await withUser?.(tx, created, true);
+  await writeAudit(tx, principal, {
+    entityType: 'User',
+    entityKey: created.id,
+    entityName: created.userName,
+    action: 'Create',
+    after: auditView(created, entityIds),
+    ip,
+  });
+  return { userId: created.id, welcome: await preparePasswordLink(ctx, tx, created, 'welcome', WELCOME_LINK_MINUTES) };
+};
+
+/**
+ * user/save: create or edit. The entity ids were checked by the access plugin (the caller can only grant
+ * locations of its own subscriber that it has access to). A new user gets a welcome mail with a single-use link
+ * to choose a password; the stored hash is of a random password nobody knows.
+ */
+export const saveUser = async (
+  ctx: AppContext,
+  principal: SessionPrincipal,
+  input: SaveInput,
+  ip: string,
+  withUser?: WithSavedUser,
+): Promise<{ userId: number }> => {
+  try {
+    const { userId, welcome } = await ctx.database.db.transaction((tx) => writeUser(ctx, tx, principal, input, ip, withUser));
     if (welcome) await sendPasswordLink(ctx, welcome);
     return { userId };
   } catch (error) {
