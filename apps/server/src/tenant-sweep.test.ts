@@ -30,11 +30,12 @@ import { drc01Sweeps } from './modules/drc01/drc01.sweeps';
 import { ANNOUNCEMENT_NO_RECORD_IDS, announcementSweeps } from './modules/announcements/announcements.sweeps';
 import { SERIES_NO_RECORD_IDS, seriesSweeps } from './modules/masters/series/series.sweeps';
 import { IP_ADDRESS_NO_RECORD_IDS, ipAddressSweeps } from './modules/masters/ip-addresses/ip-addresses.sweeps';
-import { noticeSweeps } from './modules/litigation/notices.sweeps';
+import { NOTICE_NO_RECORD_IDS, noticeSweeps } from './modules/litigation/notices.sweeps';
 import { namedMasterSweeps } from './modules/masters/named-masters/named-masters.sweeps';
 import { chartOfAccountsSweeps } from './modules/masters/chart-of-accounts/chart-of-accounts.sweeps';
 import { businessPartnerSweeps } from './modules/masters/business-partners/business-partners.sweeps';
 import { HSN_SAC_NO_RECORD_IDS, hsnSacSweeps } from './modules/masters/hsn-sac/hsn-sac.sweeps';
+import { einvoiceSweeps } from './modules/einvoice/einvoice.sweeps';
 import { CONSULTANT_NO_RECORD_IDS, consultantSweeps } from './modules/masters/consultants/consultants.sweeps';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
@@ -152,6 +153,7 @@ const SWEEPS: Sweep[] = [
   ...chartOfAccountsSweeps(),
   ...businessPartnerSweeps(),
   ...hsnSacSweeps(),
+  ...einvoiceSweeps(),
   ...consultantSweeps(),
 ];
 
@@ -229,6 +231,7 @@ const NO_RECORD_IDS = new Set([
   ...SERIES_NO_RECORD_IDS,
   ...IP_ADDRESS_NO_RECORD_IDS,
   ...HSN_SAC_NO_RECORD_IDS,
+  ...NOTICE_NO_RECORD_IDS,
   ...CONSULTANT_NO_RECORD_IDS,
 ]);
 

@@ -11,6 +11,7 @@ import {
   NoticeIdQuerySchema,
   NoticeIdsSchema,
   NoticeMoveSchema,
+  NoticeOptionsSchema,
   NoticeReopenSchema,
   NoticeSaveSchema,
   NoticeSchema,
@@ -39,6 +40,8 @@ export const NOTICE_ENDPOINTS = {
     body: NoticeDashboardRequestSchema,
     response: NoticeDashboardSchema,
   }),
+  /** The filter bar's and the form's choices: sections, years and consultants of the notices in scope; the tags. */
+  noticeOptions: defineEndpoint({ method: 'GET', path: `${LITIGATION}/options`, response: NoticeOptionsSchema }),
   /** xlsx of every notice the filters match, in the screen's sort. */
   noticeExport: defineEndpoint({ method: 'POST', path: `${LITIGATION}/export`, body: NoticeExportRequestSchema, response: 'file' }),
 };

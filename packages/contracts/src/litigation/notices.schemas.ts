@@ -59,6 +59,8 @@ export const NoticeSaveSchema = z.object({
   contingent: NoticeContingentSchema.nullish(),
   assigneeUserId: id.nullish(),
   tagIds: z.array(id).max(20).default([]),
+  /** The consultants (/manage-consultants) who may see and work on it; absent: left as they are. A consultant's own save keeps them. */
+  consultantIds: z.array(id).max(20, 'Assign at most 20 consultants.').optional(),
 });
 export type NoticeSave = z.input<typeof NoticeSaveSchema>;
 
@@ -90,6 +92,7 @@ export const NoticeSchema = z.object({
   assigneeUserId: z.number().int().nullable(),
   assigneeName: z.string().nullable(),
   tagIds: z.array(z.number().int()),
+  consultants: z.array(z.object({ id: z.number().int(), displayName: z.string() })),
   source: z.string(),
   updatedAt: z.string(),
 });
@@ -134,8 +137,27 @@ export const NoticeFiltersSchema = z.object({
   dueFrom: isoDate.nullish(),
   dueTo: isoDate.nullish(),
   tagIds: z.array(id).max(20).nullish(),
+  /** The sections cited (the domain's noticeSections of the notice's section text); '-': the notices citing none. */
+  sections: z.array(z.string().trim().min(1).max(40)).max(50).nullish(),
+  /** The financial years concerned (YYYY-YY); '-': the notices naming none. */
+  financialYears: z
+    .array(z.string().regex(/^(\d{4}-\d{2}|-)$/, 'A financial year is YYYY-YY.'))
+    .max(20)
+    .nullish(),
+  contingentClasses: z.array(ContingentClassSchema).max(3).nullish(),
+  consultantIds: z.array(id).max(50).nullish(),
 });
 export type NoticeFilters = z.infer<typeof NoticeFiltersSchema>;
+
+/** What the register's filters and the notice form offer: what the notices in the user's scope hold, and the tags. */
+export const NoticeOptionsSchema = z.object({
+  sections: z.array(z.string()),
+  financialYears: z.array(z.string()),
+  consultants: z.array(z.object({ id: z.number().int(), displayName: z.string() })),
+  /** Every notice tag of the subscriber (inactive ones too, to show on the notices that carry them). */
+  tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string(), isActive: z.boolean() })),
+});
+export type NoticeOptions = z.infer<typeof NoticeOptionsSchema>;
 
 export const NoticeIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -119,6 +119,19 @@ export const LITIGATION_TEXT = {
   'notice.noOrderDate': 'The order has no date in the timeline.',
   'notice.notFound': 'No notice chosen: open one from the register.',
   'notice.noTimeline': 'Nothing recorded yet.',
+  'notice.sections': 'Sections',
+  'notice.noSection': 'No section',
+  'notice.years': 'Financial years',
+  'notice.noYear': 'No year',
+  'notice.contingentClasses': 'Contingent class',
+  'notice.consultantsFilter': 'Consultants',
+  'notice.consultantsColumn': 'Consultants',
+  'notice.consultantsKept': 'Only the organisation assigns consultants: yours are kept as they are.',
+  'notice.tags': 'Tags',
+  'notice.tagsHint': 'Notice tags (Notice Tag master); inactive ones stay on the notices that carry them.',
+  'notice.tagsColumn': 'Tags',
+  'notice.eventConsultants': 'Consultants: {names}',
+  'notice.noConsultants': 'none',
 } as const;
 
 export type LitigationTextKey = keyof typeof LITIGATION_TEXT;

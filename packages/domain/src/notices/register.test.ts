@@ -5,6 +5,7 @@ import {
   NOTICE_FORMS,
   NOTICE_STAGES,
   noticeFormInfo,
+  noticeSections,
   noticeStatusOf,
   REPLY_WINDOWS,
   STAGE_MOVES,
@@ -55,5 +56,14 @@ describe('the notice register model', () => {
     expect(contingentTreatment('Probable')).toBe('Provision');
     expect(contingentTreatment('Possible')).toBe('Disclosure');
     expect(contingentTreatment('Remote')).toBe('None');
+  });
+
+  it('reads the sections a notice cites off its section text', () => {
+    expect(noticeSections('')).toEqual([]);
+    expect(noticeSections('  ')).toEqual([]);
+    expect(noticeSections('73')).toEqual(['73']);
+    expect(noticeSections('73, 74')).toEqual(['73', '74']);
+    expect(noticeSections('74/74A; 16(4) & 61,')).toEqual(['74', '74A', '16(4)', '61']);
+    expect(noticeSections('73,73')).toEqual(['73']);
   });
 });

@@ -127,3 +127,21 @@ export type ContingentClass = (typeof CONTINGENT_CLASSES)[number];
  */
 export const contingentTreatment = (classification: ContingentClass): 'Provision' | 'Disclosure' | 'None' =>
   classification === 'Probable' ? 'Provision' : classification === 'Possible' ? 'Disclosure' : 'None';
+
+/**
+ * The separators between the sections a notice cites ('73, 74', '74/74A', '61; 65', '16(4) & 73'). The register's SQL
+ * filter splits the stored text on the same pattern (NOTICE_SECTION_SPLIT), so the dashboard's tally by section and the
+ * register filtered by that section always count the same notices.
+ */
+export const NOTICE_SECTION_SPLIT = '\\s*[,;/&]\\s*';
+
+/** The sections a notice's section text cites, each trimmed, in order, without repeats; none for a blank text. */
+export const noticeSections = (section: string): string[] => [
+  ...new Set(
+    section
+      .trim()
+      .split(new RegExp(NOTICE_SECTION_SPLIT))
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+];

@@ -5,11 +5,12 @@
 // notice, kind and day), so a job run twice in a day, or on two servers, sends it once.
 //
 // Who: the notice's assignee when set and active; else every active user of the subscriber whose role may edit notices
-// (LitigationEdit) and who may reach the notice's location.
+// (LitigationEdit) and who may reach the notice's location; and, either way, the active users of the consultants
+// assigned to the notice (/manage-consultants).
 import { daysBetween, istDateOf, noticeFormInfo } from '@opengst/domain';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { entities, noticeReminders, notices, roleRights, userEntities, users } from '../../db/schema';
+import { consultants, entities, noticeConsultants, noticeReminders, notices, roleRights, userEntities, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { defineJob, workerOf, type JobWorker } from '../../platform/jobs/job';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
@@ -31,7 +32,8 @@ type Due = {
   entityName: string;
 };
 
-const recipientsOf = async (ctx: AppContext, notice: Due): Promise<string[]> => {
+/** The organisation's people on the notice: its assignee when set and active, else the editors who reach its location. */
+const ownPeopleOf = async (ctx: AppContext, notice: Due): Promise<string[]> => {
   const { db } = ctx.database;
   if (notice.assigneeUserId) {
     const [assignee] = await db
@@ -46,7 +48,18 @@ const recipientsOf = async (ctx: AppContext, notice: Due): Promise<string[]> => 
     .innerJoin(roleRights, and(eq(roleRights.roleId, users.roleId), eq(roleRights.rightId, 'LitigationEdit')))
     .innerJoin(userEntities, and(eq(userEntities.userId, users.id), eq(userEntities.entityId, notice.entityId)))
     .where(and(eq(users.subscriberId, notice.subscriberId), eq(users.status, 'Active')));
-  return editors.map((e) => e.email).sort();
+  return editors.map((e) => e.email);
+};
+
+const recipientsOf = async (ctx: AppContext, notice: Due): Promise<string[]> => {
+  const assigned = await ctx.database.db
+    .select({ email: users.email })
+    .from(noticeConsultants)
+    .innerJoin(consultants, eq(consultants.id, noticeConsultants.consultantId))
+    .innerJoin(users, eq(users.id, consultants.userId))
+    .where(and(eq(noticeConsultants.noticeId, notice.id), eq(users.subscriberId, notice.subscriberId), eq(users.status, 'Active')));
+  const emails = [...(await ownPeopleOf(ctx, notice)), ...assigned.map((c) => c.email)].filter((email) => email !== '');
+  return [...new Set(emails)].sort();
 };
 
 const plural = (n: number) => `${n} day${n === 1 ? '' : 's'}`;

@@ -3,12 +3,9 @@
 // holds hundreds or thousands of notices, so one read and a pass in memory answer in milliseconds and cannot disagree
 // with the list.
 import type { Notice, NoticeDashboard, NoticeTally } from '@opengst/contracts';
-import { addDays, noticeFormInfo } from '@opengst/domain';
-import { and, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { addDays, noticeFormInfo, noticeSections } from '@opengst/domain';
 import type { DbOrTx } from '../../db/database';
-import { entities, notices, users } from '../../db/schema';
-import { toNotice } from './notices.repo';
+import { joinedSelect, noticeWhere, toNotice, type NoticeScope } from './notices.repo';
 
 const STATUS_NAMES: Record<Notice['status'], string> = {
   ACT: 'Active',
@@ -34,22 +31,9 @@ const one = (key: string, label: string, rows: readonly Notice[]): NoticeTally =
   demand: rows.reduce((sum, n) => sum + n.totalDemand, 0),
 });
 
-export const noticeDashboard = async (
-  db: DbOrTx,
-  subscriberId: number,
-  scope: readonly number[],
-  today: string,
-): Promise<NoticeDashboard> => {
-  const assignee = alias(users, 'dashboard_assignee');
-  const rows =
-    scope.length === 0
-      ? []
-      : await db
-          .select({ row: notices, entityName: entities.entityName, gstin: entities.gstin, assigneeName: assignee.displayName })
-          .from(notices)
-          .innerJoin(entities, eq(entities.id, notices.entityId))
-          .leftJoin(assignee, eq(assignee.id, notices.assigneeUserId))
-          .where(and(eq(notices.subscriberId, subscriberId), inArray(notices.entityId, [...scope])));
+/** The figures over the notices `scope` reaches: the register's own where (locations, and a consultant's own notices). */
+export const noticeDashboard = async (db: DbOrTx, scope: NoticeScope, today: string): Promise<NoticeDashboard> => {
+  const rows = scope.entityIds.length === 0 ? [] : await joinedSelect(db).where(noticeWhere(scope, undefined, today));
   const all = rows.map((r) => toNotice(r, today));
   const byStatus: Tally = new Map();
   const byForm: Tally = new Map();
@@ -61,7 +45,11 @@ export const noticeDashboard = async (
   for (const [index, notice] of all.entries()) {
     add(byStatus, notice.status, STATUS_NAMES[notice.status], notice);
     add(byForm, notice.form, noticeFormInfo(notice.form)?.title ?? notice.form, notice);
-    add(bySection, notice.section || '-', notice.section ? `Section ${notice.section}` : 'No section', notice);
+    // A notice citing several sections ('73, 74') counts under each, as under each of its years.
+    const sections = noticeSections(notice.section);
+    for (const section of sections.length > 0 ? sections : ['-']) {
+      add(bySection, section, section === '-' ? 'No section' : `Section ${section}`, notice);
+    }
     add(byEntity, String(notice.entityId), notice.gstin ? `${notice.entityName} (${notice.gstin})` : notice.entityName, notice);
     const years = rows[index]?.row.financialYears ?? [];
     for (const year of years.length > 0 ? years : ['-']) add(byYear, year, year === '-' ? 'No year' : `FY ${year}`, notice);

@@ -10,8 +10,9 @@ import { serve } from '../../platform/endpoint';
 import { locationScope } from '../../platform/location-scope';
 import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../platform/audited-export';
 import { noticeDashboard } from './notices-dashboard';
-import { findNotices, noticeWhere } from './notices.repo';
-import { deleteNotices, moveNotice, noticeDetail, reopenNotice, saveNotice } from './notices.service';
+import type { SessionPrincipal } from '../../platform/auth/sessions';
+import { findNoticeOptions, findNotices, noticeWhere, type NoticeScope } from './notices.repo';
+import { consultantOfPrincipal, deleteNotices, moveNotice, noticeDetail, reopenNotice, saveNotice } from './notices.service';
 
 const read = { rights: ['LitigationManagement'] } as const;
 const edit = { rights: ['LitigationEdit'] } as const;
@@ -41,26 +42,33 @@ const COLUMNS: readonly XlsxColumn<Notice>[] = [
   { header: 'Contingent liability', width: 14, value: (r) => r.contingentClass },
   { header: 'Amount at stake (₹)', width: 16, value: (r) => rupees(r.contingentAmount) },
   { header: 'Assigned to', width: 20, value: (r) => r.assigneeName },
+  { header: 'Consultants', width: 24, value: (r) => r.consultants.map((c) => c.displayName).join(', ') },
 ];
 
 export const noticeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const today = () => istDateOf(ctx.now());
+  /** The user's locations (narrowed by the chips) and, for a consultant, its own notices only. */
+  const scopeOf = async (principal: SessionPrincipal, entityIds: readonly number[] | null | undefined): Promise<NoticeScope> => ({
+    subscriberId: principal.subscriberId,
+    entityIds: await locationScope(db, principal, entityIds),
+    consultantId: await consultantOfPrincipal(db, principal),
+  });
 
   serve(app, E.noticeSearch, {
     access: { ...read, entity: 'body' },
     handler: async (request) => {
-      const principal = principalOf(request);
-      const scope = await locationScope(db, principal, request.body.filters?.entityIds);
-      return findNotices(db, noticeWhere(principal.subscriberId, scope, request.body.filters, today()), request.body, today());
+      const scope = await scopeOf(principalOf(request), request.body.filters?.entityIds);
+      return findNotices(db, noticeWhere(scope, request.body.filters, today()), request.body, today());
     },
+  });
+  serve(app, E.noticeOptions, {
+    access: read,
+    handler: async (request) => findNoticeOptions(db, await scopeOf(principalOf(request), null), today()),
   });
   serve(app, E.noticeDashboard, {
     access: { rights: ['DashboardLitigation', 'LitigationManagement'], entity: 'body' },
-    handler: async (request) => {
-      const principal = principalOf(request);
-      return noticeDashboard(db, principal.subscriberId, await locationScope(db, principal, request.body.entityIds), today());
-    },
+    handler: async (request) => noticeDashboard(db, await scopeOf(principalOf(request), request.body.entityIds), today()),
   });
   serve(app, E.noticeDetail, {
     access: read,
@@ -85,11 +93,10 @@ export const noticeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   serve(app, E.noticeExport, {
     access: { ...read, entity: 'body' },
     handler: async (request, reply) => {
-      const principal = principalOf(request);
-      const scope = await locationScope(db, principal, request.body.filters?.entityIds);
+      const scope = await scopeOf(principalOf(request), request.body.filters?.entityIds);
       const { items } = await findNotices(
         db,
-        noticeWhere(principal.subscriberId, scope, request.body.filters, today()),
+        noticeWhere(scope, request.body.filters, today()),
         { start: 0, size: AUDITED_EXPORT_LIMIT, sortExpression: request.body.sortExpression },
         today(),
       );

@@ -5,17 +5,20 @@
 // its due date is the one it states, else the form's statutory window from the issue date (the domain's replyDueDate);
 // the assignee is an active user of the subscriber and the tags active notice tags of the subscriber. A move must be one
 // the domain's status model allows (checkStageMove); a closed notice moves only by being opened again, with a reason.
+// Consultants (/manage-consultants) assigned to a notice are the subscriber's own; a user who is a consultant reaches
+// only the notices assigned to it (any other answers 404, as a foreign id) and cannot change who is assigned.
 import type { NoticeDetail, NoticeSaveSchema, NoticeMoveSchema, NoticeReopenSchema, NoticeStageName } from '@opengst/contracts';
 import { checkStageMove, noticeFormInfo, replyDueDate, STAGE_MOVES } from '@opengst/domain';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
-import { entities, noticeEvents, notices, noticeTags, users } from '../../db/schema';
+import { entities, noticeConsultants, noticeEvents, notices, noticeTags, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { assertEntityAccess } from '../../platform/entity-access';
 import { AppError } from '../../platform/errors';
-import { findNoticeJoined, findNoticeRows, toNotice, type NoticeRow } from './notices.repo';
+import { assertOwnConsultants, consultantOfUser } from '../masters';
+import { consultantsOfNotices, findNoticeJoined, findNoticeRows, isAssignedToAll, toNotice, type NoticeRow } from './notices.repo';
 
 type SaveInput = z.output<typeof NoticeSaveSchema>;
 type MoveInput = z.output<typeof NoticeMoveSchema>;
@@ -37,10 +40,38 @@ const audited = (row: NoticeRow) => ({
 const addEvent = (tx: DbOrTx, who: SessionPrincipal, noticeId: number, event: Event) =>
   tx.insert(noticeEvents).values({ ...event, subscriberId: who.subscriberId, noticeId, userId: who.userId });
 
+/** The consultant the signed-in user is (null: not a consultant). */
+export const consultantOfPrincipal = (db: DbOrTx, who: SessionPrincipal): Promise<number | null> =>
+  consultantOfUser(db, who.subscriberId, who.userId);
+
+/**
+ * Refuses notices the user may not reach: for a consultant, any not assigned to it (404, as a foreign id); for every
+ * user, a location outside its own (403). Answers the consultant the user is, or null.
+ */
+const assertReach = async (db: Db, who: SessionPrincipal, rows: readonly NoticeRow[]): Promise<number | null> => {
+  const consultantId = await consultantOfPrincipal(db, who);
+  if (
+    consultantId !== null &&
+    !(await isAssignedToAll(
+      db,
+      consultantId,
+      rows.map((r) => r.id),
+    ))
+  )
+    throw new AppError('GEN0003');
+  await assertEntityAccess(
+    db,
+    who,
+    rows.map((r) => r.entityId),
+  );
+  return consultantId;
+};
+
 export const noticeDetail = async (db: Db, who: SessionPrincipal, id: number, today: string): Promise<NoticeDetail> => {
   const joined = await findNoticeJoined(db, who.subscriberId, id);
   if (!joined) throw new AppError('GEN0003');
-  await assertEntityAccess(db, who, [joined.row.entityId]);
+  await assertReach(db, who, [joined.row]);
+  const consultantsOf = await consultantsOfNotices(db, [id]);
   const events = await db
     .select({ event: noticeEvents, userName: users.displayName })
     .from(noticeEvents)
@@ -49,7 +80,7 @@ export const noticeDetail = async (db: Db, who: SessionPrincipal, id: number, to
     .orderBy(asc(noticeEvents.createdAt), asc(noticeEvents.id));
   const { row } = joined;
   return {
-    ...toNotice(joined, today),
+    ...toNotice(joined, today, consultantsOf),
     receivedOn: row.receivedOn,
     statedDueOn: row.statedDueOn,
     financialYears: row.financialYears,
@@ -126,12 +157,34 @@ const checkDates = (input: SaveInput, today: string) => {
   }
 };
 
+/**
+ * The consultants the save leaves on the notice, or null to keep them: a consultant keeps them as they are (on a notice
+ * it enters, itself, so that it sees it); absent keeps them; else the ones named, each the subscriber's own.
+ */
+const consultantsToSave = async (
+  db: Db,
+  who: SessionPrincipal,
+  input: SaveInput,
+  existing: NoticeRow | undefined,
+  consultantId: number | null,
+): Promise<number[] | null> => {
+  if (consultantId !== null) return existing ? null : [consultantId];
+  if (input.consultantIds === undefined) return existing ? null : [];
+  const wanted = [...new Set(input.consultantIds)].sort((a, b) => a - b);
+  await assertOwnConsultants(db, who.subscriberId, wanted);
+  return wanted;
+};
+
 export const saveNotice = async (db: Db, who: SessionPrincipal, input: SaveInput, today: string, ip: string) => {
   const [existing] = input.id ? await findNoticeRows(db, who.subscriberId, [input.id]) : [];
   if (input.id && !existing) throw new AppError('GEN0003');
-  if (existing) await assertEntityAccess(db, who, [existing.entityId]);
+  const consultantId = existing ? await assertReach(db, who, [existing]) : await consultantOfPrincipal(db, who);
   checkDates(input, today);
   await assertSaveReferences(db, who, input, existing?.id);
+  const consultantIds = await consultantsToSave(db, who, input, existing, consultantId);
+  const consultantsBefore = existing
+    ? ((await consultantsOfNotices(db, [existing.id])).get(existing.id) ?? []).map((c) => c.id).sort((a, b) => a - b)
+    : [];
   const form = noticeFormInfo(input.form);
   if (!form) throw invalid('Form', 'Choose the form the notice came on.');
   const due = replyDueDate({ form: input.form, issuedOn: input.issuedOn, statedDueOn: input.statedDueOn ?? null });
@@ -168,19 +221,32 @@ export const saveNotice = async (db: Db, who: SessionPrincipal, input: SaveInput
           .values({ ...values, subscriberId: who.subscriberId, createdBy: who.userId })
           .returning();
     if (!saved) throw new Error('notices write returned no row');
+    const consultantsAfter = consultantIds ?? consultantsBefore;
+    const isReassigned = consultantsAfter.join() !== consultantsBefore.join();
+    if (consultantIds !== null && isReassigned) {
+      await tx.delete(noticeConsultants).where(eq(noticeConsultants.noticeId, saved.id));
+      if (consultantIds.length > 0) {
+        await tx
+          .insert(noticeConsultants)
+          .values(consultantIds.map((consultantId) => ({ noticeId: saved.id, consultantId, assignedBy: who.userId })));
+      }
+    }
+    // The timeline names the consultants when they change (or are first set), as the audit row records their ids.
+    const names = isReassigned ? ((await consultantsOfNotices(tx, [saved.id])).get(saved.id) ?? []).map((c) => c.displayName) : [];
+    const note = isReassigned ? `Consultants: ${names.length > 0 ? names.join(', ') : 'none'}` : '';
     await addEvent(
       tx,
       who,
       saved.id,
-      existing ? { action: 'Edited' } : { action: 'Created', toStage: saved.stage, eventDate: saved.issuedOn },
+      existing ? { action: 'Edited', note } : { action: 'Created', toStage: saved.stage, eventDate: saved.issuedOn, note },
     );
     await writeAudit(tx, who, {
       entityType: 'Litigation',
       entityKey: saved.id,
       entityName: `${saved.form} ${saved.referenceNumber}`,
       action: existing ? 'Update' : 'Create',
-      ...(existing ? { before: audited(existing) } : {}),
-      after: audited(saved),
+      ...(existing ? { before: { ...audited(existing), consultants: consultantsBefore } } : {}),
+      after: { ...audited(saved), consultants: consultantsAfter },
       ip,
     });
     return saved.id;
@@ -191,7 +257,7 @@ export const saveNotice = async (db: Db, who: SessionPrincipal, input: SaveInput
 const loadOne = async (db: Db, who: SessionPrincipal, id: number) => {
   const [row] = await findNoticeRows(db, who.subscriberId, [id]);
   if (!row) throw new AppError('GEN0003');
-  await assertEntityAccess(db, who, [row.entityId]);
+  await assertReach(db, who, [row]);
   return row;
 };
 
@@ -266,11 +332,7 @@ export const deleteNotices = async (db: Db, who: SessionPrincipal, ids: readonly
   const unique = [...new Set(ids)];
   const rows = await findNoticeRows(db, who.subscriberId, unique);
   if (rows.length !== unique.length) throw new AppError('GEN0003');
-  await assertEntityAccess(
-    db,
-    who,
-    rows.map((r) => r.entityId),
-  );
+  await assertReach(db, who, rows);
   return db.transaction(async (tx) => {
     await tx.delete(notices).where(inArray(notices.id, unique));
     for (const row of rows) {

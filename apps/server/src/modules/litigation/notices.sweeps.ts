@@ -1,9 +1,10 @@
 // The notice register's routes in the cross-tenant sweep (tenant-sweep.test.ts): subscriber A's administrator names
-// B's notice or B's location and must get 404 without B's data and without changing it.
-import { NOTICE_API as N } from '@opengst/contracts';
-import { and, eq } from 'drizzle-orm';
+// B's notice or B's location and must get 404 without B's data and without changing it; or B's consultant, which it can
+// neither assign to its own notice nor filter its register by.
+import { NOTICE_API as N, USER_API } from '@opengst/contracts';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { notices } from '../../db/schema';
+import { consultants, noticeConsultants, notices, users } from '../../db/schema';
 import type { Harness } from '../../test-support/harness';
 import { subscriberOfLocation, type Sweep, type SweepApi as Api } from '../../test-support/sweeps';
 
@@ -41,6 +42,57 @@ const withB =
     return res;
   };
 
+/** B's consultant: the one the consultants' sweep makes (same firm, same user of B), whichever sweep runs first. */
+const B_FIRM = 'B-only Chambers';
+const bConsultant = async (h: Harness, location: number): Promise<number> => {
+  const { db } = h.ctx.database;
+  const subscriberId = await subscriberOfLocation(h, location);
+  const [found] = await db
+    .select({ id: consultants.id })
+    .from(consultants)
+    .where(and(eq(consultants.subscriberId, subscriberId), eq(consultants.firmName, B_FIRM)));
+  if (found) return found.id;
+  // B's own non-administrator user: the sweep's snapshot of B's users stays as it is.
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.subscriberId, subscriberId), like(users.userName, 'b-only-%')))
+    .limit(1);
+  if (!user) throw new Error('B has no user of its own for the notice consultant sweep');
+  const [created] = await db
+    .insert(consultants)
+    .values({ subscriberId, userId: user.id, firmName: B_FIRM, profession: 'Advocate' })
+    .returning({ id: consultants.id });
+  return created?.id ?? 0;
+};
+
+/** A's own first location, as A's user tree answers it. */
+const ownLocation = async (api: Api): Promise<number> => {
+  const tree = (await api.get(USER_API.userEntities)).json().data as { entityId: number; entityType: string; hasAccess: boolean }[];
+  return tree.find((e) => e.entityType !== 'Business' && e.hasAccess)?.entityId ?? 0;
+};
+
+/** No notice anywhere carries B's consultant but those B assigned (none here). */
+const unassigned = async (h: Harness, consultantId: number) => {
+  const rows = await h.ctx.database.db
+    .select()
+    .from(noticeConsultants)
+    .where(and(eq(noticeConsultants.consultantId, consultantId), isNotNull(noticeConsultants.noticeId)));
+  if (rows.length > 0) throw new Error(`B's consultant was assigned by another subscriber: ${JSON.stringify(rows)}`);
+};
+
+const withBConsultant =
+  (call: (api: Api, consultantId: number, own: number) => Promise<LightMyRequestResponse>): Sweep['call'] =>
+  async (api, b, { h }) => {
+    const consultantId = await bConsultant(h, b.location);
+    const res = await call(api, consultantId, await ownLocation(api));
+    await unassigned(h, consultantId);
+    return res;
+  };
+
+/** The route that takes no record id: the choices of the filter bar, within the caller's own scope. */
+export const NOTICE_NO_RECORD_IDS = [`GET ${N.noticeOptions}`];
+
 const scn = (entityId: number, id?: number) => ({
   ...(id ? { id } : {}),
   entityId,
@@ -65,6 +117,21 @@ export const noticeSweeps = (): Sweep[] => [
     call: withB((api, id) => api.post(N.noticeReopen, { id, eventDate: '2026-04-02', note: 'Hijacked' })),
   },
   { route: `POST ${N.noticeDelete}`, expect: 'notFound', call: withB((api, id) => api.post(N.noticeDelete, { ids: [id] })) },
+  // B's consultant on a notice of A's own location: 404, nothing written; A's register filtered by it: empty.
+  {
+    route: `POST ${N.noticeSave}`,
+    expect: 'notFound',
+    call: withBConsultant((api, consultantId, own) =>
+      api.post(N.noticeSave, { ...scn(own), referenceNumber: 'B-CONSULTANT-1', consultantIds: [consultantId] }),
+    ),
+  },
+  {
+    route: `POST ${N.noticeSearch}`,
+    expect: 'empty',
+    call: withBConsultant((api, consultantId) =>
+      api.post(N.noticeSearch, { start: 0, size: 10, filters: { consultantIds: [consultantId] } }),
+    ),
+  },
   {
     route: `POST ${N.noticeSearch}`,
     expect: 'notFound',

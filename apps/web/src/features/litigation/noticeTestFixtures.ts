@@ -27,6 +27,7 @@ export const notice = (id: number, extra: Partial<Notice> = {}): Notice => ({
   assigneeUserId: 7,
   assigneeName: 'Asha Rao',
   tagIds: [],
+  consultants: [],
   source: 'Manual',
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...extra,
