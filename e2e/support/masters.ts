@@ -115,3 +115,22 @@ export const saveInvoiceThroughApi = async (
   const saved = await page.request.post(DOCUMENT_API.save, { headers, data });
   expect(saved.status(), await saved.text()).toBe(200);
 };
+
+/** Opens /import from the master's Import button (`${testId}-import`), checks the type chosen, uploads, answers the end. */
+export const importFromMasterList = async (page: Page, testId: string, typeName: string, path: string) => {
+  await page.getByTestId(`${testId}-import`).click();
+  await expect(page).toHaveURL(/\/import\?type=/);
+  await expect(page.getByTestId('import-type')).toHaveValue(typeName);
+  return uploadOnImportScreen(page, path);
+};
+
+/** From the import's card (one valid row) to its error screen `route`: the planted row's number, column and message shown. */
+export const plantedImportErrorShown = async (page: Page, route: string, row: number, texts: readonly string[]): Promise<void> => {
+  await expect(page.getByTestId('import-valid')).toHaveText('1');
+  await page.getByTestId('import-errors-link').click();
+  await expect(page).toHaveURL(new RegExp(`${route}\\?importId=\\d+`));
+  const errorRow = page.getByTestId(`error-row-${row}`);
+  await expect(errorRow).toHaveCount(1);
+  for (const text of texts) await expect(errorRow).toContainText(text);
+  await expect(page.getByTestId('error-rows')).toHaveText('1');
+};
