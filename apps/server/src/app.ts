@@ -21,6 +21,7 @@ import { organizationModule } from './modules/organization/module';
 import { paymentsModule } from './modules/payments/module';
 import { drc01Module } from './modules/drc01/module';
 import { litigationModule } from './modules/litigation/module';
+import { einvoiceModule } from './modules/einvoice/module';
 import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
@@ -65,6 +66,7 @@ const MODULES: readonly AppModule[] = [
   drc01Module,
   announcementsModule,
   litigationModule,
+  einvoiceModule,
 ];
 
 export type BuildOptions = {

@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   IRP_CLIENT_ID: z.string().optional(),
   IRP_CLIENT_SECRET: z.string().optional(),
   IRP_PUBLIC_KEY: z.string().optional(),
+  /** PEM file of the certificate the IRP's SignedInvoice and SignedQRCode verify against (NIC publishes it per environment). */
+  IRP_SIGNING_CERTIFICATE: z.string().optional(),
 });
 
 export type Config = {
@@ -124,6 +126,8 @@ export type IrpConfig = {
   clientSecret?: string | undefined;
   /** Path of the PEM of the IRP's public key (the authentication's encryption). */
   publicKeyFile?: string | undefined;
+  /** Path of the PEM of the IRP's signing certificate; the sandbox publishes its own. */
+  signingCertificateFile?: string | undefined;
 };
 
 /** The official formats and lists the product reads (official/ in the repository: sources and licence in its README). */
@@ -194,6 +198,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
       clientId: e.IRP_CLIENT_ID,
       clientSecret: e.IRP_CLIENT_SECRET,
       publicKeyFile: e.IRP_PUBLIC_KEY === undefined ? undefined : resolve(e.IRP_PUBLIC_KEY),
+      signingCertificateFile: e.IRP_SIGNING_CERTIFICATE === undefined ? undefined : resolve(e.IRP_SIGNING_CERTIFICATE),
     },
   };
 };

@@ -60,3 +60,4 @@ export * from './payments/index';
 export * from './drc01/index';
 export * from './announcements/index';
 export * from './litigation/index';
+export * from './einvoice/index';

@@ -26,6 +26,7 @@ import { CONSULTANTS_TEXT } from './masters/consultants.text';
 import { HOME_TEXT } from './public/home.text';
 import { LITIGATION_TEXT } from './litigation/notices.text';
 import { LITIGATION_DASHBOARD_TEXT } from './litigation/dashboard.text';
+import { EINVOICE_TEXT } from './einvoice/einvoice.text';
 
 export const PRE_RESOURCES = {
   ...HOME_TEXT,
@@ -134,6 +135,7 @@ export const RESOURCES = {
   ...BUSINESS_PARTNERS_TEXT,
   ...LITIGATION_TEXT,
   ...LITIGATION_DASHBOARD_TEXT,
+  ...EINVOICE_TEXT,
 } as const satisfies Record<string, string>;
 
 export type PreResourceKey = keyof typeof PRE_RESOURCES;

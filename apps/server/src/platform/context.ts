@@ -4,7 +4,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { MaintenanceSwitch } from './maintenance';
 import type { GstPortal } from '../portal/gst-portal';
-import type { IrpClient } from '../portal/irp/irp-client';
+import type { Irp } from '../portal/irp/irp-client';
 
 /** What every module needs: built once by buildApp, passed down explicitly. */
 export type AppContext = {
@@ -20,5 +20,5 @@ export type AppContext = {
   /** The GST portal (HTTP adapter; the mounted sandbox unless GST_PORTAL_URL is set). */
   gstPortal: GstPortal;
   /** The e-invoice IRP (NIC API client; the IRP sandbox mounted under /irp-sandbox unless IRP_URL is set). */
-  irp: IrpClient;
+  irp: Irp;
 };

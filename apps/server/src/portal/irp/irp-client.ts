@@ -186,16 +186,46 @@ export const createIrpClientOf = (
 /** The sandbox's API user of a GSTIN: the IRP sandbox takes the first user name and password a GSTIN authenticates with. */
 export const IRP_SANDBOX_USER = { userName: 'opengst_api', password: 'Sandbox@123' } as const;
 
+/** The installation's IRP: the client, the certificate its signed answers verify against, and whether it is the sandbox. */
+export type Irp = IrpClient & {
+  /** PEM of the IRP's signing certificate (SignedInvoice and SignedQRCode are RS256 JWS). */
+  signingCertificate: () => Promise<string>;
+  /** No IRP_URL: the IRP sandbox mounted in this server answers, not NIC. */
+  isSandbox: boolean;
+};
+
 /**
  * The installation's IRP client from its configuration: IRP_URL with the GSP's client id and secret (and the IRP's
- * public key file), or the mounted sandbox. Fails fast when a real IRP is named without its credentials.
+ * public key and signing certificate files), or the mounted sandbox. Fails fast when a real IRP is named without its
+ * credentials.
  */
-export const createConfiguredIrpClient = (irp: IrpConfig, app: () => FastifyInstance, gate: SandboxGate): IrpClient => {
+export const createConfiguredIrpClient = (irp: IrpConfig, app: () => FastifyInstance, gate: SandboxGate): Irp => {
   if (irp.url && (!irp.clientId || !irp.clientSecret))
     throw new Error('Invalid configuration: IRP_URL needs IRP_CLIENT_ID and IRP_CLIENT_SECRET (the GSP credentials at that IRP).');
-  return createIrpClientOf(irp.url, app, gate, {
+  const client = createIrpClientOf(irp.url, app, gate, {
     clientId: irp.clientId ?? 'opengst',
     clientSecret: irp.clientSecret ?? 'sandbox',
     ...(irp.publicKeyFile ? { publicKeyPem: readFileSync(irp.publicKeyFile, 'utf8') } : {}),
   });
+  const remote = irp.url?.replace(/\/+$/, '');
+  const fetcher: PortalFetch = remote ? (u, init) => fetch(u, init) : irpInjectFetch(app, gate);
+  const fixed = irp.signingCertificateFile ? readFileSync(irp.signingCertificateFile, 'utf8') : null;
+  let certificate: Promise<string> | null = fixed ? Promise.resolve(fixed) : null;
+  return {
+    ...client,
+    isSandbox: !remote,
+    // The sandbox publishes its certificate; NIC's is configured (IRP_SIGNING_CERTIFICATE).
+    signingCertificate: () => {
+      certificate ??= fetcher(`${remote ?? IRP_SANDBOX_PREFIX}/keys/signing-certificate`, { method: 'GET', headers: {} }).then(
+        async (r) => {
+          if (!r.ok) {
+            certificate = null;
+            throw new Error(`The IRP's signing certificate could not be fetched (HTTP ${r.status}): set IRP_SIGNING_CERTIFICATE.`);
+          }
+          return r.text();
+        },
+      );
+      return certificate;
+    },
+  };
 };

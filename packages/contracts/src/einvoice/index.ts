@@ -1,0 +1,3 @@
+export * from './einvoice.schemas';
+export * from './einvoice.endpoints';
+export * from './einvoice.text';
