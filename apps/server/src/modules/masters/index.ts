@@ -15,3 +15,4 @@ export { checkHsnSac, SERVICE_UQC, type HsnSacChecked } from './hsn-sac/hsn-sac.
 export { officialHsnIndex } from './official-hsn.service';
 export { partnerIssues } from './business-partners/business-partners.service';
 export { assertOwnConsultants, consultantOfUser } from './consultants/consultants.repo';
+export { importConsultantRecords, type ConsultantRecord } from './consultants/consultants-import';

@@ -8,13 +8,13 @@
 import type { ConsultantSaveSchema, Consultant } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../../db/database';
+import type { Db, DbOrTx, Tx } from '../../../db/database';
 import { consultants, roles } from '../../../db/schema';
 import { writeAudit } from '../../../platform/audit';
 import type { SessionPrincipal } from '../../../platform/auth/sessions';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
-import { deleteUsers, saveUser, updateUserStatus } from '../../organization';
+import { deleteUsers, sendPasswordLink, updateUserStatus, writeUser, type PasswordLink } from '../../organization';
 import { consultantWhere, findConsultantRows, findConsultants, type ConsultantRow } from './consultants.repo';
 
 type SaveInput = z.output<typeof ConsultantSaveSchema>;
@@ -37,7 +37,7 @@ export const consultantById = async (db: Db, subscriberId: number, id: number): 
   return found;
 };
 
-const assertNotAdministratorRole = async (db: Db, subscriberId: number, roleId: number): Promise<void> => {
+const assertNotAdministratorRole = async (db: DbOrTx, subscriberId: number, roleId: number): Promise<void> => {
   const [role] = await db
     .select({ name: roles.name, isSystem: roles.isSystem })
     .from(roles)
@@ -51,20 +51,20 @@ const assertNotAdministratorRole = async (db: Db, subscriberId: number, roleId: 
 };
 
 /**
- * Creates or edits the consultant with its user. `importId` marks rows written by the consultants import. Answers
- * the consultant as listed.
+ * Creates or edits the consultant with its user inside the caller's transaction; answers its id and, for a new one,
+ * the welcome mail to send once the transaction has committed. `importId` marks rows the consultants import wrote.
  */
-export const saveConsultant = async (
+export const writeConsultant = async (
   ctx: AppContext,
+  tx: Tx,
   principal: SessionPrincipal,
   input: SaveInput,
-  ip: string,
+  ip: string | undefined,
   importId: number | null = null,
-): Promise<Consultant> => {
-  const { db } = ctx.database;
-  const [existing] = input.id === undefined ? [] : await findConsultantRows(db, principal.subscriberId, [input.id]);
+): Promise<{ consultantId: number; welcome: PasswordLink | null }> => {
+  const [existing] = input.id === undefined ? [] : await findConsultantRows(tx, principal.subscriberId, [input.id]);
   if (input.id !== undefined && !existing) throw new AppError('GEN0003');
-  await assertNotAdministratorRole(db, principal.subscriberId, input.roleId);
+  await assertNotAdministratorRole(tx, principal.subscriberId, input.roleId);
   const user = existing?.user;
   const fields = {
     firmName: input.firmName,
@@ -75,8 +75,9 @@ export const saveConsultant = async (
     updatedAt: ctx.now(),
   };
   let consultantId = existing?.row.id;
-  await saveUser(
+  const { welcome } = await writeUser(
     ctx,
+    tx,
     principal,
     {
       userId: user?.id,
@@ -90,24 +91,32 @@ export const saveConsultant = async (
       levelId: user?.levelId ?? null,
       entityIds: input.entityIds,
     },
-    ip,
-    async (tx: Tx, saved) => {
+    ip ?? '',
+    async (inner: Tx, saved) => {
       if (existing) {
-        const [after] = await tx.update(consultants).set(fields).where(eq(consultants.id, existing.row.id)).returning();
+        const [after] = await inner.update(consultants).set(fields).where(eq(consultants.id, existing.row.id)).returning();
         if (!after) throw new AppError('GEN0003');
-        await writeConsultantAudit(tx, principal, after, saved.userName, 'Update', ip, existing.row);
+        await writeConsultantAudit(inner, principal, after, saved.userName, 'Update', ip, existing.row);
         return;
       }
-      const [created] = await tx
+      const [created] = await inner
         .insert(consultants)
         .values({ ...fields, subscriberId: principal.subscriberId, userId: saved.id, createdBy: principal.userId, importId })
         .returning();
       if (!created) throw new Error('consultant insert returned no row');
       consultantId = created.id;
-      await writeConsultantAudit(tx, principal, created, saved.userName, 'Create', ip);
+      await writeConsultantAudit(inner, principal, created, saved.userName, 'Create', ip);
     },
   );
   if (consultantId === undefined) throw new Error('consultant save left no id');
+  return { consultantId, welcome };
+};
+
+/** consultant/save: the consultant and its user in one transaction, the welcome mail after it; answers it as listed. */
+export const saveConsultant = async (ctx: AppContext, principal: SessionPrincipal, input: SaveInput, ip: string): Promise<Consultant> => {
+  const { db } = ctx.database;
+  const { consultantId, welcome } = await db.transaction((tx) => writeConsultant(ctx, tx, principal, input, ip));
+  if (welcome) await sendPasswordLink(ctx, welcome);
   return consultantById(db, principal.subscriberId, consultantId);
 };
 
@@ -117,7 +126,7 @@ const writeConsultantAudit = (
   row: ConsultantRow,
   userName: string,
   action: 'Create' | 'Update' | 'Delete',
-  ip: string,
+  ip: string | undefined,
   before?: ConsultantRow,
 ) =>
   writeAudit(tx, principal, {
@@ -127,7 +136,7 @@ const writeConsultantAudit = (
     action,
     before: before && audited(before),
     after: action === 'Delete' ? undefined : audited(row),
-    ip,
+    ...(ip ? { ip } : {}),
   });
 
 /** The named consultants, all of them the subscriber's own and not deleted (GEN0003, as any foreign id, otherwise). */
