@@ -1,8 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { IP_ADDRESS_API, type IpAddress } from '@opengst/contracts';
 import { authTokenOf, fillLogin, fixtures, shot, signInAs } from '../support/journeys';
-import { exportedRows, rowAction } from '../support/masters';
-import { BASE_URL } from '../support/paths';
+import { exportedRows, importFromMasterList, plantedImportErrorShown, rowAction, uploadOnImportScreen } from '../support/masters';
+import { BASE_URL, RUN_DIR } from '../support/paths';
+import { csvOf } from '../support/returns';
 
 // Issue 20, the IP allow-list (/ip-addresses), on a subscriber of its own (Allow List Traders) so that no other
 // journey's sign-in is limited. The administrator works from 10.20.30.40 (an X-Forwarded-For header: the e2e server
@@ -111,6 +114,85 @@ test('an allow-list refuses a sign-in from another address, keeps its administra
     await signInAs(page, ipClerk);
   } finally {
     // Never leave the subscriber limited, whatever failed above.
+    if (token) await clearList(adminContext.request, token);
+    await adminContext.close();
+  }
+});
+
+// The allow-list imported through /import from the screen's Import button, on the same subscriber and from the same
+// address: the VPN range and the office range imported (a planted range not written at its start is shown on
+// /import-master-error), the list exported and read back; a second file that would deactivate the range the
+// administrator signs in from, while adding an office range that does not allow it, has that row refused with the
+// reason and the office range added (the lock-out guard holds for imports too).
+test('an allow-list imported with a planted error, exported, and a file that would lock the administrator out refused', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { ipAdmin } = fixtures();
+  const dir = join(RUN_DIR, 'masters-ip-addresses');
+  mkdirSync(dir, { recursive: true });
+  const fileOf = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  const adminContext = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: 1366, height: 768 },
+    extraHTTPHeaders: { 'x-forwarded-for': ADMIN_ADDRESS },
+  });
+  const admin = await adminContext.newPage();
+  let token = '';
+  try {
+    await signInAs(admin, ipAdmin);
+    token = await authTokenOf(admin);
+    await clearList(adminContext.request, token);
+
+    // 1. Imported from the Import button: the VPN range, and a planted range not written at its start (row 3).
+    await admin.goto('/ip-addresses');
+    const file = fileOf(
+      'ip-addresses.csv',
+      csvOf('IpAddresses', [
+        { address: '10.0.0.0/8', description: 'Head office VPN' },
+        { address: '203.0.113.9/24', description: 'Pune office' },
+      ]),
+    );
+    expect((await importFromMasterList(admin, 'ip', 'IP addresses', file)).status).toBe('SuccessWithError');
+    await plantedImportErrorShown(admin, '/import-master-error', 3, [
+      'IP address or range',
+      '203.0.113.9/24',
+      'a /24 range starts at 203.0.113.0/24',
+    ]);
+    await shot(admin, 'masters-ip-addresses-06-import-errors');
+
+    // 2. The list holds the imported range, and the export reads it back.
+    await admin.goto('/ip-addresses');
+    await expect(admin.getByTestId('ip-row-10.0.0.0/8')).toContainText('Head office VPN');
+    await expect(admin.getByTestId('ip-current-state')).toHaveText(
+      'Sign-in is limited to the active entry below. The active list allows it.',
+    );
+    const { rows } = await exportedRows(admin, 'ip', 'ip-addresses.xlsx');
+    expect(rows.map((r) => [r['IP address or range'], r.Description, r.Status])).toEqual([['10.0.0.0/8', 'Head office VPN', 'Active']]);
+
+    // 3. A file that moves sign-in to the office range and deactivates the VPN range the administrator signs in from:
+    // the office range is added, the deactivation refused on its row with the reason (the list would leave them out).
+    await admin.getByTestId('ip-import').click();
+    const lockOut = fileOf(
+      'ip-lock-out.csv',
+      csvOf('IpAddresses', [
+        { address: '10.0.0.0/8', description: 'Head office VPN', status: 'Inactive' },
+        { address: '203.0.113.0/24', description: 'Pune office' },
+      ]),
+    );
+    expect((await uploadOnImportScreen(admin, lockOut)).status).toBe('SuccessWithError');
+    await plantedImportErrorShown(admin, '/import-master-error', 2, [
+      'Status',
+      `Deactivating 10.0.0.0/8 would lock you out: it allows ${ADMIN_ADDRESS}, the address you uploaded this file from`,
+    ]);
+    await shot(admin, 'masters-ip-addresses-07-import-lock-out');
+    await admin.goto('/ip-addresses');
+    await expect(admin.getByTestId('ip-row-10.0.0.0/8')).toContainText('Active');
+    await expect(admin.getByTestId('ip-row-203.0.113.0/24')).toContainText('Pune office');
+  } finally {
     if (token) await clearList(adminContext.request, token);
     await adminContext.close();
   }

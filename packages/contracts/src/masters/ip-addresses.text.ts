@@ -23,6 +23,7 @@ export const IP_ADDRESSES_TEXT = {
   'ipAddress.currentNotAllowed': 'The active list does not allow it: keep or add an entry for it, or you cannot sign in again from here.',
   'ipAddress.unrestricted': 'No active entry: sign-in is not limited by address.',
   'ipAddress.restricted': 'Sign-in is limited to the {n} active entries below.',
+  'ipAddress.restrictedOne': 'Sign-in is limited to the active entry below.',
   'ipAddress.addCurrent': 'Add this address',
   'ipAddress.currentDescription': 'Added from the IP Addresses screen',
 } as const;

@@ -127,7 +127,7 @@ const CurrentAddress = ({ current, onAdd }: { current: CurrentIpAddress; onAdd: 
           <Text size="xs" data-testid="ip-current-state">
             {current.activeEntries === 0
               ? t('ipAddress.unrestricted')
-              : `${t('ipAddress.restricted', { n: current.activeEntries })} ${
+              : `${current.activeEntries === 1 ? t('ipAddress.restrictedOne') : t('ipAddress.restricted', { n: current.activeEntries })} ${
                   current.isAllowed ? t('ipAddress.currentAllowed') : t('ipAddress.currentNotAllowed')
                 }`}
           </Text>
