@@ -23,13 +23,33 @@ describe('LitigationManagementScreen', () => {
   });
 
   const rows = [
-    notice(1, { status: 'DDL', daysLeft: -3, dueOn: '2026-11-24', referenceNumber: 'LAPSED-1' }),
+    notice(1, {
+      status: 'DDL',
+      daysLeft: -3,
+      dueOn: '2026-11-24',
+      referenceNumber: 'LAPSED-1',
+      tagIds: [3, 5],
+      consultants: [{ id: 11, displayName: 'Meera Iyer' }],
+    }),
     notice(2, { status: 'ACT', daysLeft: 5, dueOn: '2026-12-02', referenceNumber: 'SOON-2' }),
     notice(3, { status: 'REP', daysLeft: 20, dueOn: '2026-12-17', stage: 'Replied', referenceNumber: 'DONE-3' }),
     notice(4, { status: 'CLS', daysLeft: null, stage: 'Closed', referenceNumber: 'SHUT-4' }),
   ];
+  const options = {
+    sections: ['16(4)', '73', '74A'],
+    financialYears: ['2024-25', '2023-24'],
+    consultants: [{ id: 11, displayName: 'Meera Iyer' }],
+    tags: [
+      { id: 3, name: 'Scrutiny', color: 'grape', isActive: true },
+      { id: 5, name: 'High stake', color: 'red', isActive: true },
+    ],
+  };
   const answer = (url: string) =>
-    url.includes('/user/entities') ? json([]) : json({ items: url.includes('/litigation/search') ? rows : [], totalRecords: rows.length });
+    url.includes('/user/entities')
+      ? json([])
+      : url.includes('/litigation/options')
+        ? json(options)
+        : json({ items: url.includes('/litigation/search') ? rows : [], totalRecords: rows.length });
 
   it('lists the notices by reply date with their status codes and the days left', async () => {
     const calls = stubApi(answer);
@@ -75,12 +95,82 @@ describe('LitigationManagementScreen', () => {
     await waitFor(() => expect(lastSearch(calls).filters).toEqual({}));
   });
 
-  it('opens with the filters of its address (a dashboard figure)', async () => {
+  it('shows the tags as badges in their colours and the consultants under the assignee', async () => {
+    stubApi(answer);
+    renderAt(<LitigationManagementScreen />, '/litigation-management', ['LitigationManagement']);
+    const lapsed = await screen.findByTestId('notice-row-LAPSED-1', {}, { timeout: 5000 });
+    await waitFor(() =>
+      expect(
+        within(lapsed)
+          .getAllByTestId('notice-tag')
+          .map((b) => [b.textContent, b.dataset.color]),
+      ).toEqual([
+        ['Scrutiny', 'grape'],
+        ['High stake', 'red'],
+      ]),
+    );
+    expect(within(lapsed).getByTestId('notice-consultants').textContent).toBe('Meera Iyer');
+    expect(within(screen.getByTestId('notice-row-SOON-2')).queryByTestId('notice-tag')).toBeNull();
+  });
+
+  it('filters by section, year, contingent class, consultant and tag, offering what the notices hold', async () => {
     const calls = stubApi(answer);
-    renderAt(<LitigationManagementScreen />, '/litigation-management?statuses=DDL&forms=DRC-01&sections=73', ['LitigationManagement']);
+    renderAt(<LitigationManagementScreen />, '/litigation-management', ['LitigationManagement']);
     await screen.findByTestId('notice-row-SOON-2', {}, { timeout: 5000 });
-    expect(lastSearch(calls).filters).toEqual({ forms: ['DRC-01'], statuses: ['DDL'] });
-    expect(screen.getByTestId('notice-unknown-filters').textContent).toContain('cannot filter by sections');
+    const section = screen.getByTestId('notice-filter-section');
+    fireEvent.click(section);
+    await waitFor(() => expect(section.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(section.getAttribute('aria-controls') ?? '');
+    await waitFor(() =>
+      expect([...(listbox?.querySelectorAll('[role="option"]') ?? [])].map((o) => o.textContent)).toEqual([
+        '16(4)',
+        '73',
+        '74A',
+        'No section',
+      ]),
+    );
+    await pick(section, '74A');
+    await pick(section, 'No section');
+    await pick(screen.getByTestId('notice-filter-year'), '2023-24');
+    await pick(screen.getByTestId('notice-filter-contingent'), 'Probable');
+    await pick(screen.getByTestId('notice-filter-consultant'), 'Meera Iyer');
+    await pick(screen.getByTestId('notice-filter-tag'), 'High stake');
+    await waitFor(() =>
+      expect(lastSearch(calls).filters).toEqual({
+        sections: ['74A', '-'],
+        financialYears: ['2023-24'],
+        contingentClasses: ['Probable'],
+        consultantIds: [11],
+        tagIds: [5],
+      }),
+    );
+    fireEvent.click(screen.getByTestId('notice-clear'));
+    await waitFor(() => expect(lastSearch(calls).filters).toEqual({}));
+  });
+
+  it('opens with the filters of a dashboard figure, every one of them applied', async () => {
+    const calls = stubApi(answer);
+    renderAt(
+      <LitigationManagementScreen />,
+      '/litigation-management?statuses=DDL&forms=DRC-01&sections=73,-&financialYears=2023-24&contingentClasses=Probable,Possible',
+      ['LitigationManagement'],
+    );
+    await screen.findByTestId('notice-row-SOON-2', {}, { timeout: 5000 });
+    expect(lastSearch(calls).filters).toEqual({
+      forms: ['DRC-01'],
+      statuses: ['DDL'],
+      sections: ['73', '-'],
+      financialYears: ['2023-24'],
+      contingentClasses: ['Probable', 'Possible'],
+    });
+    expect(screen.queryByTestId('notice-unknown-filters')).toBeNull();
+  });
+
+  it('names a parameter of its address it cannot filter by', async () => {
+    stubApi(answer);
+    renderAt(<LitigationManagementScreen />, '/litigation-management?statuses=DDL&officer=Iyer', ['LitigationManagement']);
+    await screen.findByTestId('notice-row-SOON-2', {}, { timeout: 5000 });
+    expect(screen.getByTestId('notice-unknown-filters').textContent).toContain('cannot filter by officer');
   });
 
   it('deletes the selected notices with LitigationDelete, and shows a refusal in place', async () => {
@@ -100,7 +190,8 @@ describe('filtersFromSearch', () => {
   it("reads the dashboard's links into the register's filters, and names what it cannot filter by", () => {
     const { state, unknown } = filtersFromSearch(
       new URLSearchParams(
-        'statuses=ACT,ROPEN,DDL,XYZ&forms=DRC-01,NOPE&entityIds=3,x&dueFrom=2026-11-27&dueTo=27-11-2026&sections=73&contingentClasses=Probable',
+        'statuses=ACT,ROPEN,DDL,XYZ&forms=DRC-01,NOPE&entityIds=3,x&dueFrom=2026-11-27&dueTo=27-11-2026&sections=73,16(4),-' +
+          '&financialYears=2023-24,-,FY23&contingentClasses=Probable,Likely&consultantIds=11,0&tagIds=5&page=2',
       ),
     );
     expect(state).toEqual({
@@ -112,7 +203,12 @@ describe('filtersFromSearch', () => {
       statuses: ['ACT', 'ROPEN', 'DDL'],
       dueFrom: '2026-11-27',
       dueTo: '',
+      sections: ['73', '16(4)', '-'],
+      years: ['2023-24', '-'],
+      classes: ['Probable'],
+      consultants: ['11'],
+      tags: ['5'],
     });
-    expect(unknown).toEqual(['sections', 'contingentClasses']);
+    expect(unknown).toEqual(['page']);
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, ColorSwatch, Group, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarDue, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,17 +9,20 @@ import {
   NOTICE_STATUS_TEXT,
   type Notice,
   type NoticeFilters,
+  type NoticeOptions,
   type NoticeStageName,
   type NoticeStatusCode,
 } from '@opengst/contracts';
 import {
   addDays,
+  CONTINGENT_CLASSES,
   istDateOf,
   NOTICE_FORMS,
   NOTICE_STAGES,
   noticeFormInfo,
   NOTICE_STATUSES,
   STAGE_NAMES,
+  type ContingentClass,
   type NoticeType,
 } from '@opengst/domain';
 import { financialYearsQuery } from '../../api/sessionData';
@@ -38,13 +41,15 @@ import { Amount } from '../../shared/payments/paymentCells';
 import { SearchInput } from '../../shared/SearchInput';
 import { useRights } from '../../shared/useRights';
 import { useWorkingYear } from '../../shared/workingYear';
-import { DueCell, NoticeStatusBadge } from './NoticeBadges';
-import { deleteNotices, exportNotices, noticeKeys, noticeLink, searchNotices } from './noticesApi';
+import { DueCell, NoticeStatusBadge, TagBadges } from './NoticeBadges';
+import { deleteNotices, exportNotices, noticeKeys, noticeLink, noticeOptionsQuery, searchNotices } from './noticesApi';
 
 // /litigation-management (spec modules §2.4, premium right LitigationManagement; issue 23): the notice register by
 // location, sorted by reply date (soonest first), with the spec's status codes, the days left to reply (red once
 // overdue, amber within a week), the demand and its contingent class. "Due this week" lists what still needs a reply
-// in the next seven days, lapsed ones included. Rows open /edit-litigation; delete needs LitigationDelete.
+// in the next seven days, lapsed ones included. Rows open /edit-litigation; delete needs LitigationDelete. The filters
+// by section, year, contingent class, consultant and tag offer what the notices in scope hold (litigation/options), and
+// read the dashboard's links, so a figure followed lists exactly the notices behind it.
 
 const DEFAULT_SORT: SortState = parseSortExpression(NOTICE_DEFAULT_SORT);
 const NOTICE_TYPES: readonly NoticeType[] = ['Intimation', 'Notice', 'Appeal', 'Refund', 'RectificationOfOrder'];
@@ -57,13 +62,20 @@ const TYPE_TEXT: Readonly<Record<NoticeType, string>> = {
 };
 const DUE_WEEK_STATUSES: NoticeStatusCode[] = ['ACT', 'ROPEN', 'DDL'];
 
+/** A multi-select's choices: the held values, then "none" when it has a word for it, then any the address named. */
+const choicesOf = (held: readonly { value: string; label: string }[], chosen: readonly string[], none?: string) => {
+  const all = [...held, ...(none ? [{ value: '-', label: none }] : [])];
+  return [...all, ...chosen.filter((value) => !all.some((c) => c.value === value)).map((value) => ({ value, label: value }))];
+};
+const NO_OPTIONS: NoticeOptions = { sections: [], financialYears: [], consultants: [], tags: [] };
+
 const NoWrap = ({ children }: { children: ReactNode }) => (
   <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
     {children}
   </Text>
 );
 
-const COLUMNS: Column<Notice>[] = [
+const columnsOf = (tags: NoticeOptions['tags']): Column<Notice>[] => [
   {
     key: 'location',
     header: lt('notice.location'),
@@ -97,9 +109,12 @@ const COLUMNS: Column<Notice>[] = [
     header: lt('notice.reference'),
     sortKey: 'referenceNumber',
     render: (row) => (
-      <Anchor component={Link} to={noticeLink(row.id)} size="sm" ff="monospace" onClick={(event) => event.stopPropagation()}>
-        {row.referenceNumber}
-      </Anchor>
+      <Stack gap={2} align="flex-start">
+        <Anchor component={Link} to={noticeLink(row.id)} size="sm" ff="monospace" onClick={(event) => event.stopPropagation()}>
+          {row.referenceNumber}
+        </Anchor>
+        <TagBadges tagIds={row.tagIds} tags={tags} />
+      </Stack>
     ),
   },
   {
@@ -143,9 +158,23 @@ const COLUMNS: Column<Notice>[] = [
     header: lt('notice.assigneeColumn'),
     width: 100,
     render: (row) => (
-      <Text size="sm" truncate maw={100}>
-        {row.assigneeName ?? '—'}
-      </Text>
+      <Stack gap={0}>
+        <Text size="sm" truncate maw={100}>
+          {row.assigneeName ?? '—'}
+        </Text>
+        {row.consultants.length > 0 ? (
+          <Text
+            size="xs"
+            c="dimmed"
+            truncate
+            maw={100}
+            title={row.consultants.map((c) => c.displayName).join(', ')}
+            data-testid="notice-consultants"
+          >
+            {row.consultants.map((c) => c.displayName).join(', ')}
+          </Text>
+        ) : null}
+      </Stack>
     ),
   },
 ];
@@ -159,8 +188,28 @@ type FilterState = {
   statuses: NoticeStatusCode[];
   dueFrom: string;
   dueTo: string;
+  /** '-' in sections and years: the notices citing none. */
+  sections: string[];
+  years: string[];
+  classes: ContingentClass[];
+  consultants: string[];
+  tags: string[];
 };
-const NO_FILTERS: FilterState = { text: '', locations: [], forms: [], types: [], stages: [], statuses: [], dueFrom: '', dueTo: '' };
+const NO_FILTERS: FilterState = {
+  text: '',
+  locations: [],
+  forms: [],
+  types: [],
+  stages: [],
+  statuses: [],
+  dueFrom: '',
+  dueTo: '',
+  sections: [],
+  years: [],
+  classes: [],
+  consultants: [],
+  tags: [],
+};
 
 /** The API's filters of what is on screen: empty choices left out. */
 export const noticeFiltersOf = (f: FilterState): NoticeFilters => ({
@@ -172,11 +221,31 @@ export const noticeFiltersOf = (f: FilterState): NoticeFilters => ({
   ...(f.statuses.length > 0 ? { statuses: f.statuses } : {}),
   ...(f.dueFrom ? { dueFrom: f.dueFrom } : {}),
   ...(f.dueTo ? { dueTo: f.dueTo } : {}),
+  ...(f.sections.length > 0 ? { sections: f.sections } : {}),
+  ...(f.years.length > 0 ? { financialYears: f.years } : {}),
+  ...(f.classes.length > 0 ? { contingentClasses: f.classes } : {}),
+  ...(f.consultants.length > 0 ? { consultantIds: f.consultants.map(Number) } : {}),
+  ...(f.tags.length > 0 ? { tagIds: f.tags.map(Number) } : {}),
 });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The address's parameters this register reads (lists comma-separated), as the dashboard's links write them. */
-const KNOWN_PARAMS = new Set(['entityIds', 'forms', 'noticeTypes', 'stages', 'statuses', 'dueFrom', 'dueTo']);
+const KNOWN_PARAMS = new Set([
+  'entityIds',
+  'forms',
+  'noticeTypes',
+  'stages',
+  'statuses',
+  'dueFrom',
+  'dueTo',
+  'sections',
+  'financialYears',
+  'contingentClasses',
+  'consultantIds',
+  'tagIds',
+]);
+const POSITIVE_ID = /^[1-9]\d*$/;
+const YEAR_OR_NONE = /^(\d{4}-\d{2}|-)$/;
 
 /**
  * The filters an address opens the register with (/litigation-management?statuses=DDL&forms=DRC-01): values the
@@ -192,13 +261,20 @@ export const filtersFromSearch = (params: URLSearchParams): { state: FilterState
   return {
     state: {
       text: '',
-      locations: list('entityIds').filter((id) => /^[1-9]\d*$/.test(id)),
+      locations: list('entityIds').filter((id) => POSITIVE_ID.test(id)),
       forms: list('forms').filter((form) => forms.has(form)),
       types: list('noticeTypes').filter((type): type is NoticeType => (NOTICE_TYPES as readonly string[]).includes(type)),
       stages: list('stages').filter((stage): stage is NoticeStageName => (NOTICE_STAGES as readonly string[]).includes(stage)),
       statuses: list('statuses').filter((status): status is NoticeStatusCode => (NOTICE_STATUSES as readonly string[]).includes(status)),
       dueFrom: date('dueFrom'),
       dueTo: date('dueTo'),
+      sections: list('sections')
+        .map((section) => section.trim())
+        .filter((section) => section !== '' && section.length <= 40),
+      years: list('financialYears').filter((year) => YEAR_OR_NONE.test(year)),
+      classes: list('contingentClasses').filter((c): c is ContingentClass => (CONTINGENT_CLASSES as readonly string[]).includes(c)),
+      consultants: list('consultantIds').filter((id) => POSITIVE_ID.test(id)),
+      tags: list('tagIds').filter((id) => POSITIVE_ID.test(id)),
     },
     unknown: [...new Set([...params.keys()].filter((key) => !KNOWN_PARAMS.has(key)))],
   };
@@ -220,6 +296,9 @@ export const LitigationManagementScreen = () => {
   const sortExpression = toSortExpression(sort) ?? NOTICE_DEFAULT_SORT;
   const list = useListQuery(noticeKeys.list(filters, sortExpression), (page) => searchNotices(filters, sortExpression, page));
   const [selected, setSelected] = useState<number[]>([]);
+  const options = useQuery(noticeOptionsQuery).data ?? NO_OPTIONS;
+  const columns = useMemo(() => columnsOf(options.tags), [options.tags]);
+  const colourOf = (id: string) => options.tags.find((tag) => String(tag.id) === id)?.color ?? 'gray';
   const today = istDateOf(new Date());
   const isDueWeek = state.dueFrom === today && state.dueTo === addDays(today, 7) && state.statuses.join() === DUE_WEEK_STATUSES.join();
   const hasFilters = JSON.stringify({ ...state, text: '' }) !== JSON.stringify({ ...NO_FILTERS });
@@ -274,6 +353,86 @@ export const LitigationManagementScreen = () => {
             data-testid="notice-filter-stage"
           />
         </Group>
+      </Group>
+      <Group gap="xs" align="flex-end">
+        <MultiSelect
+          size="xs"
+          w={150}
+          label={lt('notice.sections')}
+          data={choicesOf(
+            options.sections.map((section) => ({ value: section, label: section })),
+            state.sections,
+            lt('notice.noSection'),
+          )}
+          value={state.sections}
+          onChange={(next) => set('sections', next)}
+          searchable
+          clearable
+          comboboxProps={{ width: 180, position: 'bottom-start' }}
+          data-testid="notice-filter-section"
+        />
+        <MultiSelect
+          size="xs"
+          w={150}
+          label={lt('notice.years')}
+          data={choicesOf(
+            options.financialYears.map((year) => ({ value: year, label: year })),
+            state.years,
+            lt('notice.noYear'),
+          )}
+          value={state.years}
+          onChange={(next) => set('years', next)}
+          clearable
+          comboboxProps={{ width: 160, position: 'bottom-start' }}
+          data-testid="notice-filter-year"
+        />
+        <MultiSelect
+          size="xs"
+          w={150}
+          label={lt('notice.contingentClasses')}
+          data={CONTINGENT_CLASSES.map((c) => ({ value: c, label: c }))}
+          value={state.classes}
+          onChange={(next) => set('classes', next as ContingentClass[])}
+          clearable
+          comboboxProps={{ width: 160, position: 'bottom-start' }}
+          data-testid="notice-filter-contingent"
+        />
+        <MultiSelect
+          size="xs"
+          w={180}
+          label={lt('notice.consultantsFilter')}
+          data={choicesOf(
+            options.consultants.map((c) => ({ value: String(c.id), label: c.displayName })),
+            state.consultants,
+          )}
+          value={state.consultants}
+          onChange={(next) => set('consultants', next)}
+          searchable
+          clearable
+          comboboxProps={{ width: 220, position: 'bottom-start' }}
+          data-testid="notice-filter-consultant"
+        />
+        <MultiSelect
+          size="xs"
+          w={160}
+          label={lt('notice.tags')}
+          data={choicesOf(
+            options.tags.map((tag) => ({ value: String(tag.id), label: tag.name })),
+            state.tags,
+          )}
+          renderOption={({ option }) => (
+            <Group gap={6} wrap="nowrap">
+              <ColorSwatch color={`var(--mantine-color-${colourOf(option.value)}-6)`} size={12} />
+              <span>{option.label}</span>
+            </Group>
+          )}
+          value={state.tags}
+          onChange={(next) => set('tags', next)}
+          searchable
+          clearable
+          comboboxProps={{ width: 200, position: 'bottom-start' }}
+          data-testid="notice-filter-tag"
+        />
       </Group>
       <Group justify="space-between" align="flex-end">
         <Group gap="xs" align="flex-end">
@@ -352,7 +511,7 @@ export const LitigationManagementScreen = () => {
         </Text>
       ) : (
         <DataTable
-          columns={COLUMNS}
+          columns={columns}
           rowId={(row) => row.id}
           rowTestId={(row) => `notice-row-${row.referenceNumber}`}
           rowLabel={(row) => `${row.form} ${row.referenceNumber} ${row.gstin ?? row.entityName}`}

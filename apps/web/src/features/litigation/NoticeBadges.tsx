@@ -1,5 +1,5 @@
-import { Badge, Stack, Text } from '@mantine/core';
-import { litigationText as lt, NOTICE_STATUS_TEXT, type NoticeStatusCode } from '@opengst/contracts';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { litigationText as lt, NOTICE_STATUS_TEXT, type NoticeOptions, type NoticeStatusCode } from '@opengst/contracts';
 import { formatDate } from '../../shared/format';
 
 // A notice's status (the spec's code with its words: colour never alone) and its reply date with the days left: red
@@ -67,3 +67,29 @@ export const DueCell = ({
       ) : null}
     </Stack>
   );
+
+type TagOption = NoticeOptions['tags'][number];
+
+/** A notice's tags as badges in each tag's colour (its name always written: colour never alone). */
+export const TagBadges = ({ tagIds, tags }: { tagIds: readonly number[]; tags: readonly TagOption[] }) => {
+  const shown = tagIds.flatMap((id) => tags.filter((tag) => tag.id === id));
+  if (shown.length === 0) return null;
+  return (
+    <Group gap={4} wrap="wrap" data-testid="notice-tags">
+      {shown.map((tag) => (
+        <Badge
+          key={tag.id}
+          size="xs"
+          variant="light"
+          radius="sm"
+          color={tag.color}
+          styles={{ label: { textTransform: 'none' } }}
+          data-color={tag.color}
+          data-testid="notice-tag"
+        >
+          {tag.name}
+        </Badge>
+      ))}
+    </Group>
+  );
+};

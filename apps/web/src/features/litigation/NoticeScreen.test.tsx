@@ -11,8 +11,30 @@ import { business, detail, location } from './noticeTestFixtures';
 // deadline and pre-deposit.
 
 const users = [{ id: 7, userName: 'asha', displayName: 'Asha Rao' }];
+const options = {
+  sections: ['73'],
+  financialYears: ['2024-25'],
+  consultants: [],
+  tags: [
+    { id: 3, name: 'Scrutiny', color: 'grape', isActive: true },
+    { id: 4, name: 'Archived', color: 'gray', isActive: false },
+    { id: 5, name: 'High stake', color: 'red', isActive: true },
+  ],
+};
+const consultants = [
+  { id: 11, displayName: 'Meera Iyer', firmName: 'Iyer & Co' },
+  { id: 12, displayName: 'Kabir Shah', firmName: '' },
+];
 const lookups = (url: string) =>
-  url.includes('/user/entities') ? json([business, location]) : url.includes('/subscriber/users') ? json(users) : undefined;
+  url.includes('/user/entities')
+    ? json([business, location])
+    : url.includes('/subscriber/users')
+      ? json(users)
+      : url.includes('/litigation/options')
+        ? json(options)
+        : url.includes('/consultant/lookup')
+          ? json({ items: consultants })
+          : undefined;
 
 const typeDate = (testId: string, text: string) => {
   const input = screen.getByTestId(testId);
@@ -105,6 +127,7 @@ describe('NoticeScreen', () => {
       contingent: { classification: 'Probable', amount: 24691356, asOf: '2026-09-30' },
       assigneeUserId: null,
       tagIds: [],
+      consultantIds: [],
     });
     const reference = screen.getByTestId('notice-reference');
     await waitFor(() => expect(reference.getAttribute('aria-invalid')).toBe('true'));
@@ -193,5 +216,45 @@ describe('NoticeScreen', () => {
     fireEvent.click(screen.getByTestId('notice-move'));
     fireEvent.click(await screen.findByTestId('notice-move-AppealFiled', {}, { timeout: 5000 }));
     expect(await screen.findByLabelText('APL-01 ARN', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('picks the consultants from the lookup and the tags in their colours, keeps an inactive tag or a consultant no longer offered, and sends them', async () => {
+    const loaded = detail(8, {
+      tagIds: [4],
+      consultants: [{ id: 19, displayName: 'Former Counsel' }],
+    });
+    const calls = stubApi(
+      (url) =>
+        lookups(url) ?? (url.includes('/litigation/detail') ? json(loaded) : url.includes('/litigation/save') ? json(loaded) : json({})),
+    );
+    renderScreen('/edit-litigation?id=8');
+    const picker = await screen.findByTestId('notice-consultants', {}, { timeout: 5000 });
+    expect(screen.getByText('Consultants who may see and work on this notice (Manage Consultants).')).toBeTruthy();
+    // The assigned one the lookup no longer offers stays, by its name; the inactive tag stays with its colour.
+    await waitFor(() => expect(screen.getAllByText('Former Counsel').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('notice-tag').map((b) => [b.textContent, b.dataset.color])).toEqual([['Archived', 'gray']]),
+    );
+    await pick(picker, 'Meera Iyer (Iyer & Co)');
+    const tags = screen.getByTestId('notice-tags-picker');
+    fireEvent.click(tags);
+    await waitFor(() => expect(tags.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(tags.getAttribute('aria-controls') ?? '');
+    // Active tags are offered (the inactive one only because the notice carries it), each with its colour swatch.
+    expect(listbox?.querySelectorAll('.mantine-ColorSwatch-root').length).toBeGreaterThanOrEqual(2);
+    await pick(tags, 'High stake');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('notice-tag').map((b) => [b.textContent, b.dataset.color])).toEqual([
+        ['Archived', 'gray'],
+        ['High stake', 'red'],
+      ]),
+    );
+    fireEvent.click(screen.getByTestId('notice-save'));
+    await waitFor(() => expect(calls.find((c) => c.url.includes('/litigation/save'))).toBeTruthy());
+    expect(calls.find((c: Call) => c.url.includes('/litigation/save'))?.body).toMatchObject({
+      id: 8,
+      tagIds: [4, 5],
+      consultantIds: [19, 11],
+    });
   });
 });

@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Button,
+  ColorSwatch,
   Grid,
   Group,
   Loader,
@@ -17,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { litigationText as lt, type LitigationTextKey, type NoticeDetail } from '@opengst/contracts';
+import { CONSULTANTS_TEXT, litigationText as lt, type LitigationTextKey, type NoticeDetail, type NoticeOptions } from '@opengst/contracts';
 import { CONTINGENT_CLASSES, formatInr, NOTICE_FORMS, replyDueDate, type ContingentClass } from '@opengst/domain';
 import { financialYearsQuery, userEntitiesQuery } from '../../api/sessionData';
 import { DateField } from '../../shared/DateField';
@@ -28,7 +29,7 @@ import { loadFailureText } from '../../shared/loadFailure';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { RefusalAlert } from '../../shared/RefusalAlert';
 import { useWorkingYear } from '../../shared/workingYear';
-import { DueCell, NoticeStatusBadge } from './NoticeBadges';
+import { DueCell, NoticeStatusBadge, TagBadges } from './NoticeBadges';
 import {
   checkDraft,
   DEMAND_HEADS,
@@ -41,7 +42,15 @@ import {
   type DemandHead,
   type NoticeDraft,
 } from './noticeForm';
-import { noticeDetailQuery, noticeKeys, noticeLink, noticeUsersQuery, saveNotice } from './noticesApi';
+import {
+  consultantLookupQuery,
+  noticeDetailQuery,
+  noticeKeys,
+  noticeLink,
+  noticeOptionsQuery,
+  noticeUsersQuery,
+  saveNotice,
+} from './noticesApi';
 import { NoticeTimeline } from './NoticeTimeline';
 
 // /create-litigation and /edit-litigation (spec modules §2.4: one screen; right LitigationEdit; issue 23): a notice's
@@ -95,7 +104,32 @@ export const DueDateLine = ({ draft }: { draft: NoticeDraft }) => {
   );
 };
 
-const NoticeForm = ({ initial, onSaved }: { initial: NoticeDraft; onSaved: (saved: NoticeDetail) => void }) => {
+type Assigned = NoticeDetail['consultants'];
+const NO_TAGS: NoticeOptions['tags'] = [];
+
+/**
+ * The tags to pick from: the active ones, and those the notice already carries (an inactive one stays until removed).
+ * Each option shows its colour; the picked ones show as the list shows them.
+ */
+const tagChoices = (tags: NoticeOptions['tags'], carried: readonly string[]) =>
+  tags.filter((tag) => tag.isActive || carried.includes(String(tag.id))).map((tag) => ({ value: String(tag.id), label: tag.name }));
+
+/** The consultants to pick from: the lookup's active ones, and those already assigned (by the name the notice gives). */
+const consultantChoices = (lookup: readonly { id: number; displayName: string; firmName: string }[], assigned: Assigned) => {
+  const offered = lookup.map((c) => ({ value: String(c.id), label: c.firmName ? `${c.displayName} (${c.firmName})` : c.displayName }));
+  const missing = assigned.filter((c) => !lookup.some((l) => l.id === c.id)).map((c) => ({ value: String(c.id), label: c.displayName }));
+  return [...offered, ...missing];
+};
+
+const NoticeForm = ({
+  initial,
+  assigned = [],
+  onSaved,
+}: {
+  initial: NoticeDraft;
+  assigned?: Assigned;
+  onSaved: (saved: NoticeDetail) => void;
+}) => {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<SplitErrors>(NO_ERRORS);
   const [isBusy, setBusy] = useState(false);
@@ -103,6 +137,9 @@ const NoticeForm = ({ initial, onSaved }: { initial: NoticeDraft; onSaved: (save
   const workingYear = useWorkingYear(years);
   const { data: entities = [] } = useQuery(userEntitiesQuery(workingYear));
   const { data: users = [] } = useQuery(noticeUsersQuery);
+  const tags = useQuery(noticeOptionsQuery).data?.tags ?? NO_TAGS;
+  const { data: lookup } = useQuery(consultantLookupQuery);
+  const colourOf = (id: string) => tags.find((tag) => String(tag.id) === id)?.color ?? 'gray';
   const set = <K extends keyof NoticeDraft>(key: K, value: NoticeDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const setHead = (head: DemandHead, value: string) =>
     setDraft((current) => ({ ...current, demand: { ...current.demand, [head]: value } }));
@@ -343,6 +380,43 @@ const NoticeForm = ({ initial, onSaved }: { initial: NoticeDraft; onSaved: (save
                 error={error('assigneeUserId')}
                 data-testid="notice-assignee"
               />
+              <MultiSelect
+                size="xs"
+                mt="xs"
+                label={CONSULTANTS_TEXT['notice.consultants']}
+                description={CONSULTANTS_TEXT['notice.consultantsHint']}
+                data={consultantChoices(lookup?.items ?? [], assigned)}
+                value={draft.consultantIds}
+                onChange={(next) => set('consultantIds', next)}
+                searchable
+                clearable
+                maxValues={20}
+                error={error('consultantIds')}
+                data-testid="notice-consultants"
+              />
+              <MultiSelect
+                size="xs"
+                mt="xs"
+                label={lt('notice.tags')}
+                description={lt('notice.tagsHint')}
+                data={tagChoices(tags, draft.tagIds)}
+                value={draft.tagIds}
+                onChange={(next) => set('tagIds', next)}
+                renderOption={({ option }) => (
+                  <Group gap={6} wrap="nowrap">
+                    <ColorSwatch color={`var(--mantine-color-${colourOf(option.value)}-6)`} size={12} />
+                    <span>{option.label}</span>
+                  </Group>
+                )}
+                searchable
+                clearable
+                maxValues={20}
+                error={error('tagIds')}
+                data-testid="notice-tags-picker"
+              />
+              <Stack mt={6} gap={0}>
+                <TagBadges tagIds={draft.tagIds.map(Number)} tags={tags} />
+              </Stack>
             </Section>
           </Grid.Col>
         </Grid>
@@ -373,6 +447,7 @@ export const NoticeScreen = () => {
   const onSaved = (saved: NoticeDetail) => {
     queryClient.setQueryData(noticeKeys.detail(saved.id), saved);
     void queryClient.invalidateQueries({ queryKey: [...noticeKeys.all, 'list'] });
+    void queryClient.invalidateQueries({ queryKey: noticeOptionsQuery.queryKey });
     notifySuccess(lt('notice.saved'));
     if (!hasId) void navigate(noticeLink(saved.id), { replace: true });
   };
@@ -418,7 +493,7 @@ export const NoticeScreen = () => {
       </Group>
       <Grid gutter="sm">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <NoticeForm key={notice.id} initial={draftOf(notice)} onSaved={onSaved} />
+          <NoticeForm key={notice.id} initial={draftOf(notice)} assigned={notice.consultants} onSaved={onSaved} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <NoticeTimeline notice={notice} onChanged={(next) => queryClient.setQueryData(noticeKeys.detail(next.id), next)} />

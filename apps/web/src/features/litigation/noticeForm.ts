@@ -27,8 +27,10 @@ export type NoticeDraft = {
   contingentAmount: string;
   contingentAsOf: string;
   assigneeUserId: string;
-  /** Kept as loaded: this screen has no tag picker yet (no notice-tag lookup), and a save must not drop them. */
-  tagIds: number[];
+  /** Notice tags (/notice-tag), as the MultiSelect holds them. */
+  tagIds: string[];
+  /** Consultants (/manage-consultants) who may see and work on it. */
+  consultantIds: string[];
 };
 
 /** The form's fields, as the server names them in its refusals (propertyName, last segment). */
@@ -50,6 +52,8 @@ export const NOTICE_FIELDS = [
   'amount',
   'asOf',
   'assigneeUserId',
+  'tagIds',
+  'consultantIds',
 ] as const;
 
 export const emptyDraft = (): NoticeDraft => ({
@@ -71,6 +75,7 @@ export const emptyDraft = (): NoticeDraft => ({
   contingentAsOf: '',
   assigneeUserId: '',
   tagIds: [],
+  consultantIds: [],
 });
 
 const rupees = (paise: number | null): string => (paise === null || paise === 0 ? '' : formatRupees(paise));
@@ -101,7 +106,8 @@ export const draftOf = (d: NoticeDetail): NoticeDraft => ({
   contingentAmount: rupees(d.contingentAmount),
   contingentAsOf: d.contingentAsOf ?? '',
   assigneeUserId: d.assigneeUserId ? String(d.assigneeUserId) : '',
-  tagIds: d.tagIds,
+  tagIds: d.tagIds.map(String),
+  consultantIds: d.consultants.map((c) => String(c.id)),
 });
 
 /** Paise of a typed rupee amount (exact, by the domain's parser); blank is 0; NaN when it is not an amount. */
@@ -159,7 +165,8 @@ export const saveOf = (draft: NoticeDraft): NoticeSave => ({
     ? { classification: draft.contingentClass, amount: paiseOf(draft.contingentAmount), asOf: draft.contingentAsOf }
     : null,
   assigneeUserId: draft.assigneeUserId ? Number(draft.assigneeUserId) : null,
-  tagIds: draft.tagIds,
+  tagIds: draft.tagIds.map(Number),
+  consultantIds: draft.consultantIds.map(Number),
 });
 
 /** Ind AS 37's treatment of a class, in words. */

@@ -1,4 +1,5 @@
 import {
+  CONSULTANT_ENDPOINTS,
   NOTICE_ENDPOINTS as E,
   ORGANIZATION_ENDPOINTS,
   type NoticeDetail,
@@ -36,6 +37,22 @@ export const reopenNotice = (body: { id: number; eventDate: string; note: string
 export const noticeUsersQuery = queryOptions({
   queryKey: ['organization', 'lookup', 'users'] as const,
   queryFn: () => call(ORGANIZATION_ENDPOINTS.subscriberUsers),
+});
+
+/**
+ * What the filter bar and the form offer: the sections, years and consultants of the notices in the user's scope, and
+ * the subscriber's notice tags with their colours (inactive ones too, to show on the notices that carry them).
+ */
+export const noticeOptionsQuery = queryOptions({
+  queryKey: [...noticeKeys.all, 'options'] as const,
+  queryFn: () => call(E.noticeOptions, {}),
+});
+
+/** The subscriber's active consultants to assign (/manage-consultants' lookup); none offered when it is refused. */
+export const consultantLookupQuery = queryOptions({
+  queryKey: ['masters', 'consultants', 'lookup'] as const,
+  queryFn: () => call(CONSULTANT_ENDPOINTS.consultantLookup, {}, { silent: true }),
+  retry: false,
 });
 
 export const EDIT_LITIGATION = '/edit-litigation';

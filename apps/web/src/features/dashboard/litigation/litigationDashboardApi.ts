@@ -26,9 +26,10 @@ export const OPEN_STATUSES: readonly NoticeStatusCode[] = ['ACT', 'REP', 'DDL', 
 export const OWED_STATUSES: readonly NoticeStatusCode[] = ['ACT', 'ROPEN', 'DDL'];
 
 /**
- * The register's filters a figure stands for, as query parameters (lists comma-separated). statuses, forms, entityIds,
- * dueFrom and dueTo are NoticeFilters'; sections, financialYears and contingentClasses name what the dashboard counts
- * by ('-' in sections or financialYears: the notices without one).
+ * The register's filters a figure stands for, as query parameters (lists comma-separated), each one of NoticeFilters:
+ * the register reads them all back (filtersFromSearch), and the server filters by them as the dashboard counts ('-' in
+ * sections or financialYears: the notices without one; a notice citing two sections counts under each), so a figure
+ * followed lists exactly the notices behind it.
  */
 export type RegisterFilter = {
   statuses?: readonly NoticeStatusCode[];
