@@ -156,6 +156,8 @@ export const NoticeOptionsSchema = z.object({
   consultants: z.array(z.object({ id: z.number().int(), displayName: z.string() })),
   /** Every notice tag of the subscriber (inactive ones too, to show on the notices that carry them). */
   tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string(), isActive: z.boolean() })),
+  /** The consultant the signed-in user is (it sees only its notices and cannot reassign them); null: not a consultant. */
+  viewerConsultantId: z.number().int().nullable(),
 });
 export type NoticeOptions = z.infer<typeof NoticeOptionsSchema>;
 

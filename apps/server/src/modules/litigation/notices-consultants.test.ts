@@ -1,10 +1,18 @@
-import { NOTICE_API as N, type Notice, type NoticeDashboard, type NoticeDetail, type NoticeOptions } from '@opengst/contracts';
+import {
+  IMPORT_COLUMNS,
+  NOTICE_API as N,
+  type Notice,
+  type NoticeDashboard,
+  type NoticeDetail,
+  type NoticeOptions,
+} from '@opengst/contracts';
 import { addDays, istDateOf } from '@opengst/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, consultants, mailOutbox, noticeConsultants, noticeEvents, noticeTags } from '../../db/schema';
+import { auditTrail, consultants, entities, mailOutbox, noticeConsultants, noticeEvents, noticeTags } from '../../db/schema';
 import { createTenant, ENGINES, type Harness, type Tenant } from '../../test-support/harness';
+import { csvOf, importFile } from '../../test-support/import-fixtures';
 import { type ApiClient, clientOf, openSignedIn, signInLimitedUser } from '../../test-support/org-fixtures';
 import { sendNoticeReminders } from './notice-reminders.jobs';
 
@@ -142,7 +150,13 @@ describe.each(ENGINES)('consultants on notices and the register filters on %s', 
     expect(board.total.count).toBe(1);
     expect(board.bySection.map((s) => s.key)).toEqual(['74']);
     const options = (await own.get(N.noticeOptions)).json().data as NoticeOptions;
-    expect(options).toMatchObject({ sections: ['74'], financialYears: ['2021-22'], consultants: [{ id: first.id }] });
+    expect(options).toMatchObject({
+      sections: ['74'],
+      financialYears: ['2021-22'],
+      consultants: [{ id: first.id }],
+      viewerConsultantId: first.id,
+    });
+    expect((await api.get(N.noticeOptions)).json().data.viewerConsultantId).toBeNull();
 
     // Its own notice: it works on it, but the consultants stay as they are.
     const edited = await saved(own, { ...scn('MINE-1', { subject: 'Reply drafted by counsel' }), id: mine.id, consultantIds: [second.id] });
@@ -251,5 +265,34 @@ describe.each(ENGINES)('consultants on notices and the register filters on %s', 
     await api.post(N.noticeDelete, { ids: [gone.id] });
     expect(await db.select().from(noticeConsultants).where(eq(noticeConsultants.noticeId, gone.id))).toEqual([]);
     expect(await db.select().from(noticeEvents).where(eq(noticeEvents.noticeId, gone.id))).toEqual([]);
+  });
+
+  it("imports a consultant's notices assigned to it, and refuses a file naming one of the organisation's it is not assigned", async () => {
+    const [location] = await h.ctx.database.db.select({ gstin: entities.gstin }).from(entities).where(eq(entities.id, delhi));
+    const issued = addDays(today(), -2);
+    const fileOf = (reference: string) =>
+      csvOf([
+        IMPORT_COLUMNS.Notices.map((c) => c.name),
+        IMPORT_COLUMNS.Notices.map(
+          (c) =>
+            ({
+              gstin: location?.gstin ?? '',
+              form: 'DRC-01',
+              referenceNumber: reference,
+              issuedOn: `${issued.slice(8, 10)}-${issued.slice(5, 7)}-${issued.slice(0, 4)}`,
+            })[c.key] ?? '',
+        ),
+      ]);
+    const created = await importFile(h, first.token, 'notices.csv', fileOf('IMP-CONS-1'), 'Notices');
+    expect(created.progress.status).toBe('Success');
+    const mine = (await search(first.api, { text: 'IMP-CONS-1' })).items;
+    expect(mine.map((n) => n.consultants.map((c) => c.id))).toEqual([[first.id]]);
+
+    await saved(api, scn('IMP-ORG-1'));
+    const refused = await importFile(h, first.token, 'notices.csv', fileOf('IMP-ORG-1'), 'Notices');
+    expect(refused.progress.status).toBe('Failed');
+    expect(JSON.stringify(refused.progress)).toContain('DRC-01 IMP-ORG-1 is not a notice assigned to you.');
+    const untouched = (await search(api, { text: 'IMP-ORG-1' })).items;
+    expect(untouched.map((n) => [n.source, n.consultants])).toEqual([['Manual', []]]);
   });
 });

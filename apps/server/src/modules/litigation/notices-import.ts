@@ -2,11 +2,16 @@
 // location, or an existing one (same GSTIN, form and reference) updated, in the file's transaction. The due date is the
 // one the row states, else the form's statutory window (the domain's replyDueDate), as on the notice screen; a new
 // notice starts at Received with a Created event noting the import, an updated one keeps its stage and timeline.
+// A consultant's import (/manage-consultants) assigns the notices it creates to itself, and cannot touch a notice of the
+// organisation not assigned to it: such a row refuses the file (as any foreign id), nothing of it written.
 import { noticeFormInfo, replyDueDate, type ContingentClass } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { noticeEvents, notices } from '../../db/schema';
+import { noticeConsultants, noticeEvents, notices } from '../../db/schema';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/errors';
+import { consultantOfUser } from '../masters';
+import { isAssignedToAll } from './notices.repo';
 
 export type NoticeRecord = {
   entityId: number;
@@ -54,6 +59,7 @@ export const importNoticeRecords = async (
   records: readonly NoticeRecord[],
   today: string,
 ): Promise<number> => {
+  const consultantId = await consultantOfUser(tx, principal.subscriberId, principal.userId);
   for (const record of records) {
     const due = replyDueDate({ form: record.form, issuedOn: record.issuedOn, statedDueOn: record.statedDueOn });
     const values = {
@@ -78,6 +84,12 @@ export const importNoticeRecords = async (
         ),
       );
     if (existing) {
+      if (consultantId !== null && !(await isAssignedToAll(tx, consultantId, [existing.id]))) {
+        throw new AppError('GEN0003', {
+          propertyName: 'ReferenceNumber',
+          message: `${record.form} ${record.referenceNumber} is not a notice assigned to you.`,
+        });
+      }
       await tx.update(notices).set(values).where(eq(notices.id, existing.id));
       await tx.insert(noticeEvents).values({
         subscriberId: principal.subscriberId,
@@ -93,6 +105,9 @@ export const importNoticeRecords = async (
       .values({ ...values, subscriberId: principal.subscriberId, source: 'Import', createdBy: principal.userId })
       .returning({ id: notices.id });
     if (!created) throw new Error('notices insert returned no row');
+    if (consultantId !== null) {
+      await tx.insert(noticeConsultants).values({ noticeId: created.id, consultantId, assignedBy: principal.userId });
+    }
     await tx.insert(noticeEvents).values({
       subscriberId: principal.subscriberId,
       noticeId: created.id,

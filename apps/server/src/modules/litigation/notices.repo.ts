@@ -248,5 +248,6 @@ export const findNoticeOptions = async (db: DbOrTx, scope: NoticeScope, today: s
     financialYears: [...new Set(held.flatMap((h) => h.years))].sort().reverse(),
     consultants: assigned.sort((a, b) => a.displayName.localeCompare(b.displayName) || a.id - b.id),
     tags: tags.map(({ status, ...tag }) => ({ ...tag, isActive: status === 'Active' })),
+    viewerConsultantId: scope.consultantId,
   };
 };

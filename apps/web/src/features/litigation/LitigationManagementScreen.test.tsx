@@ -43,6 +43,7 @@ describe('LitigationManagementScreen', () => {
       { id: 3, name: 'Scrutiny', color: 'grape', isActive: true },
       { id: 5, name: 'High stake', color: 'red', isActive: true },
     ],
+    viewerConsultantId: null as number | null,
   };
   const answer = (url: string) =>
     url.includes('/user/entities')
@@ -146,6 +147,14 @@ describe('LitigationManagementScreen', () => {
     );
     fireEvent.click(screen.getByTestId('notice-clear'));
     await waitFor(() => expect(lastSearch(calls).filters).toEqual({}));
+  });
+
+  it('offers a consultant signed in no filter by consultant (it sees only its own notices)', async () => {
+    stubApi((url) => (url.includes('/litigation/options') ? json({ ...options, viewerConsultantId: 11 }) : answer(url)));
+    renderAt(<LitigationManagementScreen />, '/litigation-management', ['LitigationManagement']);
+    await screen.findByTestId('notice-row-SOON-2', {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByTestId('notice-filter-consultant')).toBeNull());
+    expect(screen.getByTestId('notice-filter-section')).toBeTruthy();
   });
 
   it('opens with the filters of a dashboard figure, every one of them applied', async () => {

@@ -67,7 +67,7 @@ const choicesOf = (held: readonly { value: string; label: string }[], chosen: re
   const all = [...held, ...(none ? [{ value: '-', label: none }] : [])];
   return [...all, ...chosen.filter((value) => !all.some((c) => c.value === value)).map((value) => ({ value, label: value }))];
 };
-const NO_OPTIONS: NoticeOptions = { sections: [], financialYears: [], consultants: [], tags: [] };
+const NO_OPTIONS: NoticeOptions = { sections: [], financialYears: [], consultants: [], tags: [], viewerConsultantId: null };
 
 const NoWrap = ({ children }: { children: ReactNode }) => (
   <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
@@ -397,21 +397,24 @@ export const LitigationManagementScreen = () => {
           comboboxProps={{ width: 160, position: 'bottom-start' }}
           data-testid="notice-filter-contingent"
         />
-        <MultiSelect
-          size="xs"
-          w={180}
-          label={lt('notice.consultantsFilter')}
-          data={choicesOf(
-            options.consultants.map((c) => ({ value: String(c.id), label: c.displayName })),
-            state.consultants,
-          )}
-          value={state.consultants}
-          onChange={(next) => set('consultants', next)}
-          searchable
-          clearable
-          comboboxProps={{ width: 220, position: 'bottom-start' }}
-          data-testid="notice-filter-consultant"
-        />
+        {/* A consultant sees only its own notices: no filter by consultant to offer it. */}
+        {options.viewerConsultantId === null ? (
+          <MultiSelect
+            size="xs"
+            w={180}
+            label={lt('notice.consultantsFilter')}
+            data={choicesOf(
+              options.consultants.map((c) => ({ value: String(c.id), label: c.displayName })),
+              state.consultants,
+            )}
+            value={state.consultants}
+            onChange={(next) => set('consultants', next)}
+            searchable
+            clearable
+            comboboxProps={{ width: 220, position: 'bottom-start' }}
+            data-testid="notice-filter-consultant"
+          />
+        ) : null}
         <MultiSelect
           size="xs"
           w={160}

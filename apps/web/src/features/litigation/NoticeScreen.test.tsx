@@ -20,6 +20,7 @@ const options = {
     { id: 4, name: 'Archived', color: 'gray', isActive: false },
     { id: 5, name: 'High stake', color: 'red', isActive: true },
   ],
+  viewerConsultantId: null as number | null,
 };
 const consultants = [
   { id: 11, displayName: 'Meera Iyer', firmName: 'Iyer & Co' },
@@ -256,5 +257,19 @@ describe('NoticeScreen', () => {
       tagIds: [4, 5],
       consultantIds: [19, 11],
     });
+  });
+
+  it('leaves a consultant signed in the consultants as they are: the picker is shown, not changeable', async () => {
+    const loaded = detail(9, { consultants: [{ id: 11, displayName: 'Meera Iyer' }] });
+    stubApi(
+      (url) =>
+        (url.includes('/litigation/options') ? json({ ...options, viewerConsultantId: 11 }) : undefined) ??
+        lookups(url) ??
+        (url.includes('/litigation/detail') ? json(loaded) : json({})),
+    );
+    renderScreen('/edit-litigation?id=9');
+    const picker = await screen.findByTestId('notice-consultants', {}, { timeout: 5000 });
+    await waitFor(() => expect(picker.hasAttribute('disabled')).toBe(true));
+    expect(screen.getByText('Only the organisation assigns consultants: yours are kept as they are.')).toBeTruthy();
   });
 });

@@ -137,7 +137,10 @@ const NoticeForm = ({
   const workingYear = useWorkingYear(years);
   const { data: entities = [] } = useQuery(userEntitiesQuery(workingYear));
   const { data: users = [] } = useQuery(noticeUsersQuery);
-  const tags = useQuery(noticeOptionsQuery).data?.tags ?? NO_TAGS;
+  const options = useQuery(noticeOptionsQuery).data;
+  const tags = options?.tags ?? NO_TAGS;
+  // A consultant signed in works on its notices but does not choose who else does: the server keeps them as they are.
+  const isConsultant = (options?.viewerConsultantId ?? null) !== null;
   const { data: lookup } = useQuery(consultantLookupQuery);
   const colourOf = (id: string) => tags.find((tag) => String(tag.id) === id)?.color ?? 'gray';
   const set = <K extends keyof NoticeDraft>(key: K, value: NoticeDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -384,7 +387,8 @@ const NoticeForm = ({
                 size="xs"
                 mt="xs"
                 label={CONSULTANTS_TEXT['notice.consultants']}
-                description={CONSULTANTS_TEXT['notice.consultantsHint']}
+                description={isConsultant ? lt('notice.consultantsKept') : CONSULTANTS_TEXT['notice.consultantsHint']}
+                disabled={isConsultant}
                 data={consultantChoices(lookup?.items ?? [], assigned)}
                 value={draft.consultantIds}
                 onChange={(next) => set('consultantIds', next)}
