@@ -37,7 +37,15 @@ const withCard =
     return () => createElement(Screen, { portalSession: portal.PortalSessionCard });
   };
 
+/** A saved document offers Generate IRN: the e-invoice feature's action is handed to the document screen. */
+const withEinvoiceAction = async (screen: typeof import('../features/documents/DocumentScreen')) => {
+  const einvoice = await import('../features/einvoice/EinvoiceDocumentAction');
+  const Screen = screen.DocumentScreen;
+  return () => createElement(Screen, { einvoiceAction: einvoice.EinvoiceDocumentAction });
+};
+
 export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
+  EInvoice: () => import('../features/einvoice/EInvoiceScreen').then((m) => m.EInvoiceScreen),
   Login: () => import('../features/auth/LoginScreen').then((m) => m.LoginScreen),
   LoginResponse: () => import('../features/auth/LoginResponseScreen').then((m) => m.LoginResponseScreen),
   ForgotPassword: () => import('../features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),
@@ -87,7 +95,7 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   CreateDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
   AddDraftDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
   EditDraftDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
-  EditDocument: () => import('../features/documents/DocumentScreen').then((m) => m.DocumentScreen),
+  EditDocument: () => import('../features/documents/DocumentScreen').then(withEinvoiceAction),
   DraftDocument: () => import('../features/documents/DraftDocumentsScreen').then((m) => m.DraftDocumentsScreen),
   RegularReturnsList: () => import('../features/returns/RegularReturnsListScreen').then((m) => m.RegularReturnsListScreen),
   RegularOverview: () => import('../features/returns/RegularOverviewScreen').then((m) => m.RegularOverviewScreen),

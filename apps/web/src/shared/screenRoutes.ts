@@ -70,6 +70,7 @@ export const SCREEN_ROUTES = [
   'GstChallanPaymentProcess',
   'GstChallanPay',
   'Drc01b',
+  'EInvoice',
   'Drc01c',
   'Drc01bView',
   'Drc01cView',

@@ -71,3 +71,8 @@ export const EINVOICE_TEXT = {
   'einvoice.documentIrn': 'IRN {irn}, Ack No. {ackNo} of {ackDate}',
   'einvoice.documentNotEligible': 'Only B2B, SEZ and export invoices, credit and debit notes get an IRN.',
 } as const satisfies Record<string, string>;
+
+export type EinvoiceTextKey = keyof typeof EINVOICE_TEXT;
+/** The text of `key` with its {placeholders} filled. */
+export const einvoiceText = (key: EinvoiceTextKey, values: Record<string, string | number> = {}): string =>
+  EINVOICE_TEXT[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -74,7 +74,8 @@ const LIVE_VALIDATION_MS = 600;
 /** The form as the unsaved-changes check compares it: the series preselected for a new document is no change of the user's. */
 const snapshotOf = (form: DocumentForm): string => JSON.stringify({ ...form, seriesId: '' });
 
-export const DocumentScreen = () => {
+/** `einvoiceAction`: the e-invoice feature's Generate IRN for a saved document, handed in by app/screens.ts. */
+export const DocumentScreen = ({ einvoiceAction: EinvoiceAction }: { einvoiceAction?: ComponentType<{ document: DocumentDetail }> }) => {
   const { pathname } = useLocation();
   const mode = MODE_BY_PATH[pathname] ?? 'create';
   const [params] = useSearchParams();
@@ -104,6 +105,7 @@ export const DocumentScreen = () => {
       mode={mode}
       direction={type}
       detail={detail ?? null}
+      einvoice={detail && EinvoiceAction ? <EinvoiceAction document={detail} /> : null}
     />
   );
 };
@@ -112,10 +114,12 @@ const DocumentEditor = ({
   mode,
   direction: initialDirection,
   detail,
+  einvoice,
 }: {
   mode: Mode;
   direction: Direction;
   detail: DocumentDetail | null;
+  einvoice: ReactNode;
 }) => {
   const t = useText();
   const navigate = useNavigate();
@@ -308,6 +312,7 @@ const DocumentEditor = ({
               <Badge size="sm" variant="light" color="gray">
                 {t(`document.source.${detail.source}`)}
               </Badge>
+              {einvoice}
             </>
           ) : (
             <SegmentedControl
