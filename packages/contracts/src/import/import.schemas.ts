@@ -37,6 +37,7 @@ export const ImportTypeSchema = z.enum([
   'Verticals',
   'NoticeTags',
   'IpAddresses',
+  'Consultants',
 ]);
 export type ImportType = z.infer<typeof ImportTypeSchema>;
 
@@ -423,6 +424,7 @@ export const IMPORT_COLUMNS: Record<ImportType, readonly ImportColumn[]> = {
   Verticals: withKnownHeaders('Verticals', MASTER_IMPORT_COLUMNS.Verticals),
   NoticeTags: withKnownHeaders('NoticeTags', MASTER_IMPORT_COLUMNS.NoticeTags),
   IpAddresses: withKnownHeaders('IpAddresses', MASTER_IMPORT_COLUMNS.IpAddresses),
+  Consultants: withKnownHeaders('Consultants', MASTER_IMPORT_COLUMNS.Consultants),
 };
 
 export const ImportTypeInfoSchema = z.object({
@@ -514,6 +516,8 @@ export const IMPORT_TYPES: readonly ImportTypeInfo[] = [
       ['Verticals', 'Verticals', 'MasterChartOfAccounts'],
       ['NoticeTags', 'Notice tags', 'MasterChartOfAccounts'],
       ['IpAddresses', 'IP addresses', 'MasterIpAddresses'],
+      // A consultant is a user: the users screen's right.
+      ['Consultants', 'Consultants', 'UserManage'],
     ] as const
   ).map(([importType, name, rightId]) => ({
     importType,

@@ -113,4 +113,10 @@ export const KNOWN_HEADERS: Record<ImportType, Record<string, readonly string[]>
   Verticals: { name: ['Vertical', 'Vertical Name', 'Business Line'], code: ['Vertical Code'] },
   NoticeTags: { name: ['Tag', 'Tag Name'], color: ['Color', 'Tag Colour', 'Tag Color'] },
   IpAddresses: { address: ['IP Address', 'IP', 'IP Range', 'CIDR', 'Address'] },
+  Consultants: {
+    displayName: ['Consultant', 'Consultant Name'],
+    firmName: ['Firm Name'],
+    gstins: ['GSTIN'],
+    membershipNumber: ['Membership No', 'Enrolment No'],
+  },
 };

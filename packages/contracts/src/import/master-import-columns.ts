@@ -3,6 +3,7 @@
 // tag) or its address (an IP entry) and then updated. The headers are those of each master's Excel export, so an
 // exported file imports back. Each row meets the checks of the master's own save.
 import { IP_ENTRY_MAX_LENGTH } from '@opengst/domain';
+import { CONSULTANT_FIRM_MAX, CONSULTANT_MEMBERSHIP_MAX, CONSULTANT_PROFESSION_LABELS } from '../masters/consultants.schemas';
 import { IP_ADDRESS_DESCRIPTION_MAX } from '../masters/ip-addresses.schemas';
 import {
   LEVEL_RANK_MAX,
@@ -14,7 +15,7 @@ import {
 import type { ImportColumn } from './import.schemas';
 
 /** The import types of this file (each is also in ImportTypeSchema). */
-export type MasterImportType = 'Levels' | 'Verticals' | 'NoticeTags' | 'IpAddresses';
+export type MasterImportType = 'Levels' | 'Verticals' | 'NoticeTags' | 'IpAddresses' | 'Consultants';
 
 const column = (
   key: string,
@@ -83,5 +84,47 @@ export const MASTER_IMPORT_COLUMNS: Record<MasterImportType, ImportColumn[]> = {
     column('status', 'Status', 'Active', 'Blank is Active. Active or Inactive (an inactive entry allows nothing).', {
       choices: ['Active', 'Inactive'],
     }),
+  ],
+  // Consultants (/manage-consultants): each row is the consultant and its sign-in; the user name finds it again.
+  Consultants: [
+    column('displayName', 'Name', 'Asha Mehta', 'The consultant’s name.', { required: true, maxLength: 100 }),
+    column(
+      'userName',
+      'User name',
+      'asha.mehta',
+      'What the consultant signs in with (letters, digits, . _ @ -), unique in OpenGST: a row with the user name of a consultant already there updates that consultant; a new one receives the welcome mail.',
+      { required: true, maxLength: 100 },
+    ),
+    column('email', 'E-mail', 'asha@mehtaassociates.in', 'Where the welcome mail and the notice reminders go.', {
+      required: true,
+      maxLength: 254,
+    }),
+    column('mobile', 'Mobile', '9876543210', 'Optional: 7 to 20 digits, optionally starting with +.', { maxLength: 20 }),
+    column('firmName', 'Firm', 'Mehta & Associates', 'Optional: the firm the consultant practises with.', {
+      maxLength: CONSULTANT_FIRM_MAX,
+    }),
+    column('profession', 'Capacity', 'Chartered accountant', 'Who may appear for you under CGST Act s.116(2).', {
+      required: true,
+      choices: Object.values(CONSULTANT_PROFESSION_LABELS),
+    }),
+    column(
+      'membershipNumber',
+      'Membership or enrolment no.',
+      '123456',
+      'Optional: ICAI, ICSI or ICMAI membership, Bar Council enrolment or GST practitioner enrolment number.',
+      { maxLength: CONSULTANT_MEMBERSHIP_MAX },
+    ),
+    column('pan', 'PAN', 'ABCPM1234F', 'Optional: the consultant’s PAN.', { maxLength: 10 }),
+    column('role', 'Role', 'Notice consultant', 'The name of one of your roles, not the administrators’: what the consultant may do.', {
+      required: true,
+      maxLength: 100,
+    }),
+    column(
+      'gstins',
+      'GSTINs',
+      '27AABCD1234E1Z8',
+      'The GSTINs the consultant reaches, separated by commas; each one of your locations that you may reach yourself.',
+      { maxLength: 10_000 },
+    ),
   ],
 };

@@ -22,6 +22,16 @@ export const CONSULTANT_PROFESSIONS = [
 ] as const;
 export const ConsultantProfessionSchema = z.enum(CONSULTANT_PROFESSIONS);
 export type ConsultantProfession = z.infer<typeof ConsultantProfessionSchema>;
+/** The capacities as the export writes them and the import reads them (the screen's words). */
+export const CONSULTANT_PROFESSION_LABELS: Readonly<Record<ConsultantProfession, string>> = {
+  Advocate: 'Advocate',
+  CharteredAccountant: 'Chartered accountant',
+  CostAccountant: 'Cost accountant',
+  CompanySecretary: 'Company secretary',
+  GstPractitioner: 'GST practitioner',
+  RetiredOfficer: 'Retired officer',
+  RelativeOrEmployee: 'Relative or employee',
+};
 
 /** A consultant's status is its user's; Locked and Dormant come from sign-in, not from this screen. */
 export const ConsultantStatusSchema = z.enum(['Active', 'Inactive', 'Locked', 'Dormant']);
@@ -46,6 +56,8 @@ export const ConsultantSchema = z.object({
   roleId: z.number().int(),
   roleName: z.string(),
   entityIds: z.array(z.number().int()),
+  /** The GSTINs of those entities (a business has none). */
+  gstins: z.array(z.string()),
   /** Notices assigned to the consultant that are not closed: deletion is refused while there are any. */
   openNotices: z.number().int(),
   status: ConsultantStatusSchema,

@@ -32,6 +32,7 @@ const DATA_VIEW_RIGHT: Record<ImportType, RightId> = {
   Verticals: 'MasterChartOfAccounts',
   NoticeTags: 'MasterChartOfAccounts',
   IpAddresses: 'MasterIpAddresses',
+  Consultants: 'MastersView',
 };
 
 /** The import types whose imports by other users the holder of these rights may read. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { turnoversByEntity } from '../organization';
 import { writeAudit } from '../../platform/audit';
 import { isServerDatabase, type Db, type Tx } from '../../db/database';
+import type { AppContext } from '../../platform/context';
 import { entities, importAliases, importErrors, imports, userEntities } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
@@ -38,6 +39,8 @@ const READER_THREAD_BYTES = 4 * 1024 * 1024;
  */
 export type ImportDeps = {
   db: Db;
+  /** The application (mail, clock, public URL): the consultants import makes users and mails them. */
+  app?: AppContext;
   dataDir: string;
   now: () => Date;
   /** The GST portal's HSN/SAC directory the HSN/SAC import checks codes against (config's hsnDirectoryFile). */

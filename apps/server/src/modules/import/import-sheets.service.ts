@@ -76,6 +76,10 @@ const SAMPLE_NOTES: Record<ImportType, readonly string[]> = {
     'One row per allowed address: an IPv4 or IPv6 address or a CIDR range (203.0.113.0/24). An entry imported again (the same address or range, however written) is updated.',
     'While one entry or more is active, users sign in only from an address an active entry allows. A row that would leave the address you upload from outside the list is refused, so that you cannot lock yourself out.',
   ],
+  Consultants: [
+    'One row per consultant: the name, the user name they sign in with, e-mail, firm, capacity under CGST Act s.116(2), membership or enrolment number, PAN, one of your roles (not the administrators’) and the GSTINs they reach, separated by commas.',
+    'A row with the user name of a consultant already there updates that consultant; a new consultant receives the welcome mail to choose a password. In the notice register a consultant sees only the notices assigned to them. An export of the Manage Consultants screen imports again as it is.',
+  ],
 };
 
 /** Header row, one example row (every cell typed as text, so Excel keeps GSTINs and codes as written), and "Instructions". */

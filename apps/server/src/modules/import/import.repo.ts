@@ -188,11 +188,12 @@ const recordsWritten = async (db: Db, subscriberId: number, row: ImportRow): Pro
     case 'Entities':
     // A series names no import (a series imported again is updated, and may have been made on /series): the valid rows.
     case 'Series':
-    // Nor do the small masters' records (levels, verticals, notice tags, IP addresses).
+    // Nor do the small masters' records (levels, verticals, notice tags, IP addresses, consultants).
     case 'Levels':
     case 'Verticals':
     case 'NoticeTags':
     case 'IpAddresses':
+    case 'Consultants':
       return row.status === 'Success' || row.status === 'SuccessWithError' ? row.validRows : 0;
   }
 };

@@ -9,7 +9,13 @@ export const importModule: AppModule = {
   name: 'import',
   routes: importRoutes,
   jobs: (ctx) => {
-    const deps = { db: ctx.database.db, dataDir: ctx.config.dataDir, now: ctx.now, hsnDirectoryFile: ctx.config.hsnDirectoryFile };
+    const deps = {
+      db: ctx.database.db,
+      app: ctx,
+      dataDir: ctx.config.dataDir,
+      now: ctx.now,
+      hsnDirectoryFile: ctx.config.hsnDirectoryFile,
+    };
     // Imports a dead process left InProcess are closed as Failed before the worker starts.
     return [
       workerOf(

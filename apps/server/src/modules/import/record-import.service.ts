@@ -29,6 +29,7 @@ import { summaryHandler } from './records/summaries.service';
 import { vendorHandler } from './records/vendors.service';
 import { namedMasterHandler } from './records/named-masters.service';
 import { ipAddressHandler } from './records/ip-addresses.service';
+import { consultantsHandler } from './records/consultants.service';
 
 type RecordImportOptions = {
   importType: ImportType;
@@ -175,7 +176,7 @@ const storeErrorsOf = (importType: ImportType, issues: readonly StoreIssue[]): R
   issues.map((issue) => ({
     row: issue.row,
     column: issue.column ? (IMPORT_COLUMNS[importType].find((c) => c.key === issue.column)?.name ?? issue.column) : null,
-    value: null,
+    value: issue.value ?? null,
     code: issue.code,
     message: issue.message,
     type: issue.type,
@@ -239,6 +240,12 @@ export const processRecordImport = async (deps: ImportDeps, job: ImportRow, opti
       const handler = ipAddressHandler(principal, options.uploaderIp ?? null);
       return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
     }
+    case 'Consultants': {
+      if (!deps.app) throw new Error('the consultants import makes users: it needs the app context (ImportDeps.app)');
+      const locations = await accessibleLocations(deps.db, job.subscriberId, job.createdBy, null);
+      const handler = consultantsHandler(deps.app, principal, job.id, locations);
+      return runImport(deps, job, options, principal, handler, await readByColumns(deps, job, options, handler));
+    }
     case 'SalesDocuments':
     case 'PurchaseDocuments':
       throw new Error(`${options.importType} is a document import (import.job.ts)`);
@@ -293,6 +300,7 @@ const runImport = async <R>(
         .set({ ...final, status, message: stored.written === 0 ? NOTHING_VALID : null, finishedAt: deps.now() })
         .where(eq(imports.id, job.id));
     });
+    await handler.afterCommit?.();
   } catch (error) {
     if (!(error instanceof RefusedFile)) throw error;
     const refusedRows = new Set(error.issues.map((i) => i.row)).size;

@@ -66,6 +66,7 @@ describe.each(ENGINES)('record imports on %s', (engine) => {
       ['Verticals', 'MasterChartOfAccounts', '/import-master-error'],
       ['NoticeTags', 'MasterChartOfAccounts', '/import-master-error'],
       ['IpAddresses', 'MasterIpAddresses', '/import-master-error'],
+      ['Consultants', 'UserManage', '/import-master-error'],
     ]);
     for (const importType of ['SalesSummaries', 'Vendors', 'HsnSac', 'Entities'] as const) {
       const sample = (await api.get(I.sample, { importType })).rawPayload;

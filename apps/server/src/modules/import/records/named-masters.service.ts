@@ -22,11 +22,21 @@ const OWN_FIELDS: Record<NamedMasterImportType, (values: RowValues) => NamedMast
  * The write's refusals by file row: `store` of a handler whose masters-side write answers its issues by the index of
  * the record in the list it was given (reusable by any master imported the same way).
  */
-export const issuesByRow = <R>(
+export const issuesByRow = <R extends object>(
   records: readonly Sourced<R>[],
   issues: readonly { index: number; column: string | null; message: string }[],
   code: string,
-): StoreIssue[] => issues.map((issue) => ({ ...rowError(issue.column, code, issue.message), row: records[issue.index]?.row ?? 0 }));
+): StoreIssue[] =>
+  issues.map((issue) => {
+    const record = records[issue.index];
+    // The refused value as the record holds it (a rank, a code, a status), shown beside the message on the error screen.
+    const value = record && issue.column ? (record.record as Record<string, unknown>)[issue.column] : undefined;
+    return {
+      ...rowError(issue.column, code, issue.message),
+      row: record?.row ?? 0,
+      ...(typeof value === 'string' || typeof value === 'number' ? { value: String(value) } : {}),
+    };
+  });
 
 export const namedMasterHandler = (
   type: NamedMasterImportType,

@@ -17,8 +17,8 @@ export const rowWarning = (column: string | null, code: string, message: string)
 /** A checked record with the file row it came from. */
 export type Sourced<R> = { row: number; record: R };
 
-/** Issues found while writing (entities are checked against the database row by row), by file row. */
-export type StoreIssue = RowIssue & { row: number };
+/** Issues found while writing (entities are checked against the database row by row), by file row, with the value refused where known. */
+export type StoreIssue = RowIssue & { row: number; value?: string };
 
 export type HandlerContext = {
   importType: ImportType;
@@ -39,4 +39,6 @@ export type RecordHandler<R> = {
   describeKey: (record: R) => string;
   /** Writes the records (upsert by key) inside the file's transaction; answers how many were written. */
   store: (tx: Tx, records: readonly Sourced<R>[]) => Promise<{ written: number; issues: StoreIssue[] }>;
+  /** What may happen only once the file's transaction has committed (the consultants' welcome mails). */
+  afterCommit?: () => Promise<void>;
 };

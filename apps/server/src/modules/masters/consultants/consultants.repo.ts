@@ -4,7 +4,7 @@ import type { CONSULTANT_SORT_COLUMNS, Consultant, ConsultantFilters, Consultant
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/database';
-import { consultants, noticeConsultants, notices, roles, userEntities, users } from '../../../db/schema';
+import { consultants, entities, noticeConsultants, notices, roles, userEntities, users } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import { orderByOf } from '../../../platform/lists';
 
@@ -71,7 +71,7 @@ export const findConsultants = async (db: DbOrTx, where: SQL, page: Page): Promi
       .limit(page.size),
     db.select({ n: count() }).from(t).innerJoin(users, eq(users.id, t.userId)).where(where),
   ]);
-  const entityIds = await entityIdsByUser(
+  const access = await entitiesByUser(
     db,
     rows.map((r) => r.user.id),
   );
@@ -89,7 +89,8 @@ export const findConsultants = async (db: DbOrTx, where: SQL, page: Page): Promi
       pan: r.row.pan,
       roleId: r.user.roleId,
       roleName: r.roleName,
-      entityIds: entityIds.get(r.user.id) ?? [],
+      entityIds: access.get(r.user.id)?.map((e) => e.id) ?? [],
+      gstins: access.get(r.user.id)?.flatMap((e) => (e.gstin ? [e.gstin] : [])) ?? [],
       openNotices: r.openNotices,
       status: r.user.status === 'Delete' ? 'Inactive' : r.user.status,
       lastLoginAt: r.user.lastLoginAt?.toISOString() ?? null,
@@ -100,15 +101,17 @@ export const findConsultants = async (db: DbOrTx, where: SQL, page: Page): Promi
   };
 };
 
-const entityIdsByUser = async (db: DbOrTx, userIds: readonly number[]): Promise<Map<number, number[]>> => {
-  const byUser = new Map<number, number[]>();
+/** The entities each user reaches, with their GSTINs (a business has none). */
+const entitiesByUser = async (db: DbOrTx, userIds: readonly number[]): Promise<Map<number, { id: number; gstin: string | null }[]>> => {
+  const byUser = new Map<number, { id: number; gstin: string | null }[]>();
   if (userIds.length === 0) return byUser;
   const rows = await db
-    .select({ userId: userEntities.userId, entityId: userEntities.entityId })
+    .select({ userId: userEntities.userId, id: entities.id, gstin: entities.gstin })
     .from(userEntities)
+    .innerJoin(entities, eq(entities.id, userEntities.entityId))
     .where(inArray(userEntities.userId, [...userIds]))
     .orderBy(userEntities.entityId);
-  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.entityId]);
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), { id: row.id, gstin: row.gstin }]);
   return byUser;
 };
 

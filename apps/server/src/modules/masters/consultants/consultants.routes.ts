@@ -1,7 +1,7 @@
 // Routes of /manage-consultants. Reading is the masters' right; saving makes or changes a user, so it takes the users
 // screen's rights (UserManage, with the entities granted checked by the access plugin like user/save; UserDelete to
 // delete). The lookup serves the notice form, so the notice register's rights reach it.
-import { CONSULTANT_ENDPOINTS as E, type Consultant } from '@opengst/contracts';
+import { CONSULTANT_ENDPOINTS as E, CONSULTANT_PROFESSION_LABELS, type Consultant } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { XlsxColumn } from '../../../files/xlsx-writer';
 import { principalOf } from '../../../platform/access.plugin';
@@ -13,17 +13,18 @@ import { deleteConsultants, saveConsultant, updateConsultantStatus } from './con
 
 const read = { rights: ['MastersView', 'UserManage'] } as const;
 
+/** The import's columns first, under its headers, so an export imports back as it is; then what only the list shows. */
 const COLUMNS: readonly XlsxColumn<Consultant>[] = [
   { header: 'Name', width: 26, value: (r) => r.displayName },
   { header: 'User name', width: 20, value: (r) => r.userName },
   { header: 'E-mail', width: 30, value: (r) => r.email },
   { header: 'Mobile', width: 14, value: (r) => r.mobile },
   { header: 'Firm', width: 30, value: (r) => r.firmName },
-  { header: 'Capacity', width: 20, value: (r) => r.profession },
+  { header: 'Capacity', width: 20, value: (r) => CONSULTANT_PROFESSION_LABELS[r.profession] },
   { header: 'Membership or enrolment no.', width: 22, value: (r) => r.membershipNumber },
   { header: 'PAN', width: 12, value: (r) => r.pan },
   { header: 'Role', width: 20, value: (r) => r.roleName },
-  { header: 'Entities', width: 10, value: (r) => r.entityIds.length },
+  { header: 'GSTINs', width: 36, value: (r) => r.gstins.join(', ') },
   { header: 'Open notices', width: 12, value: (r) => r.openNotices },
   { header: 'Status', width: 10, value: (r) => r.status },
   { header: 'Last sign-in', width: 22, value: (r) => r.lastLoginAt },

@@ -22,6 +22,7 @@ const consultant = (id: number, name: string, extra: Partial<Consultant> = {}): 
   roleId: 7,
   roleName: 'Notice consultant',
   entityIds: [3],
+  gstins: ['27AABCD1234E1Z8'],
   openNotices: 0,
   status: 'Active',
   lastLoginAt: null,

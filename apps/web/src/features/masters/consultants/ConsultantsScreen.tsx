@@ -254,6 +254,7 @@ export const ConsultantsScreen = () => {
       defaultSort={CONSULTANT_DEFAULT_SORT}
       search={searchConsultants}
       exportFile={{ fileName: 'consultants.xlsx', download: exportConsultants }}
+      importType="Consultants"
       columns={columnsOf(t)}
       rowLabel={(row) => row.displayName}
       rowKey={(row) => row.userName}
