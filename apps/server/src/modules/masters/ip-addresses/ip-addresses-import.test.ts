@@ -11,7 +11,7 @@ import { csvOf, importFile, readXlsx, upload, xlsxOf } from '../../../test-suppo
 import { openSignedIn, signInLimitedUser, type ApiClient } from '../../../test-support/org-fixtures';
 import { lockOutRefusals } from './ip-addresses-import';
 
-type ErrorItem = { row: number; column: string | null; code: string; type: string; message: string };
+type ErrorItem = { row: number; column: string | null; value: string | null; code: string; type: string; message: string };
 const columns = IMPORT_COLUMNS.IpAddresses;
 const fileOf = (rows: Record<string, string>[]) =>
   csvOf([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => r[c.key] ?? ''))]);
@@ -131,7 +131,7 @@ describe.each(ENGINES)('IP allow-list import on %s', (engine) => {
     );
     expect(progress).toMatchObject({ status: 'SuccessWithError', validRows: 1, errorRows: 1 });
     const [refused] = await errorsOf(importId);
-    expect(refused).toMatchObject({ row: 2, column: 'Status', code: 'AUTH0021' });
+    expect(refused).toMatchObject({ row: 2, column: 'Status', value: 'Inactive', code: 'AUTH0021' });
     expect(refused?.message).toBe(
       'Deactivating 127.0.0.1 would lock you out: it allows 127.0.0.1, the address you uploaded this file from, and no other active entry would.',
     );

@@ -21,7 +21,7 @@ import { ENGINES, type Harness, type Tenant } from '../../../test-support/harnes
 import { csvOf, importFile, readXlsx, upload, xlsxOf } from '../../../test-support/import-fixtures';
 import { openSignedIn, signInLimitedUser, type ApiClient } from '../../../test-support/org-fixtures';
 
-type ErrorItem = { row: number; column: string | null; code: string; type: string; message: string };
+type ErrorItem = { row: number; column: string | null; value: string | null; code: string; type: string; message: string };
 const fileOf = (importType: ImportType, rows: Record<string, string>[]) => {
   const columns = IMPORT_COLUMNS[importType];
   return csvOf([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => r[c.key] ?? ''))]);
@@ -91,7 +91,7 @@ describe.each(ENGINES)('levels, verticals and notice tags imports on %s', (engin
     expect(errors[0]?.message).toBe('A rank is a whole number from 1 to 20.');
     expect(errors[1]?.message).toBe('A rank is from 1 to 20.');
     // The screen's own check: a rank is held by one active level at a time (an inactive Director keeps rank 2 too).
-    expect(errors[2]?.message).toBe('Rank 1 is already Manager.');
+    expect(errors[2]).toMatchObject({ value: '1', message: 'Rank 1 is already Manager.' });
     const stored = await all<Level>(L.search);
     expect(stored.map((l) => [l.name, l.rank, l.status, l.description])).toEqual([
       ['Manager', 1, 'Active', 'First approval'],
