@@ -2,6 +2,8 @@
 // issue 16), its clock movable by a test only when PORTAL_SANDBOX_CLOCK_CONTROL is on, absent when IRP_URL is set.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINES, startHarness, type Harness } from '../../test-support/harness';
+import { createSandboxGate } from '../index';
+import { createConfiguredIrpClient } from './irp-client';
 import { IRP_GATE_HEADER, IRP_SANDBOX_CLOCK_PATH, IRP_SANDBOX_PREFIX } from './mount';
 
 describe('the mounted IRP sandbox', () => {
@@ -45,9 +47,26 @@ describe('the mounted IRP sandbox', () => {
   }, 120_000);
 
   it('is not mounted when IRP_URL names another e-invoice API', async () => {
-    const h = await startHarness('pglite', { env: { IRP_URL: 'https://einv-apisandbox.nic.in', PORTAL_SANDBOX_CLOCK_CONTROL: 'true' } });
+    const h = await startHarness('pglite', {
+      env: {
+        IRP_URL: 'https://einv-apisandbox.nic.in',
+        IRP_CLIENT_ID: 'gsp-client',
+        IRP_CLIENT_SECRET: 'gsp-secret',
+        PORTAL_SANDBOX_CLOCK_CONTROL: 'true',
+      },
+    });
+    expect(h.ctx.irp.isSandbox).toBe(false);
     started.push(h);
     const answer = await h.app.inject({ method: 'POST', url: IRP_SANDBOX_CLOCK_PATH, payload: { at: null } });
     expect(answer.statusCode).toBe(404);
   }, 120_000);
+
+  it('refuses to start with IRP_URL but without the GSP credentials at that IRP', () => {
+    const app = () => {
+      throw new Error('not reached');
+    };
+    expect(() => createConfiguredIrpClient({ url: 'https://einv-apisandbox.nic.in' }, app, createSandboxGate())).toThrow(
+      'IRP_URL needs IRP_CLIENT_ID and IRP_CLIENT_SECRET',
+    );
+  });
 });
