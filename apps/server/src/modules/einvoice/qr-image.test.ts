@@ -38,7 +38,7 @@ const readQr = (m: boolean[][]) => {
   // Which modules are function patterns: rebuilt from the version alone.
   const isFn = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
   const mark = (x: number, y: number) => {
-    if (x >= 0 && y >= 0 && x < size && y < size) (isFn[y] as boolean[])[x] = true;
+    if (x >= 0 && y >= 0 && x < size && y < size) isFn[y]![x] = true;
   };
   for (let i = 0; i < size; i++) {
     mark(6, i);
