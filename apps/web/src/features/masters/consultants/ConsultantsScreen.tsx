@@ -137,18 +137,23 @@ const ConsultantForm = ({ initial, onSaved }: { initial: Draft; onSaved: () => v
 
   return (
     <ApiForm onSubmit={submit} messages={errors.general} errorTestId="consultant-form-refusal">
+      {/* Hints sit under each pair, not inside a field, so the two columns' inputs stay level. */}
       <SimpleGrid cols={2} spacing="sm">
         <TextInput {...text('displayName', 100)} required data-autofocus />
-        <TextInput {...text('userName', 50)} required description={draft.id ? undefined : t('consultant.userNameHint')} />
+        <TextInput {...text('userName', 100)} required />
         <TextInput {...text('email', 254)} required type="email" />
-        <TextInput {...text('mobile', 10)} />
+        <TextInput {...text('mobile', 20)} />
       </SimpleGrid>
+      {draft.id ? null : (
+        <Text size="xs" c="dimmed">
+          {t('consultant.userNameHint')}
+        </Text>
+      )}
       <SimpleGrid cols={2} spacing="sm">
         <TextInput {...text('firmName', CONSULTANT_FIRM_MAX)} />
         <Select
           size="sm"
           label={t('consultant.profession')}
-          description={t('consultant.professionHint')}
           data={professionOptions(t)}
           value={draft.profession}
           allowDeselect={false}
@@ -156,12 +161,15 @@ const ConsultantForm = ({ initial, onSaved }: { initial: Draft; onSaved: () => v
           error={errors.fields.profession}
           data-testid="consultant-profession"
         />
-        <TextInput {...text('membershipNumber', CONSULTANT_MEMBERSHIP_MAX)} description={t('consultant.membershipHint')} />
+        <TextInput {...text('membershipNumber', CONSULTANT_MEMBERSHIP_MAX)} />
         <TextInput
           {...text('pan', 10)}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
         />
       </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t('consultant.professionHint')} {t('consultant.membershipHint')}
+      </Text>
       <Select
         size="sm"
         label={t('consultant.role')}
@@ -232,7 +240,12 @@ const columnsOf = (t: Translate): Column<Consultant>[] => [
     render: (row) => t(`consultant.profession.${row.profession}`),
   },
   { key: 'role', header: t('consultant.role'), width: 150, render: (row) => row.roleName },
-  { key: 'entities', header: t('consultant.entities'), width: 110, isNumeric: true, render: (row) => row.entityIds.length },
+  {
+    key: 'gstins',
+    header: t('consultant.gstins'),
+    width: 170,
+    render: (row) => (row.gstins.length === 1 ? <code>{row.gstins[0]}</code> : t('consultant.gstinCount', { n: row.gstins.length })),
+  },
   { key: 'openNotices', header: t('consultant.openNotices'), width: 110, isNumeric: true, render: (row) => row.openNotices },
   { key: 'status', header: t('consultant.status'), sortKey: 'status', width: 100, render: (row) => <StatusBadge status={row.status} /> },
   {
