@@ -41,14 +41,14 @@ export const EINVOICE_TEXT = {
   'einvoice.cancel': 'Cancel IRN',
   'einvoice.selected': '{n} selected',
   'einvoice.loadMore': 'Load more',
-  'einvoice.shown': '{shown} of {total}',
   'einvoice.empty':
     'No documents to e-invoice here. B2B, SEZ and export invoices, credit and debit notes of your locations appear once saved or imported.',
   'einvoice.generating': 'Generating IRNs: {done} of {total} ({generated} generated, {failed} refused)',
-  'einvoice.generated': '{generated} IRNs generated, {failed} refused.',
+  'einvoice.generated': 'IRNs generated: {generated} of {total}; refused: {failed}.',
+  'einvoice.generatedDone': 'Generated IRNs of {total} documents: {generated} generated, {failed} refused',
   'einvoice.generatedOne': 'IRN generated: {irn}',
   'einvoice.refusedOne': 'No IRN: {message}',
-  'einvoice.cancelled': '{cancelled} IRNs cancelled, {failed} refused.',
+  'einvoice.cancelled': 'IRNs cancelled: {cancelled} of {total}.',
   'einvoice.cancelTitle': 'Cancel IRN of {n} documents',
   'einvoice.cancelRule':
     'The IRP cancels a whole IRN only, within 24 hours of its generation, and never while an e-way bill is active (Rule 48(4); NIC e-invoice API). After that, issue a credit note. A cancelled number cannot be registered again.',
@@ -68,6 +68,7 @@ export const EINVOICE_TEXT = {
   'einvoice.sandbox':
     'Connected to this installation’s IRP sandbox, not to NIC: IRNs generated here are not registered with the government. Set IRP_URL to a GSP’s e-invoice API to register real invoices.',
   'einvoice.documentAction': 'Generate IRN',
+  'einvoice.documentLabel': 'E-invoice',
   'einvoice.documentIrn': 'IRN {irn}, Ack No. {ackNo} of {ackDate}',
   'einvoice.documentNotEligible': 'Only B2B, SEZ and export invoices, credit and debit notes get an IRN.',
 } as const satisfies Record<string, string>;

@@ -142,10 +142,14 @@ describe('EInvoiceScreen', () => {
     );
     expect(screen.getByTestId('einvoice-progress').getAttribute('data-status')).toBe('InProgress');
     await waitFor(
-      () => expect(screen.getByTestId('einvoice-progress-stage').textContent).toBe('Generating IRNs: 2 of 2 (1 generated, 1 refused)'),
+      () => expect(screen.getByTestId('einvoice-progress-stage').textContent).toBe('Generated IRNs of 2 documents: 1 generated, 1 refused'),
       { timeout: 5000 },
     );
     expect(screen.getByTestId('einvoice-progress').getAttribute('data-status')).toBe('Completed');
+    // Finished: the list reloads, and the run is not polled again.
+    const polled = polls;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(polls).toBe(polled);
   });
 
   it('cancels with the reason code and remark, and shows the IRP’s refusal in place', async () => {

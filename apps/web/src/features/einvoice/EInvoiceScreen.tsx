@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, MultiSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconBan, IconFileCertificate } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -59,7 +59,7 @@ const columns: Column<EinvoiceItem>[] = [
       </Stack>
     ),
   },
-  { key: 'documentDate', header: et('einvoice.date'), sortKey: 'documentDate', width: 100, render: (row) => formatDate(row.documentDate) },
+  { key: 'documentDate', header: et('einvoice.date'), sortKey: 'documentDate', width: 112, render: (row) => formatDate(row.documentDate) },
   {
     key: 'buyer',
     header: et('einvoice.buyer'),
@@ -82,7 +82,7 @@ const columns: Column<EinvoiceItem>[] = [
     width: 130,
     render: (row) => <Amount paise={row.documentValue} />,
   },
-  { key: 'status', header: et('einvoice.status'), width: 130, render: (row) => <EinvoiceStatusBadge status={row.status} /> },
+  { key: 'status', header: et('einvoice.status'), width: 160, render: (row) => <EinvoiceStatusBadge status={row.status} /> },
   {
     key: 'irn',
     header: et('einvoice.irn'),
@@ -158,9 +158,11 @@ export const EInvoiceScreen = () => {
   const [isWorking, setWorking] = useState(false);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [running, setRunning] = useState<{ ids: number[]; startedAt: number } | null>(null);
+  const [finished, setFinished] = useState<{ total: number; generated: number; failed: number; elapsed: number } | null>(null);
 
+  // Its own key, outside einvoiceKeys.all: reloading the list after another action must not count this run again.
   const progress = useQuery({
-    queryKey: [...einvoiceKeys.all, 'progress', running?.ids ?? []],
+    queryKey: ['einvoice-progress', running?.ids ?? []],
     queryFn: () => generationProgress(running?.ids ?? []),
     enabled: running !== null,
     refetchInterval: (query) => ((query.state.data?.inProgress ?? 1) > 0 ? PROGRESS_POLL_MS : false),
@@ -168,8 +170,11 @@ export const EInvoiceScreen = () => {
   const isRunning = running !== null && (progress.data?.inProgress ?? 1) > 0;
   useEffect(() => {
     if (!running || !progress.data || progress.data.inProgress > 0) return;
-    notifySuccess(et('einvoice.generated', { generated: progress.data.generated, failed: progress.data.failed }));
-    void queryClient.invalidateQueries({ queryKey: einvoiceKeys.all, refetchType: 'active' });
+    const { total, generated, failed } = progress.data;
+    notifySuccess(et('einvoice.generated', { generated, failed, total }));
+    setFinished({ total, generated, failed, elapsed: Date.now() - running.startedAt });
+    setRunning(null);
+    void queryClient.invalidateQueries({ queryKey: einvoiceKeys.all });
   }, [running, progress.data, queryClient]);
 
   const selectedRows = useMemo(() => list.rows.filter((row) => selected.includes(row.id)), [list.rows, selected]);
@@ -182,6 +187,7 @@ export const EInvoiceScreen = () => {
     try {
       const answer = await generateIrns(selected);
       if (answer.isQueued) {
+        setFinished(null);
         setRunning({ ids: [...selected], startedAt: Date.now() });
       } else {
         const { done, refusals: refused } = summaryOf(answer.results);
@@ -201,7 +207,7 @@ export const EInvoiceScreen = () => {
     setCancelling(false);
     setSelected([]);
     setRefusals(refused);
-    notifySuccess(et('einvoice.cancelled', { cancelled: done, failed: refused.length }));
+    notifySuccess(et('einvoice.cancelled', { cancelled: done, total: results.length }));
     await reload();
   };
 
@@ -272,7 +278,21 @@ export const EInvoiceScreen = () => {
           elapsed={formatElapsed(Date.now() - running.startedAt)}
           percent={progress.data && progress.data.total > 0 ? Math.round((progressDone / progress.data.total) * 100) : null}
           ariaLabel={et('einvoice.generate')}
-          data={{ 'data-status': isRunning ? 'InProgress' : 'Completed' }}
+          data={{ 'data-status': 'InProgress' }}
+        />
+      ) : finished ? (
+        <WorkProgress
+          testId="einvoice-progress"
+          stage={et('einvoice.generatedDone', {
+            total: formatCount(finished.total),
+            generated: formatCount(finished.generated),
+            failed: formatCount(finished.failed),
+          })}
+          stageTestId="einvoice-progress-stage"
+          elapsed={formatElapsed(finished.elapsed)}
+          percent={100}
+          ariaLabel={et('einvoice.generate')}
+          data={{ 'data-status': 'Completed' }}
         />
       ) : null}
       <RefusalAlert messages={refusals} testId="einvoice-refusals" />
@@ -328,11 +348,6 @@ export const EInvoiceScreen = () => {
           rowHeight={44}
         />
       )}
-      {list.totalRecords > 0 ? (
-        <Badge variant="transparent" color="gray" size="sm" data-testid="einvoice-shown">
-          {et('einvoice.shown', { shown: formatCount(list.rows.length), total: formatCount(list.totalRecords) })}
-        </Badge>
-      ) : null}
       <CancelIrnModal
         opened={isCancelling}
         documentIds={selected}

@@ -56,6 +56,9 @@ export const EinvoiceDocumentAction = ({ document }: { document: EinvoiceDocumen
 
   return (
     <Group gap="xs" wrap="wrap" data-testid="document-einvoice">
+      <Text size="xs" c="dimmed">
+        {et('einvoice.documentLabel')}
+      </Text>
       <EinvoiceStatusBadge status={detail.status} />
       {hasIrn ? (
         <Text size="xs" ff="monospace" data-testid="document-einvoice-irn">
