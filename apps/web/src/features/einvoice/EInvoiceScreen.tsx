@@ -82,7 +82,7 @@ const columns: Column<EinvoiceItem>[] = [
     width: 130,
     render: (row) => <Amount paise={row.documentValue} />,
   },
-  { key: 'status', header: et('einvoice.status'), width: 160, render: (row) => <EinvoiceStatusBadge status={row.status} /> },
+  { key: 'status', header: et('einvoice.status'), width: 185, render: (row) => <EinvoiceStatusBadge status={row.status} /> },
   {
     key: 'irn',
     header: et('einvoice.irn'),
