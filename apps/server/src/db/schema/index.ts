@@ -18,3 +18,4 @@ export * from './drc01';
 export * from './announcements';
 export * from './notices';
 export * from './einvoices';
+export * from './files';
