@@ -11,6 +11,7 @@ import { gstr2bRoutes } from './gstr2b';
 import { gstr3bRoutes } from './gstr3b';
 import { imsRoutes } from './ims';
 import { ledgerRoutes } from './ledgers';
+import { noticeRoutes } from './notices';
 import { fileRoutes } from './queued';
 import { recipientRoutes } from './recipient';
 import { taxpayerSearchRoutes } from './taxpayer-search';
@@ -92,4 +93,5 @@ export const portalSandbox = async (app: FastifyInstance, options: PortalSandbox
   challanRoutes(app, sandbox);
   drc01Routes(app, sandbox);
   taxpayerSearchRoutes(app, sandbox);
+  noticeRoutes(app, sandbox);
 };

@@ -97,6 +97,17 @@ const VERSIONS: readonly { version: number; script: string }[] = [
         gstin text NOT NULL, form text NOT NULL, threshold jsonb NOT NULL, PRIMARY KEY (gstin, form));
     `,
   },
+  {
+    // Notices and orders issued to a GSTIN (README.md "Notices and orders"), by the control hook; amounts in paise.
+    version: 6,
+    script: `
+      CREATE TABLE IF NOT EXISTS portal_sandbox.notices (
+        gstin text NOT NULL, ref_id text NOT NULL, case_id text NOT NULL, form text NOT NULL, issued_on date NOT NULL,
+        due_on date, section text NOT NULL, fys jsonb NOT NULL, subject text NOT NULL, officer jsonb NOT NULL,
+        tax jsonb NOT NULL, interest bigint NOT NULL, penalty bigint NOT NULL, issued_at timestamptz NOT NULL,
+        seq bigserial NOT NULL, PRIMARY KEY (gstin, ref_id));
+    `,
+  },
 ];
 
 /**
