@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, ColorSwatch, Group, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, ColorSwatch, Group, MultiSelect, Stack, Text, Tooltip, type MultiSelectProps } from '@mantine/core';
 import { IconCalendarDue, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -280,6 +280,11 @@ export const filtersFromSearch = (params: URLSearchParams): { state: FilterState
   };
 };
 
+/** One of the filter bar's multi-selects: small, clearable, its list as wide as its options need. */
+const FilterSelect = ({ listWidth, testId, ...props }: MultiSelectProps & { listWidth: number; testId: string }) => (
+  <MultiSelect size="xs" clearable comboboxProps={{ width: listWidth, position: 'bottom-start' }} data-testid={testId} {...props} />
+);
+
 export const LitigationManagementScreen = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -317,8 +322,7 @@ export const LitigationManagementScreen = () => {
             onChange={(next) => set('locations', next)}
             testId="notice-filter-locations"
           />
-          <MultiSelect
-            size="xs"
+          <FilterSelect
             w={150}
             label={lt('notice.form')}
             data={NOTICE_FORMS.map((f) => ({ value: f.form, label: f.form }))}
@@ -326,37 +330,31 @@ export const LitigationManagementScreen = () => {
             value={state.forms}
             onChange={(next) => set('forms', next)}
             searchable
-            clearable
-            comboboxProps={{ width: 360, position: 'bottom-start' }}
-            data-testid="notice-filter-form"
+            listWidth={360}
+            testId="notice-filter-form"
           />
-          <MultiSelect
-            size="xs"
+          <FilterSelect
             w={130}
             label={lt('notice.type')}
             data={NOTICE_TYPES.map((type) => ({ value: type, label: TYPE_TEXT[type] }))}
             value={state.types}
             onChange={(next) => set('types', next as NoticeType[])}
-            clearable
-            comboboxProps={{ width: 200, position: 'bottom-start' }}
-            data-testid="notice-filter-type"
+            listWidth={200}
+            testId="notice-filter-type"
           />
-          <MultiSelect
-            size="xs"
+          <FilterSelect
             w={130}
             label={lt('notice.stage')}
             data={NOTICE_STAGES.map((stage) => ({ value: stage, label: STAGE_NAMES[stage] }))}
             value={state.stages}
             onChange={(next) => set('stages', next as NoticeStageName[])}
-            clearable
-            comboboxProps={{ width: 180, position: 'bottom-start' }}
-            data-testid="notice-filter-stage"
+            listWidth={180}
+            testId="notice-filter-stage"
           />
         </Group>
       </Group>
       <Group gap="xs" align="flex-end">
-        <MultiSelect
-          size="xs"
+        <FilterSelect
           w={150}
           label={lt('notice.sections')}
           data={choicesOf(
@@ -367,12 +365,10 @@ export const LitigationManagementScreen = () => {
           value={state.sections}
           onChange={(next) => set('sections', next)}
           searchable
-          clearable
-          comboboxProps={{ width: 180, position: 'bottom-start' }}
-          data-testid="notice-filter-section"
+          listWidth={180}
+          testId="notice-filter-section"
         />
-        <MultiSelect
-          size="xs"
+        <FilterSelect
           w={150}
           label={lt('notice.years')}
           data={choicesOf(
@@ -382,25 +378,21 @@ export const LitigationManagementScreen = () => {
           )}
           value={state.years}
           onChange={(next) => set('years', next)}
-          clearable
-          comboboxProps={{ width: 160, position: 'bottom-start' }}
-          data-testid="notice-filter-year"
+          listWidth={160}
+          testId="notice-filter-year"
         />
-        <MultiSelect
-          size="xs"
+        <FilterSelect
           w={150}
           label={lt('notice.contingentClasses')}
           data={CONTINGENT_CLASSES.map((c) => ({ value: c, label: c }))}
           value={state.classes}
           onChange={(next) => set('classes', next as ContingentClass[])}
-          clearable
-          comboboxProps={{ width: 160, position: 'bottom-start' }}
-          data-testid="notice-filter-contingent"
+          listWidth={160}
+          testId="notice-filter-contingent"
         />
         {/* A consultant sees only its own notices: no filter by consultant to offer it. */}
         {options.viewerConsultantId === null ? (
-          <MultiSelect
-            size="xs"
+          <FilterSelect
             w={180}
             label={lt('notice.consultantsFilter')}
             data={choicesOf(
@@ -410,13 +402,11 @@ export const LitigationManagementScreen = () => {
             value={state.consultants}
             onChange={(next) => set('consultants', next)}
             searchable
-            clearable
-            comboboxProps={{ width: 220, position: 'bottom-start' }}
-            data-testid="notice-filter-consultant"
+            listWidth={220}
+            testId="notice-filter-consultant"
           />
         ) : null}
-        <MultiSelect
-          size="xs"
+        <FilterSelect
           w={160}
           label={lt('notice.tags')}
           data={choicesOf(
@@ -432,24 +422,21 @@ export const LitigationManagementScreen = () => {
           value={state.tags}
           onChange={(next) => set('tags', next)}
           searchable
-          clearable
-          comboboxProps={{ width: 200, position: 'bottom-start' }}
-          data-testid="notice-filter-tag"
+          listWidth={200}
+          testId="notice-filter-tag"
         />
       </Group>
       <Group justify="space-between" align="flex-end">
         <Group gap="xs" align="flex-end">
-          <MultiSelect
-            size="xs"
+          <FilterSelect
             w={210}
             label={lt('notice.status')}
             data={NOTICE_STATUSES.map((status) => ({ value: status, label: status }))}
             renderOption={({ option }) => `${option.value} · ${NOTICE_STATUS_TEXT[option.value as NoticeStatusCode]}`}
             value={state.statuses}
             onChange={(next) => set('statuses', next as NoticeStatusCode[])}
-            clearable
-            comboboxProps={{ width: 200, position: 'bottom-start' }}
-            data-testid="notice-filter-status"
+            listWidth={200}
+            testId="notice-filter-status"
           />
           <DateField
             size="xs"
