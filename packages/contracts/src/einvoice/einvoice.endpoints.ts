@@ -9,6 +9,8 @@ import {
   EinvoiceFiltersSchema,
   EinvoiceGenerateResponseSchema,
   EinvoiceIdsSchema,
+  EinvoiceIrpUserSaveSchema,
+  EinvoiceIrpUserSchema,
   EinvoiceItemSchema,
   EinvoiceProgressSchema,
   EinvoiceStatusCountRequestSchema,
@@ -55,6 +57,13 @@ export const EINVOICE_ENDPOINTS = {
     path: `${API_ROOT}/einvoice/detail`,
     query: z.object({ documentId: z.coerce.number().int().positive() }),
     response: EinvoiceDetailSchema,
+  }),
+  /** Records a location's e-invoice API user; the next call to the IRP signs in with it. */
+  einvoiceIrpUserSave: defineEndpoint({
+    method: 'POST',
+    path: `${API_ROOT}/einvoice/irpUser/save`,
+    body: EinvoiceIrpUserSaveSchema,
+    response: EinvoiceIrpUserSchema,
   }),
 };
 export const EINVOICE_API = pathsOf(EINVOICE_ENDPOINTS);

@@ -79,6 +79,8 @@ export const EinvoiceStatusCountRequestSchema = z.object({ filters: EinvoiceFilt
 export const EinvoiceStatusCountsSchema = z.object({
   items: z.array(z.object({ status: EinvoiceStatusSchema, count: z.number().int() })),
   total: z.number().int(),
+  /** The IRP answering is this installation's sandbox, not NIC (no IRP_URL configured): the screen says so. */
+  isSandbox: z.boolean(),
 });
 export type EinvoiceStatusCounts = z.infer<typeof EinvoiceStatusCountsSchema>;
 
@@ -147,3 +149,12 @@ export const EinvoiceDetailSchema = EinvoiceItemSchema.extend({
   isSandbox: z.boolean(),
 });
 export type EinvoiceDetail = z.infer<typeof EinvoiceDetailSchema>;
+
+/** The e-invoice API user of a location's GSTIN (created on the IRP through the GSP); the password is kept sealed. */
+export const EinvoiceIrpUserSaveSchema = z.object({
+  entityId: id,
+  userName: z.string().trim().min(1, 'Enter the e-invoice API user name.').max(100),
+  password: z.string().min(1, 'Enter the e-invoice API password.').max(100),
+});
+export type EinvoiceIrpUserSave = z.infer<typeof EinvoiceIrpUserSaveSchema>;
+export const EinvoiceIrpUserSchema = z.object({ entityId: z.number().int(), gstin: z.string(), userName: z.string() });

@@ -9,6 +9,7 @@ import { serve } from '../../platform/endpoint';
 import { locationScope } from '../../platform/location-scope';
 import { einvoiceDetail, generationProgress, requestCancellation, requestGeneration } from './einvoice-bulk.service';
 import { countEinvoiceStatuses, einvoiceWhere, findEinvoices } from './einvoice.repo';
+import { saveIrpUser } from './irp-session.service';
 
 const view = { rights: ['EInvoiceView', 'EInvoiceGenerate'], entity: 'body' } as const satisfies RouteAccess;
 const act = { rights: ['EInvoiceGenerate'] } as const satisfies RouteAccess;
@@ -34,7 +35,7 @@ export const einvoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       const locations = await locationScope(db, principal, filters?.entityIds);
       // The bar counts every status of the other filters: a status chip narrows the list, not the bar.
       const items = await countEinvoiceStatuses(db, einvoiceWhere(principal.subscriberId, locations, { ...filters, statuses: null }));
-      return { items, total: items.reduce((sum, i) => sum + i.count, 0) };
+      return { items, total: items.reduce((sum, i) => sum + i.count, 0), isSandbox: ctx.irp.isSandbox };
     },
   });
 
@@ -51,6 +52,11 @@ export const einvoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   serve(app, E.einvoiceCancel, {
     access: act,
     handler: async (request) => ({ results: await requestCancellation(ctx, principalOf(request), request.body, request.ip) }),
+  });
+
+  serve(app, E.einvoiceIrpUserSave, {
+    access: { rights: ['EInvoiceGenerate'], entity: 'body' },
+    handler: async (request) => saveIrpUser(ctx, principalOf(request), request.body, request.ip),
   });
 
   serve(app, E.einvoiceDetail, {

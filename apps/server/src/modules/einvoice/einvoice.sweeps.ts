@@ -4,7 +4,7 @@
 import { EINVOICE_API as E } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { documents, einvoices } from '../../db/schema';
+import { documents, einvoices, irpSessions } from '../../db/schema';
 import type { Harness } from '../../test-support/harness';
 import { subscriberOfLocation, type Sweep, type SweepApi as Api } from '../../test-support/sweeps';
 
@@ -80,6 +80,16 @@ export const einvoiceSweeps = (): Sweep[] => [
     route: `POST ${E.einvoiceSearch}`,
     expect: 'notFound',
     call: withB((api, _id, location) => api.post(E.einvoiceSearch, { start: 0, size: 10, filters: { entityIds: [location] } })),
+  },
+  {
+    route: `POST ${E.einvoiceIrpUserSave}`,
+    expect: 'notFound',
+    call: async (api, b, { h }) => {
+      const res = await api.post(E.einvoiceIrpUserSave, { entityId: b.location, userName: 'hijack', password: 'Hijack@1' });
+      const [row] = await h.ctx.database.db.select().from(irpSessions).where(eq(irpSessions.entityId, b.location));
+      if (row) throw new Error(`B's IRP user was recorded by another subscriber: ${row.userName}`);
+      return res;
+    },
   },
   {
     route: `POST ${E.einvoiceStatusCount}`,

@@ -7,7 +7,7 @@ import { EINVOICE_API as E, type EinvoiceDetail, type EinvoiceItem, type Einvoic
 import { decodeSignedQr, gstinCheckCharacter, irnOf } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, businessPartners, documentItems, documents, einvoices, entities } from '../../db/schema';
+import { auditTrail, businessPartners, documentItems, documents, einvoices, entities, irpSessions } from '../../db/schema';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
 import { clientOf, signInLimitedUser, type ApiClient } from '../../test-support/org-fixtures';
 
@@ -323,5 +323,27 @@ describe.each(ENGINES)('e-invoices on %s', (engine) => {
     expect((await asChennai.post(E.einvoiceSearch, { start: 0, size: 5, filters: { entityIds: [delhi] } })).statusCode).toBe(403);
     const [row] = await h.ctx.database.db.select().from(einvoices).where(eq(einvoices.documentId, id));
     expect(row).toBeUndefined();
+  });
+
+  it('records a location’s e-invoice API user, sealed, and signs in to the IRP with it next', async () => {
+    const saved = await api.post(E.einvoiceIrpUserSave, { entityId: delhi, userName: 'second_user', password: 'Other@123' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ entityId: delhi, gstin: delhiGstin, userName: 'second_user' });
+    const [row] = await h.ctx.database.db.select().from(irpSessions).where(eq(irpSessions.entityId, delhi));
+    expect(row?.password.startsWith('v1.')).toBe(true);
+    expect(row?.password).not.toContain('Other@123');
+    expect(row?.session).toBeNull();
+    const [audit] = await h.ctx.database.db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.entityType, 'EInvoiceIrpUser'), eq(auditTrail.entityKey, String(delhi))));
+    expect(JSON.stringify(audit?.after)).not.toContain('Other@123');
+
+    // The sandbox fixed the GSTIN's user at its first sign-in (opengst_api): another is refused (1017), as the IRP does.
+    const id = await sale('EI/USER');
+    const [refused] = (await generate([id])).results;
+    expect(refused).toMatchObject({ status: 'ERROR', errorCode: '1017' });
+    await api.post(E.einvoiceIrpUserSave, { entityId: delhi, userName: 'opengst_api', password: 'Sandbox@123' });
+    expect((await generate([id])).results[0]).toMatchObject({ status: 'Regenerated', errorCode: null });
   });
 });

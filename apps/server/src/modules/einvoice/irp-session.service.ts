@@ -1,7 +1,9 @@
 // The IRP session of a location's GSTIN (NIC e-invoice API: AuthToken and SEK valid 360 minutes): kept sealed in
 // irp_sessions and reused while valid, renewed in its last 10 minutes (ForceRefreshAccessToken, as the IRP allows).
-import { eq, sql } from 'drizzle-orm';
-import { irpSessions } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { entities, irpSessions } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import { openSecret, sealSecret } from '../../platform/secrets';
 import { IRP_SANDBOX_USER, type IrpSession } from '../../portal/irp/irp-client';
@@ -60,4 +62,54 @@ export const irpSessionOf = async (
     .values({ entityId: location.id, ...values })
     .onConflictDoUpdate({ target: irpSessions.entityId, set: { ...values, updatedAt: sql`now()` } });
   return session;
+};
+
+/**
+ * Records a location's e-invoice API user (the password sealed); the session of the previous user is dropped, so the
+ * next call to the IRP signs in with this one.
+ */
+export const saveIrpUser = async (
+  ctx: AppContext,
+  actor: { subscriberId: number; userId: number },
+  request: { entityId: number; userName: string; password: string },
+  ip: string,
+): Promise<{ entityId: number; gstin: string; userName: string }> => {
+  const { db } = ctx.database;
+  const [location] = await db
+    .select({ gstin: entities.gstin })
+    .from(entities)
+    .where(and(eq(entities.id, request.entityId), eq(entities.subscriberId, actor.subscriberId)));
+  if (!location) throw new AppError('GEN0003');
+  if (!location.gstin)
+    throw new AppError('GEN0009', { propertyName: 'EntityId', message: 'Only a location with a GSTIN has an e-invoice API user.' });
+  const gstin = location.gstin;
+  const values = {
+    subscriberId: actor.subscriberId,
+    gstin,
+    userName: request.userName,
+    password: sealSecret(ctx.secretKey, request.password),
+    session: null,
+    expiresAt: null,
+    updatedBy: actor.userId,
+  };
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ userName: irpSessions.userName })
+      .from(irpSessions)
+      .where(eq(irpSessions.entityId, request.entityId));
+    await tx
+      .insert(irpSessions)
+      .values({ entityId: request.entityId, ...values })
+      .onConflictDoUpdate({ target: irpSessions.entityId, set: { ...values, updatedAt: sql`now()` } });
+    await writeAudit(tx, actor, {
+      entityType: 'EInvoiceIrpUser',
+      entityKey: request.entityId,
+      entityName: gstin,
+      action: before ? 'Update' : 'Create',
+      before: before ?? undefined,
+      after: { userName: request.userName },
+      ip,
+    });
+  });
+  return { entityId: request.entityId, gstin, userName: request.userName };
 };

@@ -47,6 +47,7 @@ const COUNTS = {
     { status: 'Regenerated', count: 0 },
   ],
   total: 3,
+  isSandbox: true,
 };
 const detailOf = (extra: Partial<EinvoiceDetail> = {}): EinvoiceDetail => ({
   ...ROWS[0]!,
@@ -103,8 +104,10 @@ describe('EInvoiceScreen', () => {
     expect(screen.getByTestId('einvoice-irn-EI/3').textContent).toBe(`${IRN.slice(0, 16)}…`);
     expect(screen.getByTestId('einvoice-error-EI/2').textContent).toBe('The invoice value differs from its parts.');
     expect(calls.find((c) => c.url.includes('/einvoice/search'))?.body).toMatchObject({ start: 0, sortExpression: 'id DESC' });
-    // View only: no selection, so no Generate IRN.
+    // View only: no selection, so no Generate IRN, and no API user to record.
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    expect(screen.queryByTestId('einvoice-irp-user')).toBeNull();
+    expect((await screen.findByTestId('einvoice-sandbox-notice', {}, { timeout: 5000 })).textContent).toContain('not to NIC');
 
     fireEvent.click(await screen.findByTestId('status-ERROR', {}, { timeout: 5000 }));
     await waitFor(() => expect(screen.queryByTestId('einvoice-row-EI/3')).toBeNull());
@@ -201,6 +204,64 @@ describe('EInvoiceScreen', () => {
     expect(within(drawer).getByTestId('einvoice-signature').textContent).toBe('Signature verified against the IRP’s certificate');
     expect(within(drawer).getByTestId('einvoice-sandbox').textContent).toContain('not to NIC');
     expect(within(drawer).getByText('84713010')).toBeTruthy();
+  });
+});
+
+describe('IrpUserModal', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('records a GSTIN’s e-invoice API user and shows a refusal in place', async () => {
+    const LOCATIONS = [
+      {
+        entityId: 2,
+        parentEntityId: 1,
+        gstin: '07AAACT1234F1Z5',
+        entityName: 'Delhi',
+        entityType: 'Location',
+        status: 'Active',
+        stateCode: '07',
+        hasAccess: true,
+      },
+    ];
+    let attempts = 0;
+    const calls = stubApi(
+      answer((url) => {
+        if (url.includes('/user/entities')) return json(LOCATIONS);
+        if (url.includes('/einvoice/irpUser/save')) {
+          attempts += 1;
+          return attempts === 1
+            ? json(
+                { errors: [{ code: 'GEN0009', message: 'Only a location with a GSTIN has an e-invoice API user.', type: 'Error' }] },
+                422,
+              )
+            : json({ entityId: 2, gstin: '07AAACT1234F1Z5', userName: 'delhi_api' });
+        }
+        return undefined;
+      }),
+    );
+    renderAt(<EInvoiceScreen />, '/e-invoice', ['EInvoiceView', 'EInvoiceGenerate']);
+    fireEvent.click(await screen.findByTestId('einvoice-irp-user', {}, { timeout: 5000 }));
+    expect((await screen.findByTestId('einvoice-irp-user-sandbox', {}, { timeout: 5000 })).textContent).toContain('opengst_api');
+    fireEvent.click(screen.getByTestId('einvoice-irp-user-location'));
+    // The filter bar's GSTIN picker lists the same location: the modal's list is the last one opened.
+    const options = await screen.findAllByRole('option', { name: '07AAACT1234F1Z5 · Delhi', hidden: true }, { timeout: 5000 });
+    fireEvent.click(options.at(-1)!);
+    fireEvent.change(screen.getByTestId('einvoice-irp-user-name'), { target: { value: ' delhi_api ' } });
+    fireEvent.change(screen.getByTestId('einvoice-irp-user-password'), { target: { value: 'Secret#1' } });
+    fireEvent.click(screen.getByTestId('einvoice-irp-user-save'));
+    expect((await screen.findByTestId('einvoice-irp-user-refused', {}, { timeout: 5000 })).textContent).toContain(
+      'Only a location with a GSTIN',
+    );
+    fireEvent.click(screen.getByTestId('einvoice-irp-user-save'));
+    await waitFor(() => expect(screen.queryByTestId('einvoice-irp-user-name')).toBeNull());
+    expect(calls.filter((c) => c.url.includes('/einvoice/irpUser/save')).at(-1)?.body).toEqual({
+      entityId: 2,
+      userName: 'delhi_api',
+      password: 'Secret#1',
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, MultiSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconBan, IconFileCertificate } from '@tabler/icons-react';
+import { IconBan, IconFileCertificate, IconKey } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EINVOICE_DOCUMENT_TYPE_VALUES,
@@ -31,6 +31,7 @@ import { useWorkingYear } from '../../shared/workingYear';
 import { CancelIrnModal } from './CancelIrnModal';
 import { EinvoiceDetailDrawer } from './EinvoiceDetailDrawer';
 import { EinvoiceStatusBadge } from './EinvoiceStatusBadge';
+import { IrpUserModal } from './IrpUserModal';
 import { countEinvoices, einvoiceKeys, generateIrns, generationProgress, searchEinvoices } from './einvoiceApi';
 
 // /e-invoice (spec core §2 "E-invoice group": sort 'id DESC'; §4 "E-invoice status"; issue 22): the sales documents that
@@ -156,6 +157,7 @@ export const EInvoiceScreen = () => {
   const [opened, setOpened] = useState<number | null>(null);
   const [isCancelling, setCancelling] = useState(false);
   const [isWorking, setWorking] = useState(false);
+  const [isEditingUser, setEditingUser] = useState(false);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [running, setRunning] = useState<{ ids: number[]; startedAt: number } | null>(null);
   const [finished, setFinished] = useState<{ total: number; generated: number; failed: number; elapsed: number } | null>(null);
@@ -216,6 +218,11 @@ export const EInvoiceScreen = () => {
 
   return (
     <Stack gap="sm">
+      {counts.data?.isSandbox ? (
+        <Alert color="yellow" variant="light" py={6} data-testid="einvoice-sandbox-notice">
+          {et('einvoice.sandbox')}
+        </Alert>
+      ) : null}
       <Group gap="xs" align="flex-end" wrap="wrap">
         <SearchInput label={et('einvoice.search')} onSearch={setText} testId="einvoice-search" width={300} />
         <GstinMultiSelect
@@ -257,6 +264,18 @@ export const EInvoiceScreen = () => {
           clearable
           data-testid="einvoice-filter-supply"
         />
+        {rights.EInvoiceGenerate ? (
+          <Button
+            size="xs"
+            variant="default"
+            ml="auto"
+            leftSection={<IconKey size={14} />}
+            onClick={() => setEditingUser(true)}
+            data-testid="einvoice-irp-user"
+          >
+            {et('einvoice.irpUser')}
+          </Button>
+        ) : null}
       </Group>
       <StatusCountBar
         items={statusItems}
@@ -355,6 +374,12 @@ export const EInvoiceScreen = () => {
         onDone={(r) => void onCancelled(r)}
       />
       <EinvoiceDetailDrawer documentId={opened} onClose={() => setOpened(null)} />
+      <IrpUserModal
+        opened={isEditingUser}
+        onClose={() => setEditingUser(false)}
+        financialYear={workingYear}
+        isSandbox={counts.data?.isSandbox ?? false}
+      />
     </Stack>
   );
 };

@@ -5,6 +5,7 @@ import {
   type EinvoiceFilters,
   type EinvoiceGenerateResponse,
   type EinvoiceItem,
+  type EinvoiceIrpUserSave,
   type EinvoiceProgress,
   type EinvoiceResult,
   type EinvoiceStatusCounts,
@@ -32,3 +33,4 @@ export const generationProgress = (documentIds: number[]): Promise<EinvoiceProgr
 export const cancelIrns = async (body: EinvoiceCancelRequest): Promise<EinvoiceResult[]> =>
   (await call(E.einvoiceCancel, { body })).results;
 export const einvoiceDetail = (documentId: number): Promise<EinvoiceDetail> => call(E.einvoiceDetail, { query: { documentId } });
+export const saveIrpUser = (body: EinvoiceIrpUserSave) => call(E.einvoiceIrpUserSave, { body }, { silent: [422] });
