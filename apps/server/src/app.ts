@@ -22,6 +22,7 @@ import { paymentsModule } from './modules/payments/module';
 import { drc01Module } from './modules/drc01/module';
 import { litigationModule } from './modules/litigation/module';
 import { einvoiceModule } from './modules/einvoice/module';
+import { filesModule } from './modules/files/module';
 import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
@@ -67,6 +68,7 @@ const MODULES: readonly AppModule[] = [
   announcementsModule,
   litigationModule,
   einvoiceModule,
+  filesModule,
 ];
 
 export type BuildOptions = {

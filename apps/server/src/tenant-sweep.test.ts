@@ -31,12 +31,14 @@ import { ANNOUNCEMENT_NO_RECORD_IDS, announcementSweeps } from './modules/announ
 import { SERIES_NO_RECORD_IDS, seriesSweeps } from './modules/masters/series/series.sweeps';
 import { IP_ADDRESS_NO_RECORD_IDS, ipAddressSweeps } from './modules/masters/ip-addresses/ip-addresses.sweeps';
 import { NOTICE_NO_RECORD_IDS, noticeSweeps } from './modules/litigation/notices.sweeps';
+import { litigationReportSweeps } from './modules/reports/litigation/litigation-reports.sweeps';
 import { namedMasterSweeps } from './modules/masters/named-masters/named-masters.sweeps';
 import { chartOfAccountsSweeps } from './modules/masters/chart-of-accounts/chart-of-accounts.sweeps';
 import { businessPartnerSweeps } from './modules/masters/business-partners/business-partners.sweeps';
 import { HSN_SAC_NO_RECORD_IDS, hsnSacSweeps } from './modules/masters/hsn-sac/hsn-sac.sweeps';
 import { einvoiceSweeps } from './modules/einvoice/einvoice.sweeps';
 import { CONSULTANT_NO_RECORD_IDS, consultantSweeps } from './modules/masters/consultants/consultants.sweeps';
+import { FILE_NO_RECORD_IDS, fileSweeps } from './modules/files/files.sweeps';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -149,12 +151,14 @@ const SWEEPS: Sweep[] = [
   ...seriesSweeps(),
   ...ipAddressSweeps(),
   ...noticeSweeps(),
+  ...litigationReportSweeps(),
   ...namedMasterSweeps(),
   ...chartOfAccountsSweeps(),
   ...businessPartnerSweeps(),
   ...hsnSacSweeps(),
   ...einvoiceSweeps(),
   ...consultantSweeps(),
+  ...fileSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -233,6 +237,7 @@ const NO_RECORD_IDS = new Set([
   ...HSN_SAC_NO_RECORD_IDS,
   ...NOTICE_NO_RECORD_IDS,
   ...CONSULTANT_NO_RECORD_IDS,
+  ...FILE_NO_RECORD_IDS,
 ]);
 
 describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => {

@@ -8,6 +8,7 @@ import { ADMINISTRATION_TEXT } from './administration/administration.text';
 import { ORGANIZATION_TEXT } from './organization/organization.text';
 import { SETTINGS_TEXT } from './settings/settings.text';
 import { REPORTS_TEXT } from './reports/reports.text';
+import { LITIGATION_REPORTS_TEXT } from './reports/litigation-reports.text';
 import { IMPORT_TEXT } from './import/import.text';
 import { DOCUMENTS_TEXT } from './documents/documents.text';
 import { RETURNS_TEXT } from './returns/returns.text';
@@ -26,6 +27,9 @@ import { CONSULTANTS_TEXT } from './masters/consultants.text';
 import { HOME_TEXT } from './public/home.text';
 import { LITIGATION_TEXT } from './litigation/notices.text';
 import { LITIGATION_DASHBOARD_TEXT } from './litigation/dashboard.text';
+import { NOTICE_DOCUMENTS_TEXT } from './litigation/notice-documents.text';
+import { NOTICE_PORTAL_SYNC_TEXT } from './litigation/notices-portal-sync.text';
+import { FILES_TEXT } from './files/files.text';
 import { EINVOICE_TEXT } from './einvoice/einvoice.text';
 
 export const PRE_RESOURCES = {
@@ -118,6 +122,7 @@ export const RESOURCES = {
   ...ORGANIZATION_TEXT,
   ...SETTINGS_TEXT,
   ...REPORTS_TEXT,
+  ...LITIGATION_REPORTS_TEXT,
   ...IMPORT_TEXT,
   ...DOCUMENTS_TEXT,
   ...RETURNS_TEXT,
@@ -135,6 +140,9 @@ export const RESOURCES = {
   ...BUSINESS_PARTNERS_TEXT,
   ...LITIGATION_TEXT,
   ...LITIGATION_DASHBOARD_TEXT,
+  ...NOTICE_DOCUMENTS_TEXT,
+  ...NOTICE_PORTAL_SYNC_TEXT,
+  ...FILES_TEXT,
   ...EINVOICE_TEXT,
 } as const satisfies Record<string, string>;
 

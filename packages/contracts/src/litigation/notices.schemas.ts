@@ -100,7 +100,7 @@ export type Notice = z.infer<typeof NoticeSchema>;
 
 export const NoticeEventSchema = z.object({
   id,
-  action: z.enum(['Created', 'Edited', 'StageChanged', 'Reopened']),
+  action: z.enum(['Created', 'Edited', 'StageChanged', 'Reopened', 'DocumentAttached', 'DocumentDeleted']),
   fromStage: NoticeStageSchema.nullable(),
   toStage: NoticeStageSchema.nullable(),
   eventDate: isoDate.nullable(),

@@ -108,6 +108,8 @@ export const LITIGATION_TEXT = {
   'notice.eventEdited': 'Edited',
   'notice.eventStageChanged': 'Stage changed',
   'notice.eventReopened': 'Opened again',
+  'notice.eventDocumentAttached': 'Document attached',
+  'notice.eventDocumentDeleted': 'Document deleted',
   'notice.by': '{who}, {at}',
   'notice.appealTitle': 'Appeal (APL-01)',
   'notice.appealDeadline':

@@ -37,6 +37,8 @@ const ACTION_TEXT: Readonly<Record<NoticeEvent['action'], LitigationTextKey>> = 
   Edited: 'notice.eventEdited',
   StageChanged: 'notice.eventStageChanged',
   Reopened: 'notice.eventReopened',
+  DocumentAttached: 'notice.eventDocumentAttached',
+  DocumentDeleted: 'notice.eventDocumentDeleted',
 };
 
 const EventItem = ({ event }: { event: NoticeEvent }) => (

@@ -1,0 +1,3 @@
+export * from './files.schemas';
+export * from './files.endpoints';
+export * from './files.text';
