@@ -9,10 +9,10 @@ import {
   type EinvoiceItem,
   type EinvoiceStatus,
 } from '@opengst/contracts';
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
-import { businessPartners, documentItems, documents, einvoices, entities } from '../../db/schema';
+import { businessPartners, documentItems, documents, einvoices, entities, entityTurnovers } from '../../db/schema';
 import { orderByOf } from '../../platform/lists';
 
 type Page = { start: number; size: number; sortExpression?: string | null | undefined };
@@ -218,4 +218,17 @@ export const upsertEinvoice = async (
     .onConflictDoUpdate({ target: e.documentId, set: { ...values, updatedAt: sql`now()` } })
     .returning();
   return row!;
+};
+
+/**
+ * The aggregate turnover that decides the e-invoice rules: the highest of any financial year, over every location of
+ * the PAN (the rules apply per PAN; once above a limit, always above), in paise; 0 when none is recorded.
+ */
+export const highestTurnoverOfPan = async (db: DbOrTx, subscriberId: number, pan: string): Promise<number> => {
+  const [row] = await db
+    .select({ turnover: max(entityTurnovers.turnover) })
+    .from(entityTurnovers)
+    .innerJoin(entities, eq(entities.id, entityTurnovers.entityId))
+    .where(and(eq(entities.subscriberId, subscriberId), sql`coalesce(${entities.pan}, substr(${entities.gstin}, 3, 10)) = ${pan}`));
+  return Number(row?.turnover ?? 0);
 };

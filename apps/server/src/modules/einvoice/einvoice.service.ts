@@ -9,12 +9,21 @@ import {
   type EinvoiceResult,
   type EinvoiceStatus,
 } from '@opengst/contracts';
-import { buildEinvoice, decodeSignedQr, verifySignedJws, type EinvoiceParty, type EinvoiceSupplyType } from '@opengst/domain';
+import {
+  buildEinvoice,
+  decodeSignedQr,
+  validateDocument,
+  VAL_CODES,
+  verifySignedJws,
+  type DocumentInput,
+  type EinvoiceParty,
+  type EinvoiceSupplyType,
+} from '@opengst/domain';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { IrpError, type IrpInvoice } from '../../portal/irp/irp-client';
-import { findEinvoiceRow, loadForEinvoice, upsertEinvoice, type EinvoiceRow } from './einvoice.repo';
+import { findEinvoiceRow, highestTurnoverOfPan, loadForEinvoice, upsertEinvoice, type EinvoiceRow } from './einvoice.repo';
 import { EinvoiceRefusal, irpSessionOf } from './irp-session.service';
 
 type Actor = Pick<SessionPrincipal, 'subscriberId' | 'userId'>;
@@ -124,7 +133,33 @@ export const einvoiceOf = (loaded: Loaded, isSandbox: boolean) => {
       field: 'SellerDtls',
       message: `The location ${location.entityName} has no ${location.address ? 'PIN code' : 'address'}: complete it under Entities (INV-01 SellerDtls: Addr1, Loc and Pin are required).`,
     });
-  return { json: built.json, problems, supplyType };
+  return { json: built.json, problems, supplyType, input };
+};
+
+/** The IST date of an instant: the IRP counts days by it. */
+const istDate = (at: Date): string => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+
+/**
+ * The 30-day reporting window (GSTN advisories of 13-09-2023 and 05-11-2024, the domain's EINVOICE_REPORTING_LIMITS):
+ * a supplier whose AATO is at or above the limit in force on the document date cannot report a document older than 30
+ * days; the IRP refuses it, so the product does before sending. The domain's VAL0037 decides.
+ */
+const reportingWindowProblem = async (ctx: AppContext, actor: Actor, loaded: Loaded, input: DocumentInput) => {
+  const { location } = loaded;
+  const pan = location.pan ?? (location.gstin ?? '').slice(2, 12);
+  const supplierTurnover = await highestTurnoverOfPan(ctx.database.db, actor.subscriberId, pan);
+  if (supplierTurnover === 0) return null;
+  const issues = validateDocument(
+    { ...input, irn: null },
+    { today: istDate(ctx.now()), supplierTurnover, checkIrn: true, sandbox: ctx.irp.isSandbox },
+  );
+  if (!issues.some((i) => i.code === 'VAL0037')) return null;
+  const rule = VAL_CODES.VAL0037;
+  return {
+    code: 'VAL0037',
+    field: 'DocDtls.Dt',
+    message: `${rule.message} The IRP refuses a document older than 30 days from a supplier of this turnover (${rule.source}), and an invoice without its IRN is not a valid invoice (Rule 48(5)).`,
+  };
 };
 
 const resultOf = (
@@ -217,7 +252,9 @@ export const generateOne = async (ctx: AppContext, actor: Actor, documentId: num
   const before = await findEinvoiceRow(db, actor.subscriberId, documentId);
   if (before && HAS_IRN.includes(before.status)) return resultOf(document.documentNumber, documentId, before);
 
-  const { json, problems } = einvoiceOf(loaded, ctx.irp.isSandbox);
+  const { json, problems, input } = einvoiceOf(loaded, ctx.irp.isSandbox);
+  const late = await reportingWindowProblem(ctx, actor, loaded, input);
+  if (late) problems.unshift(late);
   const first = problems[0];
   if (first) return storeRefusal(ctx, actor, loaded, before, { code: first.code, message: first.message, problems }, ip);
 

@@ -7,7 +7,7 @@ import { EINVOICE_API as E, type EinvoiceDetail, type EinvoiceItem, type Einvoic
 import { decodeSignedQr, gstinCheckCharacter, irnOf } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, businessPartners, documentItems, documents, einvoices, entities, irpSessions } from '../../db/schema';
+import { auditTrail, businessPartners, documentItems, documents, einvoices, entities, entityTurnovers, irpSessions } from '../../db/schema';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
 import { clientOf, signInLimitedUser, type ApiClient } from '../../test-support/org-fixtures';
 
@@ -207,6 +207,28 @@ describe.each(ENGINES)('e-invoices on %s', (engine) => {
     expect(row?.errorMessage).toBe(result?.message);
   });
 
+  it('refuses before sending a document past the 30-day reporting window of a supplier of ₹10 crore or more', async () => {
+    // 35 days before today (IST), and an AATO of ₹20 crore recorded on the Chennai location of the same PAN.
+    const day = new Date(Date.now() + 330 * 60_000 - 35 * 86_400_000).toISOString().slice(0, 10);
+    const id = await sale('EI/LATE', { documentDate: day, returnPeriod: `${day.slice(5, 7)}${day.slice(0, 4)}` });
+    await h.ctx.database.db
+      .insert(entityTurnovers)
+      .values({ entityId: chennai, financialYear: '2025-26', turnover: 20 * 10_000_000 * 100 });
+    try {
+      const [late] = (await generate([id])).results;
+      expect(late).toMatchObject({ status: 'ERROR', errorCode: 'VAL0037', irn: null });
+      expect(late?.message).toContain('older than 30 days');
+      // Below the limit (₹5 crore) the window does not apply: the IRP registers it.
+      await h.ctx.database.db
+        .update(entityTurnovers)
+        .set({ turnover: 5 * 10_000_000 * 100 })
+        .where(eq(entityTurnovers.entityId, chennai));
+      expect((await generate([id])).results[0]).toMatchObject({ status: 'Regenerated', errorCode: null });
+    } finally {
+      await h.ctx.database.db.delete(entityTurnovers).where(eq(entityTurnovers.entityId, chennai));
+    }
+  });
+
   it('recovers an IRN the IRP already holds for the document (2150) and refuses another document’s', async () => {
     const id = await sale('EI/0005');
     expect((await generate([id])).results[0]?.status).toBe('Generated');
@@ -301,7 +323,7 @@ describe.each(ENGINES)('e-invoices on %s', (engine) => {
     const data = counts.json().data as { items: { status: string; count: number }[]; total: number };
     expect(data.items.map((i) => i.status)).toEqual(['YetNotGenerated', 'Generated', 'InProgress', 'ERROR', 'Regenerated']);
     expect(data.total).toBe(all.totalRecords);
-    expect(data.items.find((i) => i.status === 'Regenerated')?.count).toBe(1);
+    expect(data.items.find((i) => i.status === 'Regenerated')?.count).toBe(2);
   });
 
   it('needs EInvoiceGenerate to generate, and keeps a user to their locations', async () => {
