@@ -51,6 +51,12 @@ export const saleRow = (values: Record<string, string> = {}, importType: ImportT
 const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 export const csvOf = (rows: readonly (readonly string[])[]): string => `${rows.map((r) => r.map(quote).join(',')).join('\r\n')}\r\n`;
 
+/** A CSV of the import type's template: its headers, then each row's values by column key (blank where absent). */
+export const templateCsv = (importType: ImportType, rows: readonly Record<string, string>[]): string => {
+  const columns = IMPORT_COLUMNS[importType];
+  return csvOf([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => r[c.key] ?? ''))]);
+};
+
 export const xlsxOf = async (rows: readonly (readonly unknown[])[]): Promise<Buffer> => {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Data');

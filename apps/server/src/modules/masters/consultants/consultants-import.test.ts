@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, entities, roles } from '../../../db/schema';
 import { ENGINES, type Harness, type Tenant } from '../../../test-support/harness';
-import { csvOf, importFile, readXlsx } from '../../../test-support/import-fixtures';
+import { csvOf, importFile, readXlsx, templateCsv } from '../../../test-support/import-fixtures';
 import { openSignedIn, type ApiClient } from '../../../test-support/org-fixtures';
 
 type ErrorItem = { row: number; column: string | null; code: string; type: string; message: string };
@@ -19,10 +19,7 @@ describe.each(ENGINES)('consultants import on %s', (engine) => {
   let api: ApiClient;
   let gstins: string[];
 
-  const fileOf = (rows: Record<string, string>[]) => {
-    const columns = IMPORT_COLUMNS.Consultants;
-    return csvOf([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => r[c.key] ?? ''))]);
-  };
+  const fileOf = (rows: Record<string, string>[]) => templateCsv('Consultants', rows);
   const row = (suffix: string, extra: Record<string, string> = {}) => ({
     displayName: `Consultant ${suffix}`,
     userName: `imp-${suffix}-${t.subscriberId}`,

@@ -2,19 +2,17 @@
 // range written another way is one entry), planted errors are listed by row and column, audit rows carry the uploader's
 // address, and the lock-out guard: a row that would leave the address the file was uploaded from outside the active
 // list is refused with the reason, the others are applied. The upload comes from 127.0.0.1 (app.inject's address).
-import { IMPORT_API as I, IMPORT_COLUMNS, IP_ADDRESS_API as IP, type IpAddress } from '@opengst/contracts';
+import { IMPORT_API as I, IP_ADDRESS_API as IP, type IpAddress } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, ipAllowList } from '../../../db/schema';
 import { ENGINES, type Harness, type Tenant } from '../../../test-support/harness';
-import { csvOf, importFile, readXlsx, upload, xlsxOf } from '../../../test-support/import-fixtures';
+import { importFile, readXlsx, templateCsv, upload, xlsxOf } from '../../../test-support/import-fixtures';
 import { openSignedIn, signInLimitedUser, type ApiClient } from '../../../test-support/org-fixtures';
 import { lockOutRefusals } from './ip-addresses-import';
 
 type ErrorItem = { row: number; column: string | null; value: string | null; code: string; type: string; message: string };
-const columns = IMPORT_COLUMNS.IpAddresses;
-const fileOf = (rows: Record<string, string>[]) =>
-  csvOf([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => r[c.key] ?? ''))]);
+const fileOf = (rows: Record<string, string>[]) => templateCsv('IpAddresses', rows);
 
 describe('lockOutRefusals', () => {
   const current = new Map<string, 'Active' | 'Inactive'>([

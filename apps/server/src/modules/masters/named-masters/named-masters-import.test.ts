@@ -5,11 +5,9 @@
 // the master's right.
 import {
   IMPORT_API as I,
-  IMPORT_COLUMNS,
   LEVEL_API as L,
   NOTICE_TAG_API as N,
   VERTICAL_API as V,
-  type ImportType,
   type Level,
   type NoticeTag,
   type Vertical,
@@ -18,14 +16,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, levels, users } from '../../../db/schema';
 import { ENGINES, type Harness, type Tenant } from '../../../test-support/harness';
-import { csvOf, importFile, readXlsx, upload, xlsxOf } from '../../../test-support/import-fixtures';
+import { importFile, readXlsx, templateCsv, upload, xlsxOf } from '../../../test-support/import-fixtures';
 import { openSignedIn, signInLimitedUser, type ApiClient } from '../../../test-support/org-fixtures';
 
 type ErrorItem = { row: number; column: string | null; value: string | null; code: string; type: string; message: string };
-const fileOf = (importType: ImportType, rows: Record<string, string>[]) => {
-  const columns = IMPORT_COLUMNS[importType];
-  return csvOf([columns.map((c) => c.name), ...rows.map((r) => columns.map((c) => r[c.key] ?? ''))]);
-};
+const fileOf = templateCsv;
 
 describe.each(ENGINES)('levels, verticals and notice tags imports on %s', (engine) => {
   let h: Harness;
