@@ -31,6 +31,7 @@ import { ANNOUNCEMENT_NO_RECORD_IDS, announcementSweeps } from './modules/announ
 import { SERIES_NO_RECORD_IDS, seriesSweeps } from './modules/masters/series/series.sweeps';
 import { IP_ADDRESS_NO_RECORD_IDS, ipAddressSweeps } from './modules/masters/ip-addresses/ip-addresses.sweeps';
 import { NOTICE_NO_RECORD_IDS, noticeSweeps } from './modules/litigation/notices.sweeps';
+import { noticePortalSyncSweeps } from './modules/litigation/notices-portal-sync.sweeps';
 import { litigationReportSweeps } from './modules/reports/litigation/litigation-reports.sweeps';
 import { namedMasterSweeps } from './modules/masters/named-masters/named-masters.sweeps';
 import { chartOfAccountsSweeps } from './modules/masters/chart-of-accounts/chart-of-accounts.sweeps';
@@ -151,6 +152,7 @@ const SWEEPS: Sweep[] = [
   ...seriesSweeps(),
   ...ipAddressSweeps(),
   ...noticeSweeps(),
+  ...noticePortalSyncSweeps(),
   ...litigationReportSweeps(),
   ...namedMasterSweeps(),
   ...chartOfAccountsSweeps(),

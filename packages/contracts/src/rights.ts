@@ -155,6 +155,8 @@ export const RIGHTS = [
   r('ReportBilling', 'Reports', 'Billing transaction report'),
   r('ReportReturnFiling', 'Reports', 'Return filing summary report'),
   r('ReportLedgers', 'Reports', 'Electronic ledger reports'),
+  r('ReportContingentLiability', 'Reports', 'Contingent liability report', true),
+  r('ReportGstAssessment', 'Reports', 'GST assessment report', true),
 
   r('MastersView', 'Masters', 'Masters'),
   r('MasterSeries', 'Masters', 'Series and allocate series'),

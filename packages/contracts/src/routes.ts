@@ -258,6 +258,15 @@ export const ROUTES = [
   ),
   auth('ElectronicLedgerReport', '/electronic-ledger-report', 'Electronic Ledger Report', 'Reports', ['ReportLedgers'], scoped),
   auth(
+    'ContingentLiabilityReport',
+    '/contingent-liability-report',
+    'Contingent Liability Report',
+    'Reports',
+    ['ReportContingentLiability'],
+    scoped,
+  ),
+  auth('GstAssessmentReport', '/gst-assessment-report', 'GST Assessment Report', 'Reports', ['ReportGstAssessment'], scoped),
+  auth(
     'ElectronicCreditReversalReclaimStatement',
     '/electronic-credit-reversal-reclaim-statement',
     'Electronic Credit Reversal and Re-claimed Statement',

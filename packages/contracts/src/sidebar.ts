@@ -86,7 +86,11 @@ export const SIDEBAR: readonly SidebarItem[] = [
   {
     key: 'reports',
     label: 'Reports',
-    children: [{ key: 'AuditTrailReport', label: 'Audit Trail Report', route: 'AuditTrailReport' }],
+    children: [
+      { key: 'AuditTrailReport', label: 'Audit Trail Report', route: 'AuditTrailReport' },
+      { key: 'ContingentLiabilityReport', label: 'Contingent Liability Report', route: 'ContingentLiabilityReport' },
+      { key: 'GstAssessmentReport', label: 'GST Assessment Report', route: 'GstAssessmentReport' },
+    ],
   },
   { key: 'dataActivities', label: 'Data Activities', route: 'DataActivities' },
 ];

@@ -37,6 +37,9 @@ const audited = (row: NoticeRow) => ({
   contingent: row.contingentClass ? { class: row.contingentClass, amount: row.contingentAmount } : null,
 });
 
+/** The action of a notice event that records an Ind AS 37 assessment (read by the contingent liability report). */
+export const CONTINGENT_ASSESSED = 'ContingentAssessed';
+
 const addEvent = (tx: DbOrTx, who: SessionPrincipal, noticeId: number, event: Event) =>
   tx.insert(noticeEvents).values({ ...event, subscriberId: who.subscriberId, noticeId, userId: who.userId });
 
@@ -76,7 +79,8 @@ export const noticeDetail = async (db: Db, who: SessionPrincipal, id: number, to
     .select({ event: noticeEvents, userName: users.displayName })
     .from(noticeEvents)
     .leftJoin(users, eq(users.id, noticeEvents.userId))
-    .where(eq(noticeEvents.noticeId, id))
+    // The contingent assessments are the contingent liability report's history, not steps of the notice.
+    .where(and(eq(noticeEvents.noticeId, id), ne(noticeEvents.action, CONTINGENT_ASSESSED)))
     .orderBy(asc(noticeEvents.createdAt), asc(noticeEvents.id));
   const { row } = joined;
   return {
@@ -175,6 +179,37 @@ const consultantsToSave = async (
   return wanted;
 };
 
+/** A notice's Ind AS 37 assessment: its class, amount and the reporting date it was made for (null: none made). */
+const assessmentOf = (row: NoticeRow) =>
+  row.contingentClass ? { note: row.contingentClass, amount: row.contingentAmount, eventDate: row.contingentAsOf } : null;
+
+/**
+ * The contingent liability is reassessed at each reporting date (Ind AS 37 para 59), so each change of class, amount
+ * or as-of date is kept as a 'ContingentAssessed' event (event date: the reporting date; note: the class; a blank note
+ * when the assessment is withdrawn), which the contingent liability report reads as at any date. A notice assessed
+ * before these events were kept gets its earlier assessment recorded first, so its history is not lost.
+ */
+const recordContingentAssessment = async (
+  tx: DbOrTx,
+  who: SessionPrincipal,
+  existing: NoticeRow | undefined,
+  saved: NoticeRow,
+  today: string,
+) => {
+  const before = existing ? assessmentOf(existing) : null;
+  const after = assessmentOf(saved);
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  if (existing && before) {
+    const [kept] = await tx
+      .select({ id: noticeEvents.id })
+      .from(noticeEvents)
+      .where(and(eq(noticeEvents.noticeId, existing.id), eq(noticeEvents.action, CONTINGENT_ASSESSED)))
+      .limit(1);
+    if (!kept) await addEvent(tx, who, existing.id, { action: CONTINGENT_ASSESSED, ...before });
+  }
+  await addEvent(tx, who, saved.id, { action: CONTINGENT_ASSESSED, ...(after ?? { note: '', amount: null, eventDate: today }) });
+};
+
 export const saveNotice = async (db: Db, who: SessionPrincipal, input: SaveInput, today: string, ip: string) => {
   const [existing] = input.id ? await findNoticeRows(db, who.subscriberId, [input.id]) : [];
   if (input.id && !existing) throw new AppError('GEN0003');
@@ -240,6 +275,7 @@ export const saveNotice = async (db: Db, who: SessionPrincipal, input: SaveInput
       saved.id,
       existing ? { action: 'Edited', note } : { action: 'Created', toStage: saved.stage, eventDate: saved.issuedOn, note },
     );
+    await recordContingentAssessment(tx, who, existing, saved, today);
     await writeAudit(tx, who, {
       entityType: 'Litigation',
       entityKey: saved.id,

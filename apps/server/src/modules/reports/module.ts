@@ -1,5 +1,6 @@
-import type { AppModule } from '../../platform/module';
+import { routesOf, type AppModule } from '../../platform/module';
 import { auditRoutes } from './audit-trail/audit-trail.routes';
+import { litigationReportRoutes } from './litigation/litigation-reports.routes';
 
-/** Reports (spec modules §2.1); so far the audit trail report. */
-export const reportsModule: AppModule = { name: 'reports', routes: auditRoutes };
+/** Reports (spec modules §2.1): the audit trail report, the contingent liability and GST assessment reports. */
+export const reportsModule: AppModule = { name: 'reports', routes: routesOf(auditRoutes, litigationReportRoutes) };
