@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DOCUMENT_API, type DocumentSaveInput, type UserEntity } from '@opengst/contracts';
 import { financialYearOf, gstinCheckCharacter } from '@opengst/domain';
 import { authTokenOf } from './journeys';
@@ -7,6 +9,25 @@ import { authTokenOf } from './journeys';
 // The steps every master's journey takes (issue 20): pick an option of a Mantine select, export the list and read the
 // file back, and act on one row of a MasterList (its checkbox, then activate / deactivate / delete, confirmed); upload
 // a file on /import and wait for its end; make a GSTIN; put a partner or an HSN code in use with a saved invoice.
+
+/** Writes a file the journey uploads under `dir` (the run's folder of the journey) and answers its path. */
+export const journeyFile = (dir: string, name: string, text: string): string => {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+/** Types in the list's search box, waits for the list searched with it (not the unfiltered one) and for the row. */
+export const searchFor = async (page: Page, testId: string, text: string, rowKey: string): Promise<void> => {
+  await Promise.all([
+    page.waitForResponse(
+      (res) => res.request().method() === 'POST' && res.url().endsWith('/search') && (res.request().postData() ?? '').includes(text),
+    ),
+    page.getByTestId(`${testId}-search`).fill(text),
+  ]);
+  await expect(page.getByTestId(`${testId}-row-${rowKey}`)).toBeVisible();
+};
 
 /** The demo tenant's Mumbai location. */
 export const MUMBAI_GSTIN = '27AABCD1234E1Z8';
@@ -68,7 +89,8 @@ export const uploadOnImportScreen = async (page: Page, path: string): Promise<{ 
       { timeout: 60_000 },
     )
     .toBe(true);
-  await expect(page.getByTestId('import-result')).toHaveAttribute('data-status', status);
+  // The screen polls on its own interval (poolingTime), slower under load than the server's answer above.
+  await expect(page.getByTestId('import-result')).toHaveAttribute('data-status', status, { timeout: 30_000 });
   return { importId, status };
 };
 

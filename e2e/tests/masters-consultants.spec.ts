@@ -1,10 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSULTANT_API, NOTICE_API, ROLE_API, type Consultant, type UserEntity } from '@opengst/contracts';
 import { financialYearOf } from '@opengst/domain';
 import { authTokenOf, fillLogin, fixtures, linkOf, shot, signInAs, waitForMail } from '../support/journeys';
-import { choose, exportedRows, importFromMasterList, MUMBAI_GSTIN, plantedImportErrorShown, rowAction } from '../support/masters';
+import {
+  choose,
+  exportedRows,
+  importFromMasterList,
+  journeyFile,
+  MUMBAI_GSTIN,
+  plantedImportErrorShown,
+  rowAction,
+} from '../support/masters';
 import { RUN_DIR } from '../support/paths';
 import { csvOf } from '../support/returns';
 
@@ -71,8 +78,6 @@ test('consultants: created, edited, imported with a planted error, exported, kep
   await expect(row).toContainText('Mehta & Associates LLP');
 
   // 3. Imported: an advocate, and a planted row naming a GSTIN outside the administrator's locations (row 3).
-  mkdirSync(DIR, { recursive: true });
-  const file = join(DIR, 'consultants.csv');
   const imported = {
     displayName: `Ravi Iyer ${RUN}`,
     email: `adv-${RUN}@journeys.test`,
@@ -81,8 +86,9 @@ test('consultants: created, edited, imported with a planted error, exported, kep
     role: roleName,
     gstins: MUMBAI_GSTIN,
   };
-  writeFileSync(
-    file,
+  const file = journeyFile(
+    DIR,
+    'consultants.csv',
     csvOf('Consultants', [
       { ...imported, userName: importedUser },
       { ...imported, userName: `planted-${RUN}`, gstins: '29AAACA1234A1Z5' },

@@ -1,10 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LEVEL_API, NOTICE_API, NOTICE_TAG_API, type Level, type NoticeTag, type UserEntity } from '@opengst/contracts';
 import { financialYearOf } from '@opengst/domain';
 import { authTokenOf, fixtures, shot, signInAs } from '../support/journeys';
-import { choose, exportedRows, importFromMasterList, MUMBAI_GSTIN, plantedImportErrorShown, rowAction } from '../support/masters';
+import {
+  choose,
+  exportedRows,
+  importFromMasterList,
+  journeyFile,
+  MUMBAI_GSTIN,
+  plantedImportErrorShown,
+  rowAction,
+  searchFor,
+} from '../support/masters';
 import { RUN_DIR } from '../support/paths';
 import { csvOf } from '../support/returns';
 
@@ -22,23 +30,7 @@ test.beforeEach(() => {
 });
 const DIR = join(RUN_DIR, 'masters-named');
 
-const fileOf = (name: string, text: string): string => {
-  mkdirSync(DIR, { recursive: true });
-  const path = join(DIR, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-/** Types in the list's search box, waits for the list searched with it, and for the row. */
-const searchFor = async (page: Page, testId: string, text: string, rowKey: string) => {
-  await Promise.all([
-    page.waitForResponse(
-      (res) => res.request().method() === 'POST' && res.url().endsWith('/search') && (res.request().postData() ?? '').includes(text),
-    ),
-    page.getByTestId(`${testId}-search`).fill(text),
-  ]);
-  await expect(page.getByTestId(`${testId}-row-${rowKey}`)).toBeVisible();
-};
+const fileOf = (name: string, text: string): string => journeyFile(DIR, name, text);
 
 /** From the hub's tile to the master's screen. */
 const openFromHub = async (page: Page, tile: string, path: string) => {

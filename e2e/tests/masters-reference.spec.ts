@@ -1,10 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HSN_SAC_API, HSN_SEARCH_API, type HsnSac, type HsnSearchItem } from '@opengst/contracts';
 import { authTokenOf, fixtures, shot, signInAs } from '../support/journeys';
-import { choose, exportedRows, gstinOf, panOf, rowAction, saveInvoiceThroughApi, uploadOnImportScreen } from '../support/masters';
+import {
+  choose,
+  exportedRows,
+  gstinOf,
+  journeyFile,
+  panOf,
+  rowAction,
+  saveInvoiceThroughApi,
+  searchFor,
+  uploadOnImportScreen,
+} from '../support/masters';
 import { RUN_DIR } from '../support/paths';
 import { csvOf } from '../support/returns';
 
@@ -25,23 +34,7 @@ test.beforeEach(() => {
 });
 const DIR = join(RUN_DIR, 'masters-reference');
 
-const fileOf = (name: string, text: string): string => {
-  mkdirSync(DIR, { recursive: true });
-  const path = join(DIR, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-/** Types in the list's search box, waits for the list searched with it (not the unfiltered one) and for the row. */
-const searchFor = async (page: Page, testId: string, text: string, rowKey: string) => {
-  await Promise.all([
-    page.waitForResponse(
-      (res) => res.request().method() === 'POST' && res.url().endsWith('/search') && (res.request().postData() ?? '').includes(text),
-    ),
-    page.getByTestId(`${testId}-search`).fill(text),
-  ]);
-  await expect(page.getByTestId(`${testId}-row-${rowKey}`)).toBeVisible();
-};
+const fileOf = (name: string, text: string): string => journeyFile(DIR, name, text);
 
 /** Opens the master's /import (its Import button), checks the type chosen, uploads and answers the import's end. */
 const importFromMaster = async (page: Page, testId: string, typeName: string, path: string) => {
