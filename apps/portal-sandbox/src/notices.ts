@@ -20,21 +20,20 @@ import { bodyOf, openWrite, queryOf, sealed, type Json } from './wire';
 /** The forms the portal issues through this page (GST-RULES-DETAIL §5): notices, intimations and orders. */
 export const NOTICE_FORMS = [
   'ASMT-10',
-  'ASMT-14',
+  'ASMT-12',
   'ADT-01',
   'ADT-02',
   'DRC-01',
   'DRC-01A',
   'DRC-07',
-  'DRC-13',
+  'DRC-08',
   'REG-03',
   'REG-17',
-  'REG-19',
-  'REG-23',
+  'REG-31',
+  'RFD-06',
   'RFD-08',
-  'PMT-07',
 ] as const;
-const ORDER_FORMS = new Set(['ASMT-14', 'ADT-02', 'DRC-07', 'REG-19']);
+const ORDER_FORMS = new Set(['ASMT-12', 'ADT-02', 'DRC-07', 'DRC-08', 'RFD-06']);
 
 type Heads = { iamt: number; camt: number; samt: number; csamt: number };
 type NoticeRow = {

@@ -16,6 +16,7 @@ import type {
   LiabilityLedger,
 } from './portal-payments';
 import type { PortalDrcCalls } from './portal-drc';
+import type { PortalNoticeCalls } from './portal-notices';
 
 export type {
   CashLedger,
@@ -46,6 +47,7 @@ export type {
   PortalDrcReplyRequest,
   PortalDrcStatus,
 } from './portal-drc';
+export type { PortalNotice, PortalNoticeCalls, SandboxNoticeRequest } from './portal-notices';
 
 /**
  * The return forms this adapter saves, submits and files (RETSAVE, RETSTATUS, RETSUM, RETSUBMIT, EVC RETFILE,
@@ -178,101 +180,102 @@ export type PortalTaxpayer = {
   cancelledOn: string | null;
 };
 
-/** The DRC-01B / DRC-01C calls are portal-drc.ts's. */
-export type GstPortal = PortalDrcCalls & {
-  /** True when this adapter talks to the project's sandbox, not the GST portal (shown in the UI). */
-  readonly sandbox: boolean;
-  /**
-   * The public taxpayer search of one GSTIN (no taxpayer session: any GSTIN may be looked up). PortalError with the
-   * portal's code for a GSTIN it does not know, TIMEOUT or NETWORK when it cannot be reached.
-   */
-  searchTaxpayer(gstin: string): Promise<PortalTaxpayer>;
-  /** Asks the portal to send a login OTP to the taxpayer's registered mobile and e-mail. */
-  requestOtp(gstin: string, userName: string): Promise<void>;
-  /** Exchanges the OTP for a session (auth token valid for hours). */
-  authenticate(gstin: string, userName: string, otp: string): Promise<PortalSessionState>;
-  /** Extends a session before it expires (the API's REFRESHTOKEN). */
-  refresh(session: PortalSessionState): Promise<PortalSessionState>;
+/** The DRC-01B / DRC-01C calls are portal-drc.ts's, the notices and orders portal-notices.ts's. */
+export type GstPortal = PortalDrcCalls &
+  PortalNoticeCalls & {
+    /** True when this adapter talks to the project's sandbox, not the GST portal (shown in the UI). */
+    readonly sandbox: boolean;
+    /**
+     * The public taxpayer search of one GSTIN (no taxpayer session: any GSTIN may be looked up). PortalError with the
+     * portal's code for a GSTIN it does not know, TIMEOUT or NETWORK when it cannot be reached.
+     */
+    searchTaxpayer(gstin: string): Promise<PortalTaxpayer>;
+    /** Asks the portal to send a login OTP to the taxpayer's registered mobile and e-mail. */
+    requestOtp(gstin: string, userName: string): Promise<void>;
+    /** Exchanges the OTP for a session (auth token valid for hours). */
+    authenticate(gstin: string, userName: string, otp: string): Promise<PortalSessionState>;
+    /** Extends a session before it expires (the API's REFRESHTOKEN). */
+    refresh(session: PortalSessionState): Promise<PortalSessionState>;
 
-  /** RETSAVE: sends the form's JSON in its save format; answers the portal's reference id. */
-  save(session: PortalSessionState, form: PortalFiledForm, period: string, payload: string): Promise<{ referenceId: string }>;
-  /** RETSTATUS of a save (of any form: the reference id names it). */
-  saveStatus(session: PortalSessionState, period: string, referenceId: string): Promise<PortalSaveStatus>;
-  /** RETSUM: the portal's section summary of what it holds of the form for the period (its JSON as given). */
-  summary(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<unknown>;
-  /** RETSUBMIT: freezes the period's data of the form at the portal. */
-  submit(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<{ referenceId: string }>;
-  /** Asks for the EVC OTP that signs the filing of the form (sent to the authorised signatory). */
-  requestEvcOtp(session: PortalSessionState, form: PortalFiledForm, pan: string): Promise<void>;
-  /** RETFILE with EVC: files the summary; answers the acknowledgement reference number. */
-  file(session: PortalSessionState, form: PortalFiledForm, period: string, pan: string, otp: string): Promise<{ arn: string }>;
-  /** The filing status of the form for the period (RETTRACK). */
-  filingStatus(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<PortalFilingStatus>;
+    /** RETSAVE: sends the form's JSON in its save format; answers the portal's reference id. */
+    save(session: PortalSessionState, form: PortalFiledForm, period: string, payload: string): Promise<{ referenceId: string }>;
+    /** RETSTATUS of a save (of any form: the reference id names it). */
+    saveStatus(session: PortalSessionState, period: string, referenceId: string): Promise<PortalSaveStatus>;
+    /** RETSUM: the portal's section summary of what it holds of the form for the period (its JSON as given). */
+    summary(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<unknown>;
+    /** RETSUBMIT: freezes the period's data of the form at the portal. */
+    submit(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<{ referenceId: string }>;
+    /** Asks for the EVC OTP that signs the filing of the form (sent to the authorised signatory). */
+    requestEvcOtp(session: PortalSessionState, form: PortalFiledForm, pan: string): Promise<void>;
+    /** RETFILE with EVC: files the summary; answers the acknowledgement reference number. */
+    file(session: PortalSessionState, form: PortalFiledForm, period: string, pan: string, otp: string): Promise<{ arn: string }>;
+    /** The filing status of the form for the period (RETTRACK). */
+    filingStatus(session: PortalSessionState, form: PortalFiledForm, period: string): Promise<PortalFilingStatus>;
 
-  /**
-   * One section the portal holds of the form for the period, by its key in the whole (b2b, cdnr, hsn ...); undefined when
-   * empty (also when the portal answers a "no documents" code, portal-codes.ts).
-   */
-  section(session: PortalSessionState, form: PortalDownloadForm, period: string, section: string): Promise<unknown>;
-  /**
-   * The whole form the portal holds for the period, as JSON in the portal's shape: a GSTR-1 in its save format's shape,
-   * a GSTR-2A (its sections B2B, B2BA, CDN, CDNA put together) to read with the domain's parseGstr2a, a GSTR-2B (its
-   * latest generation) with parseGstr2b (PortalError RET2B1018 or RET2B1023 while not generated, RET2B1016 when it holds
-   * no document: portal-codes.ts). A section the portal queues
-   * (a token answer) is fetched when ready, within bounded retries (PortalError QUEUED when it gives up).
-   */
-  download(session: PortalSessionState, form: PortalDownloadForm, period: string): Promise<unknown>;
+    /**
+     * One section the portal holds of the form for the period, by its key in the whole (b2b, cdnr, hsn ...); undefined when
+     * empty (also when the portal answers a "no documents" code, portal-codes.ts).
+     */
+    section(session: PortalSessionState, form: PortalDownloadForm, period: string, section: string): Promise<unknown>;
+    /**
+     * The whole form the portal holds for the period, as JSON in the portal's shape: a GSTR-1 in its save format's shape,
+     * a GSTR-2A (its sections B2B, B2BA, CDN, CDNA put together) to read with the domain's parseGstr2a, a GSTR-2B (its
+     * latest generation) with parseGstr2b (PortalError RET2B1018 or RET2B1023 while not generated, RET2B1016 when it holds
+     * no document: portal-codes.ts). A section the portal queues
+     * (a token answer) is fetched when ready, within bounded retries (PortalError QUEUED when it gives up).
+     */
+    download(session: PortalSessionState, form: PortalDownloadForm, period: string): Promise<unknown>;
 
-  /**
-   * The recipient's IMS records (GETINV), as JSON in the portal's shape: `{b2b: [...], b2bcn: [...], ...}` with only the
-   * sections holding records, each record flat (`stin`, `inum`/`nt_num`, `rtnprd`, amounts, `action`, `ispendactblocked`
-   * ...), to read with the domain's IMS reader. Large answers queued by the portal are fetched as download does.
-   */
-  imsInvoices(session: PortalSessionState, params?: ImsInvoicesParams): Promise<unknown>;
-  /** SAVE: accepts, rejects or keeps pending the records; answers the reference id to read with imsSaveStatus. */
-  imsSaveActions(session: PortalSessionState, actions: readonly ImsActionRequest[]): Promise<{ referenceId: string }>;
-  /** RESETIMS: takes the records' actions back to none; answers the reference id to read with imsSaveStatus. */
-  imsResetActions(session: PortalSessionState, records: readonly ImsResetRequest[]): Promise<{ referenceId: string }>;
-  /** REQSTS: the outcome of an IMS save or reset. */
-  imsSaveStatus(session: PortalSessionState, referenceId: string): Promise<ImsSaveStatus>;
-  /** GEN2B: generates the GSTR-2B of the period again from the IMS actions standing now; answers the reference id. */
-  regenerateGstr2b(session: PortalSessionState, period: string): Promise<{ referenceId: string }>;
-  /** GENSTS2B: the outcome of a generation asked for with regenerateGstr2b. */
-  gstr2bGenerationStatus(session: PortalSessionState, referenceId: string): Promise<Gstr2bGenerationStatus>;
+    /**
+     * The recipient's IMS records (GETINV), as JSON in the portal's shape: `{b2b: [...], b2bcn: [...], ...}` with only the
+     * sections holding records, each record flat (`stin`, `inum`/`nt_num`, `rtnprd`, amounts, `action`, `ispendactblocked`
+     * ...), to read with the domain's IMS reader. Large answers queued by the portal are fetched as download does.
+     */
+    imsInvoices(session: PortalSessionState, params?: ImsInvoicesParams): Promise<unknown>;
+    /** SAVE: accepts, rejects or keeps pending the records; answers the reference id to read with imsSaveStatus. */
+    imsSaveActions(session: PortalSessionState, actions: readonly ImsActionRequest[]): Promise<{ referenceId: string }>;
+    /** RESETIMS: takes the records' actions back to none; answers the reference id to read with imsSaveStatus. */
+    imsResetActions(session: PortalSessionState, records: readonly ImsResetRequest[]): Promise<{ referenceId: string }>;
+    /** REQSTS: the outcome of an IMS save or reset. */
+    imsSaveStatus(session: PortalSessionState, referenceId: string): Promise<ImsSaveStatus>;
+    /** GEN2B: generates the GSTR-2B of the period again from the IMS actions standing now; answers the reference id. */
+    regenerateGstr2b(session: PortalSessionState, period: string): Promise<{ referenceId: string }>;
+    /** GENSTS2B: the outcome of a generation asked for with regenerateGstr2b. */
+    gstr2bGenerationStatus(session: PortalSessionState, referenceId: string): Promise<Gstr2bGenerationStatus>;
 
-  /**
-   * AUTOLIAB: the system-generated GSTR-3B of the period (liability from the filed GSTR-1/1A, ITC from the GSTR-2B), in
-   * the API's shape `{r3bautopop: {r1fildt, r2bgendt, liabitc: {sup_details: {osup_3_1a: {subtotal}, ...}, elgitc}}}`.
-   */
-  gstr3bAutoLiability(session: PortalSessionState, period: string): Promise<unknown>;
-  /**
-   * RETOFFSET: pays the submitted GSTR-3B's liability from the credit and cash ledgers (PortalError when the portal
-   * finds it unlawful or the ledgers short). File it then with file(session, 'GSTR3B', ...).
-   */
-  gstr3bOffset(session: PortalSessionState, period: string, offset: Gstr3bOffsetRequest): Promise<{ referenceId: string }>;
+    /**
+     * AUTOLIAB: the system-generated GSTR-3B of the period (liability from the filed GSTR-1/1A, ITC from the GSTR-2B), in
+     * the API's shape `{r3bautopop: {r1fildt, r2bgendt, liabitc: {sup_details: {osup_3_1a: {subtotal}, ...}, elgitc}}}`.
+     */
+    gstr3bAutoLiability(session: PortalSessionState, period: string): Promise<unknown>;
+    /**
+     * RETOFFSET: pays the submitted GSTR-3B's liability from the credit and cash ledgers (PortalError when the portal
+     * finds it unlawful or the ledgers short). File it then with file(session, 'GSTR3B', ...).
+     */
+    gstr3bOffset(session: PortalSessionState, period: string, offset: Gstr3bOffsetRequest): Promise<{ referenceId: string }>;
 
-  /** The electronic cash ledger between two ISO dates. */
-  cashLedger(session: PortalSessionState, from: string, to: string): Promise<CashLedger>;
-  /** The electronic credit ledger between two ISO dates. */
-  creditLedger(session: PortalSessionState, from: string, to: string): Promise<CreditLedger>;
-  /** The electronic liability ledger of the return periods fromPeriod to toPeriod (MMYYYY). */
-  liabilityLedger(session: PortalSessionState, fromPeriod: string, toPeriod: string): Promise<LiabilityLedger>;
-  /** The cash and credit balances (as of the period MMYYYY). */
-  ledgerBalance(session: PortalSessionState, period: string): Promise<LedgerBalance>;
-  /** The electronic credit reversal and re-claimed statement (CLOSINGBAL), as of the period's return. */
-  creditReversalStatement(session: PortalSessionState, period: string): Promise<ItcStatement>;
-  /** The RCM liability/ITC statement (RCMCLOSINGBAL), as of the period's return. */
-  rcmStatement(session: PortalSessionState, period: string): Promise<ItcStatement>;
+    /** The electronic cash ledger between two ISO dates. */
+    cashLedger(session: PortalSessionState, from: string, to: string): Promise<CashLedger>;
+    /** The electronic credit ledger between two ISO dates. */
+    creditLedger(session: PortalSessionState, from: string, to: string): Promise<CreditLedger>;
+    /** The electronic liability ledger of the return periods fromPeriod to toPeriod (MMYYYY). */
+    liabilityLedger(session: PortalSessionState, fromPeriod: string, toPeriod: string): Promise<LiabilityLedger>;
+    /** The cash and credit balances (as of the period MMYYYY). */
+    ledgerBalance(session: PortalSessionState, period: string): Promise<LedgerBalance>;
+    /** The electronic credit reversal and re-claimed statement (CLOSINGBAL), as of the period's return. */
+    creditReversalStatement(session: PortalSessionState, period: string): Promise<ItcStatement>;
+    /** The RCM liability/ITC statement (RCMCLOSINGBAL), as of the period's return. */
+    rcmStatement(session: PortalSessionState, period: string): Promise<ItcStatement>;
 
-  /** Creates a challan (PMT-06): its CPIN, valid 15 days. */
-  createChallan(session: PortalSessionState, request: ChallanRequest): Promise<Challan>;
-  /** One challan by its CPIN. */
-  challan(session: PortalSessionState, cpin: string): Promise<Challan>;
-  /** The challans created between two ISO dates, the newest first. */
-  challans(session: PortalSessionState, from: string, to: string): Promise<Challan[]>;
-  /**
-   * The project's sandbox only: pays a challan as a bank would (CIN, cash ledger credited). A real payment happens at the
-   * bank; against the GST portal this is PortalError SANDBOX_ONLY.
-   */
-  payChallanInSandbox(session: PortalSessionState, cpin: string): Promise<Challan>;
-};
+    /** Creates a challan (PMT-06): its CPIN, valid 15 days. */
+    createChallan(session: PortalSessionState, request: ChallanRequest): Promise<Challan>;
+    /** One challan by its CPIN. */
+    challan(session: PortalSessionState, cpin: string): Promise<Challan>;
+    /** The challans created between two ISO dates, the newest first. */
+    challans(session: PortalSessionState, from: string, to: string): Promise<Challan[]>;
+    /**
+     * The project's sandbox only: pays a challan as a bank would (CIN, cash ledger credited). A real payment happens at the
+     * bank; against the GST portal this is PortalError SANDBOX_ONLY.
+     */
+    payChallanInSandbox(session: PortalSessionState, cpin: string): Promise<Challan>;
+  };

@@ -34,6 +34,7 @@ import {
 } from './portal-payments';
 import { aesDecrypt, aesEncrypt, hmacOf, newAppKey, openResponse, rsaEncrypt, sealPayload } from './portal-crypto';
 import { drcCalls } from './portal-drc';
+import { noticeCalls } from './portal-notices';
 import { mergeParts, openPortalFile } from './portal-files';
 
 /** The part of fetch the adapter uses: real HTTP for a remote portal, app.inject for the mounted sandbox. */
@@ -583,6 +584,12 @@ export const createHttpGstPortal = (options: HttpGstPortalOptions): GstPortal =>
         const query = new URLSearchParams({ action: 'EVCOTP', gstin: session.gstin, pan, form_type: formType });
         await call('GET', `${AUTH_PATH}?${query.toString()}`, sessionHeaders(session));
       },
+    }),
+
+    ...noticeCalls({
+      sandbox: options.sandbox,
+      get: (session, path, query) => get(session, path, query),
+      write: (session, method, path, action, payload) => write(session, method, path, action, payload, ''),
     }),
 
     async gstr2bGenerationStatus(session, referenceId) {
