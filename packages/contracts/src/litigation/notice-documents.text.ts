@@ -24,7 +24,7 @@ export const NOTICE_DOCUMENTS_TEXT = {
   'noticeDocuments.attached': '{name} attached.',
   'noticeDocuments.deleted': '{name} deleted.',
   'noticeDocuments.readOnly': 'You can read the documents; adding or deleting them needs the right to edit notices.',
-  'noticeDocuments.eventFile': 'Document (optional)',
+  'noticeDocuments.event': 'Belongs to (timeline)',
 } as const;
 export type NoticeDocumentsTextKey = keyof typeof NOTICE_DOCUMENTS_TEXT;
 export const noticeDocumentsText = (key: NoticeDocumentsTextKey, values: Record<string, string | number> = {}): string =>

@@ -52,6 +52,7 @@ import {
   saveNotice,
 } from './noticesApi';
 import { NoticeTimeline } from './NoticeTimeline';
+import { NoticeDocuments } from './NoticeDocuments';
 
 // /create-litigation and /edit-litigation (spec modules §2.4: one screen; right LitigationEdit; issue 23): a notice's
 // facts in sections (the notice, the officer, the demand by head, its contingent liability under Ind AS 37, who works
@@ -500,7 +501,10 @@ export const NoticeScreen = () => {
           <NoticeForm key={notice.id} initial={draftOf(notice)} assigned={notice.consultants} onSaved={onSaved} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <NoticeTimeline notice={notice} onChanged={(next) => queryClient.setQueryData(noticeKeys.detail(next.id), next)} />
+          <Stack gap="sm">
+            <NoticeTimeline notice={notice} onChanged={(next) => queryClient.setQueryData(noticeKeys.detail(next.id), next)} />
+            <NoticeDocuments notice={notice} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>
