@@ -79,6 +79,9 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   AddRole: () => import('../features/organization/RoleEditScreen').then((m) => m.AddRoleScreen),
   EditRole: () => import('../features/organization/RoleEditScreen').then((m) => m.EditRoleScreen),
   AuditTrailReport: () => import('../features/reports/AuditTrailScreen').then((m) => m.AuditTrailScreen),
+  ContingentLiabilityReport: () =>
+    import('../features/reports/litigation/ContingentLiabilityReportScreen').then((m) => m.ContingentLiabilityReportScreen),
+  GstAssessmentReport: () => import('../features/reports/litigation/GstAssessmentReportScreen').then((m) => m.GstAssessmentReportScreen),
   Settings: () => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
   Import: () => import('../features/import/ImportScreen').then((m) => m.ImportScreen),
   ImportDocumentError: () => import('../features/import/ImportErrorScreen').then((m) => m.ImportErrorScreen),

@@ -37,6 +37,8 @@ export const SCREEN_ROUTES = [
   'AddRole',
   'EditRole',
   'AuditTrailReport',
+  'ContingentLiabilityReport',
+  'GstAssessmentReport',
   'Settings',
   'Import',
   'ImportDocumentError',

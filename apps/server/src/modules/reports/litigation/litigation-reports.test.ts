@@ -198,6 +198,8 @@ describe.each(ENGINES)('the litigation reports on %s', (engine) => {
     });
     expect(later['CL-D']).toMatchObject({ contingentClass: null, contingentAmount: null, treatment: 'NotAssessed', previousClass: null });
     expect(september.totals).toEqual({ totalDemand: 13_600_000, provision: 2_500_000, disclosure: 700_000 });
+    // The date compared with defaults to the quarter end before the reporting date.
+    expect(await contingent({ asOf: SEPTEMBER, previousAsOf: JUNE })).toEqual(september);
     // The comparison date may be chosen: at March, A was possible and C probable.
     const vsMarch = byReference((await contingent({ asOf: SEPTEMBER, previousAsOf: MARCH })).items);
     expect(vsMarch['CL-A']?.previousClass).toBe('Possible');
