@@ -9,7 +9,7 @@ import {
 import { istDateOf } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, noticeEvents, notices, subscriptions } from '../../../db/schema';
+import { auditTrail, consultants, noticeConsultants, noticeEvents, notices, subscriptions } from '../../../db/schema';
 import { createTenant, ENGINES, signIn, type Harness, type Tenant } from '../../../test-support/harness';
 import { readXlsx } from '../../../test-support/import-fixtures';
 import { type ApiClient, clientOf, openSignedIn, signInLimitedUser } from '../../../test-support/org-fixtures';
@@ -370,5 +370,21 @@ describe.each(ENGINES)('the litigation reports on %s', (engine) => {
     const outsider = clientOf(h, await signIn(h.app, unsubscribed));
     expect((await outsider.post(E.contingentSearch.path, { start: 0 })).statusCode).toBe(403);
     expect((await outsider.post(E.assessmentSearch.path, { start: 0 })).statusCode).toBe(200);
+  });
+
+  it('keeps a consultant to the notices assigned to it', async () => {
+    const user = await signInLimitedUser(h, t, ['ReportContingentLiability', 'ReportGstAssessment'], [delhi, chennai]);
+    const { db } = h.ctx.database;
+    const [row] = await db
+      .insert(consultants)
+      .values({ subscriberId: t.subscriberId, userId: user.userId, profession: 'Advocate', firmName: 'Rao & Co' })
+      .returning({ id: consultants.id });
+    await db.insert(noticeConsultants).values({ noticeId: ids.a ?? 0, consultantId: row?.id ?? 0, assignedBy: t.adminUserId });
+    const own = clientOf(h, user.token);
+    const seen = (await own.post(E.contingentSearch.path, { start: 0, filters: { asOf: SEPTEMBER } })).json().data as Contingent;
+    expect(seen.items.map((i) => i.referenceNumber)).toEqual(['CL-A']);
+    expect(seen.totals).toEqual({ totalDemand: 2_500_000, provision: 2_500_000, disclosure: 0 });
+    const grouped = (await own.post(E.assessmentSearch.path, { start: 0 })).json().data as Assessment;
+    expect(grouped.items.map((r) => [r.financialYear, r.section, r.notices])).toEqual([['2021-22', '73', 1]]);
   });
 });
