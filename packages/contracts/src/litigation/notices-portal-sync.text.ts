@@ -15,3 +15,8 @@ export const NOTICE_PORTAL_SYNC_TEXT = {
   'noticeSync.sourcePortal': 'Portal',
   'noticeSync.sourceImport': 'Import',
 } as const;
+
+export type NoticePortalSyncTextKey = keyof typeof NOTICE_PORTAL_SYNC_TEXT;
+/** The text of `key` with its {placeholders} filled. */
+export const noticePortalSyncText = (key: NoticePortalSyncTextKey, values: Record<string, string | number> = {}): string =>
+  NOTICE_PORTAL_SYNC_TEXT[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

@@ -42,6 +42,7 @@ import { SearchInput } from '../../shared/SearchInput';
 import { useRights } from '../../shared/useRights';
 import { useWorkingYear } from '../../shared/workingYear';
 import { DueCell, NoticeStatusBadge, TagBadges } from './NoticeBadges';
+import { NoticePortalSyncAction, NoticeSourceBadge } from './NoticePortalSync';
 import { deleteNotices, exportNotices, noticeKeys, noticeLink, noticeOptionsQuery, searchNotices } from './noticesApi';
 
 // /litigation-management (spec modules §2.4, premium right LitigationManagement; issue 23): the notice register by
@@ -113,6 +114,7 @@ const columnsOf = (tags: NoticeOptions['tags']): Column<Notice>[] => [
         <Anchor component={Link} to={noticeLink(row.id)} size="sm" ff="monospace" onClick={(event) => event.stopPropagation()}>
           {row.referenceNumber}
         </Anchor>
+        <NoticeSourceBadge source={row.source} />
         <TagBadges tagIds={row.tagIds} tags={tags} />
       </Stack>
     ),
@@ -483,6 +485,10 @@ export const LitigationManagementScreen = () => {
         </Group>
         <Group gap="xs">
           <ExportButton download={() => exportNotices(filters, sortExpression)} fileName="notices.xlsx" testId="notice-export" />
+          <NoticePortalSyncAction
+            financialYear={workingYear}
+            onSynced={() => void queryClient.invalidateQueries({ queryKey: noticeKeys.all })}
+          />
           {rights.LitigationEdit ? (
             <Button size="xs" leftSection={<IconPlus size={14} />} component={Link} to="/create-litigation" data-testid="notice-add">
               {lt('notice.add')}
