@@ -232,3 +232,15 @@ export const highestTurnoverOfPan = async (db: DbOrTx, subscriberId: number, pan
     .where(and(eq(entities.subscriberId, subscriberId), sql`coalesce(${entities.pan}, substr(${entities.gstin}, 3, 10)) = ${pan}`));
   return Number(row?.turnover ?? 0);
 };
+
+/**
+ * The document's own status follows its IRN: Generated while it has one (the document screen then refuses edits and
+ * deletion: an e-invoiced document changes only by cancelling the IRN or by a credit or debit note), back to
+ * YetNotGenerated when the IRN is cancelled. A document already reported in a filed return (Completed) stays so.
+ */
+export const markDocumentIrn = async (tx: DbOrTx, documentId: number, hasIrn: boolean): Promise<void> => {
+  await tx
+    .update(documents)
+    .set({ status: hasIrn ? 'Generated' : 'YetNotGenerated' })
+    .where(and(eq(documents.id, documentId), eq(documents.status, hasIrn ? 'YetNotGenerated' : 'Generated')));
+};

@@ -23,7 +23,7 @@ import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { IrpError, type IrpInvoice } from '../../portal/irp/irp-client';
-import { findEinvoiceRow, highestTurnoverOfPan, loadForEinvoice, upsertEinvoice, type EinvoiceRow } from './einvoice.repo';
+import { findEinvoiceRow, highestTurnoverOfPan, loadForEinvoice, markDocumentIrn, upsertEinvoice, type EinvoiceRow } from './einvoice.repo';
 import { EinvoiceRefusal, irpSessionOf } from './irp-session.service';
 
 type Actor = Pick<SessionPrincipal, 'subscriberId' | 'userId'>;
@@ -310,6 +310,7 @@ export const generateOne = async (ctx: AppContext, actor: Actor, documentId: num
         ...(before ? {} : { createdBy: actor.userId }),
       },
     );
+    await markDocumentIrn(tx, documentId, true);
     await writeAudit(tx, actor, {
       entityType: 'EInvoice',
       entityKey: documentId,
@@ -379,6 +380,7 @@ export const cancelOne = async (
         updatedBy: actor.userId,
       },
     );
+    await markDocumentIrn(tx, documentId, false);
     await writeAudit(tx, actor, {
       entityType: 'EInvoice',
       entityKey: documentId,

@@ -3,7 +3,7 @@
 // verified and readable), a refusal predicted before sending (2182 with the field) and one the IRP answers, the
 // duplicate answer 2150 recovered, bulk generate as a background job with progress, cancel within 24 hours and
 // refused after (2270), the statuses of core §4 by name, the audit rows, the rights and the locations.
-import { EINVOICE_API as E, type EinvoiceDetail, type EinvoiceItem, type EinvoiceResult } from '@opengst/contracts';
+import { DOCUMENT_API, EINVOICE_API as E, type EinvoiceDetail, type EinvoiceItem, type EinvoiceResult } from '@opengst/contracts';
 import { decodeSignedQr, gstinCheckCharacter, irnOf } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +168,13 @@ describe.each(ENGINES)('e-invoices on %s', (engine) => {
 
     // Asked again: the IRN it has, not a second request to the IRP.
     expect((await generate([id])).results[0]).toMatchObject({ status: 'Generated', irn });
+    // The document itself is Generated now: it is not deleted (nor edited) while its IRN stands.
+    const statusOf = async (documentId: number) =>
+      (await h.ctx.database.db.select({ status: documents.status }).from(documents).where(eq(documents.id, documentId)))[0]?.status;
+    expect(await statusOf(id)).toBe('Generated');
+    const refused = await api.post(DOCUMENT_API.delete, { ids: [id] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('(Generated)');
     const audits = await h.ctx.database.db
       .select()
       .from(auditTrail)
@@ -279,6 +286,15 @@ describe.each(ENGINES)('e-invoices on %s', (engine) => {
       cancelRemark: 'Wrong rate',
       irn: null,
     });
+    // The document has no IRN any more: it may be corrected (or deleted) again; the other keeps its IRN and its lock.
+    const statuses = await h.ctx.database.db
+      .select({ id: documents.id, status: documents.status })
+      .from(documents)
+      .where(and(eq(documents.subscriberId, t.subscriberId), eq(documents.id, first)));
+    expect(statuses).toEqual([{ id: first, status: 'YetNotGenerated' }]);
+    expect((await h.ctx.database.db.select({ status: documents.status }).from(documents).where(eq(documents.id, second)))[0]?.status).toBe(
+      'Generated',
+    );
     // The number stays taken at the IRP: generating it again is refused with the reason.
     const [again] = (await generate([first])).results;
     expect(again).toMatchObject({ status: 'ERROR', errorCode: '2150' });
