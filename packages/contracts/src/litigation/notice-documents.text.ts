@@ -25,6 +25,8 @@ export const NOTICE_DOCUMENTS_TEXT = {
   'noticeDocuments.deleted': '{name} deleted.',
   'noticeDocuments.readOnly': 'You can read the documents; adding or deleting them needs the right to edit notices.',
   'noticeDocuments.event': 'Belongs to (timeline)',
+  'noticeDocuments.eventFile': 'Attach a document (optional)',
+  'noticeDocuments.eventFileFailed': 'The move is recorded, but {name} was not attached: {reason}',
 } as const;
 export type NoticeDocumentsTextKey = keyof typeof NOTICE_DOCUMENTS_TEXT;
 export const noticeDocumentsText = (key: NoticeDocumentsTextKey, values: Record<string, string | number> = {}): string =>

@@ -4,6 +4,7 @@ import type { NoticeDocument } from '@opengst/contracts';
 import { json, pick, renderAt, stubApi } from '../../test/screenTestSupport';
 import { formatFileSize, NoticeDocuments } from './NoticeDocuments';
 import { detail } from './noticeTestFixtures';
+import { NoticeTimeline } from './NoticeTimeline';
 
 // A notice's documents: a file of the spec's types uploaded (file/upload, with its progress) and attached with the kind
 // and the timeline event chosen; a file of another type refused before it is sent, and the server's refusal shown; the
@@ -185,6 +186,45 @@ describe('NoticeDocuments', () => {
     expect(screen.queryByTestId('document-drop')).toBeNull();
     expect(screen.queryByTestId('document-delete-9')).toBeNull();
     expect(screen.getByText('You can read the documents; adding or deleting them needs the right to edit notices.')).toBeTruthy();
+  });
+
+  it("attaches a document chosen in the timeline's move form to the move's event, as a reply", async () => {
+    const received = detail(5, { nextStages: ['UnderReview', 'Replied', 'Closed'], events: [notice.events[0]!] });
+    const moved = detail(5, { stage: 'Replied', events: notice.events });
+    const calls = stubApi((url) =>
+      url.includes('/litigation/move')
+        ? json(moved)
+        : url.includes('/documents/attach')
+          ? json(document)
+          : url.includes('/litigation/documents')
+            ? json({ items: [] })
+            : json({}),
+    );
+    const sent = stubUpload({ status: 200, body: { data: stored } });
+    const changed = vi.fn();
+    renderAt(<NoticeTimeline notice={received} onChanged={changed} />, '/edit-litigation?id=5', ['LitigationManagement', 'LitigationEdit']);
+    fireEvent.click(await screen.findByTestId('notice-move'));
+    fireEvent.click(await screen.findByTestId('notice-move-Replied'));
+    await screen.findByTestId('move-file');
+    const input = window.document.querySelector('input[type=file]') ?? window.document.body;
+    fireEvent.change(input, { target: { files: [new File(['MZ'], 'setup.exe')] } });
+    expect(await screen.findByText(/use a PDF, Word \(doc, docx\), JPEG or PNG file/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('move-submit'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((c) => c.url.includes('/litigation/move'))).toBe(false);
+    fireEvent.change(input, { target: { files: [pdf()] } });
+    fireEvent.click(screen.getByTestId('move-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.includes('/documents/attach'))?.body).toEqual({
+        noticeId: 5,
+        fileId: 41,
+        kind: 'Reply',
+        eventId: 31,
+        note: '',
+      }),
+    );
+    expect(sent).toHaveLength(1);
+    expect(changed).toHaveBeenCalledWith(moved);
   });
 
   it('writes sizes as a file manager does', () => {

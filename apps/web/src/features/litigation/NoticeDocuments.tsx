@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { Anchor, Group, Paper, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, FileInput, Group, Paper, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,6 +13,7 @@ import {
   type NoticeDetail,
   type NoticeDocument,
   type NoticeDocumentKind,
+  type NoticeStageName,
 } from '@opengst/contracts';
 import { STAGE_NAMES } from '@opengst/domain';
 import { ConfirmAction } from '../../shared/ConfirmAction';
@@ -57,6 +59,52 @@ const eventOptions = (notice: NoticeDetail) =>
       value: String(e.id),
       label: `${e.toStage ? STAGE_NAMES[e.toStage] : ''}${e.eventDate ? ` · ${formatDate(e.eventDate)}` : ''}${e.reference ? ` · ${e.reference}` : ''}`,
     }));
+
+/** The kind of a document attached to a move, by the stage moved to. */
+const KIND_OF_STAGE: Partial<Record<NoticeStageName, NoticeDocumentKind>> = {
+  ReplyDrafted: 'Reply',
+  Replied: 'Reply',
+  Order: 'Order',
+  AppealFiled: 'Appeal',
+};
+
+/** The timeline move form's optional document (a reply, an order, an appeal); a file of another type is named at once. */
+export const MoveFileInput = ({ value, onChange }: { value: File | null; onChange: (file: File | null) => void }) => (
+  <FileInput
+    size="xs"
+    label={dt('noticeDocuments.eventFile')}
+    accept={ACCEPT}
+    clearable
+    value={value}
+    onChange={onChange}
+    error={value && !isAccepted(value) ? ft('file.refused', { megabytes: MEGABYTES }) : undefined}
+    data-testid="move-file"
+  />
+);
+export const isMoveFileAccepted = (file: File | null) => file === null || isAccepted(file);
+
+/**
+ * Uploads a move's document and attaches it to the move's event (the notice's last change to `stage`). The move is
+ * already recorded: a refusal here is shown as a notification naming the file, not as a failed move.
+ */
+export const attachMoveFile = async (notice: NoticeDetail, stage: NoticeStageName, file: File): Promise<void> => {
+  const event = [...notice.events].reverse().find((e) => e.action === 'StageChanged' && e.toStage === stage);
+  try {
+    const stored = await uploadDocumentFile(file, () => {});
+    await attachNoticeDocument({
+      noticeId: notice.id,
+      fileId: stored.id,
+      kind: KIND_OF_STAGE[stage] ?? 'Other',
+      eventId: event?.id ?? null,
+      note: '',
+    });
+    notifySuccess(dt('noticeDocuments.attached', { name: file.name }));
+  } catch (caught) {
+    const { fields, general } = splitApiErrors(caught, []);
+    const reason = [...Object.values(fields), ...general].join(' ') || ft('file.refused', { megabytes: MEGABYTES });
+    notifications.show({ color: 'red', autoClose: false, message: dt('noticeDocuments.eventFileFailed', { name: file.name, reason }) });
+  }
+};
 
 const UploadForm = ({ notice }: { notice: NoticeDetail }) => {
   const queryClient = useQueryClient();

@@ -17,6 +17,8 @@ import { notifySuccess } from '../../shared/notifySuccess';
 import { RefusalAlert } from '../../shared/RefusalAlert';
 import { paiseOf } from './noticeForm';
 import { moveNotice, noticeKeys, reopenNotice } from './noticesApi';
+import { attachMoveFile, isMoveFileAccepted, MoveFileInput } from './NoticeDocuments';
+import { noticeDocumentKeys } from './noticeDocumentsApi';
 
 // A notice's timeline (every event: its date, the stage from and to, reference, amount, note, who and when) and its
 // moves: "Move to…" offers only the stages the status model allows from here (detail.nextStages); a closed notice is
@@ -144,9 +146,12 @@ const MoveModal = ({
   const [draft, setDraft] = useState<MoveDraft>({ eventDate: today, reference: '', amount: '', note: '' });
   const [errors, setErrors] = useState<SplitErrors>(NO_ERRORS);
   const [isBusy, setBusy] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const queryClient = useQueryClient();
   const set = <K extends keyof MoveDraft>(key: K, value: MoveDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const submit = async () => {
     const amount = paiseOf(draft.amount);
+    if (!isMoveFileAccepted(file)) return;
     if (!draft.eventDate || Number.isNaN(amount)) {
       setErrors({
         fields: {
@@ -169,6 +174,11 @@ const MoveModal = ({
       });
       notifySuccess(lt('notice.moved', { stage: STAGE_NAMES[stage] }));
       onChanged(next);
+      if (file) {
+        await attachMoveFile(next, stage, file);
+        void queryClient.invalidateQueries({ queryKey: noticeDocumentKeys.list(next.id) });
+        void queryClient.invalidateQueries({ queryKey: noticeKeys.detail(next.id) });
+      }
       onClose();
     } catch (caught) {
       setErrors(splitApiErrors(caught, MOVE_FIELDS));
@@ -227,6 +237,7 @@ const MoveModal = ({
             error={errors.fields.note}
             data-testid="move-note"
           />
+          <MoveFileInput value={file} onChange={setFile} />
           <RefusalAlert messages={errors.general} testId="move-refusal" />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={onClose}>
