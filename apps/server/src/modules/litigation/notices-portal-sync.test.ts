@@ -15,7 +15,7 @@ import {
 } from '@opengst/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, dataActivities, notices } from '../../db/schema';
+import { auditTrail, dataActivities, noticeDocuments, notices, storedFiles } from '../../db/schema';
 import type { SandboxNoticeRequest } from '../../portal';
 import { createTenant, ENGINES, setSubscriberSettings, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
 import { DELHI_GSTIN } from '../../test-support/import-fixtures';
@@ -152,9 +152,26 @@ describe.each(ENGINES)('notices synced from the GST portal sandbox on %s', (engi
     });
     expect(detail.events.map((e) => [e.action, e.note.startsWith('From the GST portal (case AD07')])).toEqual([['Created', true]]);
 
+    // Each notice added has the portal's PDF as its Notice document, tied to its Created event.
+    const documents = await h.ctx.database.db
+      .select({ noticeId: noticeDocuments.noticeId, kind: noticeDocuments.kind, eventId: noticeDocuments.eventId, file: storedFiles })
+      .from(noticeDocuments)
+      .innerJoin(storedFiles, eq(storedFiles.id, noticeDocuments.fileId))
+      .where(eq(noticeDocuments.subscriberId, tenant.subscriberId));
+    expect(documents.map((d) => [d.noticeId, d.kind, d.file.contentType, d.file.fileName]).sort()).toEqual(
+      [
+        [asmt?.id, 'Notice', 'application/pdf', `ASMT-10_${ASMT10.referenceNumber}.pdf`],
+        [drc?.id, 'Notice', 'application/pdf', `DRC-01_${DRC01.referenceNumber}.pdf`],
+      ].sort(),
+    );
+    expect(documents.find((d) => d.noticeId === asmt?.id)?.eventId).toBe(detail.events[0]?.id);
+
     const again = await sync(delhi);
     expect(again.json().data).toMatchObject({ received: 2, created: 0, updated: 0, unchanged: 2 });
     expect(await register()).toHaveLength(2);
+    expect(
+      await h.ctx.database.db.select().from(noticeDocuments).where(eq(noticeDocuments.subscriberId, tenant.subscriberId)),
+    ).toHaveLength(2);
     const audits = await h.ctx.database.db
       .select()
       .from(auditTrail)

@@ -4,18 +4,22 @@
 // reference: the register's unique key) is updated only in the fields the portal owns (dates, section, years,
 // subject, officer, demand); its stage, timeline, assignee, consultants, tags, contingent assessment and documents are
 // the user's and are never touched. Each notice added or changed gets a timeline event and an audit row; the sync
-// itself is a Sync data activity (action Notices) with its outcome, listed on /data-activities.
+// itself is a Sync data activity (action Notices) with its outcome, listed on /data-activities. A notice the sync adds
+// gets the portal's PDF as its document of kind Notice (stored_files, under the data directory), tied to its Created
+// event; the PDFs are fetched before the transaction, as every portal call is made outside one.
 // Only when the subscriber's litigationSync setting is on (Settings > Modules, which also shows the dashboard).
 import type { NoticePortalSyncResult } from '@opengst/contracts';
 import { noticeFormInfo, replyDueDate, returnPeriodOf } from '@opengst/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { Readable } from 'node:stream';
 import type { DbOrTx } from '../../db/database';
-import { entities, noticeEvents, notices } from '../../db/schema';
+import { entities, noticeDocuments, noticeEvents, notices } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { assertEntityAccess } from '../../platform/entity-access';
 import { AppError } from '../../platform/errors';
+import { insertStoredFile, storeDocumentStream } from '../../platform/file-store';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 import type { PortalNotice } from '../../portal';
 import { startActivity, updateActivity } from '../data-activities';
@@ -120,6 +124,8 @@ const locationOf = async (db: DbOrTx, subscriberId: number, entityId: number): P
 };
 
 type Counts = { created: number; updated: number; unchanged: number };
+/** A notice's PDF as stored under the data directory, by the portal's reference number. */
+type StoredPdf = Awaited<ReturnType<typeof storeDocumentStream>> & { fileName: string };
 
 /** Writes the portal's notices of one location in one transaction; answers what it did. */
 const writeNotices = async (
@@ -127,6 +133,7 @@ const writeNotices = async (
   who: SessionPrincipal,
   entityId: number,
   received: readonly PortalNotice[],
+  pdfs: ReadonlyMap<string, StoredPdf>,
   ip: string,
 ): Promise<Counts> => {
   const counts: Counts = { created: 0, updated: 0, unchanged: 0 };
@@ -183,16 +190,32 @@ const writeNotices = async (
       counts.unchanged += 1;
       continue;
     }
-    await tx.insert(noticeEvents).values({
-      subscriberId: who.subscriberId,
-      noticeId: created.id,
-      action: 'Created',
-      toStage: created.stage,
-      eventDate: values.issuedOn,
-      reference: notice.caseId,
-      note: `From the GST portal${notice.caseId ? ` (case ${notice.caseId})` : ''}`,
-      userId: who.userId,
-    });
+    const [event] = await tx
+      .insert(noticeEvents)
+      .values({
+        subscriberId: who.subscriberId,
+        noticeId: created.id,
+        action: 'Created',
+        toStage: created.stage,
+        eventDate: values.issuedOn,
+        reference: notice.caseId,
+        note: `From the GST portal${notice.caseId ? ` (case ${notice.caseId})` : ''}`,
+        userId: who.userId,
+      })
+      .returning({ id: noticeEvents.id });
+    const pdf = pdfs.get(notice.referenceNumber);
+    if (pdf) {
+      const file = await insertStoredFile(tx, who, { ...pdf, purpose: 'NoticeDocument' });
+      await tx.insert(noticeDocuments).values({
+        subscriberId: who.subscriberId,
+        noticeId: created.id,
+        fileId: file.id,
+        kind: 'Notice',
+        eventId: event?.id ?? null,
+        note: 'From the GST portal',
+        createdBy: who.userId,
+      });
+    }
     await writeAudit(tx, who, {
       entityType: 'Litigation',
       entityKey: created.id,
@@ -204,6 +227,40 @@ const writeNotices = async (
     counts.created += 1;
   }
   return counts;
+};
+
+/** The PDFs of the notices the register does not hold yet, fetched from the portal and stored (not yet recorded). */
+const fetchNewPdfs = async (
+  ctx: AppContext,
+  who: SessionPrincipal,
+  entityId: number,
+  session: Parameters<AppContext['gstPortal']['noticeDocument']>[0],
+  received: readonly PortalNotice[],
+): Promise<Map<string, StoredPdf>> => {
+  const out = new Map<string, StoredPdf>();
+  if (received.length === 0) return out;
+  const held = await ctx.database.db
+    .select({ form: notices.form, referenceNumber: notices.referenceNumber })
+    .from(notices)
+    .where(
+      and(
+        eq(notices.subscriberId, who.subscriberId),
+        eq(notices.entityId, entityId),
+        inArray(
+          notices.referenceNumber,
+          received.map((n) => n.referenceNumber),
+        ),
+      ),
+    );
+  const known = new Set(held.map((h) => `${h.form}|${h.referenceNumber}`));
+  for (const notice of received) {
+    if (known.has(`${portalFieldsOf(notice).form}|${notice.referenceNumber}`)) continue;
+    const document = await ctx.gstPortal.noticeDocument(session, notice.referenceNumber);
+    if (document.content.length === 0) continue;
+    const stored = await storeDocumentStream(ctx.config.dataDir, who.subscriberId, Readable.from([document.content]));
+    out.set(notice.referenceNumber, { ...stored, fileName: document.name || `${notice.form}_${notice.referenceNumber}.pdf` });
+  }
+  return out;
 };
 
 /** Syncs one GSTIN's notices from the portal into the register. */
@@ -247,8 +304,12 @@ export const syncNoticesFromPortal = async (
     if (!failure) console.error(`[notices ${gstin}]`, error);
     return fail(failure ?? new AppError('RET0012', { message: 'The GST portal could not be reached because of an unexpected error.' }));
   }
+  const pdfs = await fetchNewPdfs(ctx, who, entityId, session, received).catch((error: unknown) => {
+    const failure = error instanceof AppError ? error : portalFailure(error);
+    return failure ? fail(failure) : Promise.reject(error);
+  });
   const counts = await db.transaction(async (tx) => {
-    const written = await writeNotices(tx, who, entityId, received, ip);
+    const written = await writeNotices(tx, who, entityId, received, pdfs, ip);
     await updateActivity(tx, activityId, ctx.now(), {
       status: 'Completed',
       documentCount: received.length,
