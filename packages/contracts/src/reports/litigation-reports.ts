@@ -93,7 +93,7 @@ export const CONTINGENT_LIABILITY_REPORT = defineReport({
     { key: 'contingentClass', label: 'litReport.class', kind: 'text', labels: 'litReport.class.', width: 100 },
     { key: 'contingentAmount', label: 'litReport.amount', kind: 'money', sortable: true, width: 120 },
     { key: 'assessedAsOf', label: 'litReport.assessedAsOf', kind: 'date', width: 100 },
-    { key: 'treatment', label: 'litReport.treatment', kind: 'text', labels: 'litReport.treatment.', width: 170 },
+    { key: 'treatment', label: 'litReport.treatment', kind: 'text', labels: 'litReport.treatment.', width: 190 },
     { key: 'provision', label: 'litReport.provision', kind: 'money', width: 120 },
     { key: 'disclosure', label: 'litReport.disclosure', kind: 'money', width: 120 },
     { key: 'previousClass', label: 'litReport.previousClass', kind: 'text', labels: 'litReport.class.', width: 100 },

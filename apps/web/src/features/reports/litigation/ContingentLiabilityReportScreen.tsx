@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { istDateOf } from '@opengst/domain';
 import {
   CONTINGENT_LIABILITY_REPORT as REPORT,
@@ -27,10 +27,10 @@ import { NO_NOTICE_FILTERS, NoticeReportFilters, noticeFiltersOf, type NoticeRep
 type ClassChoice = NonNullable<ContingentLiabilityFilters['classes']>[number];
 const CLASS_CHOICES: readonly ClassChoice[] = ['Probable', 'Possible', 'Remote', 'NotAssessed'];
 const TREATMENT_COLOUR: Record<ContingentLiabilityRow['treatment'], string> = {
-  Provision: 'red',
-  Disclosure: 'orange',
-  None: 'gray',
-  NotAssessed: 'gray',
+  Provision: 'red.8',
+  Disclosure: 'orange.9',
+  None: 'dimmed',
+  NotAssessed: 'dimmed',
 };
 const DEFAULT_SORT: SortState = parseSortExpression(REPORT.defaultSort);
 
@@ -69,20 +69,20 @@ export const ContingentLiabilityReportScreen = () => {
     column('issuedOn'),
     column('section'),
     column('financialYears'),
-    column('taxIgst'),
-    column('taxCgst'),
-    column('taxSgst'),
-    column('taxCess'),
-    column('interest'),
-    column('penalty'),
-    column('totalDemand'),
     column('contingentClass', { render: (row) => classText(row.contingentClass) }),
     column('contingentAmount'),
     column('treatment', {
       render: (row) => (
-        <Badge size="sm" variant="light" color={TREATMENT_COLOUR[row.treatment]} data-testid={`treatment-${row.id}`}>
+        <Text
+          span
+          size="sm"
+          fw={600}
+          c={TREATMENT_COLOUR[row.treatment]}
+          style={{ whiteSpace: 'nowrap' }}
+          data-testid={`treatment-${row.id}`}
+        >
           {t(`litReport.treatment.${row.treatment}`)}
-        </Badge>
+        </Text>
       ),
     }),
     column('provision'),
@@ -96,6 +96,14 @@ export const ContingentLiabilityReportScreen = () => {
         </Text>
       ),
     }),
+    // The demand by head after the assessment: the Ind AS 37 columns stay in view on a laptop screen.
+    column('taxIgst'),
+    column('taxCgst'),
+    column('taxSgst'),
+    column('taxCess'),
+    column('interest'),
+    column('penalty'),
+    column('totalDemand'),
   ];
 
   return (
