@@ -1,7 +1,8 @@
 // UI text of the consultants (/manage-consultants), issue 20, and of the consultant picker on the notice form.
 // English; a part of RESOURCES, served by master/resources.
 export const CONSULTANTS_TEXT = {
-  'masters.tile.ManageConsultants': 'Advocates, chartered accountants and GST practitioners who sign in to work on the notices you assign them.',
+  'masters.tile.ManageConsultants':
+    'Advocates, chartered accountants and GST practitioners who sign in to work on the notices you assign them.',
   'consultant.displayName': 'Name',
   'consultant.userName': 'User name',
   'consultant.userNameHint': 'What the consultant signs in with; a welcome mail with a link to choose a password goes to the e-mail.',
@@ -14,7 +15,8 @@ export const CONSULTANTS_TEXT = {
   'consultant.membershipHint': 'ICAI, ICSI or ICMAI membership, Bar Council enrolment, or GST practitioner enrolment number.',
   'consultant.pan': 'PAN',
   'consultant.role': 'Role',
-  'consultant.roleHint': 'What the consultant may do: give a role with the notice register rights only. The administrators’ role cannot be given.',
+  'consultant.roleHint':
+    'What the consultant may do: give a role with the notice register rights only. The administrators’ role cannot be given.',
   'consultant.entities': 'Businesses and locations',
   'consultant.entitiesHint': 'The consultant sees only these, and of their notices only those assigned to the consultant.',
   'consultant.openNotices': 'Open notices',
@@ -30,7 +32,8 @@ export const CONSULTANTS_TEXT = {
   'consultant.edit': 'Edit consultant {name}',
   'consultant.save': 'Save',
   'consultant.empty': 'No consultants yet. Add the advocates and accountants who handle your notices, then assign notices to them.',
-  'consultant.confirmDelete': 'Delete {n} selected? Their sign-in ends. A consultant with open notices is kept: reassign the notices first.',
+  'consultant.confirmDelete':
+    'Delete {n} selected? Their sign-in ends. A consultant with open notices is kept: reassign the notices first.',
   'consultant.gstins': 'GSTINs',
   'consultant.gstinCount': '{n} GSTINs',
   'consultant.profession.Advocate': 'Advocate',
