@@ -58,6 +58,11 @@ describe.each(ENGINES)('import of sales and purchase documents on %s', (engine) 
       'Series',
       'ChartOfAccounts',
       'Notices',
+      'Levels',
+      'Verticals',
+      'NoticeTags',
+      'IpAddresses',
+      'Consultants',
     ]);
     const res = await api.get(I.sample, { importType: 'SalesDocuments' });
     expect(res.headers['content-type']).toContain('spreadsheetml');
