@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  HEADERS,
   IMPORT_ENDPOINTS,
   type EndpointData,
   type ImportAlias,
@@ -10,9 +9,7 @@ import {
   type ImportType,
 } from '@opengst/contracts';
 import { call } from '../../api/call';
-import { ApiError } from '../../api/http';
-import { decodeErrorBody } from '../../api/httpErrors';
-import { readAuthToken } from '../../api/storage';
+import { uploadWithProgress } from '../../api/uploadWithProgress';
 import { FORM_SILENT } from '../../shared/forms';
 
 // The calls of the /import and /import-*-error screens (contracts import/).
@@ -83,29 +80,11 @@ type UploadAnswer = EndpointData<typeof IMPORT_ENDPOINTS.upload>;
 export const uploadImportFile = (
   fields: { importType: ImportType; entityId: number | null; file: File },
   onSent: (fraction: number) => void,
-): Promise<UploadAnswer> =>
-  new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('importType', fields.importType);
-    if (fields.entityId !== null) form.append('entityId', String(fields.entityId));
-    // The server reads the text fields before the file, so the file goes last.
-    form.append('file', fields.file, fields.file.name);
-    const request = new XMLHttpRequest();
-    request.open(IMPORT_ENDPOINTS.upload.method, IMPORT_ENDPOINTS.upload.path);
-    request.setRequestHeader('accept', 'application/json');
-    const token = readAuthToken();
-    if (token) request.setRequestHeader(HEADERS.authToken, token);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onSent(event.loaded / event.total);
-    };
-    request.onerror = () => reject(new ApiError(0, null, null));
-    request.onload = () => {
-      const requestId = request.getResponseHeader(HEADERS.requestId);
-      if (request.status >= 200 && request.status < 300) {
-        resolve((JSON.parse(request.responseText) as { data: UploadAnswer }).data);
-        return;
-      }
-      void decodeErrorBody(request.responseText).then((body) => reject(new ApiError(request.status, body, requestId)));
-    };
-    request.send(form);
-  });
+): Promise<UploadAnswer> => {
+  const form = new FormData();
+  form.append('importType', fields.importType);
+  if (fields.entityId !== null) form.append('entityId', String(fields.entityId));
+  // The server reads the text fields before the file, so the file goes last.
+  form.append('file', fields.file, fields.file.name);
+  return uploadWithProgress(IMPORT_ENDPOINTS.upload.path, form, onSent);
+};
