@@ -33,6 +33,8 @@ export type PortalSandboxOptions = {
   schemaDir: string;
   /** When downloads answer a token instead of their data (README.md "Queued answers"); DEFAULT_QUEUE otherwise. */
   queue?: Partial<QueueSettings> | undefined;
+  /** Test controls: an officer's actions without a taxpayer's session (POST /testing/notices). Never for users. */
+  testingRoutes?: boolean | undefined;
 };
 
 /** GSTR-1 JSON of a large taxpayer runs to megabytes; the portal takes up to 5 MB per save. */
@@ -93,5 +95,5 @@ export const portalSandbox = async (app: FastifyInstance, options: PortalSandbox
   challanRoutes(app, sandbox);
   drc01Routes(app, sandbox);
   taxpayerSearchRoutes(app, sandbox);
-  noticeRoutes(app, sandbox);
+  noticeRoutes(app, sandbox, options.testingRoutes === true);
 };

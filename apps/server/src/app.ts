@@ -33,6 +33,7 @@ import { accessPlugin } from './platform/access.plugin';
 import { fairnessPlugin } from './platform/fairness';
 import type { AppContext } from './platform/context';
 import { errorsPlugin } from './platform/errors.plugin';
+import { mountJobClock } from './platform/jobs/job-clock';
 import { claimJobRunner, startJobQueue, type JobQueue } from './platform/jobs/queue';
 import { mailWorkers } from './platform/mail/mail.jobs';
 import { createMailer } from './platform/mail/mailer';
@@ -161,12 +162,14 @@ export const buildApp = async (
     app.swagger(),
   );
 
+  const moduleWorkers = (on: AppContext) => MODULES.flatMap((module) => module.jobs?.(on) ?? []);
+  if (config.jobClockControl) mountJobClock(app, ctx, moduleWorkers);
+
   await app.register(webPlugin, { webDist: config.webDist });
 
   // RUN_JOBS=false: this server only queues jobs, the worker process (`npm run worker`) runs them.
   const releaseJobRunner = config.runJobs ? await claimJobRunner(database) : undefined;
-  if (config.runJobs)
-    for (const worker of [...mailWorkers(mailer), ...MODULES.flatMap((module) => module.jobs?.(ctx) ?? [])]) await jobs.work(worker);
+  if (config.runJobs) for (const worker of [...mailWorkers(mailer), ...moduleWorkers(ctx)]) await jobs.work(worker);
 
   app.addHook('onClose', async () => {
     await jobs.stop();

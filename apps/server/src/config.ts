@@ -25,6 +25,14 @@ const EnvSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   /** false: this server only serves HTTP, a worker (`npm run worker`) runs the background jobs (PostgreSQL only). */
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
+  /**
+   * Lets a client run a scheduled job once at a date it chooses (POST /testing/jobs/run), so a browser journey sees a
+   * reminder mailed on its day without waiting for it. Never on an installation users work on.
+   */
+  JOB_CLOCK_CONTROL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Sign-in requests per minute from one address: high enough for an office behind one NAT. */
   SIGNIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Fair shares of signed-in requests (platform/fairness.ts): slots per session, per user and per process. */
@@ -51,7 +59,8 @@ const EnvSchema = z.object({
     .default('575757'),
   /**
    * Lets a client set the mounted sandbox's date (POST /portal-sandbox/testing/clock), so a test walks through the
-   * 14th's GSTR-2B generation without waiting for it. Never on an installation users work on.
+   * 14th's GSTR-2B generation without waiting for it, and act as an officer issuing a notice
+   * (POST /portal-sandbox/testing/notices). Never on an installation users work on.
    */
   PORTAL_SANDBOX_CLOCK_CONTROL: z
     .enum(['true', 'false'])
@@ -86,6 +95,8 @@ export type Config = {
   jobPollSeconds: number;
   /** Whether this process runs the background jobs (a server alone, or the worker); every process can queue them. */
   runJobs: boolean;
+  /** JOB_CLOCK_CONTROL: a test may run a scheduled job at a date of its choosing (platform/jobs/job-clock.ts). */
+  jobClockControl: boolean;
   signInRatePerMinute: number;
   /** Fair shares of signed-in requests (platform/fairness.ts). */
   fairness: FairnessLimits;
@@ -174,6 +185,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
     hsnDirectoryFile: OFFICIAL_HSN_DIRECTORY_FILE,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     runJobs: e.RUN_JOBS === 'true',
+    jobClockControl: e.JOB_CLOCK_CONTROL,
     signInRatePerMinute: e.SIGNIN_RATE_PER_MINUTE,
     fairness: {
       perSession: e.FAIR_SLOTS_PER_SESSION,

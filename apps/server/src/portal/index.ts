@@ -80,6 +80,10 @@ export const createGstPortal = (config: Config, now: () => Date, app: () => Fast
 
 /** Where a test sets the mounted sandbox's date, when PORTAL_SANDBOX_CLOCK_CONTROL allows it (body `{ at: ISO | null }`). */
 export const SANDBOX_CLOCK_PATH = `${SANDBOX_PREFIX}/testing/clock`;
+/** Where a test issues a notice to a GSTIN as an officer would, with the same permission (body: {gstin, ...ISSUE's data}). */
+export const SANDBOX_NOTICES_PATH = `${SANDBOX_PREFIX}/testing/notices`;
+/** The mounted sandbox's test controls, open without the gate only when the clock control is on. */
+const SANDBOX_TESTING_PREFIX = `${SANDBOX_PREFIX}/testing/`;
 
 /** Mounts the sandbox in this server when no portal URL is configured; it keeps its tables in the server's database. */
 export const mountPortalSandbox = async (app: FastifyInstance, ctx: AppContext, gate: SandboxGate): Promise<void> => {
@@ -93,7 +97,7 @@ export const mountPortalSandbox = async (app: FastifyInstance, ctx: AppContext, 
   await app.register(async (scope) => {
     // Answered here, not thrown: the sandbox's own error handler would turn an error into a portal-style 500.
     scope.addHook('onRequest', async (request, reply) => {
-      if (control && request.url === SANDBOX_CLOCK_PATH) return;
+      if (control && request.url.startsWith(SANDBOX_TESTING_PREFIX)) return;
       if (!opensGate(gate, request.headers[GATE_HEADER]))
         return reply.code(404).send({ errors: [{ code: 'GEN0003', message: ERROR_CATALOGUE.GEN0003.message, type: 'Error' }] });
     });
@@ -111,6 +115,7 @@ export const mountPortalSandbox = async (app: FastifyInstance, ctx: AppContext, 
       now,
       otp: ctx.config.gstPortal.sandboxOtp,
       schemaDir: ctx.config.gstPortal.sandboxSchemaDir,
+      testingRoutes: control,
     });
   });
 };

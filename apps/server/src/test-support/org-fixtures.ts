@@ -62,8 +62,11 @@ export const clientOf = (h: Harness, token: string) => ({
 export type ApiClient = ReturnType<typeof clientOf>;
 
 /** The usual start of a test file: a harness on the engine, a fresh tenant, its administrator signed in, a client. */
-export const openSignedIn = async (engine: Harness['engine']): Promise<{ h: Harness; t: Tenant; token: string; api: ApiClient }> => {
-  const h = await startHarness(engine);
+export const openSignedIn = async (
+  engine: Harness['engine'],
+  env?: Record<string, string>,
+): Promise<{ h: Harness; t: Tenant; token: string; api: ApiClient }> => {
+  const h = await startHarness(engine, env ? { env } : {});
   const t = await createTenant(h);
   const token = await signIn(h.app, t);
   return { h, t, token, api: clientOf(h, token) };
