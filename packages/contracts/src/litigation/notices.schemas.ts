@@ -100,7 +100,8 @@ export type Notice = z.infer<typeof NoticeSchema>;
 
 export const NoticeEventSchema = z.object({
   id,
-  action: z.enum(['Created', 'Edited', 'StageChanged', 'Reopened', 'DocumentAttached', 'DocumentDeleted']),
+  /** ContingentAssessed: an Ind AS 37 assessment (note: the class, blank when withdrawn; amount; event date: the as-of date). */
+  action: z.enum(['Created', 'Edited', 'StageChanged', 'Reopened', 'DocumentAttached', 'DocumentDeleted', 'ContingentAssessed']),
   fromStage: NoticeStageSchema.nullable(),
   toStage: NoticeStageSchema.nullable(),
   eventDate: isoDate.nullable(),

@@ -38,6 +38,7 @@ export const LITIGATION_TEXT = {
   'notice.unknownFilters':
     'The register cannot filter by {names} yet: it lists every notice the other filters find, so it may show more than the figure you followed.',
   'notice.add': 'Add notice',
+  'notice.import': 'Import',
   'notice.delete': 'Delete',
   'notice.deleteTitle': 'Delete notices',
   'notice.deleteMessage': 'Delete the {n} selected notices and their timelines? This cannot be undone.',
@@ -110,6 +111,10 @@ export const LITIGATION_TEXT = {
   'notice.eventReopened': 'Opened again',
   'notice.eventDocumentAttached': 'Document attached',
   'notice.eventDocumentDeleted': 'Document deleted',
+  'notice.eventContingentAssessed': 'Contingent liability assessed',
+  'notice.eventContingent': 'Contingent liability assessed: {class}, ₹{amount} as at {date}',
+  'notice.eventContingentNoAmount': 'Contingent liability assessed: {class} as at {date}',
+  'notice.eventContingentWithdrawn': 'Contingent liability assessment withdrawn as at {date}',
   'notice.by': '{who}, {at}',
   'notice.appealTitle': 'Appeal (APL-01)',
   'notice.appealDeadline':

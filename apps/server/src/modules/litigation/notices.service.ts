@@ -79,8 +79,8 @@ export const noticeDetail = async (db: Db, who: SessionPrincipal, id: number, to
     .select({ event: noticeEvents, userName: users.displayName })
     .from(noticeEvents)
     .leftJoin(users, eq(users.id, noticeEvents.userId))
-    // The contingent assessments are the contingent liability report's history, not steps of the notice.
-    .where(and(eq(noticeEvents.noticeId, id), ne(noticeEvents.action, CONTINGENT_ASSESSED)))
+    // The contingent assessments (the contingent liability report's history) are in it too, as their own kind of entry.
+    .where(eq(noticeEvents.noticeId, id))
     .orderBy(asc(noticeEvents.createdAt), asc(noticeEvents.id));
   const { row } = joined;
   return {

@@ -61,7 +61,29 @@ describe.each(ENGINES)('the notice register on %s', (engine) => {
       gstin: expect.stringMatching(/^07/),
     });
     expect(notice.nextStages).toContain('Replied');
-    expect(notice.events).toEqual([expect.objectContaining({ action: 'Created', toStage: 'Received', eventDate: issuedOn })]);
+    // The timeline holds the Ind AS 37 assessment saved with it, as its own entry (class, amount, as-of date).
+    expect(notice.events).toEqual([
+      expect.objectContaining({ action: 'Created', toStage: 'Received', eventDate: issuedOn }),
+      expect.objectContaining({
+        action: 'ContingentAssessed',
+        toStage: null,
+        note: 'Possible',
+        amount: 9_000_000,
+        eventDate: '2026-03-31',
+      }),
+    ]);
+    // Reassessed at another reporting date: a second entry, the first kept.
+    const reassessed = (
+      await save({
+        ...asmt10('ZA0711260000123', issuedOn),
+        id: notice.id,
+        contingent: { classification: 'Probable', amount: 5_000_000, asOf: '2026-09-30' },
+      })
+    ).json().data as NoticeDetail;
+    expect(reassessed.events.filter((e) => e.action === 'ContingentAssessed').map((e) => [e.note, e.amount, e.eventDate])).toEqual([
+      ['Possible', 9_000_000, '2026-03-31'],
+      ['Probable', 5_000_000, '2026-09-30'],
+    ]);
     // The same reference again on the same GSTIN and form is refused.
     const again = await save(asmt10('ZA0711260000123', issuedOn));
     expect(again.statusCode).toBe(422);
@@ -104,6 +126,7 @@ describe.each(ENGINES)('the notice register on %s', (engine) => {
     const appealed = (await move('AppealFiled', { reference: 'AD07112600077' })).json().data as NoticeDetail;
     expect(appealed.events.map((e) => [e.action, e.toStage, e.reference])).toEqual([
       ['Created', 'Received', ''],
+      ['ContingentAssessed', null, ''],
       ['StageChanged', 'Replied', 'AD0711260001234'],
       ['StageChanged', 'Order', 'ZD071126000999'],
       ['StageChanged', 'AppealFiled', 'AD07112600077'],

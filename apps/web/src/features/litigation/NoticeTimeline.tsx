@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Menu, Modal, Paper, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconChevronDown, IconScale } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   litigationText as lt,
@@ -22,7 +22,8 @@ import { noticeDocumentKeys } from './noticeDocumentsApi';
 
 // A notice's timeline (every event: its date, the stage from and to, reference, amount, note, who and when) and its
 // moves: "Move to…" offers only the stages the status model allows from here (detail.nextStages); a closed notice is
-// opened again with a reason. At Order, the appeal's deadline (CGST s.107(1), (4)) and pre-deposit (s.107(6)).
+// opened again with a reason. The Ind AS 37 assessments saved with the notice are entries of their own (a scale, in violet).
+// At Order, the appeal's deadline (CGST s.107(1), (4)) and pre-deposit (s.107(6)).
 
 const NO_ERRORS: SplitErrors = { fields: {}, general: [] };
 const MOVE_FIELDS = ['eventDate', 'reference', 'amount', 'note'] as const;
@@ -41,10 +42,32 @@ const ACTION_TEXT: Readonly<Record<NoticeEvent['action'], LitigationTextKey>> = 
   Reopened: 'notice.eventReopened',
   DocumentAttached: 'notice.eventDocumentAttached',
   DocumentDeleted: 'notice.eventDocumentDeleted',
+  ContingentAssessed: 'notice.eventContingentAssessed',
 };
 
+/** "Contingent liability assessed: Possible, ₹1,20,000.00 as at 31-03-2026" (note: the class; blank: withdrawn). */
+export const contingentEventText = (event: NoticeEvent): string => {
+  const date = event.eventDate ? formatDate(event.eventDate) : '—';
+  if (!event.note) return lt('notice.eventContingentWithdrawn', { date });
+  return event.amount === null
+    ? lt('notice.eventContingentNoAmount', { class: event.note, date })
+    : lt('notice.eventContingent', { class: event.note, amount: formatInr(event.amount), date });
+};
+
+/** An Ind AS 37 assessment: one line of its own, not a step of the status model. */
+const ContingentItem = ({ event }: { event: NoticeEvent }) => (
+  <Stack gap={2} data-testid={`notice-event-${event.id}`} data-kind="contingent">
+    <Text size="sm" c="violet.8">
+      {contingentEventText(event)}
+    </Text>
+    <Text size="xs" c="dimmed">
+      {lt('notice.by', { who: event.userName ?? '—', at: formatDateTime(event.at) })}
+    </Text>
+  </Stack>
+);
+
 const EventItem = ({ event }: { event: NoticeEvent }) => (
-  <Stack gap={2} data-testid={`notice-event-${event.id}`}>
+  <Stack gap={2} data-testid={`notice-event-${event.id}`} data-kind="step">
     <Group gap={6}>
       <Text size="sm" fw={600}>
         {event.fromStage && event.toStage
@@ -383,11 +406,17 @@ export const NoticeTimeline = ({ notice, onChanged }: { notice: NoticeDetail; on
           </Text>
         ) : (
           <Timeline bulletSize={12} lineWidth={2} active={notice.events.length - 1}>
-            {notice.events.map((event) => (
-              <Timeline.Item key={event.id}>
-                <EventItem event={event} />
-              </Timeline.Item>
-            ))}
+            {notice.events.map((event) =>
+              event.action === 'ContingentAssessed' ? (
+                <Timeline.Item key={event.id} color="violet" bullet={<IconScale size={10} />}>
+                  <ContingentItem event={event} />
+                </Timeline.Item>
+              ) : (
+                <Timeline.Item key={event.id}>
+                  <EventItem event={event} />
+                </Timeline.Item>
+              ),
+            )}
           </Timeline>
         )}
       </Paper>
