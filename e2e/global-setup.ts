@@ -27,8 +27,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       JOB_POLL_SECONDS: '0.5',
       LOG_LEVEL: 'warn',
       APP_ENV: 'development',
-      // The reconciliation journey sets the sandbox's date to reach the 14th's GSTR-2B (and sets it back).
+      // The reconciliation journey sets the sandbox's date to reach the 14th's GSTR-2B (and sets it back); the notices
+      // journey has an officer issue a notice in it.
       PORTAL_SANDBOX_CLOCK_CONTROL: 'true',
+      // The notices journey runs the hourly reminder job as if it were the day the reminder is due.
+      JOB_CLOCK_CONTROL: 'true',
       // The IP allow-list journey plays a user at another address by an X-Forwarded-For header (as behind the
       // installation's own proxy); requests without one keep the socket's address, 127.0.0.1.
       TRUST_PROXY: 'true',

@@ -57,16 +57,20 @@ const DRC01: SandboxNoticeRequest = {
 };
 
 describe('portalFieldsOf', () => {
-  it('labels years as the register does, keeps a stated due date and keeps an unknown form as OTHER', () => {
+  it('keeps years as the register does (2023-24, also from a portal\'s "FY 2023-24"), keeps a stated due date and keeps an unknown form as OTHER', () => {
     const base = { caseId: '', kind: 'Notice' as const, documentName: '' };
     expect(portalFieldsOf({ ...base, ...ASMT10 })).toMatchObject({
       form: 'ASMT-10',
       noticeType: 'Notice',
-      financialYears: ['FY 2023-24'],
+      financialYears: ['2023-24'],
       statedDueOn: '2025-06-19',
       dueOn: '2025-06-19',
       dueBasis: 'notice',
     });
+    expect(portalFieldsOf({ ...base, ...ASMT10, financialYears: ['FY 2022-23', '2023-24', 'all years'] }).financialYears).toEqual([
+      '2022-23',
+      '2023-24',
+    ]);
     expect(portalFieldsOf({ ...base, ...ASMT10, form: 'GST MOV-07', subject: 'Detention' })).toMatchObject({
       form: 'OTHER',
       subject: 'GST MOV-07: Detention',
@@ -147,7 +151,7 @@ describe.each(ENGINES)('notices synced from the GST portal sandbox on %s', (engi
       officerName: 'R. Sharma',
       officerDesignation: 'Superintendent',
       jurisdiction: 'Delhi North, Range 3',
-      financialYears: ['FY 2023-24'],
+      financialYears: ['2023-24'],
       section: '61',
     });
     expect(detail.events.map((e) => [e.action, e.note.startsWith('From the GST portal (case AD07')])).toEqual([['Created', true]]);

@@ -85,8 +85,8 @@ export const portalFieldsOf = (n: PortalNotice): PortalFields => {
     statedDueOn: n.dueOn,
     dueOn: due.dueOn,
     dueBasis: due.source === 'notice' ? 'notice' : due.source === 'rule' ? due.rule : null,
-    // The register labels years 'FY 2023-24'.
-    financialYears: [...new Set(n.financialYears.map((y) => (y.startsWith('FY ') ? y : `FY ${y}`)))].sort(),
+    // The register keeps years as 2023-24 (as a notice saved or imported): a portal's 'FY 2023-24' is read as that.
+    financialYears: [...new Set(n.financialYears.map((y) => y.replace(/^FY\s*/i, '')).filter((y) => /^\d{4}-\d{2}$/.test(y)))].sort(),
     section: n.section.slice(0, 100),
     subject: (info ? n.subject : `${n.form}${n.subject ? `: ${n.subject}` : ''}`).slice(0, 1000),
     officerName: n.officerName.slice(0, 200),

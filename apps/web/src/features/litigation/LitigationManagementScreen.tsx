@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, ColorSwatch, Group, MultiSelect, Stack, Text, Tooltip, type MultiSelectProps } from '@mantine/core';
-import { IconCalendarDue, IconPlus } from '@tabler/icons-react';
+import { IconCalendarDue, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -484,6 +484,18 @@ export const LitigationManagementScreen = () => {
           ) : null}
         </Group>
         <Group gap="xs">
+          {rights.LitigationEdit ? (
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to="/import?type=Notices"
+              leftSection={<IconFileImport size={14} />}
+              data-testid="notice-import"
+            >
+              {lt('notice.import')}
+            </Button>
+          ) : null}
           <ExportButton download={() => exportNotices(filters, sortExpression)} fileName="notices.xlsx" testId="notice-export" />
           <NoticePortalSyncAction
             financialYear={workingYear}
