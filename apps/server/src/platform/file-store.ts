@@ -77,8 +77,9 @@ export const storeDocumentStream = async (
     if (!type) throw refusedDocument();
     const sha256 = hash.digest('hex');
     const storageKey = join(folder, sha256);
-    const existing = await stat(join(dataDir, storageKey)).catch(() => null);
-    if (!existing) await rename(temporary, join(dataDir, storageKey));
+    // Renamed into place even when the same bytes are there already (an atomic replace by the same content): the bytes
+    // are then fresh, so a cleanup racing this upload spares them (BYTES_GRACE_MS) until the upload's row names them.
+    await rename(temporary, join(dataDir, storageKey));
     return { sha256, sizeBytes, contentType: DOCUMENT_CONTENT_TYPES[type], storageKey };
   } finally {
     await rm(temporary, { force: true });
@@ -127,3 +128,40 @@ export const softDeleteStoredFiles = async (db: DbOrTx, subscriberId: number, id
 /** The Content-Disposition of a download: an ASCII fallback and the exact name (RFC 6266 §4.3, RFC 5987). */
 export const contentDisposition = (name: string): string =>
   `attachment; filename="${name.replace(/[^\w.\- ()]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * Bytes written less than this before `now` are never removed: an upload renames its bytes into place before the
+ * transaction that writes its row, so for that moment bytes no row names yet are an upload's, not an orphan.
+ */
+export const BYTES_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the bytes of these storage keys (of one subscriber) that no live stored_files row names (the same bytes
+ * uploaded twice are kept once, so a deleted row's bytes may still be another row's) and that were written more than
+ * BYTES_GRACE_MS before `now`. Bytes already gone are no error. Answers the keys removed.
+ */
+export const removeUnreferencedBytes = async (
+  db: DbOrTx,
+  dataDir: string,
+  subscriberId: number,
+  keys: readonly string[],
+  now: Date,
+): Promise<string[]> => {
+  const wanted = [...new Set(keys)];
+  if (wanted.length === 0) return [];
+  const live = await db
+    .selectDistinct({ storageKey: storedFiles.storageKey })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.subscriberId, subscriberId), inArray(storedFiles.storageKey, wanted), isNull(storedFiles.deletedAt)));
+  const named = new Set(live.map((row) => row.storageKey));
+  const removed: string[] = [];
+  for (const key of wanted) {
+    if (named.has(key)) continue;
+    const path = join(dataDir, key);
+    const found = await stat(path).catch(() => null);
+    if (!found || now.getTime() - found.mtimeMs < BYTES_GRACE_MS) continue;
+    await rm(path, { force: true });
+    removed.push(key);
+  }
+  return removed;
+};

@@ -88,7 +88,13 @@ export const noticeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   });
   serve(app, E.noticeDelete, {
     access: { rights: ['LitigationDelete'] },
-    handler: async (request) => ({ affected: await deleteNotices(db, principalOf(request), request.body.ids, request.ip) }),
+    handler: async (request) => ({
+      affected: await deleteNotices(db, principalOf(request), request.body.ids, request.ip, {
+        dataDir: ctx.config.dataDir,
+        now: ctx.now(),
+        onBytesError: (error) => request.log.warn({ err: error }, 'bytes of a deleted notice left to the files cleanup'),
+      }),
+    }),
   });
   serve(app, E.noticeExport, {
     access: { ...read, entity: 'body' },

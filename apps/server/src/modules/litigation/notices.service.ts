@@ -9,14 +9,15 @@
 // only the notices assigned to it (any other answers 404, as a foreign id) and cannot change who is assigned.
 import type { NoticeDetail, NoticeSaveSchema, NoticeMoveSchema, NoticeReopenSchema, NoticeStageName } from '@opengst/contracts';
 import { checkStageMove, noticeFormInfo, replyDueDate, STAGE_MOVES } from '@opengst/domain';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
-import { entities, noticeConsultants, noticeEvents, notices, noticeTags, users } from '../../db/schema';
+import { entities, noticeConsultants, noticeDocuments, noticeEvents, notices, noticeTags, storedFiles, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { assertEntityAccess } from '../../platform/entity-access';
 import { AppError } from '../../platform/errors';
+import { removeUnreferencedBytes, softDeleteStoredFiles } from '../../platform/file-store';
 import { assertOwnConsultants, consultantOfUser } from '../masters';
 import { consultantsOfNotices, findNoticeJoined, findNoticeRows, isAssignedToAll, toNotice, type NoticeRow } from './notices.repo';
 
@@ -364,13 +365,59 @@ export const reopenNotice = async (db: Db, who: SessionPrincipal, input: ReopenI
   return noticeDetail(db, who, row.id, today);
 };
 
-export const deleteNotices = async (db: Db, who: SessionPrincipal, ids: readonly number[], ip: string) => {
+/**
+ * Deletes notices (a hard delete: the notice, its timeline and its documents' rows go, by the foreign keys' cascade)
+ * and, in the same transaction, the stored files its documents name (soft, as file/delete does: the row stays as the
+ * record of what was held, out of every reach), each with its own audit row as the files service writes it. Their
+ * bytes are removed after the commit; if that does not happen (a crash between), the daily files cleanup's sweep of
+ * bytes no live row names removes them (modules/files/files.jobs.ts).
+ */
+export const deleteNotices = async (
+  db: Db,
+  who: SessionPrincipal,
+  ids: readonly number[],
+  ip: string,
+  files: { dataDir: string; now: Date; onBytesError: (error: unknown) => void },
+) => {
   const unique = [...new Set(ids)];
   const rows = await findNoticeRows(db, who.subscriberId, unique);
   if (rows.length !== unique.length) throw new AppError('GEN0003');
   await assertReach(db, who, rows);
-  return db.transaction(async (tx) => {
+  const { affected, storageKeys } = await db.transaction(async (tx) => {
+    const held = await tx
+      .select({ file: storedFiles, noticeId: noticeDocuments.noticeId })
+      .from(noticeDocuments)
+      .innerJoin(storedFiles, eq(storedFiles.id, noticeDocuments.fileId))
+      .where(
+        and(eq(noticeDocuments.subscriberId, who.subscriberId), inArray(noticeDocuments.noticeId, unique), isNull(storedFiles.deletedAt)),
+      );
     await tx.delete(notices).where(inArray(notices.id, unique));
+    // A file another notice still names (none is attached twice today) is left to that notice.
+    const fileIds = [...new Set(held.map((h) => h.file.id))];
+    const kept =
+      fileIds.length === 0
+        ? []
+        : await tx.select({ fileId: noticeDocuments.fileId }).from(noticeDocuments).where(inArray(noticeDocuments.fileId, fileIds));
+    const keptIds = new Set(kept.map((k) => k.fileId));
+    const gone = [...new Map(held.filter((h) => !keptIds.has(h.file.id)).map((h) => [h.file.id, h])).values()];
+    await softDeleteStoredFiles(
+      tx,
+      who.subscriberId,
+      gone.map((h) => h.file.id),
+      files.now,
+    );
+    const referenceOf = new Map(rows.map((row) => [row.id, `${row.form} ${row.referenceNumber}`]));
+    for (const { file, noticeId } of gone) {
+      await writeAudit(tx, who, {
+        entityType: 'File',
+        entityKey: file.id,
+        entityName: file.fileName,
+        action: 'Delete',
+        before: { purpose: file.purpose, sizeBytes: file.sizeBytes, sha256: file.sha256 },
+        after: { reason: `Notice ${referenceOf.get(noticeId) ?? noticeId} deleted` },
+        ip,
+      });
+    }
     for (const row of rows) {
       await writeAudit(tx, who, {
         entityType: 'Litigation',
@@ -381,6 +428,9 @@ export const deleteNotices = async (db: Db, who: SessionPrincipal, ids: readonly
         ip,
       });
     }
-    return rows.length;
+    return { affected: rows.length, storageKeys: gone.map((h) => h.file.storageKey) };
   });
+  // After the commit, never inside it: removed bytes cannot be rolled back. A failure here leaves them to the sweep.
+  await removeUnreferencedBytes(db, files.dataDir, who.subscriberId, storageKeys, files.now).catch(files.onBytesError);
+  return affected;
 };
