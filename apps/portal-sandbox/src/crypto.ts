@@ -23,17 +23,32 @@ export const generateKeyPair = (): KeyPair => {
 };
 
 /**
- * The app key a client encrypted with RSA PKCS#1 v1.5 (as the GSTN API specifies). Node 20 refuses that padding for
- * private decryption (CVE-2023-46809, a timing oracle), so the block is decrypted raw and unpadded here; every
- * failure is the same error, and the sandbox answers it with one fixed message.
+ * A block a client encrypted with RSA PKCS#1 v1.5 (the GSTN API's app key, the NIC e-invoice and e-way bill APIs'
+ * credentials). Node 20 refuses that padding for private decryption (CVE-2023-46809, a timing oracle), so the block is
+ * decrypted raw and unpadded here; every failure is the same error.
  */
-export const rsaDecryptAppKey = (privatePem: string, base64: string): Buffer => {
+export const rsaDecryptPkcs1 = (privatePem: string, base64: string): Buffer => {
   const block = privateDecrypt({ key: privatePem, padding: constants.RSA_NO_PADDING }, Buffer.from(base64, 'base64'));
   const separator = block.indexOf(0, 2);
-  const valid = block[0] === 0 && block[1] === 2 && separator >= 10;
-  const key = valid ? block.subarray(separator + 1) : Buffer.alloc(0);
+  if (block[0] !== 0 || block[1] !== 2 || separator < 10) throw new Error('not a PKCS#1 v1.5 block');
+  return block.subarray(separator + 1);
+};
+
+/** The GSTN API's app key: a PKCS#1 v1.5 block of 32 bytes; the sandbox answers every failure with one fixed message. */
+export const rsaDecryptAppKey = (privatePem: string, base64: string): Buffer => {
+  const key = rsaDecryptPkcs1(privatePem, base64);
   if (key.length !== 32) throw new Error('bad app key');
   return key;
+};
+
+/** JSON of a decrypted block: the JSON itself, or its base64 (clients differ on whether they encode before encrypting). */
+export const jsonOfPlain = (plain: Buffer): unknown => {
+  const text = plain.toString('utf8').trim();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return JSON.parse(Buffer.from(text, 'base64').toString('utf8')) as unknown;
+  }
 };
 
 export const newKey = (): Buffer => randomBytes(32);

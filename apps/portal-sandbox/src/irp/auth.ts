@@ -6,9 +6,8 @@
 import { validateGstin } from '@opengst/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { aesDecrypt, aesEncrypt, newKey, sameText } from '../crypto';
+import { aesDecrypt, aesEncrypt, jsonOfPlain, newKey, rsaDecryptPkcs1, sameText } from '../crypto';
 import { istStamp, type IrpSandbox } from './context';
-import { rsaDecryptPkcs1 } from './crypto';
 import { IRP_FAULTS, IrpFault } from './faults';
 
 /** A token lasts 360 minutes (the production IRP's; NIC's own sandbox gives 60 for testing). */
@@ -36,16 +35,6 @@ const gstinOf = (request: FastifyRequest): string => {
   const checked = validateGstin(given);
   if (!checked.ok) throw new IrpFault([{ ErrorCode: '3028', ErrorMessage: 'GSTIN is invalid' }]);
   return checked.gstin;
-};
-
-/** JSON of a decrypted block: the JSON itself, or its base64 (clients differ on whether they encode before encrypting). */
-export const jsonOfPlain = (plain: Buffer): unknown => {
-  const text = plain.toString('utf8').trim();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return JSON.parse(Buffer.from(text, 'base64').toString('utf8')) as unknown;
-  }
 };
 
 type Credentials = { UserName: string; Password: string; appKey: Buffer; force: boolean };

@@ -2,20 +2,8 @@
 // IRP's public key (PKCS#1 v1.5), the session key (SEK, AES-256) answered AES-256-ECB-encrypted with the client's
 // AppKey, payloads AES-256-ECB with the SEK; SignedInvoice and SignedQRCode as compact JWS RS256 with the IRP's own
 // signing key, whose self-signed X.509 certificate the sandbox publishes.
-import { constants, createPrivateKey, createPublicKey, privateDecrypt, randomBytes, sign } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto';
 import { generateKeyPair } from '../crypto';
-
-/**
- * A block encrypted with RSA PKCS#1 v1.5 by the client. Node 20 refuses that padding for private decryption
- * (CVE-2023-46809, a timing oracle), so the block is decrypted raw and unpadded here (as ../crypto.ts does for the
- * GST portal's app key); every failure is the same error.
- */
-export const rsaDecryptPkcs1 = (privatePem: string, base64: string): Buffer => {
-  const block = privateDecrypt({ key: privatePem, padding: constants.RSA_NO_PADDING }, Buffer.from(base64, 'base64'));
-  const separator = block.indexOf(0, 2);
-  if (block[0] !== 0 || block[1] !== 2 || separator < 10) throw new Error('not a PKCS#1 v1.5 block');
-  return block.subarray(separator + 1);
-};
 
 // DER, as much as a self-signed certificate needs --------------------------------------------------------------
 
