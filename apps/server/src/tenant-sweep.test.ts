@@ -32,12 +32,12 @@ import { SERIES_NO_RECORD_IDS, seriesSweeps } from './modules/masters/series/ser
 import { IP_ADDRESS_NO_RECORD_IDS, ipAddressSweeps } from './modules/masters/ip-addresses/ip-addresses.sweeps';
 import { NOTICE_NO_RECORD_IDS, noticeSweeps } from './modules/litigation/notices.sweeps';
 import { noticePortalSyncSweeps } from './modules/litigation/notices-portal-sync.sweeps';
-import { litigationReportSweeps } from './modules/reports/litigation/litigation-reports.sweeps';
+import { LITIGATION_REPORT_NO_RECORD_IDS, litigationReportSweeps } from './modules/reports/litigation/litigation-reports.sweeps';
 import { namedMasterSweeps } from './modules/masters/named-masters/named-masters.sweeps';
 import { chartOfAccountsSweeps } from './modules/masters/chart-of-accounts/chart-of-accounts.sweeps';
 import { businessPartnerSweeps } from './modules/masters/business-partners/business-partners.sweeps';
 import { HSN_SAC_NO_RECORD_IDS, hsnSacSweeps } from './modules/masters/hsn-sac/hsn-sac.sweeps';
-import { einvoiceSweeps } from './modules/einvoice/einvoice.sweeps';
+import { EINVOICE_NO_RECORD_IDS, einvoiceSweeps } from './modules/einvoice/einvoice.sweeps';
 import { CONSULTANT_NO_RECORD_IDS, consultantSweeps } from './modules/masters/consultants/consultants.sweeps';
 import { FILE_NO_RECORD_IDS, fileSweeps } from './modules/files/files.sweeps';
 
@@ -240,6 +240,8 @@ const NO_RECORD_IDS = new Set([
   ...NOTICE_NO_RECORD_IDS,
   ...CONSULTANT_NO_RECORD_IDS,
   ...FILE_NO_RECORD_IDS,
+  ...EINVOICE_NO_RECORD_IDS,
+  ...LITIGATION_REPORT_NO_RECORD_IDS,
 ]);
 
 describe.each(ENGINES)('cross-tenant and cross-entity sweep on %s', (engine) => {

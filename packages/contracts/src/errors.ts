@@ -201,6 +201,18 @@ export const ERROR_CATALOGUE = {
   },
   REC0008: { status: 422, message: 'Only a location with a GSTIN can be reconciled.' },
   REC0009: { status: 422, message: 'Every action of this reconciliation is at the portal already: nothing to push.' },
+  // The printed e-invoice and /einvoice-via-pdf-qrcode (issue 22).
+  EIN0001: { status: 422, message: 'This document has no IRN: generate its IRN first, then print the e-invoice.' },
+  EIN0002: { status: 422, message: 'Upload a PDF, JPG, PNG or TXT file.' },
+  EIN0003: {
+    status: 422,
+    message: 'No QR code was found in this file: upload the e-invoice PDF, a clear image of its QR code, or the signed QR text.',
+  },
+  EIN0004: {
+    status: 422,
+    message: "The QR code read from this file is not an e-invoice's signed QR code (a JWS signed by the IRP).",
+  },
+  EIN0005: { status: 422, message: 'The file is larger than 5 MB: upload the e-invoice PDF or an image of its QR code alone.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -13,6 +13,8 @@ import {
   EinvoiceIrpUserSchema,
   EinvoiceItemSchema,
   EinvoiceProgressSchema,
+  EinvoicePrintQuerySchema,
+  EinvoiceQrReadSchema,
   EinvoiceStatusCountRequestSchema,
   EinvoiceStatusCountsSchema,
 } from './einvoice.schemas';
@@ -65,5 +67,9 @@ export const EINVOICE_ENDPOINTS = {
     body: EinvoiceIrpUserSaveSchema,
     response: EinvoiceIrpUserSchema,
   }),
+  /** The printed e-invoice (PDF): Rule 46 particulars, IRN, Ack No. and date, and the QR of the SignedQRCode. */
+  einvoicePrint: defineEndpoint({ method: 'GET', path: `${API_ROOT}/einvoice/print`, query: EinvoicePrintQuerySchema, response: 'file' }),
+  /** /einvoice-via-pdf-qrcode: multipart, field `file` (PDF, JPG, PNG or TXT); the signed QR read, verified and looked up. */
+  einvoiceReadQr: defineEndpoint({ method: 'POST', path: `${API_ROOT}/einvoice/readQr`, response: EinvoiceQrReadSchema }),
 };
 export const EINVOICE_API = pathsOf(EINVOICE_ENDPOINTS);

@@ -158,3 +158,42 @@ export const EinvoiceIrpUserSaveSchema = z.object({
 });
 export type EinvoiceIrpUserSave = z.infer<typeof EinvoiceIrpUserSaveSchema>;
 export const EinvoiceIrpUserSchema = z.object({ entityId: z.number().int(), gstin: z.string(), userName: z.string() });
+
+/** The printed e-invoice of a document whose IRN is generated. */
+export const EinvoicePrintQuerySchema = z.object({ documentId: z.coerce.number().int().positive() });
+
+/** /einvoice-via-pdf-qrcode (spec core §5): the files a signed QR code is read from. */
+export const EINVOICE_QR_FILE_TYPES = ['PDF', 'PNG', 'JPG', 'TXT'] as const;
+export type EinvoiceQrFileType = (typeof EINVOICE_QR_FILE_TYPES)[number];
+export const EINVOICE_QR_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'txt'] as const;
+/** The signed QR code is read from a file of at most 5 MB (an e-invoice PDF or a photo of its QR). */
+export const EINVOICE_QR_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Whose certificate the signature was checked against: the IRP sandbox of this installation (no IRP_URL), the NIC
+ * certificate configured in IRP_SIGNING_CERTIFICATE, or the one the configured IRP publishes.
+ */
+export const EINVOICE_CERTIFICATE_SOURCES = ['Sandbox', 'Configured', 'Published'] as const;
+export const EINVOICE_SIGNATURE_STATUSES = ['Verified', 'Failed', 'Unavailable'] as const;
+
+export const EinvoiceQrReadSchema = z.object({
+  fileName: z.string(),
+  fileType: z.enum(EINVOICE_QR_FILE_TYPES),
+  signedQrCode: z.string(),
+  payload: EinvoiceQrPayloadSchema,
+  /** Verified against the certificate; Failed: it does not match; Unavailable: the certificate could not be read. */
+  signatureStatus: z.enum(EINVOICE_SIGNATURE_STATUSES),
+  certificateSource: z.enum(EINVOICE_CERTIFICATE_SOURCES),
+  /** The document of this subscriber (within the user's locations) that holds this IRN, if any. */
+  knownDocument: z
+    .object({
+      documentId: z.number().int(),
+      documentNumber: z.string(),
+      entityName: z.string(),
+      status: EinvoiceStatusSchema,
+      /** The IRN was cancelled on the IRP: the QR is of an invoice that no longer stands. */
+      isCancelled: z.boolean(),
+    })
+    .nullable(),
+});
+export type EinvoiceQrRead = z.infer<typeof EinvoiceQrReadSchema>;

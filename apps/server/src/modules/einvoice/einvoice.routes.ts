@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context';
 import { serve } from '../../platform/endpoint';
 import { locationScope } from '../../platform/location-scope';
 import { einvoiceDetail, generationProgress, requestCancellation, requestGeneration } from './einvoice-bulk.service';
+import { printEinvoice } from './einvoice-print.service';
 import { countEinvoiceStatuses, einvoiceWhere, findEinvoices } from './einvoice.repo';
 import { saveIrpUser } from './irp-session.service';
 
@@ -62,5 +63,13 @@ export const einvoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   serve(app, E.einvoiceDetail, {
     access: { rights: ['EInvoiceView', 'EInvoiceGenerate'] },
     handler: async (request) => einvoiceDetail(ctx, principalOf(request), request.query.documentId),
+  });
+
+  serve(app, E.einvoicePrint, {
+    access: { rights: ['EInvoiceView', 'EInvoiceGenerate'] },
+    handler: async (request, reply) => {
+      const { fileName, content } = await printEinvoice(ctx, principalOf(request), request.query.documentId);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${fileName}"`).send(content);
+    },
   });
 };

@@ -59,6 +59,12 @@ const withB =
     return res;
   };
 
+/**
+ * The QR upload names no record: it reads the file it is given. That it does not name another subscriber's (or
+ * another location's) document holding the IRN is asserted in einvoice-qr.test.ts.
+ */
+export const EINVOICE_NO_RECORD_IDS = [`POST ${E.einvoiceReadQr}`];
+
 export const einvoiceSweeps = (): Sweep[] => [
   {
     route: `POST ${E.einvoiceGenerate}`,
@@ -76,6 +82,8 @@ export const einvoiceSweeps = (): Sweep[] => [
     call: withB((api, id) => api.post(E.einvoiceCancel, { documentIds: [id], reasonCode: '1', remark: 'Hijacked' })),
   },
   { route: `GET ${E.einvoiceDetail}`, expect: 'notFound', call: withB((api, id) => api.get(E.einvoiceDetail, { documentId: id })) },
+  // The printed e-invoice of B's document (its IRN generated): not found, not a refusal that would confirm it exists.
+  { route: `GET ${E.einvoicePrint}`, expect: 'notFound', call: withB((api, id) => api.get(E.einvoicePrint, { documentId: id })) },
   {
     route: `POST ${E.einvoiceSearch}`,
     expect: 'notFound',
