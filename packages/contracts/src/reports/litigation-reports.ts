@@ -1,6 +1,7 @@
 import { CONTINGENT_CLASSES } from '@opengst/domain';
 import { z } from 'zod';
 import { API_ROOT } from '../api';
+import { defineEndpoint } from '../endpoint';
 import { defineReport } from '../report';
 
 // The litigation reports (spec modules §2.1 lists /contingent-liability-report and /gst-assessment-report under
@@ -151,11 +152,17 @@ export const GST_ASSESSMENT_REPORT = defineReport({
   defaultSort: 'entityName ASC',
 });
 
+/** The section and year filters' choices: those the notices in the user's scope hold, sorted (sections by number). */
+export const LitigationReportOptionsSchema = z.object({ sections: z.array(z.string()), financialYears: z.array(z.string()) });
+export type LitigationReportOptions = z.infer<typeof LitigationReportOptionsSchema>;
+
 export const LITIGATION_REPORT_ENDPOINTS = {
   contingentSearch: CONTINGENT_LIABILITY_REPORT.endpoints.search,
   contingentExport: CONTINGENT_LIABILITY_REPORT.endpoints.export,
   assessmentSearch: GST_ASSESSMENT_REPORT.endpoints.search,
   assessmentExport: GST_ASSESSMENT_REPORT.endpoints.export,
+  /** Either report's right suffices (the register's litigation/options needs the register's). */
+  options: defineEndpoint({ method: 'GET', path: `${API_ROOT}/litigation-reports/options`, response: LitigationReportOptionsSchema }),
 };
 
 /** The last quarter end (31 Mar, 30 Jun, 30 Sep, 31 Dec) strictly before `date` (YYYY-MM-DD): a report's default date. */

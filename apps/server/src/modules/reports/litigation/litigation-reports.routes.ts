@@ -1,9 +1,11 @@
 // /contingent-liability-report and /gst-assessment-report (spec modules §2.1; issue 23), each behind its own premium
 // right; the request's entity chips are checked against the user's locations, and the export is audited with its
-// filters and row count. Both exports carry the report's totals on a second sheet.
+// filters and row count. Both exports carry the report's totals on a second sheet. The section and year filters offer
+// what the notices in the user's scope hold (options, the register's own query).
 import {
   CONTINGENT_LIABILITY_REPORT as CL,
   GST_ASSESSMENT_REPORT as GA,
+  LITIGATION_REPORT_ENDPOINTS,
   reportFileName,
   RESOURCES,
   type ContingentLiabilityRow,
@@ -19,6 +21,8 @@ import type { AppContext } from '../../../platform/context';
 import { serve } from '../../../platform/endpoint';
 import { loadInstallationSettings } from '../../../platform/settings/installation-settings';
 import { exportColumnsOf } from '../../../platform/reports/report.queries';
+import { locationScope } from '../../../platform/location-scope';
+import { consultantOfPrincipal, findNoticeOptions } from '../../litigation';
 import {
   contingentLiabilityRows,
   contingentLiabilityTotals,
@@ -83,6 +87,20 @@ export const litigationReportRoutes: FastifyPluginAsyncZod<AppContext> = async (
   const contingent = { rights: ['ReportContingentLiability'], entity: 'body' } as const;
   const assessment = { rights: ['ReportGstAssessment'], entity: 'body' } as const;
 
+  serve(app, LITIGATION_REPORT_ENDPOINTS.options, {
+    access: { rights: ['ReportContingentLiability', 'ReportGstAssessment'] },
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const scope = {
+        subscriberId: principal.subscriberId,
+        entityIds: await locationScope(db, principal, null),
+        consultantId: await consultantOfPrincipal(db, principal),
+      };
+      // The register's own query (litigation/options), so both offer the same sections and years.
+      const { sections, financialYears } = await findNoticeOptions(db, scope, today());
+      return { sections, financialYears };
+    },
+  });
   serve(app, CL.endpoints.search, {
     access: contingent,
     handler: async (request) => {

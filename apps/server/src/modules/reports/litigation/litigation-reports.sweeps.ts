@@ -12,6 +12,9 @@ const exportByBLocation =
   (api, b) =>
     api.post(path, { filters: { entityIds: [b.location] } });
 
+/** The filters' choices name no record: they answer from the caller's own notices. */
+export const LITIGATION_REPORT_NO_RECORD_IDS = [`GET ${E.options.path}`];
+
 export const litigationReportSweeps = (): Sweep[] => [
   { route: `POST ${E.contingentSearch.path}`, expect: 'notFound', call: byBLocation(E.contingentSearch.path) },
   { route: `POST ${E.contingentExport.path}`, expect: 'notFound', call: exportByBLocation(E.contingentExport.path) },

@@ -140,7 +140,7 @@ describe.each(ENGINES)('the litigation reports on %s', (engine) => {
     await h.close();
   });
 
-  it('keeps each assessment as an event of its reporting date, out of the notice timeline', async () => {
+  it('keeps each assessment as an event of its reporting date, shown in the notice timeline as its own entry', async () => {
     const events = await h.ctx.database.db
       .select({ eventDate: noticeEvents.eventDate, amount: noticeEvents.amount, note: noticeEvents.note })
       .from(noticeEvents)
@@ -151,7 +151,29 @@ describe.each(ENGINES)('the litigation reports on %s', (engine) => {
       { eventDate: SEPTEMBER, amount: 2_500_000, note: 'Probable' },
     ]);
     const detail = (await api.get(N.noticeDetail, { id: ids.a ?? 0 })).json().data as NoticeDetail;
-    expect(detail.events.map((event) => event.action)).toEqual(['Created', 'Edited']);
+    expect(detail.events.map((event) => event.action)).toEqual(['Created', 'ContingentAssessed', 'Edited', 'ContingentAssessed']);
+  });
+
+  it('offers as section and year filters those the notices in the user’s scope hold, under either report’s right', async () => {
+    const options = async (client: ApiClient) => {
+      const res = await client.get(E.options.path);
+      return { status: res.statusCode, data: res.statusCode === 200 ? res.json().data : null };
+    };
+    // "74, 74A" is cited as two sections; E has none; sorted by number, the years newest first.
+    expect(await options(api)).toEqual({
+      status: 200,
+      data: { sections: ['61', '73', '74', '74A'], financialYears: ['2023-24', '2022-23', '2021-22'] },
+    });
+    // The same as the register's own filter bar.
+    const register = (await api.get(N.noticeOptions)).json().data as { sections: string[]; financialYears: string[] };
+    expect((await options(api)).data).toEqual({ sections: register.sections, financialYears: register.financialYears });
+    // Delhi only: Chennai's section 61 is not offered.
+    const delhiOnly = clientOf(h, (await signInLimitedUser(h, t, ['ReportGstAssessment'], [delhi])).token);
+    expect((await options(delhiOnly)).data).toEqual({ sections: ['73', '74', '74A'], financialYears: ['2023-24', '2022-23', '2021-22'] });
+    const contingentOnly = clientOf(h, (await signInLimitedUser(h, t, ['ReportContingentLiability'], [chennai])).token);
+    expect((await options(contingentOnly)).data).toEqual({ sections: ['61'], financialYears: ['2023-24'] });
+    const neither = clientOf(h, (await signInLimitedUser(h, t, ['LitigationManagement'], [delhi, chennai])).token);
+    expect((await options(neither)).status).toBe(403);
   });
 
   it('reads each notice open at a reporting date with the class then in force, its Ind AS 37 treatment and the totals', async () => {

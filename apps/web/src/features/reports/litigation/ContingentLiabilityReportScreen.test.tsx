@@ -70,7 +70,9 @@ describe('ContingentLiabilityReportScreen', () => {
     const calls = stubApi((url) =>
       url.includes('/user/entities')
         ? json([BUSINESS, MUMBAI])
-        : json({ items: ROWS, totalRecords: 2, totals: { totalDemand: 5_000_000, provision: 2_500_000, disclosure: 700_000 } }),
+        : url.includes('/litigation-reports/options')
+          ? json({ sections: ['73'], financialYears: ['2024-25'] })
+          : json({ items: ROWS, totalRecords: 2, totals: { totalDemand: 5_000_000, provision: 2_500_000, disclosure: 700_000 } }),
     );
     renderAt(<ContingentLiabilityReportScreen />, '/contingent-liability-report', ['ReportContingentLiability']);
     const asOf = lastQuarterEnd(istDateOf(new Date()));

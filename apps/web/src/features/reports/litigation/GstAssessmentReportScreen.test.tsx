@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GstAssessmentRow } from '@opengst/contracts';
 import { BUSINESS, MUMBAI } from '../../../test/entityFixtures';
 import { json, pick, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
 import { GstAssessmentReportScreen } from './GstAssessmentReportScreen';
 
 // /gst-assessment-report against a stubbed API: a row per location, year and section with its figures, each count a
-// link to the register filtered to that row (a notice with no year or section by '-'); the totals; the year filter sent.
+// link to the register filtered to that row (a notice with no year or section by '-'); the totals; the year filter sent;
+// the section filter offering the sections the subscriber's notices cite (litigation-reports/options).
 
 const LOADED = { timeout: 8000 };
 const FIGURES = {
@@ -49,6 +50,8 @@ const ROWS: GstAssessmentRow[] = [
   },
 ];
 
+const OPTIONS = { sections: ['73', '74A', '128A'], financialYears: ['2023-24'] };
+
 const searches = (calls: Call[]) => calls.filter((c) => c.url.includes('/gst-assessment-report/search'));
 
 describe('GstAssessmentReportScreen', () => {
@@ -61,7 +64,9 @@ describe('GstAssessmentReportScreen', () => {
     const calls = stubApi((url) =>
       url.includes('/user/entities')
         ? json([BUSINESS, MUMBAI])
-        : json({ items: ROWS, totalRecords: 2, totals: { notices: 3, ...FIGURES } }),
+        : url.includes('/litigation-reports/options')
+          ? json(OPTIONS)
+          : json({ items: ROWS, totalRecords: 2, totals: { notices: 3, ...FIGURES } }),
     );
     renderAt(<GstAssessmentReportScreen />, '/gst-assessment-report', ['ReportGstAssessment']);
     const link = await screen.findByTestId('assessment-link-1', {}, LOADED);
@@ -78,5 +83,34 @@ describe('GstAssessmentReportScreen', () => {
 
     await pick(screen.getByTestId('lit-report-years'), '2023-24');
     await waitFor(() => expect(searches(calls).at(-1)?.body).toMatchObject({ filters: { financialYears: ['2023-24'] } }), LOADED);
+  }, 20_000);
+
+  it('offers as sections those the subscriber’s notices cite, and no section, and sends the one picked', async () => {
+    const calls = stubApi((url) =>
+      url.includes('/user/entities')
+        ? json([BUSINESS, MUMBAI])
+        : url.includes('/litigation-reports/options')
+          ? json(OPTIONS)
+          : json({ items: ROWS, totalRecords: 2, totals: { notices: 3, ...FIGURES } }),
+    );
+    renderAt(<GstAssessmentReportScreen />, '/gst-assessment-report', ['ReportGstAssessment']);
+    await screen.findByTestId('assessment-link-1', {}, LOADED);
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/litigation-reports/options'))).toBe(true), LOADED);
+    const input = screen.getByTestId('lit-report-sections');
+    fireEvent.click(input);
+    await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = window.document.getElementById(input.getAttribute('aria-controls') ?? '');
+    await waitFor(
+      () =>
+        expect(
+          within(listbox ?? document.body)
+            .getAllByRole('option', { hidden: true })
+            .map((o) => o.textContent),
+        ).toEqual(['73', '74A', '128A', 'No section']),
+      LOADED,
+    );
+    fireEvent.click(input);
+    await pick(input, '128A');
+    await waitFor(() => expect(searches(calls).at(-1)?.body).toMatchObject({ filters: { sections: ['128A'] } }), LOADED);
   }, 20_000);
 });

@@ -1,13 +1,16 @@
-import { Group, MultiSelect, TagsInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Group, MultiSelect } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LITIGATION_REPORT_ENDPOINTS } from '@opengst/contracts';
 import type { ReactNode } from 'react';
+import { call } from '../../../api/call';
 import { financialYearsQuery } from '../../../api/sessionData';
 import { useText } from '../../../i18n/useText';
 import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
 import { useWorkingYear } from '../../../shared/workingYear';
 
 // The filters both litigation reports share: locations (GSTINs), the financial years the notices concern and the
-// sections they cite; each report adds its own beside them.
+// sections they cite (those the subscriber's notices in the user's scope cite, from litigation-reports/options); each
+// report adds its own beside them.
 
 export type NoticeReportFilterState = { locations: string[]; years: string[]; sections: string[] };
 export const NO_NOTICE_FILTERS: NoticeReportFilterState = { locations: [], years: [], sections: [] };
@@ -26,8 +29,18 @@ export const financialYearsUpTo = (today: string): string[] => {
   return Array.from({ length: last - 2017 + 1 }, (_, i) => last - i).map((y) => `${y}-${String((y + 1) % 100).padStart(2, '0')}`);
 };
 
-/** The sections notices most often cite (CGST Act): offered, while any other may be typed. */
-const COMMON_SECTIONS = ['61', '65', '66', '73', '74', '74A', '75(12)', '76', '122', '125', '129', '130'];
+/** The sections and years the notices in the user's scope hold (the register's own query, under a report's right). */
+export const litigationReportOptionsQuery = queryOptions({
+  queryKey: ['litigation-reports', 'options'] as const,
+  queryFn: () => call(LITIGATION_REPORT_ENDPOINTS.options),
+  staleTime: 60_000,
+});
+
+/** The sections offered: those the notices cite, any already chosen (a link may bring one), and '-' for none cited. */
+export const sectionChoices = (held: readonly string[], chosen: readonly string[], none: string) => [
+  ...[...new Set([...held, ...chosen.filter((s) => s !== '-')])].map((s) => ({ value: s, label: s })),
+  { value: '-', label: none },
+];
 
 type Props = {
   state: NoticeReportFilterState;
@@ -40,6 +53,7 @@ export const NoticeReportFilters = ({ state, onChange, today, children }: Props)
   const t = useText();
   const { data: fyList = [] } = useQuery({ ...financialYearsQuery, enabled: false });
   const workingYear = useWorkingYear(fyList);
+  const { data: options } = useQuery(litigationReportOptionsQuery);
   const set = <K extends keyof NoticeReportFilterState>(key: K, value: NoticeReportFilterState[K]) => onChange({ ...state, [key]: value });
   return (
     <Group gap="xs" align="flex-end">
@@ -64,19 +78,15 @@ export const NoticeReportFilters = ({ state, onChange, today, children }: Props)
         clearable
         data-testid="lit-report-years"
       />
-      <TagsInput
+      <MultiSelect
         size="xs"
         w={190}
         label={t('litReport.sections')}
         placeholder={state.sections.length === 0 ? t('audit.all') : undefined}
-        data={COMMON_SECTIONS}
+        data={sectionChoices(options?.sections ?? [], state.sections, t('litReport.noSection'))}
         value={state.sections}
-        onChange={(next) =>
-          set(
-            'sections',
-            next.map((s) => s.trim()).filter((s) => s !== ''),
-          )
-        }
+        onChange={(next) => set('sections', next)}
+        searchable
         clearable
         data-testid="lit-report-sections"
       />
