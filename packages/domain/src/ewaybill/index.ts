@@ -25,3 +25,14 @@ export {
   type EwaybillRequirementOptions,
   type EwaybillStateThreshold,
 } from './ewaybill-thresholds';
+export {
+  checkEwaybillAction,
+  ewaybillActions,
+  EWB_CANCEL_HOURS,
+  EWB_REJECT_HOURS,
+  type EwaybillAction,
+  type EwaybillActionCheck,
+  type EwaybillActionInput,
+  type EwaybillActionParty,
+  type EwaybillState,
+} from './actions';
