@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { irpSandbox, portalSandbox, type QueueSettings } from './index';
+import { ewbSandbox, irpSandbox, portalSandbox, type QueueSettings } from './index';
 import { sandboxSqlOfPglite, sandboxSqlOfPostgres, type SandboxSql } from './sql';
 
 const env = process.env;
@@ -51,9 +51,11 @@ const app = Fastify({ logger: { level: env['LOG_LEVEL'] ?? 'info' } });
 await app.register(portalSandbox, { sql: database.sql, now: () => new Date(), otp, schemaDir, queue });
 // The IRP sandbox (README.md "IRP sandbox") answers beside it, under /irp-sandbox.
 await app.register(irpSandbox, { prefix: '/irp-sandbox', sql: database.sql, now: () => new Date() });
+// The e-way bill sandbox (README.md "E-way bill sandbox") too, under /ewb-sandbox.
+await app.register(ewbSandbox, { prefix: '/ewb-sandbox', sql: database.sql, now: () => new Date() });
 app.addHook('onClose', async () => database.close());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
 await app.listen({ port, host });
 app.log.info(
-  `GST portal sandbox on http://${host}:${port}/taxpayerapi, IRP sandbox on http://${host}:${port}/irp-sandbox (database: ${database.where}; OTP ${otp === '575757' ? 'the GSTN sandbox default' : 'configured'})`,
+  `GST portal sandbox on http://${host}:${port}/taxpayerapi, IRP sandbox on http://${host}:${port}/irp-sandbox, e-way bill sandbox on http://${host}:${port}/ewb-sandbox/ewaybillapi/v1.03 (database: ${database.where}; OTP ${otp === '575757' ? 'the GSTN sandbox default' : 'configured'})`,
 );

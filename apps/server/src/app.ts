@@ -44,6 +44,7 @@ import { sharedRateLimitStore } from './platform/auth/throttle';
 import { webPlugin } from './platform/web.plugin';
 import { createGstPortal, createSandboxGate, mountPortalSandbox } from './portal/index';
 import { createConfiguredIrpClient } from './portal/irp/irp-client';
+import { mountEwbSandbox } from './portal/ewb/mount';
 import { mountIrpSandbox } from './portal/irp/mount';
 import { assertNoNulCharacter } from './platform/nul-guard';
 import { requestLogSerializer } from './platform/log-redaction';
@@ -158,6 +159,7 @@ export const buildApp = async (
   await mountPortalSandbox(app, ctx, sandboxGate);
   // The IRP sandbox (e-invoice API) beside it, under /irp-sandbox, unless IRP_URL names another.
   await mountIrpSandbox(app, ctx, sandboxGate);
+  await mountEwbSandbox(app, ctx, sandboxGate);
   app.get(`${API_ROOT.replace('/v0.1', '')}/docs/json`, { config: { access: { public: true } }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

@@ -74,6 +74,12 @@ const EnvSchema = z.object({
   IRP_PUBLIC_KEY: z.string().optional(),
   /** PEM file of the certificate the IRP's SignedInvoice and SignedQRCode verify against (NIC publishes it per environment). */
   IRP_SIGNING_CERTIFICATE: z.string().optional(),
+  /** The NIC e-way bill API's <URL> (…/ewaybillapi/v1.03 of a GSP, or of a standalone e-way bill sandbox); absent = the sandbox mounted here. */
+  EWB_URL: z.string().url().optional(),
+  /** The GSP's client id and secret at that e-way bill system, and the PEM file of its public key (fetched from the sandbox otherwise). */
+  EWB_CLIENT_ID: z.string().optional(),
+  EWB_CLIENT_SECRET: z.string().optional(),
+  EWB_PUBLIC_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -104,6 +110,7 @@ export type Config = {
   secretKeyBase64?: string | undefined;
   gstPortal: GstPortalConfig;
   irp: IrpConfig;
+  ewb: EwbConfig;
 };
 
 /** Fair shares of signed-in requests (platform/fairness.ts); the slots are per process. */
@@ -139,6 +146,15 @@ export type IrpConfig = {
   publicKeyFile?: string | undefined;
   /** Path of the PEM of the IRP's signing certificate; the sandbox publishes its own. */
   signingCertificateFile?: string | undefined;
+};
+
+export type EwbConfig = {
+  /** The e-way bill API's <URL> (ending in /ewaybillapi/v1.03); undefined = the sandbox mounted in this server under /ewb-sandbox. */
+  url?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  /** Path of the PEM of the e-way bill system's public key (the authentication's encryption). */
+  publicKeyFile?: string | undefined;
 };
 
 /** The official formats and lists the product reads (official/ in the repository: sources and licence in its README). */
@@ -211,6 +227,12 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
       clientSecret: e.IRP_CLIENT_SECRET,
       publicKeyFile: e.IRP_PUBLIC_KEY === undefined ? undefined : resolve(e.IRP_PUBLIC_KEY),
       signingCertificateFile: e.IRP_SIGNING_CERTIFICATE === undefined ? undefined : resolve(e.IRP_SIGNING_CERTIFICATE),
+    },
+    ewb: {
+      url: e.EWB_URL,
+      clientId: e.EWB_CLIENT_ID,
+      clientSecret: e.EWB_CLIENT_SECRET,
+      publicKeyFile: e.EWB_PUBLIC_KEY === undefined ? undefined : resolve(e.EWB_PUBLIC_KEY),
     },
   };
 };
