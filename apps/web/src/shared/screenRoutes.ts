@@ -73,6 +73,7 @@ export const SCREEN_ROUTES = [
   'GstChallanPay',
   'Drc01b',
   'EInvoice',
+  'EInvoicePdfQr',
   'Drc01c',
   'Drc01bView',
   'Drc01cView',

@@ -81,6 +81,46 @@ export const EINVOICE_TEXT = {
   'einvoice.documentLabel': 'E-invoice',
   'einvoice.documentIrn': 'IRN {irn}, Ack No. {ackNo} of {ackDate}',
   'einvoice.documentNotEligible': 'Only B2B, SEZ and export invoices, credit and debit notes get an IRN.',
+  'einvoice.print': 'Print invoice',
+  'einvoice.downloadPdf': 'Download PDF',
+  'einvoice.printFailed': 'The invoice PDF could not be made. Please try again.',
+  // /einvoice-via-pdf-qrcode
+  'einvoiceQr.intro':
+    'Upload an e-invoice (PDF), an image of its QR code (JPG or PNG) or the signed QR code as text (TXT): the QR code is read, its IRP signature checked and its IRN looked up among your e-invoices.',
+  'einvoiceQr.file': 'E-invoice PDF, QR image or signed QR text',
+  'einvoiceQr.dropHint': 'Drop a PDF, JPG, PNG or TXT file here, or click to choose one (at most {limit}).',
+  'einvoiceQr.fileChosen': '{name} ({size})',
+  'einvoiceQr.wrongType': '{name} is not a PDF, JPG, PNG or TXT file.',
+  'einvoiceQr.tooLarge': '{name} is {size}: the limit is {limit}.',
+  'einvoiceQr.read': 'Read QR code',
+  'einvoiceQr.failed': 'The QR code could not be read',
+  'einvoiceQr.payload': 'What the QR code says',
+  'einvoiceQr.readFrom': 'Read from {name} ({type})',
+  'einvoiceQr.verifiedSandbox': 'Signature verified against the IRP sandbox’s certificate (this installation’s sandbox, not NIC).',
+  'einvoiceQr.verifiedConfigured': 'Signature verified against the NIC certificate configured in IRP_SIGNING_CERTIFICATE.',
+  'einvoiceQr.verifiedPublished': 'Signature verified against the certificate the configured IRP publishes.',
+  'einvoiceQr.failedSandbox':
+    'The signature does not verify against the IRP sandbox’s certificate: the QR code was altered, or was not signed by this installation’s sandbox (an invoice registered with NIC is verified against NIC’s certificate).',
+  'einvoiceQr.failedConfigured':
+    'The signature does not verify against the NIC certificate configured in IRP_SIGNING_CERTIFICATE: the QR code was altered or not signed by the IRP.',
+  'einvoiceQr.failedPublished':
+    'The signature does not verify against the configured IRP’s certificate: the QR code was altered or not signed by the IRP.',
+  'einvoiceQr.unavailable': 'The IRP’s certificate could not be read, so the signature was not checked. Try again later.',
+  'einvoiceQr.known': 'This IRN is the e-invoice of {number} ({location}), status {status}.',
+  'einvoiceQr.knownCancelled': 'This IRN was the e-invoice of {number} ({location}); it has been cancelled.',
+  'einvoiceQr.open': 'Open in E-Invoice',
+  'einvoiceQr.unknown': 'This IRN is not among the e-invoices of your locations.',
+  'einvoiceQr.signedText': 'Signed QR code (JWS)',
+  'einvoiceQr.SellerGstin': 'Seller GSTIN',
+  'einvoiceQr.BuyerGstin': 'Buyer GSTIN',
+  'einvoiceQr.DocNo': 'Document number',
+  'einvoiceQr.DocTyp': 'Document type',
+  'einvoiceQr.DocDt': 'Document date',
+  'einvoiceQr.TotInvVal': 'Invoice value (₹)',
+  'einvoiceQr.ItemCnt': 'Number of items',
+  'einvoiceQr.MainHsnCode': 'Main HSN code',
+  'einvoiceQr.Irn': 'IRN',
+  'einvoiceQr.IrnDt': 'IRN date',
 } as const satisfies Record<string, string>;
 
 export type EinvoiceTextKey = keyof typeof EINVOICE_TEXT;

@@ -5,6 +5,7 @@ import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { loadFailureText } from '../../shared/loadFailure';
 import { Amount } from '../../shared/payments/paymentCells';
+import { EinvoicePrintButtons } from './EinvoicePrintButtons';
 import { EinvoiceStatusBadge } from './EinvoiceStatusBadge';
 import { einvoiceDetail, einvoiceKeys } from './einvoiceApi';
 
@@ -77,6 +78,9 @@ const DetailBody = ({ detail }: { detail: EinvoiceDetail }) => (
       <Field label={et('einvoice.ackDate')}>{detail.ackDate ? formatDateTime(detail.ackDate) : null}</Field>
       {detail.generatedByName ? <Field label={et('einvoice.generatedBy')}>{detail.generatedByName}</Field> : null}
     </FieldList>
+    {detail.irn && (detail.status === 'Generated' || detail.status === 'Regenerated') ? (
+      <EinvoicePrintButtons documentId={detail.id} documentNumber={detail.documentNumber} />
+    ) : null}
     <QrSection detail={detail} />
     {detail.status === 'ERROR' ? (
       <Alert color="red" variant="light" title={et('einvoice.problems')} data-testid="einvoice-detail-errors">

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../shared/format';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { RefusalAlert } from '../../shared/RefusalAlert';
 import { useRights } from '../../shared/useRights';
+import { EinvoicePrintButtons } from './EinvoicePrintButtons';
 import { EinvoiceStatusBadge } from './EinvoiceStatusBadge';
 import { einvoiceDetail, einvoiceKeys, generateIrns } from './einvoiceApi';
 
@@ -61,13 +62,16 @@ export const EinvoiceDocumentAction = ({ document }: { document: EinvoiceDocumen
       </Text>
       <EinvoiceStatusBadge status={detail.status} />
       {hasIrn ? (
-        <Text size="xs" ff="monospace" data-testid="document-einvoice-irn">
-          {et('einvoice.documentIrn', {
-            irn: detail.irn ?? '',
-            ackNo: detail.ackNo ?? '',
-            ackDate: detail.ackDate ? formatDateTime(detail.ackDate) : '',
-          })}
-        </Text>
+        <>
+          <Text size="xs" ff="monospace" data-testid="document-einvoice-irn">
+            {et('einvoice.documentIrn', {
+              irn: detail.irn ?? '',
+              ackNo: detail.ackNo ?? '',
+              ackDate: detail.ackDate ? formatDateTime(detail.ackDate) : '',
+            })}
+          </Text>
+          <EinvoicePrintButtons documentId={document.id} documentNumber={detail.documentNumber} />
+        </>
       ) : rights.EInvoiceGenerate ? (
         <Button
           size="compact-xs"

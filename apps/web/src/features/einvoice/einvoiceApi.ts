@@ -7,10 +7,12 @@ import {
   type EinvoiceItem,
   type EinvoiceIrpUserSave,
   type EinvoiceProgress,
+  type EinvoiceQrRead,
   type EinvoiceResult,
   type EinvoiceStatusCounts,
 } from '@opengst/contracts';
 import { call } from '../../api/call';
+import { uploadWithProgress } from '../../api/uploadWithProgress';
 import type { ListPage, PageRequest } from '../../shared/list/useListQuery';
 
 // The /e-invoice screen's calls and query keys. Generate and cancel change the list, the counts and the details, so
@@ -34,3 +36,11 @@ export const cancelIrns = async (body: EinvoiceCancelRequest): Promise<EinvoiceR
   (await call(E.einvoiceCancel, { body })).results;
 export const einvoiceDetail = (documentId: number): Promise<EinvoiceDetail> => call(E.einvoiceDetail, { query: { documentId } });
 export const saveIrpUser = (body: EinvoiceIrpUserSave) => call(E.einvoiceIrpUserSave, { body }, { silent: [422] });
+/** The printed e-invoice (PDF) of a document whose IRN is generated. */
+export const printEinvoice = (documentId: number): Promise<Blob> => call(E.einvoicePrint, { query: { documentId } });
+/** /einvoice-via-pdf-qrcode: the file sent as multipart field `file`; the QR read, verified and looked up. */
+export const readEinvoiceQr = (file: File, onSent: (fraction: number) => void): Promise<EinvoiceQrRead> => {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadWithProgress<EinvoiceQrRead>(E.einvoiceReadQr.path, form, onSent);
+};
