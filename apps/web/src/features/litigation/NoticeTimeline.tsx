@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Menu, Modal, Paper, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import { Button, Group, Menu, Paper, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { IconChevronDown, IconScale } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,30 +10,18 @@ import {
   type NoticeStageName,
 } from '@opengst/contracts';
 import { appealDeadline, appealPreDeposit, formatInr, istDateOf, STAGE_NAMES } from '@opengst/domain';
-import { DateField } from '../../shared/DateField';
 import { formatDate, formatDateTime } from '../../shared/format';
-import { splitApiErrors, type SplitErrors } from '../../shared/forms';
-import { notifySuccess } from '../../shared/notifySuccess';
-import { RefusalAlert } from '../../shared/RefusalAlert';
 import { paiseOf } from './noticeForm';
-import { moveNotice, noticeKeys, reopenNotice } from './noticesApi';
-import { attachMoveFile, isMoveFileAccepted, MoveFileInput } from './NoticeDocuments';
-import { noticeDocumentKeys } from './noticeDocumentsApi';
+import { noticeKeys } from './noticesApi';
+import { MoveModal, ReopenModal } from './NoticeTimelineModals';
+
+export { referenceLabel } from './NoticeTimelineModals';
 
 // A notice's timeline (every event: its date, the stage from and to, reference, amount, note, who and when) and its
 // moves: "Move to…" offers only the stages the status model allows from here (detail.nextStages); a closed notice is
-// opened again with a reason. The Ind AS 37 assessments saved with the notice are entries of their own (a scale, in violet).
-// At Order, the appeal's deadline (CGST s.107(1), (4)) and pre-deposit (s.107(6)).
-
-const NO_ERRORS: SplitErrors = { fields: {}, general: [] };
-const MOVE_FIELDS = ['eventDate', 'reference', 'amount', 'note'] as const;
-
-const REFERENCE_LABEL: Partial<Record<NoticeStageName, LitigationTextKey>> = {
-  Replied: 'notice.refReplied',
-  Order: 'notice.refOrder',
-  AppealFiled: 'notice.refAppealFiled',
-};
-export const referenceLabel = (stage: NoticeStageName): string => lt(REFERENCE_LABEL[stage] ?? 'notice.refOther');
+// opened again with a reason (the two forms: NoticeTimelineModals). The Ind AS 37 assessments saved with the notice are
+// entries of their own (a scale, in violet). At Order, the appeal's deadline (CGST s.107(1), (4)) and pre-deposit
+// (s.107(6)).
 
 const ACTION_TEXT: Readonly<Record<NoticeEvent['action'], LitigationTextKey>> = {
   Created: 'notice.eventCreated',
@@ -149,211 +137,6 @@ const AppealFacts = ({ notice }: { notice: NoticeDetail }) => {
         </Text>
       ) : null}
     </Stack>
-  );
-};
-
-type MoveDraft = { eventDate: string; reference: string; amount: string; note: string };
-
-const MoveModal = ({
-  notice,
-  stage,
-  onClose,
-  onChanged,
-}: {
-  notice: NoticeDetail;
-  stage: NoticeStageName;
-  onClose: () => void;
-  onChanged: (next: NoticeDetail) => void;
-}) => {
-  const today = istDateOf(new Date());
-  const [draft, setDraft] = useState<MoveDraft>({ eventDate: today, reference: '', amount: '', note: '' });
-  const [errors, setErrors] = useState<SplitErrors>(NO_ERRORS);
-  const [isBusy, setBusy] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const queryClient = useQueryClient();
-  const set = <K extends keyof MoveDraft>(key: K, value: MoveDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const submit = async () => {
-    const amount = paiseOf(draft.amount);
-    if (!isMoveFileAccepted(file)) return;
-    if (!draft.eventDate || Number.isNaN(amount)) {
-      setErrors({
-        fields: {
-          ...(draft.eventDate ? {} : { eventDate: lt('notice.required') }),
-          ...(Number.isNaN(amount) ? { amount: lt('notice.amountInvalid') } : {}),
-        },
-        general: [],
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      const next = await moveNotice({
-        id: notice.id,
-        toStage: stage,
-        eventDate: draft.eventDate,
-        reference: draft.reference.trim(),
-        amount: draft.amount.trim() === '' ? null : amount,
-        note: draft.note.trim(),
-      });
-      notifySuccess(lt('notice.moved', { stage: STAGE_NAMES[stage] }));
-      onChanged(next);
-      if (file) {
-        await attachMoveFile(next, stage, file);
-        void queryClient.invalidateQueries({ queryKey: noticeDocumentKeys.list(next.id) });
-        void queryClient.invalidateQueries({ queryKey: noticeKeys.detail(next.id) });
-      }
-      onClose();
-    } catch (caught) {
-      setErrors(splitApiErrors(caught, MOVE_FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened onClose={onClose} title={<Text fw={600}>{lt('notice.moveTitle', { stage: STAGE_NAMES[stage] })}</Text>}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
-        <Stack gap="xs">
-          <DateField
-            size="xs"
-            label={lt('notice.eventDate')}
-            value={draft.eventDate}
-            onChange={(iso) => set('eventDate', iso)}
-            maxDate={today}
-            minDate={notice.issuedOn}
-            required
-            error={errors.fields.eventDate}
-            data-testid="move-date"
-          />
-          <TextInput
-            size="xs"
-            label={referenceLabel(stage)}
-            value={draft.reference}
-            onChange={(e) => set('reference', e.currentTarget.value)}
-            maxLength={60}
-            error={errors.fields.reference}
-            data-testid="move-reference"
-          />
-          <TextInput
-            size="xs"
-            label={lt('notice.amount')}
-            value={draft.amount}
-            onChange={(e) => set('amount', e.currentTarget.value)}
-            inputMode="decimal"
-            styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
-            error={errors.fields.amount}
-            data-testid="move-amount"
-          />
-          <Textarea
-            size="xs"
-            label={lt('notice.note')}
-            value={draft.note}
-            onChange={(e) => set('note', e.currentTarget.value)}
-            maxLength={1000}
-            autosize
-            minRows={2}
-            error={errors.fields.note}
-            data-testid="move-note"
-          />
-          <MoveFileInput value={file} onChange={setFile} />
-          <RefusalAlert messages={errors.general} testId="move-refusal" />
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={onClose}>
-              {lt('notice.cancel')}
-            </Button>
-            <Button size="xs" type="submit" loading={isBusy} data-testid="move-submit">
-              {lt('notice.move')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-};
-
-const ReopenModal = ({
-  notice,
-  onClose,
-  onChanged,
-}: {
-  notice: NoticeDetail;
-  onClose: () => void;
-  onChanged: (next: NoticeDetail) => void;
-}) => {
-  const today = istDateOf(new Date());
-  const [eventDate, setEventDate] = useState(today);
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<SplitErrors>(NO_ERRORS);
-  const [isBusy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!note.trim() || !eventDate) {
-      setErrors({
-        fields: { ...(note.trim() ? {} : { note: lt('notice.required') }), ...(eventDate ? {} : { eventDate: lt('notice.required') }) },
-        general: [],
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      const next = await reopenNotice({ id: notice.id, eventDate, note: note.trim() });
-      notifySuccess(lt('notice.reopened'));
-      onChanged(next);
-      onClose();
-    } catch (caught) {
-      setErrors(splitApiErrors(caught, ['eventDate', 'note']));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened onClose={onClose} title={<Text fw={600}>{lt('notice.reopenTitle')}</Text>}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
-        <Stack gap="xs">
-          <DateField
-            size="xs"
-            label={lt('notice.eventDate')}
-            value={eventDate}
-            onChange={setEventDate}
-            maxDate={today}
-            required
-            error={errors.fields.eventDate}
-            data-testid="reopen-date"
-          />
-          <Textarea
-            size="xs"
-            label={lt('notice.reopenReason')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            maxLength={1000}
-            required
-            autosize
-            minRows={2}
-            error={errors.fields.note}
-            data-testid="reopen-note"
-          />
-          <RefusalAlert messages={errors.general} testId="reopen-refusal" />
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={onClose}>
-              {lt('notice.cancel')}
-            </Button>
-            <Button size="xs" type="submit" loading={isBusy} data-testid="reopen-submit">
-              {lt('notice.reopen')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 };
 
