@@ -41,7 +41,7 @@ export const startEwb = async (
     };
   }
   const app = Fastify({ logger: false });
-  await app.register(ewbSandbox, { prefix: PREFIX, sql, now: () => clock.at });
+  await app.register(ewbSandbox, { prefix: PREFIX, sql, now: () => clock.at, testingRoutes: true });
   await app.ready();
   return {
     app,
@@ -117,6 +117,11 @@ export class EwbClient {
     if (answer.json['status'] !== '1') return answer;
     const plain = aesDecrypt(s.sek, answer.json['data'] as string).toString('utf8');
     return { ...answer, data: JSON.parse(Buffer.from(plain, 'base64').toString('utf8')) as unknown };
+  }
+
+  /** The test control: an officer verifies the e-way bill in movement. */
+  async verify(ewbNo: unknown): Promise<number> {
+    return (await this.app.inject({ method: 'POST', url: `${PREFIX}/testing/verify`, payload: { ewbNo } })).statusCode;
   }
 
   /** A GET: rek decrypted with the SEK, data with rek, the HMAC of the base64 checked. */

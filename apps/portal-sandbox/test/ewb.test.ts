@@ -176,7 +176,7 @@ describe.each(ENGINES)('the e-way bill sandbox on %s', (engine) => {
     ]);
   });
 
-  it('cancels within 24 hours of generation and not a minute after (315); only its generator (312), and only once', async () => {
+  it('cancels within 24 hours of generation and not a minute after (315); only its generator (312), only once, and never once verified (316)', async () => {
     await at(START);
     const first = ok(await generate('CNL/1'));
     const second = ok(await generate('CNL/2'));
@@ -191,6 +191,11 @@ describe.each(ENGINES)('the e-way bill sandbox on %s', (engine) => {
     expect((await client.act(seller, 'CANEWB', body(first['ewayBillNo']))).codes).toEqual(['312']);
     await at(after(DAY + MINUTE));
     expect((await client.act(seller, 'CANEWB', body(second['ewayBillNo']))).codes).toEqual(['315']);
+    // Verified by an officer in movement: never cancelled after (316), even inside the 24 hours.
+    await at(START);
+    const verified = ok(await generate('CNL/3'));
+    expect(await client.verify(verified['ewayBillNo'])).toBe(200);
+    expect((await client.act(seller, 'CANEWB', body(verified['ewayBillNo']))).codes).toEqual(['316']);
   });
 
   it('lets the recipient reject within 72 hours and not after (346); never the generator (341) nor a third party (342)', async () => {

@@ -73,12 +73,13 @@ export type BillRow = {
   rejected_by: string | null;
   extended_times: number;
   multi_vehicle: boolean;
+  verified_at: Date | string | null;
   payload: Json | string;
 };
 
 export const BILL_COLUMNS = `ewb_no, gstin, supply_type, doc_type, doc_no, doc_date, from_gstin, to_gstin, generated_at, valid_until,
   distance_km, vehicle_type, transporter_id, transporter_name, transporter_part_b, status, cancelled_at, rejected_at, rejected_by,
-  extended_times, multi_vehicle, payload`;
+  extended_times, multi_vehicle, verified_at, payload`;
 
 export const findBill = async (sql: SandboxSql, ewbNo: string): Promise<BillRow | undefined> =>
   (await sql.query<BillRow>(`SELECT ${BILL_COLUMNS} FROM portal_sandbox.ewb_bills WHERE ewb_no = $1`, [ewbNo]))[0];
@@ -472,6 +473,8 @@ const cancel = async (sandbox: EwbSandbox, session: EwbSession, data: Json) => {
   // Only its generator cancels it (Rule 138(9)).
   if (bill.gstin !== session.gstin) throw ewbFault('312');
   if (now.getTime() - new Date(bill.generated_at).getTime() > EWB_CANCEL_HOURS * HOUR_MS) throw ewbFault('315');
+  // Not once an officer has verified it in movement (Rule 138B; Rule 138(9) proviso).
+  if (bill.verified_at !== null) throw ewbFault('316');
   const [done] = await sandbox.sql.query(
     `UPDATE portal_sandbox.ewb_bills SET status = 'CNL', cancel_reason = $2, cancel_remarks = $3, cancelled_at = $4
      WHERE ewb_no = $1 AND status = 'ACT' RETURNING ewb_no`,

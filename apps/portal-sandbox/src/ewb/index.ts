@@ -11,7 +11,12 @@ import { EWB_ERRORS, ewbFault, EwbFault } from './faults';
 import { ewbNosOf, findTripSheet, MOVEMENT_ACTIONS } from './movement';
 import { loadOrCreateEwbKeys, migrateEwbSandbox, type EwbKeyRow } from './store';
 
-export type EwbSandboxOptions = { sql: SandboxSql; now: () => Date };
+export type EwbSandboxOptions = {
+  sql: SandboxSql;
+  now: () => Date;
+  /** Test controls: an officer's verification of an e-way bill in movement (POST /testing/verify). Never for users. */
+  testingRoutes?: boolean | undefined;
+};
 
 /** The API's version path: <URL> of NIC's pages is https://<host>/ewaybillapi/v1.03. */
 export const EWB_API_BASE = '/ewaybillapi/v1.03';
@@ -208,6 +213,18 @@ export const ewbSandbox = async (app: FastifyInstance, options: EwbSandboxOption
       tripSheetEwbBills: bills,
     });
   });
+
+  // A test's control (testingRoutes): an officer verifies an e-way bill in movement (Form EWB-03's Part A), body {ewbNo}.
+  if (options.testingRoutes === true)
+    app.post('/testing/verify', async (request) => {
+      const ewbNo = text(((request.body ?? {}) as Json)['ewbNo']);
+      const [done] = await sandbox.sql.query<{ ewb_no: string }>(
+        "UPDATE portal_sandbox.ewb_bills SET verified_at = $2 WHERE ewb_no = $1 AND status = 'ACT' RETURNING ewb_no",
+        [ewbNo, sandbox.now().toISOString()],
+      );
+      if (!done) throw ewbFault('301');
+      return { ewbNo: Number(done.ewb_no), verifiedAt: nicStamp(sandbox.now()) };
+    });
 
   app.get(`${base}/Master/GetErrorList`, async (request) => {
     const session = await ewbSessionOf(sandbox, request);

@@ -46,6 +46,11 @@ const VERSIONS: readonly { version: number; script: string }[] = [
         ewb_nos jsonb NOT NULL, status text NOT NULL, regenerated_as text);
     `,
   },
+  {
+    // An officer's verification in movement (Rule 138B), set by a test (README.md "E-way bill sandbox"): no cancel after it.
+    version: 2,
+    script: `ALTER TABLE portal_sandbox.ewb_bills ADD COLUMN IF NOT EXISTS verified_at timestamptz;`,
+  },
 ];
 
 /** One transaction under an advisory lock of its own: processes mounting the sandbox on one PostgreSQL migrate in turn. */

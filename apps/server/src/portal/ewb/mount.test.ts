@@ -7,7 +7,7 @@ import type postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINES, startHarness, type Harness } from '../../test-support/harness';
 import { EWB_API_PATH } from './ewb-client';
-import { EWB_GATE_HEADER, EWB_SANDBOX_CLOCK_PATH, EWB_SANDBOX_PREFIX } from './mount';
+import { EWB_GATE_HEADER, EWB_SANDBOX_CLOCK_PATH, EWB_SANDBOX_PREFIX, EWB_SANDBOX_VERIFY_PATH } from './mount';
 
 describe('the mounted e-way bill sandbox', () => {
   const started: Harness[] = [];
@@ -22,7 +22,10 @@ describe('the mounted e-way bill sandbox', () => {
       started.push(h);
       const client = (h.ctx.database.db as unknown as { $client: PGlite | postgres.Sql }).$client;
       const sql = client instanceof PGlite ? sandboxSqlOfPglite(client) : sandboxSqlOfPostgres(client);
-      expect(await sql.query('SELECT version FROM portal_sandbox.ewb_schema_versions')).toEqual([{ version: 1 }]);
+      expect(await sql.query('SELECT version FROM portal_sandbox.ewb_schema_versions ORDER BY version')).toEqual([
+        { version: 1 },
+        { version: 2 },
+      ]);
       for (const [method, url] of [
         ['GET', `${EWB_SANDBOX_PREFIX}/keys/public-key`],
         ['POST', `${EWB_SANDBOX_PREFIX}${EWB_API_PATH}/auth/`],
@@ -39,17 +42,23 @@ describe('the mounted e-way bill sandbox', () => {
         expect(answer.json().errors[0].code).toBe('GEN0003');
       }
       expect((await h.app.inject({ method: 'POST', url: EWB_SANDBOX_CLOCK_PATH, payload: { at: null } })).statusCode).toBe(404);
+      expect((await h.app.inject({ method: 'POST', url: EWB_SANDBOX_VERIFY_PATH, payload: { ewbNo: '100000000001' } })).statusCode).toBe(
+        404,
+      );
     },
     120_000,
   );
 
-  it('moves its date when the clock control is on', async () => {
+  it('moves its date, and has an officer verify, when the clock control is on', async () => {
     const h = await startHarness('pglite', { env: { PORTAL_SANDBOX_CLOCK_CONTROL: 'true' } });
     started.push(h);
     const at = '2026-11-13T15:30:00.000Z';
     const moved = await h.app.inject({ method: 'POST', url: EWB_SANDBOX_CLOCK_PATH, payload: { at } });
     expect(moved.statusCode).toBe(200);
     expect(Math.abs(new Date(moved.json().now as string).getTime() - new Date(at).getTime())).toBeLessThan(5_000);
+    // The officer's verification is a test control there too: an unknown number is NIC's 301.
+    const verified = await h.app.inject({ method: 'POST', url: EWB_SANDBOX_VERIFY_PATH, payload: { ewbNo: '100000000001' } });
+    expect(verified.json()).toEqual({ status: '0', error: { errorCodes: '301' } });
   }, 120_000);
 
   it('is not mounted when EWB_URL names another e-way bill system', async () => {

@@ -15,6 +15,10 @@ import type { SandboxGate } from '../index';
 export const EWB_SANDBOX_PREFIX = '/ewb-sandbox';
 /** Where a test sets the mounted sandbox's date, when PORTAL_SANDBOX_CLOCK_CONTROL allows it (body `{ at: ISO | null }`). */
 export const EWB_SANDBOX_CLOCK_PATH = `${EWB_SANDBOX_PREFIX}/testing/clock`;
+/** Where a test has an officer verify an e-way bill in movement (body `{ ewbNo }`), with the clock control on. */
+export const EWB_SANDBOX_VERIFY_PATH = `${EWB_SANDBOX_PREFIX}/testing/verify`;
+/** The mounted sandbox's test controls, open without the gate only when the clock control is on. */
+const EWB_TESTING_PREFIX = `${EWB_SANDBOX_PREFIX}/testing/`;
 /** The header the server's own sandbox requests carry (the GST portal sandbox's gate, ../index.ts). */
 export const EWB_GATE_HEADER = 'x-opengst-sandbox-gate';
 
@@ -33,7 +37,7 @@ export const mountEwbSandbox = async (app: FastifyInstance, ctx: AppContext, gat
   const now = () => new Date(ctx.now().getTime() + offsetMs);
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
-      if (control && request.url === EWB_SANDBOX_CLOCK_PATH) return;
+      if (control && request.url.startsWith(EWB_TESTING_PREFIX)) return;
       if (!opensGate(gate, request.headers[EWB_GATE_HEADER]))
         return reply.code(404).send({ errors: [{ code: 'GEN0003', message: ERROR_CATALOGUE.GEN0003.message, type: 'Error' }] });
     });
@@ -45,6 +49,6 @@ export const mountEwbSandbox = async (app: FastifyInstance, ctx: AppContext, gat
         return { now: now().toISOString() };
       });
     }
-    await scope.register(ewbSandbox, { prefix: EWB_SANDBOX_PREFIX, sql, now });
+    await scope.register(ewbSandbox, { prefix: EWB_SANDBOX_PREFIX, sql, now, testingRoutes: control });
   });
 };
