@@ -17,6 +17,7 @@ import {
 } from '@opengst/domain';
 import type { SandboxSql } from '../sql';
 import type { EwbSession } from './auth';
+import { istStamp } from '../irp/context';
 import { isoOfNicDate, nicDate, nicStamp, type EwbSandbox } from './context';
 import { ewbFault, EwbFault, type EwbErrorCode } from './faults';
 
@@ -201,12 +202,40 @@ export const validityAfterPartB = (bill: BillRow, at: Date): Date =>
   validUntilOf(bill) ??
   ewaybillValidUntil({ generatedAt: at, distanceKm: bill.distance_km, isOverDimensionalCargo: bill.vehicle_type === 'O' });
 
+/**
+ * The e-way bill of an e-invoiced document as the IRP shows it (EwbNo, EwbDt, EwbValidTill of its get by IRN; an IRN
+ * with an active e-way bill is not cancelled, 2230): recorded on the IRP sandbox's IRN of the same seller, document
+ * number and date when that sandbox shares the database. `ewb` null clears it (the e-way bill cancelled).
+ */
+export const recordOnIrn = async (
+  sql: SandboxSql,
+  target: { gstin: string; docNo: string; docDate: string } | { ewbNo: string },
+  ewb: { ewbNo: string; at: Date; validUntil: Date | null } | null,
+): Promise<void> => {
+  const [present] = await sql.query<{ present: boolean }>("SELECT to_regclass('portal_sandbox.irp_invoices') IS NOT NULL AS present");
+  if (!present?.present) return;
+  const values =
+    ewb === null ? [null, null, null] : [ewb.ewbNo, istStamp(ewb.at), ewb.validUntil === null ? null : istStamp(ewb.validUntil)];
+  if ('ewbNo' in target)
+    await sql.query('UPDATE portal_sandbox.irp_invoices SET ewb_no = $1, ewb_date = $2, ewb_valid_till = $3 WHERE ewb_no = $4', [
+      ...values,
+      target.ewbNo,
+    ]);
+  else
+    await sql.query(
+      `UPDATE portal_sandbox.irp_invoices SET ewb_no = $1, ewb_date = $2, ewb_valid_till = $3
+       WHERE gstin = $4 AND doc_type = 'INV' AND upper(doc_no) = upper($5) AND doc_date = $6 AND status = 'ACT'`,
+      [...values, target.gstin, target.docNo, target.docDate],
+    );
+};
+
 export const markPartB = async (sql: SandboxSql, bill: BillRow, gstin: string, validUntil: Date): Promise<void> => {
   await sql.query(`UPDATE portal_sandbox.ewb_bills SET valid_until = $2, transporter_part_b = transporter_part_b OR $3 WHERE ewb_no = $1`, [
     bill.ewb_no,
     validUntil.toISOString(),
     bill.transporter_id === gstin,
   ]);
+  await recordOnIrn(sql, { ewbNo: bill.ewb_no }, { ewbNo: bill.ewb_no, at: new Date(bill.generated_at), validUntil });
 };
 
 // GENEWAYBILL --------------------------------------------------------------------------------------------------
@@ -352,6 +381,8 @@ const generate = async (sandbox: EwbSandbox, session: EwbSession, data: Json) =>
         userGstin: session.gstin,
         at: now,
       });
+    if (supplyType === 'O' && docType === 'INV')
+      await recordOnIrn(tx, { gstin: session.gstin, docNo, docDate: text(data['docDate']) }, { ewbNo, at: now, validUntil });
     return {
       ewayBillNo: Number(ewbNo),
       ewayBillDate: nicStamp(now),
@@ -457,6 +488,7 @@ const extend = async (sandbox: EwbSandbox, session: EwbSession, data: Json) => {
       bill.ewb_no,
       extended.toISOString(),
     ]);
+    await recordOnIrn(tx, { ewbNo: bill.ewb_no }, { ewbNo: bill.ewb_no, at: new Date(bill.generated_at), validUntil: extended });
   });
   return { ewayBillNo: Number(bill.ewb_no), updatedDate: nicStamp(now), validUpto: nicStamp(extended) };
 };
@@ -481,6 +513,7 @@ const cancel = async (sandbox: EwbSandbox, session: EwbSession, data: Json) => {
     [bill.ewb_no, reason, remarks, now.toISOString()],
   );
   if (!done) throw ewbFault('312');
+  await recordOnIrn(sandbox.sql, { ewbNo: bill.ewb_no }, null);
   return { ewayBillNo: Number(bill.ewb_no), cancelDate: nicStamp(now) };
 };
 
