@@ -4,6 +4,7 @@ import type { EinvoiceDetail, EinvoiceQrRead } from '@opengst/contracts';
 import { json, renderAt, stubApi } from '../../test/screenTestSupport';
 import { EinvoiceViaPdfQrScreen } from './EinvoiceViaPdfQrScreen';
 import { EinvoiceDetailDrawer } from './EinvoiceDetailDrawer';
+import { EinvoiceDocumentAction } from './EinvoiceDocumentAction';
 import { printFileName } from './EinvoicePrintButtons';
 
 // /einvoice-via-pdf-qrcode: one file sent as multipart `file`; the payload shown field by field, the signature's
@@ -184,6 +185,36 @@ describe('printed e-invoice buttons', () => {
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(calls.find((c) => c.url.includes('/einvoice/print'))?.url).toContain('documentId=9');
     expect(printFileName('PR/0001')).toBe('e-invoice-PR-0001.pdf');
+  });
+
+  it('prints from the document screen where the IRN is shown: the PDF loaded in a frame and its print dialog opened', async () => {
+    const calls = stubApi((url) =>
+      url.includes('/einvoice/print')
+        ? new Response(new Blob(['%PDF-1.3']), { headers: { 'content-type': 'application/pdf' } })
+        : json(DETAIL),
+    );
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: () => 'blob:printed', revokeObjectURL: vi.fn() });
+    onTestFinished(() => void Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const document = {
+      id: 9,
+      direction: 'Sales',
+      isDraftDocument: false,
+      documentType: 'INV',
+      supplyType: 'B2B',
+      counterpartyGstin: '27AABCT3518Q1ZW',
+    } as const;
+    renderAt(<EinvoiceDocumentAction document={document} />, '/edit-document', ['EInvoiceView']);
+    expect((await screen.findByTestId('document-einvoice-irn', {}, { timeout: 5000 })).textContent).toContain(IRN);
+    fireEvent.click(screen.getByTestId('einvoice-print'));
+    const frame = await waitFor(() => {
+      const found = window.document.querySelector('iframe[data-einvoice-print]');
+      if (!found) throw new Error('no print frame');
+      return found as HTMLIFrameElement;
+    });
+    expect(frame.getAttribute('src')).toBe('blob:printed');
+    expect(calls.find((c) => c.url.includes('/einvoice/print'))?.url).toContain('documentId=9');
+    frame.remove();
   });
 
   it('offers no print for a document without an IRN', async () => {
