@@ -93,7 +93,7 @@ describe.each(ENGINES)('the e-way bill sandbox on %s', (engine) => {
     expect(made['ewayBillDate']).toBe('25/11/2026 10:00:00 AM');
     expect(made['validUpto']).toBe('26/11/2026 11:59:00 PM');
     const got = await details(made['ewayBillNo']);
-    expect(got).toMatchObject({ status: 'ACT', docNo: 'AUTH/1', actualDist: 18, noValidDays: 2, rejectStatus: 'N', extendedTimes: 0 });
+    expect(got).toMatchObject({ status: 'ACT', docNo: 'AUTH/1', actualDist: 18, noValidDays: 1, rejectStatus: 'N', extendedTimes: 0 });
     expect((got['VehiclListDetails'] as Record<string, unknown>[])[0]).toMatchObject({ vehicleNo: 'KA12AB1234', transMode: '1' });
     // The recipient reads it too; the transporter, not named on it, does not.
     expect((await details(made['ewayBillNo'], buyer))['ewbNo']).toBe(made['ewayBillNo']);

@@ -1,6 +1,7 @@
 // The project's e-way bill sandbox: a Fastify plugin answering the NIC e-way bill API v1.03 (README.md "E-way bill
 // sandbox") beside the GST portal and IRP sandboxes, with its own ewb_* tables in the sandbox's schema. Mounted by the
 // server under /ewb-sandbox; its date is the `now` it is given, so tests move it.
+import { ewaybillValidityDays } from '@opengst/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { generateKeyPair } from '../crypto';
 import type { SandboxSql } from '../sql';
@@ -56,8 +57,8 @@ const detailsOf = async (sandbox: EwbSandbox, bill: BillRow) => {
     transporterName: bill.transporter_name ?? '',
     status: bill.status,
     actualDist: bill.distance_km,
-    noValidDays:
-      validUntil === null ? 0 : Math.max(1, Math.round((validUntil.getTime() - new Date(bill.generated_at).getTime()) / 86_400_000)),
+    // Days of validity for the distance (Rule 138(10)); 0 for a Part-A slip.
+    noValidDays: validUntil === null ? 0 : ewaybillValidityDays(bill.distance_km, bill.vehicle_type === 'O'),
     validUpto: validUntil === null ? null : nicStamp(validUntil),
     extendedTimes: Number(bill.extended_times),
     rejectStatus: bill.rejected_at === null ? 'N' : 'Y',
