@@ -2,7 +2,7 @@
 // every action and each of its refusals at its boundary (cancel at 24 hours ± 1 minute, reject at 72 hours, extend
 // outside the 8-hour window and beyond 360 days, a document older than 180 days), multi-vehicle movement and a
 // consolidated e-way bill of two, on the sandbox's own clock.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUYER_KA_GSTIN, SELLER_KA_GSTIN, TRANSPORTER_GSTIN } from '../../../packages/domain/src/einvoice/fixtures/einvoice-cases';
@@ -102,6 +102,20 @@ describe.each(ENGINES)('the e-way bill sandbox on %s', (engine) => {
     expect((await generate('auth/1')).codes).toEqual(['604']);
     ok(await client.act(seller, 'CANEWB', { ewbNo: made['ewayBillNo'], cancelRsnCode: 1, cancelRmrk: 'Duplicate' }));
     expect(String(ok(await generate('AUTH/1'))['ewayBillNo'])).not.toBe(String(made['ewayBillNo']));
+  });
+
+  it("accepts every request the domain's buildEwaybill writes (its golden GENEWAYBILL fixtures)", async () => {
+    await at(START);
+    const folder = new URL('../../../packages/domain/src/ewaybill/fixtures/', import.meta.url);
+    const requests = readdirSync(folder)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f, JSON.parse(readFileSync(new URL(f, folder), 'utf8')) as Record<string, unknown>] as const)
+      .filter(([, json]) => 'supplyType' in json);
+    expect(requests.length).toBeGreaterThanOrEqual(6);
+    for (const [file, json] of requests) {
+      const answer = await client.act(seller, 'GENEWAYBILL', { ...json, docNo: `GOLD/${requests.findIndex(([f]) => f === file)}` });
+      expect(answer.codes, file).toBeUndefined();
+    }
   });
 
   it('refuses a document dated more than 180 days before (820), not one of exactly 180 days', async () => {
