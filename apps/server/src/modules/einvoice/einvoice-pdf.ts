@@ -51,16 +51,21 @@ const TITLE: Record<string, string> = { INV: 'Tax Invoice', CRN: 'Credit Note', 
 
 /**
  * The QR image of the signed QR: level M (15% of the code may be lost to a crease or a smudge and it still reads;
- * the signed QR of about 1,000 characters fits version 22 or so), falling back to L only if M cannot hold the text;
- * 4 pixels a module, drawn at QR_POINTS (2.5 inches), so a module is about 0.5 mm on paper, which phone readers take.
+ * the signed QR of about 1,000 characters fits version 23 or so), falling back to L only if M cannot hold the text;
+ * 4 pixels a module. Each module is drawn 1/50 inch (0.51 mm) square, so a 150, 200, 300 or 600 dpi printer or
+ * rasteriser gives every module the same whole number of dots (3, 4, 6, 12): a module size that is not a whole number
+ * of dots (2.5 in for 117 modules: 3.2 dots at 150 dpi) gave uneven modules that a reader (jsqr) then missed.
  */
-const QR_POINTS = 180;
-const qrImageOf = (text: string): Buffer => {
+const MODULE_POINTS = 72 / 50;
+const QUIET_MODULES = 4;
+const qrImageOf = (text: string): { png: Buffer; points: number } => {
+  let matrix: boolean[][];
   try {
-    return qrPng(qrMatrix(text, 'M'), 4);
+    matrix = qrMatrix(text, 'M');
   } catch {
-    return qrPng(qrMatrix(text, 'L'), 4);
+    matrix = qrMatrix(text, 'L');
   }
+  return { png: qrPng(matrix, 4), points: (matrix.length + QUIET_MODULES * 2) * MODULE_POINTS };
 };
 
 const ddmmyyyy = (iso: string): string => iso.split('-').reverse().join('-');
@@ -101,8 +106,10 @@ export const einvoicePdf = (invoice: PrintedEinvoice): Promise<Buffer> =>
     const top = doc.page.margins.top;
 
     // The QR at the top right, beside the e-invoice particulars.
-    doc.image(qrImageOf(invoice.signedQrCode), left + width - QR_POINTS, top, { width: QR_POINTS, height: QR_POINTS });
-    const textWidth = width - QR_POINTS - 12;
+    const qr = qrImageOf(invoice.signedQrCode);
+    const qrPoints = qr.points;
+    doc.image(qr.png, left + width - qrPoints, top, { width: qrPoints, height: qrPoints });
+    const textWidth = width - qrPoints - 12;
     doc.font('Helvetica-Bold').fontSize(16).text(title, left, top, { width: textWidth });
     doc.font('Helvetica').fontSize(8.5).text('e-Invoice: registered on the Invoice Registration Portal (Rule 48(4) of the CGST Rules)', {
       width: textWidth,
@@ -129,7 +136,7 @@ export const einvoicePdf = (invoice: PrintedEinvoice): Promise<Buffer> =>
     field('Place of supply', stateText(invoice.placeOfSupply));
 
     // Rule 46(a) the supplier, 46(d) and (e) the recipient: name, address and GSTIN (and the recipient's State).
-    const partiesTop = Math.max(doc.y, top + QR_POINTS) + 12;
+    const partiesTop = Math.max(doc.y, top + qrPoints) + 12;
     const half = (width - 12) / 2;
     const party = (heading: string, p: PrintParty, x: number) => {
       doc.font('Helvetica-Bold').fontSize(9).text(heading, x, partiesTop, { width: half });
