@@ -410,6 +410,14 @@ describe.each(ENGINES)('the e-way bill sandbox on %s', (engine) => {
     const listed = ok(await client.get(seller, '/ewayapi/GetEwayBillsByDate?date=02/12/2026')) as unknown as Record<string, unknown>[];
     expect(listed.map((b) => b['ewbNo'])).toEqual([made['ewayBillNo']]);
     expect(listed[0]).toMatchObject({ status: 'ACT', docNo: 'DAY/1', delPinCode: 560066, rejectStatus: 'N' });
+    const slip = ok(await generate('DAY/2', { transMode: '', vehicleNo: '', transporterId: TRANSPORTER_GSTIN }));
+    const ofOthers = ok(await client.get(buyer, '/ewayapi/GetEwayBillsofOtherParty?date=02/12/2026')) as unknown as { ewbNo: unknown }[];
+    expect(ofOthers.map((b) => b.ewbNo)).toEqual([made['ewayBillNo'], slip['ewayBillNo']]);
+    expect(ok(await client.get(buyer, '/ewayapi/GetEwayBillsofOtherParty?date=01/12/2026'))).toEqual([]);
+    const assigned = ok(await client.get(transporter, '/ewayapi/GetEwayBillsForTransporter?date=02/12/2026')) as unknown as {
+      ewbNo: unknown;
+    }[];
+    expect(assigned.map((b) => b.ewbNo)).toEqual([slip['ewayBillNo']]);
     const found = ok(await client.get(buyer, '/ewayapi/GetEwayBillGeneratedByConsigner?docType=INV&docNo=day/1'));
     expect(found['ewbNo']).toBe(made['ewayBillNo']);
     const errors = ok(await client.get(seller, '/Master/GetErrorList')) as unknown as { errorCode: string; errorDesc: string }[];

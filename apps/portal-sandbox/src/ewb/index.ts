@@ -2,7 +2,7 @@
 // sandbox") beside the GST portal and IRP sandboxes, with its own ewb_* tables in the sandbox's schema. Mounted by the
 // server under /ewb-sandbox; its date is the `now` it is given, so tests move it.
 import { ewaybillValidityDays } from '@opengst/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { generateKeyPair } from '../crypto';
 import type { SandboxSql } from '../sql';
 import { ewbAuthRoutes, ewbSessionOf, openData, sealAction, sealGet, type EwbSession } from './auth';
@@ -176,6 +176,22 @@ export const ewbSandbox = async (app: FastifyInstance, options: EwbSandboxOption
     );
     return sealGet(session, bills.map(listEntry));
   });
+
+  // The e-way bills others generated naming the user as the other party, on a day (GetEwayBillsofOtherParty), and those
+  // assigned to the user as transporter (GetEwayBillsForTransporter), by their generation date.
+  const byDay = (where: string) => async (request: FastifyRequest) => {
+    const session = await ewbSessionOf(sandbox, request);
+    const day = isoOfNicDate(query(request)['date']);
+    if (day === null) throw ewbFault('325');
+    const from = new Date(`${day}T00:00:00+05:30`);
+    const bills = await sandbox.sql.query<BillRow>(
+      `SELECT * FROM portal_sandbox.ewb_bills WHERE ${where} AND gstin <> $1 AND generated_at >= $2 AND generated_at < $3 ORDER BY ewb_no`,
+      [session.gstin, from.toISOString(), new Date(from.getTime() + 86_400_000).toISOString()],
+    );
+    return sealGet(session, bills.map(listEntry));
+  };
+  app.get(`${base}/ewayapi/GetEwayBillsofOtherParty`, byDay("(CASE WHEN supply_type = 'O' THEN to_gstin ELSE from_gstin END) = $1"));
+  app.get(`${base}/ewayapi/GetEwayBillsForTransporter`, byDay('transporter_id = $1'));
 
   // The e-way bill of a document: the consignor's own, or one that names the user as the other party or transporter.
   app.get(`${base}/ewayapi/GetEwayBillGeneratedByConsigner`, async (request) => {

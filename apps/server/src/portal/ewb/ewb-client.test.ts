@@ -133,7 +133,7 @@ const flow = async (ewb: Ewb, move: (at: Date) => Promise<void>) => {
   // Cancel inside 24 hours of generation only.
   const fresh = await ewb.generate(seller, request('CL/3'));
   await move(new Date(NOW.getTime() + 2 * 86_400_000 + 60_000));
-  ({ seller } = await signIn());
+  ({ seller, buyer, transporter } = await signIn());
   expect((await refusalOf(ewb.cancel(seller, fresh.ewayBillNo, 2, 'Order cancelled'))).problems).toEqual([
     { code: '315', field: '', message: 'Validity period lapsed, you cannot cancel this eway bill' },
   ]);
@@ -145,6 +145,8 @@ const flow = async (ewb: Ewb, move: (at: Date) => Promise<void>) => {
   expect(ewbStatusOf(await ewb.byNumber(seller, late.ewayBillNo), NOW)).toBe('Cancelled');
   expect((await ewb.byDate(seller, '27/11/2026')).map((b) => [b.ewbNo, b.status])).toEqual([[late.ewayBillNo, 'CNL']]);
   expect((await ewb.byConsigner(seller, 'INV', 'CL/3')).ewbNo).toBe(fresh.ewayBillNo);
+  expect((await ewb.ofOtherParty(buyer, '25/11/2026')).map((b) => b.ewbNo)).toEqual([made.ewayBillNo, slip.ewayBillNo]);
+  expect((await ewb.forTransporter(transporter, '25/11/2026')).map((b) => b.ewbNo)).toEqual([made.ewayBillNo, slip.ewayBillNo]);
   // Its 18 km ran out at the end of the day after its generation.
   const freshNow = await ewb.byNumber(seller, fresh.ewayBillNo);
   expect(ewbStatusOf(freshNow, new Date('2026-11-27T23:59:59+05:30'))).toBe('Generated');

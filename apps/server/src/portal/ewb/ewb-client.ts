@@ -439,6 +439,12 @@ export const createEwbClient = (options: EwbClientOptions) => {
     byNumber: (s: EwbSession, ewbNo: number) => get<EwbDetails>(s, `/ewayapi/GetEwayBill?ewbNo=${ewbNo}`),
     /** date as dd/mm/yyyy: the e-way bills the user generated that day. */
     byDate: (s: EwbSession, date: string) => get<EwbListEntry[]>(s, `/ewayapi/GetEwayBillsByDate?date=${encodeURIComponent(date)}`),
+    /** date as dd/mm/yyyy: the e-way bills others generated that day naming the user as the other party. */
+    ofOtherParty: (s: EwbSession, date: string) =>
+      get<EwbListEntry[]>(s, `/ewayapi/GetEwayBillsofOtherParty?date=${encodeURIComponent(date)}`),
+    /** date as dd/mm/yyyy: the e-way bills generated that day that name the user as transporter. */
+    forTransporter: (s: EwbSession, date: string) =>
+      get<EwbListEntry[]>(s, `/ewayapi/GetEwayBillsForTransporter?date=${encodeURIComponent(date)}`),
     byConsigner: (s: EwbSession, docType: string, docNo: string) =>
       get<EwbDetails>(s, `/ewayapi/GetEwayBillGeneratedByConsigner?${new URLSearchParams({ docType, docNo }).toString()}`),
     tripSheet: (s: EwbSession, tripSheetNo: number) => get<EwbTripSheet>(s, `/ewayapi/GetTripSheet?tripSheetNo=${tripSheetNo}`),
