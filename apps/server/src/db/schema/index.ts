@@ -19,3 +19,4 @@ export * from './announcements';
 export * from './notices';
 export * from './einvoices';
 export * from './files';
+export * from './ewaybills';
