@@ -251,8 +251,13 @@ const rgbaOfGrey = ({ grey, width, height }: { grey: Uint8Array; width: number; 
   return { data, width, height };
 };
 
-/** Every QR text found in the PDF's images, the largest image (by its bytes) first. */
-const pdfQrTexts = (pdf: Buffer): string[] => {
+type GreyImage = { grey: Uint8Array; width: number; height: number };
+
+/**
+ * The PDF's images as grey levels (0 black .. 255 white, alpha over white), the largest (by its bytes) first; an
+ * image that cannot be decoded is left out.
+ */
+export const pdfImagesGrey = (pdf: Buffer): GreyImage[] => {
   const objects = pdfObjects(pdf);
   // An image's alpha (SMask) is read with its image, not as an image of its own.
   const masks = new Set(
@@ -265,20 +270,23 @@ const pdfQrTexts = (pdf: Buffer): string[] => {
     .filter(([n, o]) => o.stream && /\/Subtype\s*\/Image/.test(o.dict) && !masks.has(n))
     .map(([, o]) => o)
     .sort((a, b) => (b.stream?.length ?? 0) - (a.stream?.length ?? 0));
-  const found: string[] = [];
+  const out: GreyImage[] = [];
   for (const image of images) {
-    let pixels: ReturnType<typeof pdfImageGrey> = null;
     try {
-      pixels = pdfImageGrey(image, objects);
+      const pixels = pdfImageGrey(image, objects);
+      if (pixels) out.push(pixels);
     } catch {
-      continue; // A damaged or unusual image: the others are still read.
+      // A damaged or unusual image: the others are still read.
     }
-    if (!pixels) continue;
-    const text = qrTextOf(rgbaOfGrey(pixels));
-    if (text) found.push(text);
   }
-  return found;
+  return out;
 };
+
+/** Every QR text found in the PDF's images. */
+const pdfQrTexts = (pdf: Buffer): string[] =>
+  pdfImagesGrey(pdf)
+    .map((image) => qrTextOf(rgbaOfGrey(image)))
+    .filter((text): text is string => text !== null);
 
 /**
  * The signed QR code (JWS) in the file, or null when none is found. Of several QR codes, the first that is a JWS;
