@@ -63,3 +63,4 @@ export * from './announcements/index';
 export * from './litigation/index';
 export * from './files/index';
 export * from './einvoice/index';
+export * from './ewaybill/index';

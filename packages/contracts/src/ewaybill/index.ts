@@ -1,0 +1,3 @@
+export * from './ewaybill.schemas';
+export * from './ewaybill.endpoints';
+export * from './ewaybill.text';
