@@ -117,6 +117,9 @@ describe('EinvoiceViaPdfQrScreen', () => {
     expect(within(screen.getByTestId('einvoice-qr-DocNo')).getByText('Document number')).toBeTruthy();
     expect(within(screen.getByTestId('einvoice-qr-DocNo')).getByText('PR/0001')).toBeTruthy();
     expect(within(screen.getByTestId('einvoice-qr-Irn')).getByText(IRN)).toBeTruthy();
+    // The IRP's dates in the product's DD-MM-YYYY.
+    expect(within(screen.getByTestId('einvoice-qr-DocDt')).getByText('20-11-2026')).toBeTruthy();
+    expect(within(screen.getByTestId('einvoice-qr-IrnDt')).getByText('20-11-2026 10:00:00')).toBeTruthy();
     expect(screen.getByTestId('einvoice-qr-value').textContent).toBe('2,95,000.00');
     const signature = screen.getByTestId('einvoice-qr-signature');
     expect(signature.getAttribute('data-status')).toBe('Verified');

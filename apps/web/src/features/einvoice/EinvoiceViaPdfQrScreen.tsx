@@ -55,9 +55,19 @@ const SIGNATURE_LOOK = {
   Unavailable: { color: 'yellow', icon: <IconAlertTriangle size={16} aria-hidden /> },
 } as const;
 
+/**
+ * The IRP's dates as UI.md has them (DD-MM-YYYY): DocDt "dd/mm/yyyy", IrnDt "yyyy-MM-dd HH:mm:ss" (IST); anything
+ * else as it came.
+ */
+const dateText = (name: 'DocDt' | 'IrnDt', value: string): string => {
+  if (name === 'DocDt') return value.replace(/^(\d{2})\/(\d{2})\/(\d{4})$/, '$1-$2-$3');
+  return value.replace(/^(\d{4})-(\d{2})-(\d{2})/, '$3-$2-$1');
+};
+
 const PayloadValue = ({ name, result }: { name: (typeof PAYLOAD_KEYS)[number]; result: EinvoiceQrRead }) => {
   const value = result.payload[name];
   if (name === 'TotInvVal') return <Amount paise={Math.round(Number(value) * 100)} testId="einvoice-qr-value" />;
+  if (name === 'DocDt' || name === 'IrnDt') return <Text size="sm">{dateText(name, String(value))}</Text>;
   return (
     <Text size="sm" ff={name === 'Irn' ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }}>
       {String(value)}
