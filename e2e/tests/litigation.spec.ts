@@ -154,6 +154,8 @@ test('notices: imported with a planted error, synced from the portal sandbox, re
   await page.getByTestId(`notice-row-${IMPORTED}`).click();
   await expect(page).toHaveURL(/\/edit-litigation\?id=\d+/);
   await expect(page.getByTestId('notice-reference')).toHaveValue(IMPORTED);
+  const header = page.getByTestId('notice-title').locator('..');
+  await expect(header).toContainText(`Reply due ${row.statedDueOn}`);
   const pdf = replyPdf();
   const pdfPath = join(dir, 'reply.pdf');
   writeFileSync(pdfPath, pdf);
@@ -165,6 +167,8 @@ test('notices: imported with a planted error, synced from the portal sandbox, re
   const back = join(dir, 'reply-downloaded.pdf');
   await saved.saveAs(back);
   expect(readFileSync(back).equals(pdf)).toBe(true);
+  // Replied: the reply's date is history (the timeline keeps it), no longer in the notice's header.
+  await expect(header).not.toContainText('Reply due');
   await shot(page, 'litigation-03-replied');
 
   // 5. The order (today), confirming ₹90,000: the appeal's last day is three months on, the pre-deposit 10% of the tax.
@@ -197,7 +201,7 @@ test('notices: imported with a planted error, synced from the portal sandbox, re
   const openDemand = (await page.getByTestId('litigation-open-demand').textContent()) ?? '';
   expect(openCount).toBeGreaterThanOrEqual(2);
   // The synced notice's year as the register keeps it (the portal's years are read as 2024-25, as typed ones).
-  await expect(page.getByText('FY 2024-25', { exact: true })).toBeVisible();
+  await expect(page.getByTitle('FY 2024-25', { exact: true })).toHaveAttribute('href', /financialYears=2024-25/);
   await shot(page, 'litigation-05-dashboard');
   const [searched] = await Promise.all([
     page.waitForResponse((res) => res.url().endsWith(NOTICE_API.noticeSearch) && res.request().method() === 'POST'),

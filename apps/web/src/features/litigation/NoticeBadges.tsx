@@ -35,8 +35,8 @@ export const daysLeftText = (daysLeft: number): string =>
 const AMBER = '#b03a00';
 export const daysLeftColour = (daysLeft: number): string => (daysLeft < 0 ? 'red.8' : daysLeft <= 7 ? AMBER : 'dimmed');
 
-/** Statuses where the reply is still the taxpayer's to give: only then do the days left count. */
-const AWAITING_REPLY: ReadonlySet<NoticeStatusCode> = new Set(['ACT', 'ROPEN', 'DDL']);
+/** Statuses where the reply is still the taxpayer's to give: only then do the days left (and, on a notice, its date) count. */
+export const AWAITING_REPLY: ReadonlySet<NoticeStatusCode> = new Set(['ACT', 'ROPEN', 'DDL']);
 
 /** The due date and, while the reply is still owed, the days left. */
 export const DueCell = ({

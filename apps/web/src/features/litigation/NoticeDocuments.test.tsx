@@ -132,7 +132,7 @@ describe('NoticeDocuments', () => {
       note: 'Filed on the portal',
     });
     const row = await screen.findByTestId('document-9');
-    expect(row.textContent).toBe('DRC-06 reply.pdfFiled on the portalReply249.0 KBAsha Rao27-11-2026 06:00Delete document');
+    expect(row.textContent).toBe('DRC-06 reply.pdfReply · 249.0 KBFiled on the portalAsha Rao27-11-2026 06:00Delete document');
   });
 
   it('refuses a file of another type before sending it, and shows the server refusal of a disguised one', async () => {

@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { Anchor, FileInput, Group, Paper, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, FileInput, Group, Paper, Progress, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileUpload } from '@tabler/icons-react';
+import { IconFileUpload, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DOCUMENT_FILE_EXTENSIONS,
@@ -260,14 +260,15 @@ const DocumentRow = ({ document, canEdit, onDeleted }: { document: NoticeDocumen
       >
         {document.file.fileName}
       </Anchor>
+      <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {`${NOTICE_DOCUMENT_KIND_TEXT[document.kind]} · ${formatFileSize(document.file.sizeBytes)}`}
+      </Text>
       {document.note ? (
         <Text size="xs" c="dimmed">
           {document.note}
         </Text>
       ) : null}
     </Table.Td>
-    <Table.Td>{NOTICE_DOCUMENT_KIND_TEXT[document.kind]}</Table.Td>
-    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatFileSize(document.file.sizeBytes)}</Table.Td>
     <Table.Td>
       <Text size="xs">{document.userName ?? ''}</Text>
       <Text size="xs" c="dimmed">
@@ -277,7 +278,12 @@ const DocumentRow = ({ document, canEdit, onDeleted }: { document: NoticeDocumen
     {canEdit ? (
       <Table.Td>
         <ConfirmAction
-          label={dt('noticeDocuments.delete')}
+          label={
+            <>
+              <IconTrash size={14} aria-hidden />
+              <VisuallyHidden>{dt('noticeDocuments.delete')}</VisuallyHidden>
+            </>
+          }
           title={dt('noticeDocuments.delete')}
           message={dt('noticeDocuments.deleteConfirm', { name: document.file.fileName })}
           confirmLabel={dt('noticeDocuments.delete')}
@@ -323,8 +329,6 @@ export const NoticeDocuments = ({ notice }: { notice: NoticeDetail }) => {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{dt('noticeDocuments.name')}</Table.Th>
-                <Table.Th>{dt('noticeDocuments.kind')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{dt('noticeDocuments.size')}</Table.Th>
                 <Table.Th>{dt('noticeDocuments.by')}</Table.Th>
                 {rights.LitigationEdit ? <Table.Th aria-label={dt('noticeDocuments.delete')} /> : null}
               </Table.Tr>

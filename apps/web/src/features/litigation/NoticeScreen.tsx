@@ -11,7 +11,7 @@ import { notifySuccess } from '../../shared/notifySuccess';
 import { RefusalAlert } from '../../shared/RefusalAlert';
 import { useWorkingYear } from '../../shared/workingYear';
 import { NoticeAssignmentSection, NO_TAGS, type Assigned } from './NoticeAssignmentSection';
-import { DueCell, NoticeStatusBadge } from './NoticeBadges';
+import { AWAITING_REPLY, DueCell, NoticeStatusBadge } from './NoticeBadges';
 import { checkDraft, draftOf, emptyDraft, NOTICE_FIELDS, saveOf, type DemandHead, type NoticeDraft } from './noticeForm';
 import { NoticeContingentSection, NoticeDemandSection, NoticeFactsSection, NoticeOfficerSection } from './noticeFormSections';
 import {
@@ -179,7 +179,10 @@ export const NoticeScreen = () => {
             {notice.formTitle}
           </Text>
           <NoticeStatusBadge status={notice.status} />
-          <DueCell dueOn={notice.dueOn} daysLeft={notice.daysLeft} status={notice.status} inline />
+          {/* Once replied (or ordered, appealed, closed) the reply's date is history: the timeline keeps it. */}
+          {AWAITING_REPLY.has(notice.status) ? (
+            <DueCell dueOn={notice.dueOn} daysLeft={notice.daysLeft} status={notice.status} inline />
+          ) : null}
         </Group>
         {back}
       </Group>
