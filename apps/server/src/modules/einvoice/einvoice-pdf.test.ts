@@ -35,6 +35,7 @@ const INVOICE: PrintedEinvoice = {
   documentDate: '2026-11-20',
   placeOfSupply: '29',
   isReverseCharge: false,
+  supplyType: 'B2B',
   documentValue: 30_812_500,
   supplier: {
     name: 'Bharat Components Private Limited',
@@ -81,6 +82,25 @@ const INVOICE: PrintedEinvoice = {
 };
 
 describe('einvoicePdf', () => {
+  it('endorses an export under LUT (Rule 46) and names its shipping bill and port', async () => {
+    const text = pdfText(
+      await einvoicePdf({
+        ...INVOICE,
+        supplyType: 'EXPWOP',
+        placeOfSupply: '96',
+        recipient: { name: 'Acme GmbH', address: 'Berlin', gstin: null, stateCode: '96' },
+        shippingBillNumber: '1234567',
+        shippingBillDate: '2026-11-21',
+        portCode: 'INBOM1',
+      }),
+    );
+    expect(text).toContain(
+      'SUPPLY MEANT FOR EXPORT/SUPPLY TO SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX',
+    );
+    expect(text).toContain('Shipping bill: 1234567 of 21-11-2026, port INBOM1');
+    expect(text).toContain('GSTIN: Unregistered');
+  });
+
   it('prints the Rule 46 particulars of an inter-State tax invoice with its IRN, Ack No. and date', async () => {
     const pdf = await einvoicePdf(INVOICE);
     const text = pdfText(pdf);
@@ -111,6 +131,7 @@ describe('einvoicePdf', () => {
       expect(text, part).toContain(part);
     }
     expect(text).not.toContain('round-off');
+    expect(text).not.toContain('SUPPLY MEANT FOR EXPORT');
     expect(readSignedQr(pdf, 'PDF')).toBe(JWS);
   });
 

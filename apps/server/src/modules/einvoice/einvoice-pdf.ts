@@ -36,6 +36,12 @@ export type PrintedEinvoice = {
   documentDate: string;
   placeOfSupply: string | null;
   isReverseCharge: boolean;
+  /** NIC SupTyp: B2B, SEZWP, SEZWOP, EXPWP, EXPWOP, DEXP. */
+  supplyType: string;
+  /** Exports: the shipping bill and port, when known. */
+  shippingBillNumber?: string | null;
+  shippingBillDate?: string | null;
+  portCode?: string | null;
   /** Paise: the invoice value, as reported to the IRP. */
   documentValue: number;
   supplier: PrintParty;
@@ -48,6 +54,19 @@ export type PrintedEinvoice = {
 };
 
 const TITLE: Record<string, string> = { INV: 'Tax Invoice', CRN: 'Credit Note', DBN: 'Debit Note' };
+
+/**
+ * Rule 46, proviso on exports and supplies to an SEZ: the invoice carries one of these endorsements, as the tax is
+ * paid (EXPWP, SEZWP) or the supply goes under bond or letter of undertaking (EXPWOP, SEZWOP).
+ */
+const ENDORSEMENT: Record<string, string> = {
+  EXPWP: 'SUPPLY MEANT FOR EXPORT/SUPPLY TO SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS ON PAYMENT OF INTEGRATED TAX',
+  SEZWP: 'SUPPLY MEANT FOR EXPORT/SUPPLY TO SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS ON PAYMENT OF INTEGRATED TAX',
+  EXPWOP:
+    'SUPPLY MEANT FOR EXPORT/SUPPLY TO SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX',
+  SEZWOP:
+    'SUPPLY MEANT FOR EXPORT/SUPPLY TO SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX',
+};
 
 /**
  * The QR image of the signed QR: level M (15% of the code may be lost to a crease or a smudge and it still reads;
@@ -134,6 +153,14 @@ export const einvoicePdf = (invoice: PrintedEinvoice): Promise<Buffer> =>
     field('Tax payable on reverse charge', invoice.isReverseCharge ? 'Yes' : 'No');
     // Rule 46(n): the place of supply with the name of the State, in the course of inter-State trade or commerce.
     field('Place of supply', stateText(invoice.placeOfSupply));
+    if (invoice.shippingBillNumber || invoice.portCode) {
+      const date = invoice.shippingBillDate ? ` of ${ddmmyyyy(invoice.shippingBillDate)}` : '';
+      field('Shipping bill', `${invoice.shippingBillNumber ?? '-'}${date}, port ${invoice.portCode ?? '-'}`);
+    }
+    const endorsement = ENDORSEMENT[invoice.supplyType];
+    if (endorsement) {
+      doc.moveDown(0.3).font('Helvetica-Bold').fontSize(8).text(endorsement, { width: textWidth });
+    }
 
     // Rule 46(a) the supplier, 46(d) and (e) the recipient: name, address and GSTIN (and the recipient's State).
     const partiesTop = Math.max(doc.y, top + qrPoints) + 12;
