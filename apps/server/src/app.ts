@@ -22,6 +22,7 @@ import { paymentsModule } from './modules/payments/module';
 import { drc01Module } from './modules/drc01/module';
 import { litigationModule } from './modules/litigation/module';
 import { einvoiceModule } from './modules/einvoice/module';
+import { ewaybillModule } from './modules/ewaybill/module';
 import { filesModule } from './modules/files/module';
 import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
@@ -44,6 +45,7 @@ import { sharedRateLimitStore } from './platform/auth/throttle';
 import { webPlugin } from './platform/web.plugin';
 import { createGstPortal, createSandboxGate, mountPortalSandbox } from './portal/index';
 import { createConfiguredIrpClient } from './portal/irp/irp-client';
+import { createConfiguredEwbClient } from './portal/ewb/ewb-client';
 import { mountEwbSandbox } from './portal/ewb/mount';
 import { mountIrpSandbox } from './portal/irp/mount';
 import { assertNoNulCharacter } from './platform/nul-guard';
@@ -70,6 +72,7 @@ const MODULES: readonly AppModule[] = [
   announcementsModule,
   litigationModule,
   einvoiceModule,
+  ewaybillModule,
   filesModule,
 ];
 
@@ -124,6 +127,7 @@ export const buildApp = async (
       () => database.db,
     ),
     irp: createConfiguredIrpClient(config.irp, () => app, sandboxGate),
+    ewb: createConfiguredEwbClient(config.ewb, () => app, sandboxGate),
   };
 
   const app = Fastify({

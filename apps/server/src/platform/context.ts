@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { MaintenanceSwitch } from './maintenance';
 import type { GstPortal } from '../portal/gst-portal';
 import type { Irp } from '../portal/irp/irp-client';
+import type { Ewb } from '../portal/ewb/ewb-client';
 
 /** What every module needs: built once by buildApp, passed down explicitly. */
 export type AppContext = {
@@ -21,4 +22,6 @@ export type AppContext = {
   gstPortal: GstPortal;
   /** The e-invoice IRP (NIC API client; the IRP sandbox mounted under /irp-sandbox unless IRP_URL is set). */
   irp: Irp;
+  /** The e-way bill system (NIC API client; the e-way bill sandbox mounted under /ewb-sandbox unless EWB_URL is set). */
+  ewb: Ewb;
 };
