@@ -23,7 +23,8 @@ import {
   ewbValidUntil,
   type Ewb,
 } from './ewb-client';
-import { EWB_GATE_HEADER, EWB_SANDBOX_CLOCK_PATH, EWB_SANDBOX_PREFIX, mountEwbSandbox } from './mount';
+import { SANDBOX_GATE_HEADER } from '../sandbox-mount';
+import { EWB_SANDBOX_CLOCK_PATH, EWB_SANDBOX_PREFIX, mountEwbSandbox } from './mount';
 
 const NOW = new Date('2026-11-25T10:00:00+05:30');
 /** NIC's v1.03 request for an intra-State road movement of 18 km (the domain's golden GENEWAYBILL). */
@@ -215,7 +216,7 @@ describe.each(ENGINES)('the e-way bill client against the sandbox mounted on %s'
     const answer = await app.inject({
       method: 'POST',
       url: `${EWB_SANDBOX_PREFIX}${EWB_API_PATH}/ewayapi/`,
-      headers: { [EWB_GATE_HEADER]: 'guessed' },
+      headers: { [SANDBOX_GATE_HEADER]: 'guessed' },
       payload: {},
     });
     expect(answer.statusCode).toBe(404);

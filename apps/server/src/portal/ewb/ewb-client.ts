@@ -10,9 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { EwbConfig } from '../../config';
 import type { PortalFetch } from '../http-gst-portal';
-import type { SandboxGate } from '../index';
+import { sandboxInjectFetch, type SandboxGate } from '../sandbox-mount';
 import { aesDecrypt, aesEncrypt, openResponse, rsaEncrypt } from '../portal-crypto';
-import { EWB_GATE_HEADER, EWB_SANDBOX_PREFIX } from './mount';
+import { EWB_SANDBOX_PREFIX } from './mount';
 
 /** The API's version path under a host (NIC's <URL> is https://<host>/ewaybillapi/v1.03). */
 export const EWB_API_PATH = '/ewaybillapi/v1.03';
@@ -453,22 +453,6 @@ export const createEwbClient = (options: EwbClientOptions) => {
 
 export type EwbClient = ReturnType<typeof createEwbClient>;
 
-/** A fetch that reaches the e-way bill sandbox mounted in `app` through inject, with the gate's secret. */
-export const ewbInjectFetch =
-  (app: () => FastifyInstance, gate: SandboxGate): PortalFetch =>
-  async (url, init) => {
-    const answer = await app().inject({
-      method: init.method as 'GET' | 'POST',
-      url,
-      headers: { ...init.headers, [EWB_GATE_HEADER]: gate.secret },
-      ...(init.body === undefined ? {} : { payload: init.body }),
-    });
-    return new Response(answer.body, {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
-    });
-  };
-
 /** The sandbox's API user of a GSTIN: the sandbox takes the first user name and password a GSTIN authenticates with. */
 export const EWB_SANDBOX_USER = { userName: 'opengst_ewb', password: 'Sandbox@123' } as const;
 
@@ -486,7 +470,7 @@ export const createConfiguredEwbClient = (ewb: EwbConfig, app: () => FastifyInst
       'Invalid configuration: EWB_URL needs EWB_CLIENT_ID and EWB_CLIENT_SECRET (the GSP credentials at that e-way bill system).',
     );
   const remote = ewb.url?.replace(/\/+$/, '');
-  const fetcher: PortalFetch = remote ? (u, init) => fetch(u, init) : ewbInjectFetch(app, gate);
+  const fetcher: PortalFetch = remote ? (u, init) => fetch(u, init) : sandboxInjectFetch(app, gate);
   // The sandbox publishes its key beside the API's version path (NIC hands its key out through its portal).
   const root = remote ? remote.replace(/\/ewaybillapi\/v1\.03$/, '') : EWB_SANDBOX_PREFIX;
   let key: Promise<string> | null = ewb.publicKeyFile ? Promise.resolve(readFileSync(ewb.publicKeyFile, 'utf8')) : null;

@@ -7,7 +7,8 @@ import type postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINES, startHarness, type Harness } from '../../test-support/harness';
 import { EWB_API_PATH } from './ewb-client';
-import { EWB_GATE_HEADER, EWB_SANDBOX_CLOCK_PATH, EWB_SANDBOX_PREFIX, EWB_SANDBOX_VERIFY_PATH } from './mount';
+import { SANDBOX_GATE_HEADER } from '../sandbox-mount';
+import { EWB_SANDBOX_CLOCK_PATH, EWB_SANDBOX_PREFIX, EWB_SANDBOX_VERIFY_PATH } from './mount';
 
 describe('the mounted e-way bill sandbox', () => {
   const started: Harness[] = [];
@@ -35,7 +36,7 @@ describe('the mounted e-way bill sandbox', () => {
         const answer = await h.app.inject({
           method,
           url,
-          headers: { [EWB_GATE_HEADER]: 'guessed' },
+          headers: { [SANDBOX_GATE_HEADER]: 'guessed' },
           payload: method === 'POST' ? {} : undefined,
         });
         expect(answer.statusCode, url).toBe(404);

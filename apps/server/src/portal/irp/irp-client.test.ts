@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseOf, SELLER_KA } from '../../../../../packages/domain/src/einvoice/fixtures/einvoice-cases';
 import type { AppContext } from '../../platform/context';
 import { createSandboxGate } from '../index';
-import { createIrpClientOf, IrpError, irpInjectFetch, type IrpClient } from './irp-client';
+import { sandboxInjectFetch } from '../sandbox-mount';
+import { createIrpClientOf, IrpError, type IrpClient } from './irp-client';
 import { IRP_SANDBOX_PREFIX, mountIrpSandbox } from './mount';
 
 const NOW = new Date('2026-11-25T10:00:00+05:30');
@@ -63,7 +64,7 @@ describe('the IRP client', () => {
 
     it('authenticates, generates, gets and cancels through the gate', async () => {
       const irp = createIrpClientOf(undefined, () => app, gate, { clientId: 'opengst', clientSecret: 'sandbox' });
-      const fetcher = irpInjectFetch(() => app, gate);
+      const fetcher = sandboxInjectFetch(() => app, gate);
       await flow(irp, async () => (await fetcher(`${IRP_SANDBOX_PREFIX}/keys/signing-certificate`, { method: 'GET', headers: {} })).text());
     });
 

@@ -7,8 +7,8 @@ import { constants, createCipheriv, createDecipheriv, publicEncrypt, randomBytes
 import { readFileSync } from 'node:fs';
 import type { IrpConfig } from '../../config';
 import type { PortalFetch } from '../http-gst-portal';
-import type { SandboxGate } from '../index';
-import { IRP_GATE_HEADER, IRP_SANDBOX_PREFIX } from './mount';
+import { sandboxInjectFetch, type SandboxGate } from '../sandbox-mount';
+import { IRP_SANDBOX_PREFIX } from './mount';
 
 export type IrpSession = { gstin: string; userName: string; authToken: string; sek: string; tokenExpiry: string };
 export type IrpErrorDetail = { ErrorCode: string; ErrorMessage: string };
@@ -135,22 +135,6 @@ export const createIrpClient = (options: IrpClientOptions) => {
 
 export type IrpClient = ReturnType<typeof createIrpClient>;
 
-/** A fetch that reaches the IRP sandbox mounted in `app` through inject, with the gate's secret. */
-export const irpInjectFetch =
-  (app: () => FastifyInstance, gate: SandboxGate): PortalFetch =>
-  async (url, init) => {
-    const answer = await app().inject({
-      method: init.method as 'GET' | 'POST',
-      url,
-      headers: { ...init.headers, [IRP_GATE_HEADER]: gate.secret },
-      ...(init.body === undefined ? {} : { payload: init.body }),
-    });
-    return new Response(answer.body, {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
-    });
-  };
-
 /**
  * The client of this installation's IRP: IRP_URL with the given key, or the IRP sandbox mounted in `app` (its public key
  * fetched from it). Client credentials: the GSP's for a real IRP; any value for the sandbox.
@@ -162,7 +146,7 @@ export const createIrpClientOf = (
   credentials: { clientId: string; clientSecret: string; publicKeyPem?: string },
 ): IrpClient => {
   const remote = url?.replace(/\/+$/, '');
-  const fetcher: PortalFetch = remote ? (u, init) => fetch(u, init) : irpInjectFetch(app, gate);
+  const fetcher: PortalFetch = remote ? (u, init) => fetch(u, init) : sandboxInjectFetch(app, gate);
   const baseUrl = remote ?? IRP_SANDBOX_PREFIX;
   let key: Promise<string> | null = credentials.publicKeyPem ? Promise.resolve(credentials.publicKeyPem) : null;
   return createIrpClient({
@@ -208,7 +192,7 @@ export const createConfiguredIrpClient = (irp: IrpConfig, app: () => FastifyInst
     ...(irp.publicKeyFile ? { publicKeyPem: readFileSync(irp.publicKeyFile, 'utf8') } : {}),
   });
   const remote = irp.url?.replace(/\/+$/, '');
-  const fetcher: PortalFetch = remote ? (u, init) => fetch(u, init) : irpInjectFetch(app, gate);
+  const fetcher: PortalFetch = remote ? (u, init) => fetch(u, init) : sandboxInjectFetch(app, gate);
   const fixed = irp.signingCertificateFile ? readFileSync(irp.signingCertificateFile, 'utf8') : null;
   let certificate: Promise<string> | null = fixed ? Promise.resolve(fixed) : null;
   return {

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINES, startHarness, type Harness } from '../../test-support/harness';
 import { createSandboxGate } from '../index';
 import { createConfiguredIrpClient } from './irp-client';
-import { IRP_GATE_HEADER, IRP_SANDBOX_CLOCK_PATH, IRP_SANDBOX_PREFIX } from './mount';
+import { SANDBOX_GATE_HEADER } from '../sandbox-mount';
+import { IRP_SANDBOX_CLOCK_PATH, IRP_SANDBOX_PREFIX } from './mount';
 
 describe('the mounted IRP sandbox', () => {
   const started: Harness[] = [];
@@ -26,7 +27,7 @@ describe('the mounted IRP sandbox', () => {
         const answer = await h.app.inject({
           method,
           url,
-          headers: { [IRP_GATE_HEADER]: 'guessed' },
+          headers: { [SANDBOX_GATE_HEADER]: 'guessed' },
           payload: method === 'POST' ? {} : undefined,
         });
         expect(answer.statusCode, url).toBe(404);
