@@ -14,6 +14,7 @@ import { Amount } from '../../shared/payments/paymentCells';
 import { useRights } from '../../shared/useRights';
 import { EinvoiceDetailDrawer } from './EinvoiceDetailDrawer';
 import { readEinvoiceQr } from './einvoiceApi';
+import dropZone from '../../shared/FileDropZone.module.css';
 import classes from './EinvoiceViaPdfQr.module.css';
 
 // /einvoice-via-pdf-qrcode (spec core §2, §5; issue 22): one PDF, JPG, PNG or TXT file; the server reads the signed QR
@@ -192,7 +193,7 @@ export const EinvoiceViaPdfQrScreen = () => {
       <Paper withBorder radius="sm" p="sm">
         <Stack gap="sm">
           <label
-            className={classes.dropZone}
+            className={dropZone.dropZone}
             data-dragging={isDragging}
             data-disabled={isSending}
             onDragOver={(event) => {
@@ -205,7 +206,7 @@ export const EinvoiceViaPdfQrScreen = () => {
           >
             <input
               type="file"
-              className={classes.fileInput}
+              className={dropZone.fileInput}
               accept={EINVOICE_QR_EXTENSIONS.map((e) => `.${e}`).join(',')}
               aria-label={et('einvoiceQr.file')}
               disabled={isSending}

@@ -10,7 +10,7 @@ import { useRights } from '../../shared/useRights';
 import { downloadSample, uploadImportFile } from './importApi';
 import { ACCEPTED_EXTENSIONS, formatFileSize, hasAcceptedExtension } from './importProgress';
 import { useImportSession } from './useImportSession';
-import classes from './ImportScreen.module.css';
+import classes from '../../shared/FileDropZone.module.css';
 
 // Type, location, sample, file and Upload (spec core §2 "Import", §5 "Accepted uploads").
 
