@@ -9,7 +9,8 @@
 import { EINVOICE_API, HEADERS, type EinvoiceGenerateResponse } from '@opengst/contracts';
 import { gstinCheckCharacter } from '@opengst/domain';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,6 +41,8 @@ const { values: args } = parseArgs({
     documents: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '20' },
     engine: { type: 'string', default: 'both' },
+    /** A file to write the CPU profile of the product's timed run to (.cpuprofile, for Chrome DevTools). */
+    profile: { type: 'string' },
   },
 });
 const DOCUMENTS = Number(args.documents);
@@ -120,6 +123,7 @@ const seedInvoices = async (db: Db, subscriberId: number, entityId: number, user
 const pool = async <T>(items: readonly T[], concurrency: number, work: (item: T, worker: number) => Promise<void>) => {
   const times: number[] = [];
   let next = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
@@ -132,9 +136,13 @@ const pool = async <T>(items: readonly T[], concurrency: number, work: (item: T,
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   const sorted = times.sort((a, b) => a - b);
   return {
     seconds,
+    /** The process's CPU time over the wall time: near 100% is one core busy, the event loop the limit. */
+    cpuPercent: ((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100,
+    cpuMsPerCall: (cpu.user + cpu.system) / 1000 / sorted.length,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
@@ -264,7 +272,18 @@ const runEngine = async (engine: Engine, databaseUrl?: string) => {
     await pool(referenceJson.slice(0, WARM_UP), CONCURRENCY, sandboxGenerate);
     const loadBefore = loadavg();
     const reference = await pool(referenceJson.slice(WARM_UP), CONCURRENCY, sandboxGenerate);
+    const profiler = args.profile ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const product = await pool(productIds.slice(WARM_UP), CONCURRENCY, generate);
+    if (profiler && args.profile) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(args.profile.replace(/(\.cpuprofile)?$/, `-${engine}.cpuprofile`), JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const loadAfter = loadavg();
 
     const [stored] = await db
@@ -307,6 +326,8 @@ const runEngine = async (engine: Engine, databaseUrl?: string) => {
           p99Ms: round(product.p99),
           maxMs: round(product.max),
           irnsPerSecond: round(product.perSecond),
+          cpuPercent: round(product.cpuPercent),
+          cpuMsPerIrn: round(product.cpuMsPerCall, 2),
           errors,
           failures: Object.fromEntries(failures),
           irnsStored,
@@ -315,6 +336,8 @@ const runEngine = async (engine: Engine, databaseUrl?: string) => {
           referenceP99Ms: round(reference.p99),
           referenceIrnsPerSecond: round(reference.perSecond),
           referenceSeconds: round(reference.seconds, 2),
+          referenceCpuPercent: round(reference.cpuPercent),
+          referenceCpuMsPerIrn: round(reference.cpuMsPerCall, 2),
           referenceErrors,
           throughputRatio: round(product.perSecond / reference.perSecond, 2),
           seedSeconds: round(seedSeconds),
