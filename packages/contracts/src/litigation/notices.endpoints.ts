@@ -12,6 +12,7 @@ import {
   NoticeIdsSchema,
   NoticeMoveSchema,
   NoticeOptionsSchema,
+  NoticePaymentSchema,
   NoticeReopenSchema,
   NoticeSaveSchema,
   NoticeSchema,
@@ -31,6 +32,8 @@ export const NOTICE_ENDPOINTS = {
   noticeDetail: defineEndpoint({ method: 'GET', path: `${LITIGATION}/detail`, query: NoticeIdQuerySchema, response: NoticeDetailSchema }),
   noticeSave: defineEndpoint({ method: 'POST', path: `${LITIGATION}/save`, body: NoticeSaveSchema, response: NoticeDetailSchema }),
   noticeMove: defineEndpoint({ method: 'POST', path: `${LITIGATION}/move`, body: NoticeMoveSchema, response: NoticeDetailSchema }),
+  /** A DRC-03 payment against the demand (right LitigationEdit): a timeline entry of its own, the stage unchanged. */
+  noticePayment: defineEndpoint({ method: 'POST', path: `${LITIGATION}/payment`, body: NoticePaymentSchema, response: NoticeDetailSchema }),
   noticeReopen: defineEndpoint({ method: 'POST', path: `${LITIGATION}/reopen`, body: NoticeReopenSchema, response: NoticeDetailSchema }),
   noticeDelete: defineEndpoint({ method: 'POST', path: `${LITIGATION}/delete`, body: NoticeIdsSchema, response: NoticeBulkResultSchema }),
   /** /litigation-dashboard's figures over the user's locations (narrowed by the entity chips). */

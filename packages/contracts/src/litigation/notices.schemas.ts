@@ -1,7 +1,7 @@
 // The notice register (/litigation-management, /create-litigation, /edit-litigation; issue 23). The spec names the
 // screens, the status codes (ACT, REP, CLS, DDL, ROPEN), the notice types and the contingent liability classes; the
 // calls are not shown, so these follow the shapes of the other registers. Amounts are integer paise; dates YYYY-MM-DD.
-import { CONTINGENT_CLASSES, NOTICE_FORMS, NOTICE_STAGES, NOTICE_STATUSES } from '@opengst/domain';
+import { CONTINGENT_CLASSES, DRC03_ARN_PATTERN, NOTICE_FORMS, NOTICE_STAGES, NOTICE_STATUSES } from '@opengst/domain';
 import { z } from 'zod';
 
 const id = z.number().int().positive();
@@ -100,8 +100,11 @@ export type Notice = z.infer<typeof NoticeSchema>;
 
 export const NoticeEventSchema = z.object({
   id,
-  /** ContingentAssessed: an Ind AS 37 assessment (note: the class, blank when withdrawn; amount; event date: the as-of date). */
-  action: z.enum(['Created', 'Edited', 'StageChanged', 'Reopened', 'DocumentAttached', 'DocumentDeleted', 'ContingentAssessed']),
+  /**
+   * ContingentAssessed: an Ind AS 37 assessment (note: the class, blank when withdrawn; amount; event date: the as-of date).
+   * Payment: a DRC-03 payment (event date: the date paid; reference: its ARN; amount: the total; payment: the split).
+   */
+  action: z.enum(['Created', 'Edited', 'StageChanged', 'Reopened', 'DocumentAttached', 'DocumentDeleted', 'ContingentAssessed', 'Payment']),
   fromStage: NoticeStageSchema.nullable(),
   toStage: NoticeStageSchema.nullable(),
   eventDate: isoDate.nullable(),
@@ -110,6 +113,8 @@ export const NoticeEventSchema = z.object({
   note: z.string(),
   userName: z.string().nullable(),
   at: z.string(),
+  /** A DRC-03 payment's split by head (paise); absent on the other events. */
+  payment: NoticeDemandSchema.nullish(),
 });
 export type NoticeEvent = z.infer<typeof NoticeEventSchema>;
 
@@ -174,6 +179,26 @@ export const NoticeMoveSchema = z.object({
   note: z.string().trim().max(1000).default(''),
 });
 export type NoticeMove = z.input<typeof NoticeMoveSchema>;
+
+/**
+ * A DRC-03 payment against the notice's demand (Rule 142(2)/(3)); it does not move the notice along its stages. The
+ * date it was paid (not in the future, not before the notice's issue date), its ARN, and the amounts by head.
+ */
+export const NoticePaymentSchema = z.object({
+  id,
+  paidOn: isoDate,
+  arn: z
+    .string()
+    .trim()
+    .transform((arn) => arn.toUpperCase())
+    .pipe(z.string().regex(DRC03_ARN_PATTERN, 'The DRC-03 ARN is 15 letters and digits, as the portal gives it.')),
+  split: NoticeDemandSchema.refine(
+    (split) => Object.values(split).some((amount) => amount > 0),
+    'Give the amount paid under at least one head.',
+  ),
+  note: z.string().trim().max(500).default(''),
+});
+export type NoticePayment = z.input<typeof NoticePaymentSchema>;
 
 export const NoticeReopenSchema = z.object({
   id,

@@ -12,7 +12,7 @@ import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../platform/audited-
 import { noticeDashboard } from './notices-dashboard';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { findNoticeOptions, findNotices, noticeWhere, type NoticeScope } from './notices.repo';
-import { consultantOfPrincipal, deleteNotices, moveNotice, noticeDetail, reopenNotice, saveNotice } from './notices.service';
+import { consultantOfPrincipal, deleteNotices, moveNotice, noticeDetail, recordPayment, reopenNotice, saveNotice } from './notices.service';
 
 const read = { rights: ['LitigationManagement'] } as const;
 const edit = { rights: ['LitigationEdit'] } as const;
@@ -81,6 +81,10 @@ export const noticeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   serve(app, E.noticeMove, {
     access: edit,
     handler: async (request) => moveNotice(db, principalOf(request), request.body, today(), request.ip),
+  });
+  serve(app, E.noticePayment, {
+    access: edit,
+    handler: async (request) => recordPayment(db, principalOf(request), request.body, today(), request.ip),
   });
   serve(app, E.noticeReopen, {
     access: edit,

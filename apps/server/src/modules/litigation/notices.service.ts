@@ -7,8 +7,24 @@
 // the domain's status model allows (checkStageMove); a closed notice moves only by being opened again, with a reason.
 // Consultants (/manage-consultants) assigned to a notice are the subscriber's own; a user who is a consultant reaches
 // only the notices assigned to it (any other answers 404, as a foreign id) and cannot change who is assigned.
-import type { NoticeDetail, NoticeSaveSchema, NoticeMoveSchema, NoticeReopenSchema, NoticeStageName } from '@opengst/contracts';
-import { checkStageMove, noticeFormInfo, replyDueDate, STAGE_MOVES } from '@opengst/domain';
+import type {
+  NoticeDetail,
+  NoticeSaveSchema,
+  NoticeMoveSchema,
+  NoticePaymentSchema,
+  NoticeReopenSchema,
+  NoticeStageName,
+} from '@opengst/contracts';
+import {
+  checkStageMove,
+  decodePaymentNote,
+  DRC03_PAYMENT,
+  encodePaymentNote,
+  noticeFormInfo,
+  replyDueDate,
+  splitTotal,
+  STAGE_MOVES,
+} from '@opengst/domain';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
@@ -24,6 +40,7 @@ import { consultantsOfNotices, findNoticeJoined, findNoticeRows, isAssignedToAll
 type SaveInput = z.output<typeof NoticeSaveSchema>;
 type MoveInput = z.output<typeof NoticeMoveSchema>;
 type ReopenInput = z.output<typeof NoticeReopenSchema>;
+type PaymentInput = z.output<typeof NoticePaymentSchema>;
 type Event = Omit<typeof noticeEvents.$inferInsert, 'subscriberId' | 'noticeId' | 'userId'>;
 
 const invalid = (propertyName: string, message: string) => new AppError('GEN0009', { propertyName, message });
@@ -95,18 +112,23 @@ export const noticeDetail = async (db: Db, who: SessionPrincipal, id: number, to
     contingentAsOf: row.contingentAsOf,
     isReopened: row.isReopened,
     nextStages: [...STAGE_MOVES[row.stage as NoticeStageName]],
-    events: events.map(({ event, userName }) => ({
-      id: event.id,
-      action: event.action as NoticeDetail['events'][number]['action'],
-      fromStage: event.fromStage as NoticeStageName | null,
-      toStage: event.toStage as NoticeStageName | null,
-      eventDate: event.eventDate,
-      reference: event.reference,
-      amount: event.amount,
-      note: event.note,
-      userName,
-      at: event.createdAt.toISOString(),
-    })),
+    events: events.map(({ event, userName }) => {
+      // A DRC-03 payment keeps its split by head in its note's first line (the domain's encodePaymentNote).
+      const payment = event.action === DRC03_PAYMENT ? decodePaymentNote(event.note) : null;
+      return {
+        id: event.id,
+        action: event.action as NoticeDetail['events'][number]['action'],
+        fromStage: event.fromStage as NoticeStageName | null,
+        toStage: event.toStage as NoticeStageName | null,
+        eventDate: event.eventDate,
+        reference: event.reference,
+        amount: event.amount,
+        note: payment ? payment.note : event.note,
+        userName,
+        at: event.createdAt.toISOString(),
+        payment: payment?.split ?? null,
+      };
+    }),
   };
 };
 
@@ -329,6 +351,45 @@ export const moveNotice = async (db: Db, who: SessionPrincipal, input: MoveInput
       action: 'StatusChange',
       before: { stage: from },
       after: { stage: input.toStage, eventDate: input.eventDate, reference: input.reference },
+      ip,
+    });
+  });
+  return noticeDetail(db, who, row.id, today);
+};
+
+/**
+ * A DRC-03 payment against the notice's demand (Rule 142(2)/(3); linked to the demand on the portal by DRC-03A, Rule
+ * 142(2B)): one 'Payment' event (date paid, ARN, total, the split by head in the note), the stage left as it is. The
+ * date is not in the future nor before the notice was issued; an ARN is recorded once per notice. A payment beyond the
+ * demand is accepted (interest runs on until paid; the officer's order may differ): the notice shows what is left.
+ */
+export const recordPayment = async (db: Db, who: SessionPrincipal, input: PaymentInput, today: string, ip: string) => {
+  const row = await loadOne(db, who, input.id);
+  if (input.paidOn > today) throw invalid('PaidOn', 'The date paid cannot be in the future.');
+  if (input.paidOn < row.issuedOn)
+    throw invalid('PaidOn', `The notice was issued on ${row.issuedOn}: a payment against it is on or after it.`);
+  const [same] = await db
+    .select({ id: noticeEvents.id })
+    .from(noticeEvents)
+    .where(and(eq(noticeEvents.noticeId, row.id), eq(noticeEvents.action, DRC03_PAYMENT), eq(noticeEvents.reference, input.arn)));
+  if (same) throw new AppError('ORG0006', { propertyName: 'Arn', message: `DRC-03 ${input.arn} is already recorded on this notice.` });
+  const total = splitTotal(input.split);
+  await db.transaction(async (tx) => {
+    await addEvent(tx, who, row.id, {
+      action: DRC03_PAYMENT,
+      eventDate: input.paidOn,
+      reference: input.arn,
+      amount: total,
+      note: encodePaymentNote(input.split, input.note),
+    });
+    await tx.update(notices).set({ updatedBy: who.userId, updatedAt: new Date() }).where(eq(notices.id, row.id));
+    await writeAudit(tx, who, {
+      entityType: 'Litigation',
+      entityKey: row.id,
+      entityName: `${row.form} ${row.referenceNumber}`,
+      action: 'Update',
+      before: null,
+      after: { payment: { form: 'DRC-03', arn: input.arn, paidOn: input.paidOn, total, split: input.split } },
       ip,
     });
   });

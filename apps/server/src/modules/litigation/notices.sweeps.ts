@@ -4,7 +4,7 @@
 import { NOTICE_API as N, USER_API } from '@opengst/contracts';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { consultants, noticeConsultants, notices, users } from '../../db/schema';
+import { consultants, noticeConsultants, noticeEvents, notices, users } from '../../db/schema';
 import type { Harness } from '../../test-support/harness';
 import { subscriberOfLocation, type Sweep, type SweepApi as Api } from '../../test-support/sweeps';
 
@@ -31,6 +31,11 @@ const unchanged = async (h: Harness, id: number) => {
   if (!row || row.stage !== 'Received' || row.referenceNumber !== REFERENCE || row.subject !== '') {
     throw new Error(`B's notice was changed by another subscriber: ${JSON.stringify(row)}`);
   }
+  const paid = await h.ctx.database.db
+    .select({ id: noticeEvents.id })
+    .from(noticeEvents)
+    .where(and(eq(noticeEvents.noticeId, id), eq(noticeEvents.action, 'Payment')));
+  if (paid.length > 0) throw new Error(`A payment was recorded on B's notice by another subscriber`);
 };
 
 const withB =
@@ -110,6 +115,15 @@ export const noticeSweeps = (): Sweep[] => [
     route: `POST ${N.noticeMove}`,
     expect: 'notFound',
     call: withB((api, id) => api.post(N.noticeMove, { id, toStage: 'Closed', eventDate: '2026-04-02' })),
+  },
+  // A DRC-03 payment on B's notice: 404, and no payment event written on it.
+  {
+    route: `POST ${N.noticePayment}`,
+    expect: 'notFound',
+    call: withB(async (api, id) => {
+      const zero = { taxIgst: 0, taxCgst: 0, taxSgst: 0, taxCess: 0, interest: 0, penalty: 0 };
+      return api.post(N.noticePayment, { id, paidOn: '2026-04-02', arn: 'AD070426000001H', split: { ...zero, taxIgst: 100 } });
+    }),
   },
   {
     route: `POST ${N.noticeReopen}`,

@@ -12,7 +12,7 @@ import {
   type GstAssessmentRow,
   type NoticeStageName,
 } from '@opengst/contracts';
-import { contingentTreatment, noticeSections, type ContingentClass } from '@opengst/domain';
+import { contingentTreatment, DRC03_PAYMENT, noticeSections, type ContingentClass } from '@opengst/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
 import { entities, noticeEvents, notices } from '../../../db/schema';
@@ -204,8 +204,9 @@ type NoticeFigures = Omit<GstAssessmentRow, 'id' | 'entityId' | 'entityName' | '
 /**
  * A notice's figures: the demand by head; confirmed, the amount of its latest order (a move to Order with an amount);
  * dropped, what an order did not confirm, or the whole demand less what was paid for a notice closed without an order
- * (ASMT-12, a reply accepted); paid, the amounts recorded with its moves to Replied (the digest's "Replied/Paid",
- * DRC-03); under appeal, the confirmed demand (the demand where no order amount is known) while an appeal is filed.
+ * (ASMT-12, a reply accepted); paid, its DRC-03 payments (the 'Payment' events, their totals), or, for a notice with
+ * none recorded, the amounts recorded with its moves to Replied (the digest's "Replied/Paid", as paid before payments
+ * were kept on their own; never both, so a payment also typed on the move is not counted twice); under appeal, the confirmed demand (the demand where no order amount is known) while an appeal is filed.
  */
 export const noticeFigures = (row: NoticeRow, events: readonly EventRow[]): NoticeFigures => {
   const moves = events.filter((e) => e.action === 'StageChanged');
@@ -213,10 +214,14 @@ export const noticeFigures = (row: NoticeRow, events: readonly EventRow[]): Noti
   const demanded = demandOf(row);
   const lastOrder = orders.at(-1);
   const confirmed = lastOrder?.amount ?? 0;
-  const paid = sumOf(
-    moves.filter((e) => e.toStage === ('Replied' satisfies NoticeStageName)),
-    (e) => e.amount ?? 0,
-  );
+  const payments = events.filter((e) => e.action === DRC03_PAYMENT);
+  const paid =
+    payments.length > 0
+      ? sumOf(payments, (e) => e.amount ?? 0)
+      : sumOf(
+          moves.filter((e) => e.toStage === ('Replied' satisfies NoticeStageName)),
+          (e) => e.amount ?? 0,
+        );
   const dropped = lastOrder ? Math.max(0, demanded - confirmed) : row.stage === 'Closed' ? Math.max(0, demanded - paid) : 0;
   return {
     tax: taxOf(row),

@@ -47,6 +47,11 @@ describe.each(ENGINES)('the litigation reports on %s', (engine) => {
     const res = await api.post(N.noticeMove, { id, toStage, eventDate, ...(amount === undefined ? {} : { amount }) });
     expect(res.statusCode, res.body).toBe(200);
   };
+  const pay = async (id: number, arn: string, paidOn: string, split: Record<string, number>) => {
+    const zero = { taxIgst: 0, taxCgst: 0, taxSgst: 0, taxCess: 0, interest: 0, penalty: 0 };
+    const res = await api.post(N.noticePayment, { id, arn, paidOn, split: { ...zero, ...split } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
   const notice = (reference: string, more: Record<string, unknown>) => ({
     entityId: delhi,
     form: 'DRC-01',
@@ -119,6 +124,10 @@ describe.each(ENGINES)('the litigation reports on %s', (engine) => {
         }),
       )
     ).id;
+    // DRC-03 payments: on A, ₹2,500 (tax and interest); on D, ₹1,000, also typed on its move to Replied (counted once).
+    await pay(ids.a, 'AD070126000001A', '2026-01-10', { taxCgst: 200_000, interest: 50_000 });
+    await pay(ids.d, 'AD070626000002B', '2026-06-15', { taxCgst: 100_000 });
+    await move(ids.d, 'Replied', '2026-06-16', 100_000);
     // E: assessed before the assessments were kept as events (its columns only), no section, no year.
     const [e] = await h.ctx.database.db
       .insert(notices)
@@ -151,7 +160,20 @@ describe.each(ENGINES)('the litigation reports on %s', (engine) => {
       { eventDate: SEPTEMBER, amount: 2_500_000, note: 'Probable' },
     ]);
     const detail = (await api.get(N.noticeDetail, { id: ids.a ?? 0 })).json().data as NoticeDetail;
-    expect(detail.events.map((event) => event.action)).toEqual(['Created', 'ContingentAssessed', 'Edited', 'ContingentAssessed']);
+    // The DRC-03 payment recorded after them is an entry of its own too, with its split by head.
+    expect(detail.events.map((event) => event.action)).toEqual([
+      'Created',
+      'ContingentAssessed',
+      'Edited',
+      'ContingentAssessed',
+      'Payment',
+    ]);
+    expect(detail.events.at(-1)).toMatchObject({
+      reference: 'AD070126000001A',
+      amount: 250_000,
+      note: '',
+      payment: { taxIgst: 0, taxCgst: 200_000, taxSgst: 0, taxCess: 0, interest: 50_000, penalty: 0 },
+    });
   });
 
   it('offers as section and year filters those the notices in the user’s scope hold, under either report’s right', async () => {
@@ -330,6 +352,7 @@ describe.each(ENGINES)('the litigation reports on %s', (engine) => {
       penalty: 200_000,
       demanded: 2_600_000,
       confirmed: 0,
+      paid: 350_000,
     });
     // B under each of its sections and years: confirmed 40,000 of 1,10,000 by the order, the rest dropped, the order appealed.
     expect(rows[`${delhi}|2023-24|74A`]).toMatchObject({
@@ -351,7 +374,7 @@ describe.each(ENGINES)('the litigation reports on %s', (engine) => {
       demanded: 14_200_000,
       confirmed: 4_000_000,
       dropped: 7_000_000,
-      paid: 600_000,
+      paid: 950_000,
       underAppeal: 4_000_000,
     });
     const section74A = await assessment({ sections: ['74A'] });
