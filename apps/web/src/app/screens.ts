@@ -47,6 +47,8 @@ const withEinvoiceAction = async (screen: typeof import('../features/documents/D
 export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   EInvoice: () => import('../features/einvoice/EInvoiceScreen').then((m) => m.EInvoiceScreen),
   EInvoicePdfQr: () => import('../features/einvoice/EinvoiceViaPdfQrScreen').then((m) => m.EinvoiceViaPdfQrScreen),
+  EWayBill: () => import('../features/eway-bill/EWayBillScreen').then((m) => m.EWayBillScreen),
+  ConsolidatedEwayBill: () => import('../features/eway-bill/ConsolidatedEwayBillScreen').then((m) => m.ConsolidatedEwayBillScreen),
   Login: () => import('../features/auth/LoginScreen').then((m) => m.LoginScreen),
   LoginResponse: () => import('../features/auth/LoginResponseScreen').then((m) => m.LoginResponseScreen),
   ForgotPassword: () => import('../features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),

@@ -74,6 +74,8 @@ export const SCREEN_ROUTES = [
   'Drc01b',
   'EInvoice',
   'EInvoicePdfQr',
+  'EWayBill',
+  'ConsolidatedEwayBill',
   'Drc01c',
   'Drc01bView',
   'Drc01cView',

@@ -286,3 +286,6 @@ export const ConsolidatedEwaybillRegenerateRequestSchema = EwaybillPartBSchema.e
   reasonCode: z.enum(EWB_VEHICLE_REASONS),
   remark,
 });
+export type ConsolidatedEwaybillRegenerateRequest = z.infer<typeof ConsolidatedEwaybillRegenerateRequestSchema>;
+export type EwaybillCancelRequest = z.infer<typeof EwaybillCancelRequestSchema>;
+export type EwaybillUpdateTransporterRequest = z.infer<typeof EwaybillUpdateTransporterRequestSchema>;

@@ -36,6 +36,90 @@ export const EWAYBILL_TEXT = {
   'ewaybill.ewbNumber': 'E-way bill no.',
   'ewaybill.validUntil': 'Valid until',
   'ewaybill.vehicle': 'Vehicle',
+  'ewaybill.search': 'Search by document number, e-way bill number, vehicle or buyer',
+  'ewaybill.location': 'Location',
+  'ewaybill.returnPeriod': 'Return period',
+  'ewaybill.documentType': 'Document type',
+  'ewaybill.document': 'Document',
+  'ewaybill.date': 'Date',
+  'ewaybill.buyer': 'Buyer',
+  'ewaybill.value': 'Value (₹)',
+  'ewaybill.generatedAt': 'Generated on',
+  'ewaybill.timeLeft': '{time} left',
+  'ewaybill.expiredAgo': 'expired {time} ago',
+  'ewaybill.partA': 'Part A only: validity starts with the vehicle',
+  'ewaybill.transporter': 'Transporter',
+  'ewaybill.distance': 'Distance (km)',
+  'ewaybill.mode': 'Mode',
+  'ewaybill.empty':
+    'No documents to move here. Tax invoices, bills of supply and delivery challans of your locations appear once saved or imported.',
+  'ewaybill.detailTitle': 'E-way bill of {number}',
+  'ewaybill.history': 'History',
+  'ewaybill.problems': 'Why there is no e-way bill',
+  'ewaybill.refresh': 'Read from the system',
+  'ewaybill.cancel': 'Cancel',
+  'ewaybill.updateVehicle': 'Update vehicle',
+  'ewaybill.updateTransporter': 'Update transporter',
+  'ewaybill.extend': 'Extend validity',
+  'ewaybill.generate': 'Generate e-way bill',
+  'ewaybill.consolidate': 'Consolidate',
+  'ewaybill.consolidateTitle': 'Consolidated e-way bill of {n} e-way bills',
+  'ewaybill.regenerate': 'Change vehicle',
+  'ewaybill.reason': 'Reason',
+  'ewaybill.remark': 'Remark',
+  'ewaybill.vehicleNumber': 'Vehicle number',
+  'ewaybill.transportDocument': 'Transport document no.',
+  'ewaybill.transportDocumentDate': 'Transport document date',
+  'ewaybill.fromPlace': 'From place',
+  'ewaybill.fromState': 'From state (code)',
+  'ewaybill.fromPincode': 'From PIN code',
+  'ewaybill.remainingDistance': 'Remaining distance (km)',
+  'ewaybill.consignmentStatus': 'Consignment',
+  'ewaybill.transporterId': 'Transporter id (GSTIN or TRANSIN)',
+  'ewaybill.transporterName': 'Transporter name',
+  'ewaybill.send': 'Send',
+  'ewaybill.close': 'Close',
+  'ewaybill.done': 'E-way bill {number}: {status}.',
+  'ewaybill.tripSheet': 'Trip sheet no.',
+  'ewaybill.ewaybills': 'E-way bills',
+  'ewaybill.consolidatedEmpty':
+    'No consolidated e-way bills yet. Select active e-way bills moving by road on E-Way Bill and consolidate them.',
+  'ewaybill.consolidated': 'Consolidated e-way bill {number} generated.',
+  'ewaybill.documentLabel': 'E-way bill',
+  'ewaybill.documentNumber': 'E-way bill {number}, valid until {until}',
   'ewaybill.sandbox':
     'Connected to this installation’s e-way bill sandbox, not to NIC: e-way bills generated here are not registered with the government. Set EWB_URL to a GSP’s e-way bill API to register real ones.',
 } as const satisfies Record<string, string>;
+
+export type EwaybillTextKey = keyof typeof EWAYBILL_TEXT;
+/** The text of `key` with its {placeholders} filled. */
+export const ewaybillText = (key: EwaybillTextKey, values: Record<string, string | number> = {}): string =>
+  EWAYBILL_TEXT[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+/** Reason texts of the API's code lists (NIC e-way bill API v1.03). */
+export const EWB_VEHICLE_REASON_TEXT: Readonly<Record<string, string>> = {
+  '1': 'Due to break down',
+  '2': 'Due to transhipment',
+  '3': 'Others',
+  '4': 'First time',
+};
+export const EWB_CANCEL_REASON_TEXT: Readonly<Record<string, string>> = {
+  '1': 'Duplicate',
+  '2': 'Order cancelled',
+  '3': 'Data entry mistake',
+  '4': 'Others',
+};
+export const EWB_EXTEND_REASON_TEXT: Readonly<Record<string, string>> = {
+  '1': 'Natural calamity',
+  '2': 'Law and order situation',
+  '4': 'Transhipment',
+  '5': 'Accident',
+  '99': 'Others',
+};
+export const EWB_TRANSPORT_MODE_TEXT: Readonly<Record<string, string>> = {
+  '1': 'Road',
+  '2': 'Rail',
+  '3': 'Air',
+  '4': 'Ship',
+  '5': 'In transit',
+};
