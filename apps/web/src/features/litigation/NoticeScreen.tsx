@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Grid, Group, Loader, Stack, Text } from '@mantin
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { litigationText as lt, type NoticeDetail } from '@opengst/contracts';
+import { istDateOf } from '@opengst/domain';
 import { financialYearsQuery, userEntitiesQuery } from '../../api/sessionData';
 import { splitApiErrors, type SplitErrors } from '../../shared/forms';
 import { isGstinLocation } from '../../shared/GstinMultiSelect';
@@ -25,6 +26,7 @@ import {
 } from './noticesApi';
 import { NoticeTimeline } from './NoticeTimeline';
 import { NoticeDocuments } from './NoticeDocuments';
+import { NoticePayments, Waiver128APanel } from './NoticePayments';
 
 export { DueDateLine } from './noticeFormSections';
 
@@ -32,7 +34,8 @@ export { DueDateLine } from './noticeFormSections';
 // facts in sections (the notice, the officer, the demand by head, its contingent liability under Ind AS 37, who works
 // on it), the reply date the law fixes shown as it is typed (the domain's replyDueDate, the server's own rule), and on
 // edit its timeline with the moves the status model allows. Amounts are typed in rupees and sent as exact paise.
-// The form's sections are in noticeFormSections and NoticeAssignmentSection; the timeline and documents in their own.
+// The form's sections are in noticeFormSections and NoticeAssignmentSection; the timeline and documents in their own;
+// the DRC-03 payments against the demand and the s.128A waiver where it applies in NoticePayments.
 
 const NO_ERRORS: SplitErrors = { fields: {}, general: [] };
 
@@ -168,6 +171,10 @@ export const NoticeScreen = () => {
       </Alert>
     );
   const notice = detail.data;
+  const onChanged = (next: NoticeDetail) => {
+    queryClient.setQueryData(noticeKeys.detail(next.id), next);
+    void queryClient.invalidateQueries({ queryKey: [...noticeKeys.all, 'list'] });
+  };
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -192,7 +199,9 @@ export const NoticeScreen = () => {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="sm">
-            <NoticeTimeline notice={notice} onChanged={(next) => queryClient.setQueryData(noticeKeys.detail(next.id), next)} />
+            <Waiver128APanel notice={notice} today={istDateOf(new Date())} />
+            <NoticePayments notice={notice} onChanged={onChanged} />
+            <NoticeTimeline notice={notice} onChanged={onChanged} />
             <NoticeDocuments notice={notice} />
           </Stack>
         </Grid.Col>

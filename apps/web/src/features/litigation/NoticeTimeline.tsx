@@ -9,11 +9,12 @@ import {
   type NoticeEvent,
   type NoticeStageName,
 } from '@opengst/contracts';
-import { appealDeadline, appealPreDeposit, formatInr, istDateOf, STAGE_NAMES } from '@opengst/domain';
+import { appealDeadline, appealPreDeposit, formatInr, istDateOf, PAYMENT_HEADS, STAGE_NAMES } from '@opengst/domain';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { paiseOf } from './noticeForm';
 import { noticeKeys } from './noticesApi';
 import { MoveModal, ReopenModal } from './NoticeTimelineModals';
+import { HEAD_TEXT } from './NoticePayments';
 
 export { referenceLabel } from './NoticeTimelineModals';
 
@@ -21,7 +22,7 @@ export { referenceLabel } from './NoticeTimelineModals';
 // moves: "Move to…" offers only the stages the status model allows from here (detail.nextStages); a closed notice is
 // opened again with a reason (the two forms: NoticeTimelineModals). The Ind AS 37 assessments saved with the notice are
 // entries of their own (a scale, in violet). At Order, the appeal's deadline (CGST s.107(1), (4)) and pre-deposit
-// (s.107(6)).
+// (s.107(6)). DRC-03 payments are entries of their own too (in teal, with the heads paid).
 
 const ACTION_TEXT: Readonly<Record<NoticeEvent['action'], LitigationTextKey>> = {
   Created: 'notice.eventCreated',
@@ -31,7 +32,39 @@ const ACTION_TEXT: Readonly<Record<NoticeEvent['action'], LitigationTextKey>> = 
   DocumentAttached: 'notice.eventDocumentAttached',
   DocumentDeleted: 'notice.eventDocumentDeleted',
   ContingentAssessed: 'notice.eventContingentAssessed',
+  Payment: 'notice.eventPayment',
 };
+
+/** A DRC-03 payment: its own kind of entry (the stage does not change): date, ARN, total and the heads it paid. */
+const PaymentItem = ({ event }: { event: NoticeEvent }) => (
+  <Stack gap={2} data-testid={`notice-event-${event.id}`} data-kind="payment">
+    <Group gap={6}>
+      <Text size="sm" fw={600} c="teal.8">
+        {lt('notice.eventPayment')}
+      </Text>
+      {event.eventDate ? (
+        <Text size="xs" c="dimmed">
+          {formatDate(event.eventDate)}
+        </Text>
+      ) : null}
+    </Group>
+    <Text size="xs" ff="monospace">
+      {event.reference}
+    </Text>
+    {event.amount !== null ? <Text size="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>{`₹ ${formatInr(event.amount)}`}</Text> : null}
+    {event.payment ? (
+      <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {PAYMENT_HEADS.filter((head) => (event.payment?.[head] ?? 0) > 0)
+          .map((head) => `${lt(HEAD_TEXT[head])} ₹ ${formatInr(event.payment?.[head] ?? 0)}`)
+          .join(' · ')}
+      </Text>
+    ) : null}
+    {event.note ? <Text size="xs">{event.note}</Text> : null}
+    <Text size="xs" c="dimmed">
+      {lt('notice.by', { who: event.userName ?? '—', at: formatDateTime(event.at) })}
+    </Text>
+  </Stack>
+);
 
 /** "Contingent liability assessed: Possible, ₹1,20,000.00 as at 31-03-2026" (note: the class; blank: withdrawn). */
 export const contingentEventText = (event: NoticeEvent): string => {
@@ -190,7 +223,11 @@ export const NoticeTimeline = ({ notice, onChanged }: { notice: NoticeDetail; on
         ) : (
           <Timeline bulletSize={12} lineWidth={2} active={notice.events.length - 1}>
             {notice.events.map((event) =>
-              event.action === 'ContingentAssessed' ? (
+              event.action === 'Payment' ? (
+                <Timeline.Item key={event.id} color="teal">
+                  <PaymentItem event={event} />
+                </Timeline.Item>
+              ) : event.action === 'ContingentAssessed' ? (
                 <Timeline.Item key={event.id} color="violet" bullet={<IconScale size={10} />}>
                   <ContingentItem event={event} />
                 </Timeline.Item>

@@ -5,6 +5,7 @@ import {
   type NoticeDetail,
   type NoticeFilters,
   type NoticeMove,
+  type NoticePayment,
   type NoticeSave,
 } from '@opengst/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -30,6 +31,7 @@ export const noticeDetailQuery = (id: number) =>
   queryOptions({ queryKey: noticeKeys.detail(id), queryFn: (): Promise<NoticeDetail> => call(E.noticeDetail, { query: { id } }) });
 export const saveNotice = (body: NoticeSave) => call(E.noticeSave, { body }, { silent: FORM_SILENT });
 export const moveNotice = (body: NoticeMove) => call(E.noticeMove, { body }, { silent: FORM_SILENT });
+export const recordNoticePayment = (body: NoticePayment) => call(E.noticePayment, { body }, { silent: FORM_SILENT });
 export const reopenNotice = (body: { id: number; eventDate: string; note: string }) =>
   call(E.noticeReopen, { body }, { silent: FORM_SILENT });
 
