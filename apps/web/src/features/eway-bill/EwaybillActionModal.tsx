@@ -286,6 +286,7 @@ export const EwaybillActionModal = ({ kind, documentId = 0, documentIds = [], tr
             size="xs"
             color={kind === 'cancel' ? 'red' : undefined}
             loading={isSending}
+            disabled={reasons !== null && field('reasonCode') === ''}
             onClick={() => void send()}
             data-testid="ewaybill-action-send"
           >
