@@ -170,6 +170,7 @@ export const LITIGATION_TEXT = {
   'notice.waiverWithdraw': 'The appeal filed is to be withdrawn.',
   'notice.waiverOtherYears': 'The interest and penalty of {years} are not waived: those years are outside the scheme.',
   'notice.waiverClosed': 'The window closed on {applyBy}.',
+  'notice.waiverLapsed': 'The full tax was not paid by {payBy}: the interest and penalty are not waived.',
   'notice.waiverBasis': 'CGST s.128A, Rule 164; Notification 21/2024-CT; Circular 238/32/2024-GST.',
 } as const;
 

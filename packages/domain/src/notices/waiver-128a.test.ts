@@ -72,6 +72,14 @@ describe('section128AWaiver', () => {
     expect(late).toMatchObject({ paidInTime: 0, paidLate: 500_000, leftToPay: 500_000 });
   });
 
+  it('lapses when 31-03-2025 passes without the full tax paid by it', () => {
+    const full = [{ paidOn: '2025-03-31', split: split({ taxCgst: 500_000, taxSgst: 500_000 }) }];
+    const part = [{ paidOn: '2025-03-31', split: split({ taxCgst: 500_000, taxSgst: 499_999 }) }];
+    expect(waiver({ payments: part, today: '2025-03-31' })).toMatchObject({ lapsed: false, leftToPay: 1 });
+    expect(waiver({ payments: part, today: '2025-04-01' })).toMatchObject({ lapsed: true });
+    expect(waiver({ payments: full, today: '2025-04-01' })).toMatchObject({ lapsed: false, leftToPay: 0 });
+  });
+
   it('closes the payment on 31-03-2025 and the application on 30-06-2025', () => {
     expect(waiver({ today: '2025-03-31' })).toMatchObject({ payWindowClosed: false, windowClosed: false });
     expect(waiver({ today: '2025-04-01' })).toMatchObject({ payWindowClosed: true, windowClosed: false });

@@ -61,6 +61,8 @@ export type Waiver128A =
       payWindowClosed: boolean;
       /** The application's last date (30-06-2025) has passed as of today. */
       windowClosed: boolean;
+      /** 31-03-2025 has passed with the tax not paid in full by it: no waiver (s.128A(1)). */
+      lapsed: boolean;
     };
 
 /** The stages at which an order exists (SPL-02): the order, an appeal against it, or a closed notice. */
@@ -101,5 +103,6 @@ export const section128AWaiver = (input: Waiver128AInput): Waiver128A => {
     applyBy: WAIVER_128A_APPLY_BY,
     payWindowClosed: input.today > WAIVER_128A_PAY_BY,
     windowClosed: input.today > WAIVER_128A_APPLY_BY,
+    lapsed: input.today > WAIVER_128A_PAY_BY && paidInTime < total,
   };
 };

@@ -120,7 +120,7 @@ describe('Waiver128APanel', () => {
   afterEach(() => cleanup());
 
   it('shows the tax to pay, what was paid by 31-03-2025, the form and its last date', async () => {
-    renderAt(<Waiver128APanel notice={scn73()} today="2025-04-10" />, '/edit-litigation?id=9', ROLES);
+    renderAt(<Waiver128APanel notice={scn73()} today="2025-03-25" />, '/edit-litigation?id=9', ROLES);
     const panel = await screen.findByTestId('notice-waiver', {}, { timeout: 5000 });
     expect(panel.textContent).toContain(
       'paying the full tax (₹ 1,00,000.00) by 31-03-2025 waives the interest (₹ 1,200.00) and the penalty (₹ 0.00)',
@@ -132,13 +132,25 @@ describe('Waiver128APanel', () => {
     expect(screen.queryByTestId('notice-waiver-closed')).toBeNull();
   });
 
+  it('says the waiver is lost when 31-03-2025 passed without the full tax paid', async () => {
+    renderAt(<Waiver128APanel notice={scn73()} today="2025-04-01" />, '/edit-litigation?id=9', ROLES);
+    expect((await screen.findByTestId('notice-waiver-lapsed', {}, { timeout: 5000 })).textContent).toBe(
+      'The full tax was not paid by 31-03-2025: the interest and penalty are not waived.',
+    );
+    expect(screen.queryByTestId('notice-waiver-form')).toBeNull();
+  });
+
   it('names SPL-02 and the appeal withdrawn at appeal, and says the window closed after 30-06-2025', async () => {
-    renderAt(<Waiver128APanel notice={scn73({ stage: 'AppealFiled' })} today="2025-06-30" />, '/edit-litigation?id=9', ROLES);
+    const paidInFull = scn73({
+      stage: 'AppealFiled',
+      events: [payment(2, '2025-03-31', { taxCgst: 5_000_000, taxSgst: 5_000_000 })],
+    });
+    renderAt(<Waiver128APanel notice={paidInFull} today="2025-06-30" />, '/edit-litigation?id=9', ROLES);
     expect((await screen.findByTestId('notice-waiver-form', {}, { timeout: 5000 })).textContent).toBe(
       'Apply in SPL-02 by 30-06-2025. The appeal filed is to be withdrawn.',
     );
     cleanup();
-    renderAt(<Waiver128APanel notice={scn73()} today="2025-07-01" />, '/edit-litigation?id=9', ROLES);
+    renderAt(<Waiver128APanel notice={{ ...paidInFull, stage: 'Order' }} today="2025-07-01" />, '/edit-litigation?id=9', ROLES);
     expect((await screen.findByTestId('notice-waiver-closed', {}, { timeout: 5000 })).textContent).toBe('The window closed on 30-06-2025.');
     expect(screen.queryByTestId('notice-waiver-form')).toBeNull();
   });

@@ -207,7 +207,11 @@ export const Waiver128APanel = ({ notice, today }: { notice: NoticeDetail; today
         {waiver.otherYears.length > 0 ? (
           <Text size="sm">{lt('notice.waiverOtherYears', { years: waiver.otherYears.join(', ') })}</Text>
         ) : null}
-        {waiver.windowClosed ? (
+        {waiver.lapsed ? (
+          <Text size="sm" c="red.8" fw={600} data-testid="notice-waiver-lapsed">
+            {lt('notice.waiverLapsed', { payBy: formatDate(waiver.payBy) })}
+          </Text>
+        ) : waiver.windowClosed ? (
           <Text size="sm" c="red.8" fw={600} data-testid="notice-waiver-closed">
             {lt('notice.waiverClosed', { applyBy: formatDate(waiver.applyBy) })}
           </Text>
