@@ -175,35 +175,31 @@ export const findEinvoiceDocuments = async (
     .where(and(eligibleWhere(subscriberId, locationIds), inArray(d.id, [...ids])))
     .orderBy(asc(d.id));
 
-/** What buildEinvoice reads: the document, its lines, its location and the buyer's master record (by GSTIN). */
+/**
+ * What buildEinvoice reads: the document, its location and its e-invoice row (one query), then its lines and the buyer's
+ * master record (by GSTIN) at once. Three statements in two round trips instead of six one after the other: each
+ * generate-IRN request runs this (bench irn).
+ */
 export const loadForEinvoice = async (db: DbOrTx, subscriberId: number, documentId: number) => {
-  const [document] = await db
-    .select()
-    .from(d)
-    .where(and(eq(d.subscriberId, subscriberId), eq(d.id, documentId)));
-  if (!document) return null;
-  const [location] = await db.select().from(entities).where(eq(entities.id, document.entityId));
-  const items = await db
-    .select()
-    .from(documentItems)
-    .where(eq(documentItems.documentId, documentId))
-    .orderBy(asc(documentItems.lineNumber));
-  const [buyer] = document.counterpartyGstin
-    ? await db
-        .select()
-        .from(businessPartners)
-        .where(and(eq(businessPartners.subscriberId, subscriberId), eq(businessPartners.gstin, document.counterpartyGstin)))
-        .limit(1)
-    : [];
-  return location ? { document, location, items, buyer: buyer ?? null } : null;
-};
-
-export const findEinvoiceRow = async (db: DbOrTx, subscriberId: number, documentId: number): Promise<EinvoiceRow | null> => {
   const [row] = await db
-    .select()
-    .from(e)
-    .where(and(eq(e.subscriberId, subscriberId), eq(e.documentId, documentId)));
-  return row ?? null;
+    .select({ document: d, location: entities, einvoice: e })
+    .from(d)
+    .innerJoin(entities, eq(entities.id, d.entityId))
+    .leftJoin(e, and(eq(e.documentId, d.id), eq(e.subscriberId, subscriberId)))
+    .where(and(eq(d.subscriberId, subscriberId), eq(d.id, documentId)));
+  if (!row) return null;
+  const { document, location, einvoice } = row;
+  const [items, [buyer]] = await Promise.all([
+    db.select().from(documentItems).where(eq(documentItems.documentId, documentId)).orderBy(asc(documentItems.lineNumber)),
+    document.counterpartyGstin
+      ? db
+          .select()
+          .from(businessPartners)
+          .where(and(eq(businessPartners.subscriberId, subscriberId), eq(businessPartners.gstin, document.counterpartyGstin)))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+  return { document, location, items, buyer: buyer ?? null, einvoice };
 };
 
 /** Writes the document's e-invoice row (one per document). */

@@ -23,7 +23,7 @@ import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { IrpError, type IrpInvoice } from '../../portal/irp/irp-client';
-import { findEinvoiceRow, highestTurnoverOfPan, loadForEinvoice, markDocumentIrn, upsertEinvoice, type EinvoiceRow } from './einvoice.repo';
+import { highestTurnoverOfPan, loadForEinvoice, markDocumentIrn, upsertEinvoice, type EinvoiceRow } from './einvoice.repo';
 import { EinvoiceRefusal, irpSessionOf } from './irp-session.service';
 
 type Actor = Pick<SessionPrincipal, 'subscriberId' | 'userId'>;
@@ -248,8 +248,7 @@ export const generateOne = async (ctx: AppContext, actor: Actor, documentId: num
   const { db } = ctx.database;
   const loaded = await loadForEinvoice(db, actor.subscriberId, documentId);
   if (!loaded) return { documentId, documentNumber: '', status: 'YetNotGenerated', irn: null, errorCode: null, message: 'Not found.' };
-  const { document, location } = loaded;
-  const before = await findEinvoiceRow(db, actor.subscriberId, documentId);
+  const { document, location, einvoice: before } = loaded;
   if (before && HAS_IRN.includes(before.status)) return resultOf(document.documentNumber, documentId, before);
 
   const { json, problems, input } = einvoiceOf(loaded, ctx.irp.isSandbox);
@@ -337,8 +336,7 @@ export const cancelOne = async (
   const { db } = ctx.database;
   const loaded = await loadForEinvoice(db, actor.subscriberId, documentId);
   if (!loaded) return { documentId, documentNumber: '', status: 'YetNotGenerated', irn: null, errorCode: null, message: 'Not found.' };
-  const { document, location } = loaded;
-  const before = await findEinvoiceRow(db, actor.subscriberId, documentId);
+  const { document, location, einvoice: before } = loaded;
   if (!before?.irn || !HAS_IRN.includes(before.status))
     return resultOf(document.documentNumber, documentId, before, { code: null, message: 'This document has no IRN to cancel.' });
   let cancelledAt: Date;
