@@ -17,9 +17,17 @@ export const DEMO_USER_NAME = 'admin';
 export const DEMO_BUSINESS = {
   name: 'Demo Traders Private Limited',
   pan: 'AABCD1234E',
+  // Addresses (made up, in real places with their PIN codes): an e-invoice and an e-way bill carry the seller's.
   locations: [
-    { name: 'Mumbai Head Office', stateCode: '27', entityNumber: '1', children: [{ name: 'Pune Warehouse', entityNumber: '2' }] },
-    { name: 'Bengaluru Branch', stateCode: '29', entityNumber: '1' },
+    {
+      name: 'Mumbai Head Office',
+      stateCode: '27',
+      entityNumber: '1',
+      address: '4th Floor, Trade Centre, Bandra Kurla Complex, Mumbai',
+      pincode: '400051',
+      children: [{ name: 'Pune Warehouse', entityNumber: '2', address: 'Gat No. 112, Chakan MIDC Phase II, Pune', pincode: '410501' }],
+    },
+    { name: 'Bengaluru Branch', stateCode: '29', entityNumber: '1', address: '22, Residency Road, Bengaluru', pincode: '560025' },
   ],
 };
 

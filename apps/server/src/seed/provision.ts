@@ -41,13 +41,16 @@ export type ProvisionedSubscriber = {
   entityIds: number[];
 };
 
+/** A location's name and, optionally, its address ("street, ..., place": the last part is the place) and PIN code. */
+type Place = { name: string; address?: string; pincode?: string };
+
 export type SubscriberSpec = {
   name: string;
   admin: { userName: string; displayName: string; email: string; password: string };
   business: {
     name: string;
     pan: string;
-    locations: { name: string; stateCode: string; entityNumber: string; children?: { name: string; entityNumber: string }[] }[];
+    locations: (Place & { stateCode: string; entityNumber: string; children?: (Place & { entityNumber: string })[] })[];
   };
   /** Rights the subscriber is subscribed to; premium ones can be on trial. Defaults to every right. */
   rights?: readonly RightId[];
@@ -117,6 +120,8 @@ export const provisionSubscriber = async (db: DbOrTx, spec: SubscriberSpec): Pro
       gstin: gstinFor(location.stateCode, business.pan, location.entityNumber),
       stateCode: location.stateCode,
       taxpayerType: 'Regular',
+      address: location.address ?? null,
+      pincode: location.pincode ?? null,
     });
     for (const child of location.children ?? []) {
       await addEntity({
@@ -128,6 +133,8 @@ export const provisionSubscriber = async (db: DbOrTx, spec: SubscriberSpec): Pro
         gstin: gstinFor(location.stateCode, business.pan, child.entityNumber),
         stateCode: location.stateCode,
         taxpayerType: 'Regular',
+        address: child.address ?? null,
+        pincode: child.pincode ?? null,
       });
     }
   }

@@ -132,7 +132,8 @@ const QrResult = ({ result, onOpen }: { result: EinvoiceQrRead; onOpen: ((docume
           <Text size="xs" c="dimmed">
             {et('einvoiceQr.signedText')}
           </Text>
-          <Code block className={classes.jws}>
+          {/* Scrolls when long: focusable so a keyboard can scroll it (WCAG 2.1.1). */}
+          <Code block className={classes.jws} tabIndex={0} aria-label={et('einvoiceQr.signedText')}>
             {result.signedQrCode}
           </Code>
         </Stack>
