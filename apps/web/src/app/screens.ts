@@ -37,11 +37,12 @@ const withCard =
     return () => createElement(Screen, { portalSession: portal.PortalSessionCard });
   };
 
-/** A saved document offers Generate IRN: the e-invoice feature's action is handed to the document screen. */
+/** A saved document offers Generate IRN and Generate e-way bill: the features' actions are handed to the document screen. */
 const withEinvoiceAction = async (screen: typeof import('../features/documents/DocumentScreen')) => {
   const einvoice = await import('../features/einvoice/EinvoiceDocumentAction');
+  const ewaybill = await import('../features/eway-bill/EwaybillDocumentAction');
   const Screen = screen.DocumentScreen;
-  return () => createElement(Screen, { einvoiceAction: einvoice.EinvoiceDocumentAction });
+  return () => createElement(Screen, { einvoiceAction: einvoice.EinvoiceDocumentAction, ewaybillAction: ewaybill.EwaybillDocumentAction });
 };
 
 export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {

@@ -75,7 +75,14 @@ const LIVE_VALIDATION_MS = 600;
 const snapshotOf = (form: DocumentForm): string => JSON.stringify({ ...form, seriesId: '' });
 
 /** `einvoiceAction`: the e-invoice feature's Generate IRN for a saved document, handed in by app/screens.ts. */
-export const DocumentScreen = ({ einvoiceAction: EinvoiceAction }: { einvoiceAction?: ComponentType<{ document: DocumentDetail }> }) => {
+/** `ewaybillAction`: the e-way bill feature's Generate e-way bill for a saved document, handed in the same way. */
+export const DocumentScreen = ({
+  einvoiceAction: EinvoiceAction,
+  ewaybillAction: EwaybillAction,
+}: {
+  einvoiceAction?: ComponentType<{ document: DocumentDetail }>;
+  ewaybillAction?: ComponentType<{ document: DocumentDetail }>;
+}) => {
   const { pathname } = useLocation();
   const mode = MODE_BY_PATH[pathname] ?? 'create';
   const [params] = useSearchParams();
@@ -105,7 +112,14 @@ export const DocumentScreen = ({ einvoiceAction: EinvoiceAction }: { einvoiceAct
       mode={mode}
       direction={type}
       detail={detail ?? null}
-      einvoice={detail && EinvoiceAction ? <EinvoiceAction document={detail} /> : null}
+      einvoice={
+        detail && (EinvoiceAction || EwaybillAction) ? (
+          <>
+            {EinvoiceAction ? <EinvoiceAction document={detail} /> : null}
+            {EwaybillAction ? <EwaybillAction document={detail} /> : null}
+          </>
+        ) : null
+      }
     />
   );
 };
