@@ -120,7 +120,7 @@ const PaymentModal = ({
               onChange={(e) => setArn(e.currentTarget.value)}
               maxLength={15}
               required
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               error={errors.fields.arn}
               data-testid="payment-arn"
             />
@@ -236,12 +236,9 @@ export const NoticePayments = ({ notice, onChanged }: { notice: NoticeDetail; on
   const left = remainingByHead(notice.demand, paid);
   return (
     <Paper withBorder p="sm" radius="sm" data-testid="notice-payments">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={5}>{lt('notice.paidTitle')}</Title>
-        <Button size="xs" variant="light" onClick={() => setRecording(true)} data-testid="notice-record-payment">
-          {lt('notice.recordPayment')}
-        </Button>
-      </Group>
+      <Title order={5} mb="xs">
+        {lt('notice.paidTitle')}
+      </Title>
       <Text size="sm" mb="xs" data-testid="notice-paid-summary">
         {lt('notice.paidSummary', { paid: amount(splitTotal(paid)), demanded: amount(notice.totalDemand) })}
       </Text>
@@ -265,6 +262,12 @@ export const NoticePayments = ({ notice, onChanged }: { notice: NoticeDetail; on
           ))}
         </Table.Tbody>
       </Table>
+      {/* Under the figures: the card is a third of the screen wide, too narrow for the title and the action side by side. */}
+      <Group justify="flex-end" mt="xs">
+        <Button size="xs" variant="light" onClick={() => setRecording(true)} data-testid="notice-record-payment">
+          {lt('notice.recordPayment')}
+        </Button>
+      </Group>
       {isRecording ? <PaymentModal notice={notice} onClose={() => setRecording(false)} onChanged={onChanged} /> : null}
     </Paper>
   );

@@ -199,8 +199,8 @@ export const NoticeScreen = () => {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="sm">
-            <Waiver128APanel notice={notice} today={istDateOf(new Date())} />
             <NoticePayments notice={notice} onChanged={onChanged} />
+            <Waiver128APanel notice={notice} today={istDateOf(new Date())} />
             <NoticeTimeline notice={notice} onChanged={onChanged} />
             <NoticeDocuments notice={notice} />
           </Stack>
