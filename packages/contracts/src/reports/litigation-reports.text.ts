@@ -54,5 +54,5 @@ export const LITIGATION_REPORTS_TEXT = {
   'litReport.basis':
     'Ind AS 37: a probable outflow is provided for, a possible one disclosed in the notes, a remote one neither. Each notice shows the assessment made for the latest reporting date on or before the date chosen.',
   'litReport.assessmentBasis':
-    'A notice citing several sections or years appears under each; the totals count each notice once. Confirmed: the amount of the latest order; paid: the amounts recorded when replied or paid (DRC-03); under appeal: the confirmed demand of notices in appeal.',
+    'A notice citing several sections or years appears under each; the totals count each notice once. Confirmed: the amount of the latest order; paid: the DRC-03 payments recorded on the notice (for a notice with none, the amount recorded when it was replied or paid); under appeal: the confirmed demand of notices in appeal.',
 } as const satisfies Record<string, string>;
