@@ -15,6 +15,8 @@ import {
   EwaybillFiltersSchema,
   EwaybillGenerateRequestSchema,
   EwaybillItemSchema,
+  EwaybillRejectRequestSchema,
+  EwaybillRejectResponseSchema,
   EwaybillStatusCountRequestSchema,
   EwaybillStatusCountsSchema,
   EwaybillUpdateTransporterRequestSchema,
@@ -43,6 +45,8 @@ export const EWAYBILL_ENDPOINTS = {
   ewaybillUpdateTransporter: post('updateTransporter', EwaybillUpdateTransporterRequestSchema, EwaybillDetailSchema),
   ewaybillExtend: post('extend', EwaybillExtendRequestSchema, EwaybillDetailSchema),
   ewaybillCancel: post('cancel', EwaybillCancelRequestSchema, EwaybillDetailSchema),
+  /** Rejects, as the other party named in it, an e-way bill another taxpayer generated (Rule 138(12)). */
+  ewaybillReject: post('reject', EwaybillRejectRequestSchema, EwaybillRejectResponseSchema),
   /** Reads the e-way bill back from the system: its status (Expired past validity), validity and Part B. */
   ewaybillRefresh: post('refresh', EwaybillDocumentRequestSchema, EwaybillDetailSchema),
   /** Records a location's e-way bill API user; the next call signs in with it. */

@@ -289,3 +289,12 @@ export const ConsolidatedEwaybillRegenerateRequestSchema = EwaybillPartBSchema.e
 export type ConsolidatedEwaybillRegenerateRequest = z.infer<typeof ConsolidatedEwaybillRegenerateRequestSchema>;
 export type EwaybillCancelRequest = z.infer<typeof EwaybillCancelRequestSchema>;
 export type EwaybillUpdateTransporterRequest = z.infer<typeof EwaybillUpdateTransporterRequestSchema>;
+
+/** Rule 138(12): the other party (recipient of an outward, supplier of an inward movement) rejects within 72 hours. */
+export const EwaybillRejectRequestSchema = z.object({
+  /** The location (GSTIN) named as the other party. */
+  entityId: id,
+  ewbNumber: z.string().regex(/^\d{12}$/, 'An e-way bill number is 12 digits.'),
+});
+export type EwaybillRejectRequest = z.infer<typeof EwaybillRejectRequestSchema>;
+export const EwaybillRejectResponseSchema = z.object({ ewbNumber: z.string(), status: EwaybillStatusSchema, rejectedAt: z.string() });

@@ -20,6 +20,7 @@ import {
   updateVehicle,
 } from './ewaybill.service';
 import { saveEwbUser } from './ewb-session.service';
+import { rejectEwaybill } from './reject.service';
 
 const view = { rights: ['EWayBillView', 'EWayBillGenerate'], entity: 'body' } as const satisfies RouteAccess;
 const act = { rights: ['EWayBillGenerate'] } as const satisfies RouteAccess;
@@ -80,6 +81,10 @@ export const ewaybillRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   serve(app, E.ewaybillCancel, {
     access: act,
     handler: async (request) => cancelEwaybill(ctx, principalOf(request), request.body, request.ip),
+  });
+  serve(app, E.ewaybillReject, {
+    access: { rights: ['EWayBillGenerate'], entity: 'body' },
+    handler: async (request) => rejectEwaybill(ctx, principalOf(request), request.body, request.ip),
   });
   serve(app, E.ewaybillRefresh, {
     access: { rights: ['EWayBillView', 'EWayBillGenerate'] },

@@ -147,6 +147,11 @@ export const ewaybillSweeps = (): Sweep[] => [
     },
   },
   {
+    route: `POST ${E.ewaybillReject}`,
+    expect: 'notFound',
+    call: withB((api, _ids, location) => api.post(E.ewaybillReject, { entityId: location, ewbNumber: B_EWB })),
+  },
+  {
     route: `POST ${E.consolidatedSearch}`,
     expect: 'notFound',
     call: withB((api, _ids, location) => api.post(E.consolidatedSearch, { start: 0, size: 10, filters: { entityIds: [location] } })),

@@ -216,6 +216,37 @@ describe.each(ENGINES)('e-way bills on %s', (engine) => {
     expect(page.items.map((i) => i.id)).toEqual([trip.id]);
   });
 
+  it('lets the other party reject within 72 hours, and refuses the generator and a second rejection', async () => {
+    const { db } = h.ctx.database;
+    const [location] = await db.select({ gstin: entities.gstin }).from(entities).where(eq(entities.id, chennai));
+    const chennaiGstin = location?.gstin ?? '';
+    // Delhi moves goods to the same business's Chennai location (a branch transfer), Chennai being the other party.
+    const id = await sale('EWB/R1', {
+      counterpartyGstin: chennaiGstin,
+      counterpartyState: '33',
+      placeOfSupply: '33',
+      counterpartyName: 'Chennai branch',
+    });
+    const d = await ok<EwaybillDetail>(await generate(id, { toPincode: '600001', toPlace: 'Chennai', distanceKm: 2200 }));
+    expect(refused(await api.post(E.ewaybillReject, { entityId: delhi, ewbNumber: d.ewbNumber }))[0]?.message).toContain(
+      'Only the other party',
+    );
+    const rejected = await ok<{ status: string; ewbNumber: string }>(
+      await api.post(E.ewaybillReject, { entityId: chennai, ewbNumber: d.ewbNumber }),
+    );
+    expect(rejected).toMatchObject({ status: 'Rejected', ewbNumber: d.ewbNumber });
+    const after = await detail(id);
+    expect(after.status).toBe('Rejected');
+    expect(after.events.at(-1)).toMatchObject({ action: 'REJEWB', status: 'Rejected' });
+    expect(after.actions.cancel).toEqual({ allowed: false, reason: 'The e-way bill was rejected by the other party.' });
+    expect(refused(await api.post(E.ewaybillReject, { entityId: chennai, ewbNumber: d.ewbNumber }))[0]?.message).toContain('rejected');
+    const [audit] = await db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.entityType, 'EWayBillReject'), eq(auditTrail.entityKey, d.ewbNumber!)));
+    expect(audit?.entityName).toBe(chennaiGstin);
+  });
+
   it('cancels within 24 hours; refuses cancel after 24 hours and extension outside its window, accepts it inside', async () => {
     const first = await sale('EWB/X1');
     const d1 = await ok<EwaybillDetail>(await generate(first));
