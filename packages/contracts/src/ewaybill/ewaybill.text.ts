@@ -87,6 +87,18 @@ export const EWAYBILL_TEXT = {
   'ewaybill.consolidated': 'Consolidated e-way bill {number} generated.',
   'ewaybill.documentLabel': 'E-way bill',
   'ewaybill.documentNumber': 'E-way bill {number}, valid until {until}',
+  'ewaybill.ewbUser': 'E-way bill API user',
+  'ewaybill.ewbUserIntro':
+    'The API user created for the GSTIN on the e-way bill portal (registration for API, through your GSP). The password is kept sealed; the next request to the e-way bill system signs in with it.',
+  'ewaybill.ewbUserSandbox': 'The e-way bill sandbox takes the first user a GSTIN signs in with (OpenGST signs in as opengst_ewb).',
+  'ewaybill.ewbUserName': 'API user name',
+  'ewaybill.ewbUserPassword': 'API password',
+  'ewaybill.save': 'Save',
+  'ewaybill.ewbUserSaved': 'E-way bill API user of {gstin} saved.',
+  'ewaybill.reject': 'Reject e-way bill',
+  'ewaybill.rejectIntro':
+    'As the other party named in an e-way bill another taxpayer generated, you may reject it within 72 hours of its generation; after that it is deemed accepted (Rule 138(12)).',
+  'ewaybill.rejected': 'E-way bill {number} rejected.',
   'ewaybill.sandbox':
     'Connected to this installation’s e-way bill sandbox, not to NIC: e-way bills generated here are not registered with the government. Set EWB_URL to a GSP’s e-way bill API to register real ones.',
 } as const satisfies Record<string, string>;

@@ -223,6 +223,52 @@ describe('EWayBillScreen', () => {
   });
 });
 
+describe('EWayBillScreen: a location’s forms', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('rejects, as the other party, an e-way bill by its number, showing the refusal in place first', async () => {
+    const LOCATIONS = [
+      {
+        entityId: 4,
+        parentEntityId: 1,
+        gstin: '33AAACT1234F1Z1',
+        entityName: 'Chennai',
+        entityType: 'Location',
+        status: 'Active',
+        stateCode: '33',
+        hasAccess: true,
+      },
+    ];
+    let attempts = 0;
+    const calls = stubApi(
+      answer((url) => {
+        if (url.includes('/user/entities')) return json(LOCATIONS);
+        if (url.includes('/ewaybill/reject')) {
+          attempts += 1;
+          return attempts === 1
+            ? refusal('GEN0009', 'E-way bill 181000000042: It could be rejected within 72 hours, until 28/11/2026, 10:00 IST')
+            : json({ ewbNumber: '181000000042', status: 'Rejected', rejectedAt: new Date().toISOString() });
+        }
+        return undefined;
+      }),
+    );
+    renderAt(<EWayBillScreen />, '/e-way-bill', ['EWayBillView', 'EWayBillGenerate']);
+    fireEvent.click(await screen.findByTestId('ewaybill-reject', {}, { timeout: 5000 }));
+    fireEvent.click(await screen.findByTestId('ewb-location', {}, { timeout: 5000 }));
+    const options = await screen.findAllByRole('option', { name: '33AAACT1234F1Z1 · Chennai', hidden: true }, { timeout: 5000 });
+    fireEvent.click(options.at(-1)!);
+    fireEvent.change(screen.getByTestId('ewb-location-first'), { target: { value: '1810-0000-0042' } });
+    fireEvent.click(screen.getByTestId('ewb-location-send'));
+    expect((await screen.findByTestId('ewb-location-refused', {}, { timeout: 5000 })).textContent).toContain('within 72 hours');
+    fireEvent.click(screen.getByTestId('ewb-location-send'));
+    await waitFor(() => expect(screen.queryByTestId('ewb-location-first')).toBeNull());
+    expect(calls.filter((c) => c.url.includes('/ewaybill/reject')).at(-1)?.body).toEqual({ entityId: 4, ewbNumber: '181000000042' });
+  });
+});
+
 describe('ConsolidatedEwayBillScreen', () => {
   afterEach(() => {
     cleanup();

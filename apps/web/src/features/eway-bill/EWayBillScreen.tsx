@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconStack2, IconTruck } from '@tabler/icons-react';
+import { IconBan, IconKey, IconStack2, IconTruck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EWAYBILL_DOCUMENT_TYPE_VALUES,
@@ -28,6 +28,7 @@ import { useWorkingYear } from '../../shared/workingYear';
 import { EwaybillActionModal, type EwaybillActionKind } from './EwaybillActionModal';
 import { EwaybillDetailDrawer } from './EwaybillDetailDrawer';
 import { EwaybillStatusBadge } from './EwaybillStatusBadge';
+import { EwbLocationModal } from './EwbLocationModal';
 import { countEwaybills, ewaybillKeys, searchEwaybills } from './ewaybillApi';
 import { timeLeftText } from './validity';
 
@@ -164,6 +165,7 @@ export const EWayBillScreen = () => {
   const [selected, setSelected] = useState<number[]>([]);
   const [opened, setOpened] = useState<number | null>(null);
   const [kind, setKind] = useState<EwaybillActionKind | null>(null);
+  const [locationForm, setLocationForm] = useState<'user' | 'reject' | null>(null);
   const columns = useMemo(() => columnsAt(Date.now()), [list.rows]);
 
   const selectedRows = useMemo(() => list.rows.filter((row) => selected.includes(row.id)), [list.rows, selected]);
@@ -218,6 +220,28 @@ export const EWayBillScreen = () => {
           clearable
           data-testid="ewaybill-filter-source"
         />
+        {rights.EWayBillGenerate ? (
+          <Group gap="xs" ml="auto">
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconBan size={14} />}
+              onClick={() => setLocationForm('reject')}
+              data-testid="ewaybill-reject"
+            >
+              {wt('ewaybill.reject')}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconKey size={14} />}
+              onClick={() => setLocationForm('user')}
+              data-testid="ewaybill-ewb-user"
+            >
+              {wt('ewaybill.ewbUser')}
+            </Button>
+          </Group>
+        ) : null}
       </Group>
       <StatusCountBar
         items={statusItems}
@@ -296,6 +320,17 @@ export const EWayBillScreen = () => {
         }}
       />
       <EwaybillDetailDrawer documentId={opened} onClose={() => setOpened(null)} />
+      <EwbLocationModal
+        key={locationForm ?? 'none'}
+        kind={locationForm}
+        onClose={() => setLocationForm(null)}
+        onDone={() => {
+          setLocationForm(null);
+          void queryClient.invalidateQueries({ queryKey: ewaybillKeys.all });
+        }}
+        financialYear={workingYear}
+        isSandbox={counts.data?.isSandbox ?? false}
+      />
     </Stack>
   );
 };

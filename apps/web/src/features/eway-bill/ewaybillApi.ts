@@ -10,6 +10,7 @@ import {
   type EwaybillFilters,
   type EwaybillGenerateRequest,
   type EwaybillItem,
+  type EwaybillRejectRequest,
   type EwaybillUpdateTransporterRequest,
   type EwaybillUpdateVehicleRequest,
 } from '@opengst/contracts';
@@ -40,6 +41,8 @@ export const updateVehicle = (body: EwaybillUpdateVehicleRequest) => call(E.eway
 export const updateTransporter = (body: EwaybillUpdateTransporterRequest) => call(E.ewaybillUpdateTransporter, { body }, SILENT);
 export const extendEwaybill = (body: EwaybillExtendRequest) => call(E.ewaybillExtend, { body }, SILENT);
 export const cancelEwaybill = (body: EwaybillCancelRequest) => call(E.ewaybillCancel, { body }, SILENT);
+export const rejectEwaybill = (body: EwaybillRejectRequest) => call(E.ewaybillReject, { body }, SILENT);
+export const saveEwbUser = (body: { entityId: number; userName: string; password: string }) => call(E.ewaybillUserSave, { body }, SILENT);
 export const refreshEwaybill = (documentId: number) => call(E.ewaybillRefresh, { body: { documentId } }, SILENT);
 
 export const searchConsolidated = (
