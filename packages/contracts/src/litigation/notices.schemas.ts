@@ -58,6 +58,8 @@ export const NoticeSaveSchema = z.object({
   demand: NoticeDemandSchema.default({ taxIgst: 0, taxCgst: 0, taxSgst: 0, taxCess: 0, interest: 0, penalty: 0 }),
   contingent: NoticeContingentSchema.nullish(),
   assigneeUserId: id.nullish(),
+  /** An approval level (/level-master): its users who reach the location are reminded of the notice too. */
+  assigneeLevelId: id.nullish(),
   tagIds: z.array(id).max(20).default([]),
   /** The consultants (/manage-consultants) who may see and work on it; absent: left as they are. A consultant's own save keeps them. */
   consultantIds: z.array(id).max(20, 'Assign at most 20 consultants.').optional(),
@@ -90,6 +92,8 @@ export const NoticeSchema = z.object({
   /** Ind AS 37: what the class means for the accounts. */
   contingentTreatment: z.enum(['Provision', 'Disclosure', 'None']).nullable(),
   assigneeUserId: z.number().int().nullable(),
+  assigneeLevelId: z.number().int().nullable(),
+  assigneeLevelName: z.string().nullable(),
   assigneeName: z.string().nullable(),
   tagIds: z.array(z.number().int()),
   consultants: z.array(z.object({ id: z.number().int(), displayName: z.string() })),

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { consultants, entities, subscribers, users } from './organization';
+import { consultants, entities, levels, subscribers, users } from './organization';
 
 /**
  * One notice (or intimation, order, appeal) received by a GSTIN. `due_on` is the reply's due date the register works to:
@@ -55,6 +55,8 @@ export const notices = pgTable(
     contingentAmount: bigint('contingent_amount', { mode: 'number' }),
     contingentAsOf: date('contingent_as_of', { mode: 'string' }),
     assigneeUserId: integer('assignee_user_id').references(() => users.id),
+    /** An approval level (/level-master) the notice is assigned to: its users who reach the location are reminded too. */
+    assigneeLevelId: integer('assignee_level_id').references(() => levels.id),
     /** Notice tags (/notice-tag) of the same subscriber. */
     tagIds: integer('tag_ids')
       .array()

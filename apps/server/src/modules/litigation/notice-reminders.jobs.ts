@@ -4,9 +4,9 @@
 // test moves time through that clock. Each reminder is recorded before its mail goes (notice_reminders, unique per
 // notice, kind and day), so a job run twice in a day, or on two servers, sends it once.
 //
-// Who: the notice's assignee when set and active; else every active user of the subscriber whose role may edit notices
-// (LitigationEdit) and who may reach the notice's location; and, either way, the active users of the consultants
-// assigned to the notice (/manage-consultants).
+// Who: the notice's assignee and the active users of its assigned level (/level-master) who reach its location, when
+// there are any; else every active user of the subscriber whose role may edit notices (LitigationEdit) and who may reach
+// the notice's location; and, either way, the active users of the consultants assigned to the notice (/manage-consultants).
 import { daysBetween, istDateOf, noticeFormInfo } from '@opengst/domain';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
@@ -28,20 +28,34 @@ type Due = {
   referenceNumber: string;
   dueOn: string;
   assigneeUserId: number | null;
+  assigneeLevelId: number | null;
   gstin: string | null;
   entityName: string;
 };
 
-/** The organisation's people on the notice: its assignee when set and active, else the editors who reach its location. */
+/**
+ * The organisation's people on the notice: its assignee and the users of its assigned level who reach its location,
+ * when any is active; else the editors who reach its location.
+ */
 const ownPeopleOf = async (ctx: AppContext, notice: Due): Promise<string[]> => {
   const { db } = ctx.database;
+  const assigned: string[] = [];
   if (notice.assigneeUserId) {
     const [assignee] = await db
       .select({ email: users.email })
       .from(users)
       .where(and(eq(users.id, notice.assigneeUserId), eq(users.status, 'Active')));
-    if (assignee?.email) return [assignee.email];
+    if (assignee?.email) assigned.push(assignee.email);
   }
+  if (notice.assigneeLevelId) {
+    const ofLevel = await db
+      .selectDistinct({ email: users.email })
+      .from(users)
+      .innerJoin(userEntities, and(eq(userEntities.userId, users.id), eq(userEntities.entityId, notice.entityId)))
+      .where(and(eq(users.subscriberId, notice.subscriberId), eq(users.levelId, notice.assigneeLevelId), eq(users.status, 'Active')));
+    assigned.push(...ofLevel.map((u) => u.email));
+  }
+  if (assigned.length > 0) return assigned;
   const editors = await db
     .selectDistinct({ email: users.email })
     .from(users)
@@ -93,6 +107,7 @@ export const sendNoticeReminders = async (ctx: AppContext): Promise<number> => {
       referenceNumber: notices.referenceNumber,
       dueOn: notices.dueOn,
       assigneeUserId: notices.assigneeUserId,
+      assigneeLevelId: notices.assigneeLevelId,
       gstin: entities.gstin,
       entityName: entities.entityName,
     })

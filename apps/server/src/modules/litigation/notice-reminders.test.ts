@@ -1,9 +1,9 @@
 import { NOTICE_API as N, type NoticeDetail } from '@opengst/contracts';
 import { addDays, istDateOf } from '@opengst/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notices } from '../../db/schema';
-import { ENGINES, setSubscriberSettings, type Harness, type Tenant } from '../../test-support/harness';
+import { levels, mailOutbox, notices, users } from '../../db/schema';
+import { createTenant, ENGINES, setSubscriberSettings, type Harness, type Tenant } from '../../test-support/harness';
 import { type ApiClient, openSignedIn, signInLimitedUser } from '../../test-support/org-fixtures';
 import { sendNoticeReminders } from './notice-reminders.jobs';
 
@@ -108,5 +108,42 @@ describe.each(ENGINES)('notice reminders on %s', (engine) => {
       );
     expect(overdue).toHaveLength(2);
     expect(overdue[0]?.text).toContain('Without a reply the officer may decide without hearing you');
+  });
+
+  it('reminds the users of the assigned level who reach the location, and refuses a level of another subscriber', async () => {
+    const { db } = h.ctx.database;
+    const [level] = await db.insert(levels).values({ subscriberId: t.subscriberId, name: 'GST head', rank: 2 }).returning();
+    const other = await createTenant(h);
+    const [otherTenantLevel] = await db.insert(levels).values({ subscriberId: other.subscriberId, name: 'Elsewhere' }).returning();
+    const reaches = await signInLimitedUser(h, t, ['LitigationManagement'], [chennai]);
+    const elsewhere = await signInLimitedUser(h, t, ['LitigationManagement'], [delhi]);
+    await db
+      .update(users)
+      .set({ levelId: level!.id })
+      .where(inArray(users.id, [reaches.userId, elsewhere.userId]));
+    const today = istDateOf(h.ctx.now());
+    const saved = await api.post(N.noticeSave, {
+      entityId: chennai,
+      form: 'DRC-01C',
+      referenceNumber: 'ZD330000000001C',
+      issuedOn: today,
+      assigneeLevelId: level!.id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ assigneeLevelId: level!.id, assigneeLevelName: 'GST head' });
+    const before = (await mails()).length;
+    expect(await sendNoticeReminders(h.ctx)).toBe(1);
+    const [mail] = (await mails()).slice(before);
+    expect(mail).toMatchObject({ to: `${reaches.userName}@example.test`, subject: expect.stringContaining('ZD330000000001C') });
+
+    const refused = await api.post(N.noticeSave, {
+      entityId: chennai,
+      form: 'ASMT-10',
+      referenceNumber: 'X-1',
+      issuedOn: today,
+      assigneeLevelId: otherTenantLevel!.id,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('active level of your organisation');
   });
 });

@@ -23,7 +23,7 @@ import {
 import { and, arrayOverlaps, asc, count, eq, gte, ilike, inArray, lt, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
-import { consultants, entities, noticeConsultants, notices, noticeTags, users } from '../../db/schema';
+import { consultants, entities, levels, noticeConsultants, notices, noticeTags, users } from '../../db/schema';
 import { orderByOf } from '../../platform/lists';
 
 export type NoticeRow = typeof notices.$inferSelect;
@@ -112,7 +112,7 @@ const SORT: Record<(typeof NOTICE_SORT_COLUMNS)[number], AnyPgColumn> = {
   updatedAt: n.updatedAt,
 };
 
-type Joined = { row: NoticeRow; entityName: string; gstin: string | null; assigneeName: string | null };
+type Joined = { row: NoticeRow; entityName: string; gstin: string | null; assigneeName: string | null; assigneeLevelName: string | null };
 export type NoticeConsultant = Notice['consultants'][number];
 
 /** The consultants of each of the notices, by name. */
@@ -131,7 +131,7 @@ export const consultantsOfNotices = async (db: DbOrTx, noticeIds: readonly numbe
 };
 
 export const toNotice = (
-  { row, entityName, gstin, assigneeName }: Joined,
+  { row, entityName, gstin, assigneeName, assigneeLevelName }: Joined,
   today: string,
   consultantsOf: ReadonlyMap<number, NoticeConsultant[]> = new Map(),
 ): Notice => {
@@ -169,6 +169,8 @@ export const toNotice = (
     contingentTreatment: contingentClass ? contingentTreatment(contingentClass) : null,
     assigneeUserId: row.assigneeUserId,
     assigneeName,
+    assigneeLevelId: row.assigneeLevelId,
+    assigneeLevelName,
     tagIds: row.tagIds,
     consultants: consultantsOf.get(row.id) ?? [],
     source: row.source,
@@ -178,10 +180,17 @@ export const toNotice = (
 
 export const joinedSelect = (db: DbOrTx) =>
   db
-    .select({ row: n, entityName: entities.entityName, gstin: entities.gstin, assigneeName: assignee.displayName })
+    .select({
+      row: n,
+      entityName: entities.entityName,
+      gstin: entities.gstin,
+      assigneeName: assignee.displayName,
+      assigneeLevelName: levels.name,
+    })
     .from(n)
     .innerJoin(entities, eq(entities.id, n.entityId))
-    .leftJoin(assignee, eq(assignee.id, n.assigneeUserId));
+    .leftJoin(assignee, eq(assignee.id, n.assigneeUserId))
+    .leftJoin(levels, eq(levels.id, n.assigneeLevelId));
 
 export const findNotices = async (
   db: DbOrTx,

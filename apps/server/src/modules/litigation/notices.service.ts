@@ -28,7 +28,17 @@ import {
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
-import { entities, noticeConsultants, noticeDocuments, noticeEvents, notices, noticeTags, storedFiles, users } from '../../db/schema';
+import {
+  entities,
+  levels,
+  noticeConsultants,
+  noticeDocuments,
+  noticeEvents,
+  notices,
+  noticeTags,
+  storedFiles,
+  users,
+} from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { assertEntityAccess } from '../../platform/entity-access';
@@ -146,6 +156,14 @@ const assertSaveReferences = async (db: Db, who: SessionPrincipal, input: SaveIn
       .from(users)
       .where(and(eq(users.id, input.assigneeUserId), eq(users.subscriberId, who.subscriberId)));
     if (!user || user.status !== 'Active') throw invalid('AssigneeUserId', 'Assign the notice to an active user of your organisation.');
+  }
+  if (input.assigneeLevelId) {
+    const [level] = await db
+      .select({ status: levels.status })
+      .from(levels)
+      .where(and(eq(levels.id, input.assigneeLevelId), eq(levels.subscriberId, who.subscriberId)));
+    if (level?.status !== 'Active')
+      throw invalid('AssigneeLevelId', 'Assign the notice to an active level of your organisation (Level Master).');
   }
   if (input.tagIds.length > 0) {
     const tags = await db
@@ -267,6 +285,7 @@ export const saveNotice = async (db: Db, who: SessionPrincipal, input: SaveInput
     contingentAmount: input.contingent?.amount ?? null,
     contingentAsOf: input.contingent?.asOf ?? null,
     assigneeUserId: input.assigneeUserId ?? null,
+    assigneeLevelId: input.assigneeLevelId ?? null,
     tagIds: [...new Set(input.tagIds)],
     updatedBy: who.userId,
     updatedAt: new Date(),

@@ -1,10 +1,13 @@
 import { ColorSwatch, Group, MultiSelect, Select, Stack } from '@mantine/core';
 import { CONSULTANTS_TEXT, litigationText as lt, type NoticeDetail, type NoticeOptions } from '@opengst/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { levelLookupQuery } from '../../shared/namedMasterLookups';
 import { TagBadges } from './NoticeBadges';
 import { Section, type DraftFieldProps } from './noticeFormSections';
 
-// Who works on a notice: its assignee (a user of the organisation), the consultants (/manage-consultants; a consultant
-// signed in sees them but cannot change them) and its tags in their colours (an inactive tag stays until removed).
+// Who works on a notice: its assignee (a user of the organisation), a level whose users are reminded with them, the
+// consultants (/manage-consultants; a consultant signed in sees them but cannot change them) and its tags in their
+// colours (an inactive tag stays until removed).
 
 export type Assigned = NoticeDetail['consultants'];
 export const NO_TAGS: NoticeOptions['tags'] = [];
@@ -23,6 +26,14 @@ const consultantChoices = (lookup: readonly { id: number; displayName: string; f
   return [...offered, ...missing];
 };
 
+/** The active levels by rank, and the notice's own when it has since been deactivated. */
+const levelChoices = (levels: readonly { id: number; name: string }[], current: string) => {
+  const offered = levels.map((level) => ({ value: String(level.id), label: level.name }));
+  return current && !offered.some((o) => o.value === current)
+    ? [...offered, { value: current, label: lt('notice.levelInactive') }]
+    : offered;
+};
+
 type Props = DraftFieldProps & {
   users: readonly { id: number; userName: string; displayName: string }[];
   lookup: readonly { id: number; displayName: string; firmName: string }[];
@@ -32,6 +43,7 @@ type Props = DraftFieldProps & {
 };
 
 export const NoticeAssignmentSection = ({ draft, set, error, users, lookup, assigned, tags, isConsultant }: Props) => {
+  const { data: levels = [] } = useQuery(levelLookupQuery);
   const colourOf = (id: string) => tags.find((tag) => String(tag.id) === id)?.color ?? 'gray';
   return (
     <Section title={lt('notice.sectionAssignment')} testId="notice-section-assignment">
@@ -46,6 +58,19 @@ export const NoticeAssignmentSection = ({ draft, set, error, users, lookup, assi
         clearable
         error={error('assigneeUserId')}
         data-testid="notice-assignee"
+      />
+      <Select
+        size="xs"
+        mt="xs"
+        label={lt('notice.assigneeLevel')}
+        description={lt('notice.assigneeLevelHint')}
+        placeholder={lt('notice.assigneeNone')}
+        data={levelChoices(levels, draft.assigneeLevelId)}
+        value={draft.assigneeLevelId || null}
+        onChange={(value) => set('assigneeLevelId', value ?? '')}
+        clearable
+        error={error('assigneeLevelId')}
+        data-testid="notice-assignee-level"
       />
       <MultiSelect
         size="xs"

@@ -35,7 +35,9 @@ const lookups = (url: string) =>
         ? json(options)
         : url.includes('/consultant/lookup')
           ? json({ items: consultants })
-          : undefined;
+          : url.includes('/subscriber/levels')
+            ? json([{ id: 3, name: 'GST head', rank: 1 }])
+            : undefined;
 
 const typeDate = (testId: string, text: string) => {
   const input = screen.getByTestId(testId);
@@ -127,6 +129,7 @@ describe('NoticeScreen', () => {
       demand: { taxIgst: 0, taxCgst: 12345678, taxSgst: 12345678, taxCess: 0, interest: 5, penalty: 0 },
       contingent: { classification: 'Probable', amount: 24691356, asOf: '2026-09-30' },
       assigneeUserId: null,
+      assigneeLevelId: null,
       tagIds: [],
       consultantIds: [],
     });
@@ -250,12 +253,15 @@ describe('NoticeScreen', () => {
         ['High stake', 'red'],
       ]),
     );
+    // A level (Level Master) whose users are reminded with the assignee.
+    await pick(screen.getByTestId('notice-assignee-level'), 'GST head');
     fireEvent.click(screen.getByTestId('notice-save'));
     await waitFor(() => expect(calls.find((c) => c.url.includes('/litigation/save'))).toBeTruthy());
     expect(calls.find((c: Call) => c.url.includes('/litigation/save'))?.body).toMatchObject({
       id: 8,
       tagIds: [4, 5],
       consultantIds: [19, 11],
+      assigneeLevelId: 3,
     });
   });
 

@@ -27,6 +27,8 @@ export type NoticeDraft = {
   contingentAmount: string;
   contingentAsOf: string;
   assigneeUserId: string;
+  /** An approval level (/level-master) whose users are reminded too. */
+  assigneeLevelId: string;
   /** Notice tags (/notice-tag), as the MultiSelect holds them. */
   tagIds: string[];
   /** Consultants (/manage-consultants) who may see and work on it. */
@@ -52,6 +54,7 @@ export const NOTICE_FIELDS = [
   'amount',
   'asOf',
   'assigneeUserId',
+  'assigneeLevelId',
   'tagIds',
   'consultantIds',
 ] as const;
@@ -74,6 +77,7 @@ export const emptyDraft = (): NoticeDraft => ({
   contingentAmount: '',
   contingentAsOf: '',
   assigneeUserId: '',
+  assigneeLevelId: '',
   tagIds: [],
   consultantIds: [],
 });
@@ -106,6 +110,7 @@ export const draftOf = (d: NoticeDetail): NoticeDraft => ({
   contingentAmount: rupees(d.contingentAmount),
   contingentAsOf: d.contingentAsOf ?? '',
   assigneeUserId: d.assigneeUserId ? String(d.assigneeUserId) : '',
+  assigneeLevelId: d.assigneeLevelId ? String(d.assigneeLevelId) : '',
   tagIds: d.tagIds.map(String),
   consultantIds: d.consultants.map((c) => String(c.id)),
 });
@@ -165,6 +170,7 @@ export const saveOf = (draft: NoticeDraft): NoticeSave => ({
     ? { classification: draft.contingentClass, amount: paiseOf(draft.contingentAmount), asOf: draft.contingentAsOf }
     : null,
   assigneeUserId: draft.assigneeUserId ? Number(draft.assigneeUserId) : null,
+  assigneeLevelId: draft.assigneeLevelId ? Number(draft.assigneeLevelId) : null,
   tagIds: draft.tagIds.map(Number),
   consultantIds: draft.consultantIds.map(Number),
 });

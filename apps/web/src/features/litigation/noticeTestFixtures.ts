@@ -26,6 +26,8 @@ export const notice = (id: number, extra: Partial<Notice> = {}): Notice => ({
   contingentTreatment: 'Disclosure',
   assigneeUserId: 7,
   assigneeName: 'Asha Rao',
+  assigneeLevelId: null,
+  assigneeLevelName: null,
   tagIds: [],
   consultants: [],
   source: 'Manual',
