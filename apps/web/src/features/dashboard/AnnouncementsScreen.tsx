@@ -46,7 +46,7 @@ const Detail = ({ id }: { id: number }) => {
   useEffect(() => {
     if (isUnread) mutate([id]);
   }, [isUnread, id, mutate]);
-  if (isPending) return <Loader size="sm" aria-label={say('announcements.loading')} />;
+  if (isPending) return <Loader size="sm" role="status" aria-label={say('announcements.loading')} />;
   if (isError) return <Alert color="red">{say('announcements.failed', { message: error.message })}</Alert>;
   return (
     <Stack gap="xs">

@@ -12,7 +12,7 @@ type Props = {
 /** What an announcement list shows before or instead of its rows: loading, the failure with a retry, or empty. */
 export const AnnouncementListState = ({ isPending, error, isEmpty, emptyText, onRetry }: Props) => (
   <>
-    {isPending ? <Loader size="sm" aria-label={say('announcements.loading')} /> : null}
+    {isPending ? <Loader size="sm" role="status" aria-label={say('announcements.loading')} /> : null}
     {error ? (
       <Alert color="red" data-testid="announcements-error">
         <Group justify="space-between">

@@ -30,7 +30,7 @@ const Row = ({ item, onOpen }: { item: PublicAnnouncement; onOpen: () => void })
 
 const Detail = ({ id }: { id: number }) => {
   const { data, isPending, isError, error } = useQuery(publicOneQuery(id));
-  if (isPending) return <Loader size="sm" aria-label={say('announcements.loading')} />;
+  if (isPending) return <Loader size="sm" role="status" aria-label={say('announcements.loading')} />;
   if (isError) return <Alert color="red">{say('announcements.failed', { message: error.message })}</Alert>;
   return (
     <Stack gap="xs">

@@ -143,7 +143,9 @@ export const HsnCodesMasterScreen = () => {
           label={say('hsnSearch.label')}
           placeholder={`${say('hsnSearch.placeholder')} (/)`}
           leftSection={<IconSearch size={16} />}
-          rightSection={query.isFetching ? <Loader size="xs" className={classes.pending} aria-label={say('hsnSearch.searching')} /> : null}
+          rightSection={
+            query.isFetching ? <Loader size="xs" className={classes.pending} role="status" aria-label={say('hsnSearch.searching')} /> : null
+          }
           value={value}
           maxLength={100}
           onChange={(event) => setValue(event.currentTarget.value)}
