@@ -1,5 +1,5 @@
 import { DASHBOARD_ENDPOINTS } from '@opengst/contracts';
-import { financialYearOf } from '@opengst/domain';
+import { financialYearOf, istDateOf } from '@opengst/domain';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
@@ -48,7 +48,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         activeUsers: activeUsers?.n ?? 0,
         roles: roleCount?.n ?? 0,
         financialYears: yearCount?.n ?? 0,
-        currentFinancialYear: financialYearOf(ctx.now().toISOString().slice(0, 10)),
+        currentFinancialYear: financialYearOf(istDateOf(ctx.now())),
         lastSignInAt: previous ? previous.at.toISOString() : null,
         failedSignInsSinceLastSuccess: failures,
       };

@@ -1,7 +1,7 @@
 // The pure rules of a document's save: how a request is normalised, which right it needs, what an amendment may not
 // do, and when a value must be confirmed. The service (document-save.service.ts) loads and stores around them.
 import { type DocumentIssue, type DocumentSaveRequest, type RightId } from '@opengst/contracts';
-import { amendmentDeadline, financialYearOf, formatInr, formatPortalDate } from '@opengst/domain';
+import { amendmentDeadline, financialYearOf, formatInr, formatPortalDate, istDateOf } from '@opengst/domain';
 import { AppError } from '../../platform/errors';
 import type { DocumentRow } from './document.repo';
 
@@ -35,7 +35,7 @@ export const amendmentIssues = (existing: DocumentRow, request: DocumentSaveRequ
     });
   }
   const deadline = amendmentDeadline(existing.financialYear);
-  if (deadline && now.toISOString().slice(0, 10) > deadline) {
+  if (deadline && istDateOf(now) > deadline) {
     issues.push({
       code: 'GEN0009',
       propertyName: 'DocumentNumber',

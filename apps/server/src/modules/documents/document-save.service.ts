@@ -20,6 +20,7 @@ import {
   hsnTurnoverYear,
   returnPeriodOf,
   validateDocument,
+  istDateOf,
 } from '@opengst/domain';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { drawSeriesNumber, previewSeriesNumber, SeriesDrawError } from '../masters';
@@ -138,7 +139,7 @@ export const prepareDocument = async (ctx: AppContext, principal: SessionPrincip
   const numbering = await seriesOf(ctx, principal, request);
   if (request.seriesId) request = { ...request, documentNumber: numbering.number };
   if (settings.autoCompute.computeTax) request = { ...request, items: computeDocumentTaxes(request, request.items, location.stateCode) };
-  const today = ctx.now().toISOString().slice(0, 10);
+  const today = istDateOf(ctx.now());
   // The HSN digits a sale needs follow its location's turnover (Notification 78/2020-CT); a supplier's is not known.
   const supplierTurnover =
     request.direction === 'Sales'

@@ -5,6 +5,7 @@ import {
   type DocumentIssue,
   type DocumentSaveInput,
 } from '@opengst/contracts';
+import { istDateOf } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, documentItems, documents, documentSummaries, hsnCodes } from '../../db/schema';
@@ -222,6 +223,24 @@ describe.each(ENGINES)('documents: detail, save, drafts, validation and HSN look
       expect((await api.post(D.save, huge({ documentNumber: 'BIG/2' }))).statusCode).toBe(200);
     } finally {
       await setSubscriberSettings(h, t.subscriberId, { autoCompute: { computeTax: true, confirmDocumentValueAbove: 10_000_000 } });
+    }
+  });
+
+  it("takes a document dated today in India before 05:30 IST, when UTC's date is still yesterday", async () => {
+    // India's date is the taxpayer's (IST, UTC+5:30): between midnight and 05:30 IST a document of today was refused as
+    // dated in the future when the server took UTC's date for today.
+    const before = h.ctx.now().getTime();
+    const day = 86_400_000;
+    const nextOneAmIst = Math.ceil((before - 19.5 * 3_600_000) / day) * day + 19.5 * 3_600_000; // 19:30 UTC
+    h.advanceClock(nextOneAmIst - before);
+    try {
+      const today = istDateOf(h.ctx.now());
+      expect(today > h.ctx.now().toISOString().slice(0, 10)).toBe(true);
+      const fresh = clientOf(h, await signIn(h.app, t));
+      const res = await fresh.post(D.save, saleRequest(delhi, { documentNumber: 'MAN/IST/1', documentDate: today }));
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      h.advanceClock(before - nextOneAmIst);
     }
   });
 

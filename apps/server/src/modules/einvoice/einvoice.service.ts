@@ -18,6 +18,7 @@ import {
   type DocumentInput,
   type EinvoiceParty,
   type EinvoiceSupplyType,
+  istDateOf,
 } from '@opengst/domain';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
@@ -136,9 +137,6 @@ export const einvoiceOf = (loaded: Loaded, isSandbox: boolean) => {
   return { json: built.json, problems, supplyType, input };
 };
 
-/** The IST date of an instant: the IRP counts days by it. */
-const istDate = (at: Date): string => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-
 /**
  * The 30-day reporting window (GSTN advisories of 13-09-2023 and 05-11-2024, the domain's EINVOICE_REPORTING_LIMITS):
  * a supplier whose AATO is at or above the limit in force on the document date cannot report a document older than 30
@@ -151,7 +149,7 @@ const reportingWindowProblem = async (ctx: AppContext, actor: Actor, loaded: Loa
   if (supplierTurnover === 0) return null;
   const issues = validateDocument(
     { ...input, irn: null },
-    { today: istDate(ctx.now()), supplierTurnover, checkIrn: true, sandbox: ctx.irp.isSandbox },
+    { today: istDateOf(ctx.now()), supplierTurnover, checkIrn: true, sandbox: ctx.irp.isSandbox },
   );
   if (!issues.some((i) => i.code === 'VAL0037')) return null;
   const rule = VAL_CODES.VAL0037;

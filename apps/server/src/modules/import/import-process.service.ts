@@ -1,5 +1,6 @@
 // The background job of one uploaded file: read (streamed) and stage it, group and validate documents, record errors,
 // store the valid documents in one transaction.
+import { istDateOf } from '@opengst/domain';
 import { ERROR_CATALOGUE, type ImportType } from '@opengst/contracts';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { join } from 'node:path';
@@ -275,7 +276,7 @@ export const processImport = async (deps: ImportDeps, importId: number, observe?
       .from(importAliases)
       .where(and(eq(importAliases.subscriberId, job.subscriberId), eq(importAliases.importType, importType)));
     const locations = await locationsOf(db, job.subscriberId, job.createdBy, job.entityId);
-    const today = deps.now().toISOString().slice(0, 10);
+    const today = istDateOf(deps.now());
     const path = join(deps.dataDir, job.storagePath);
     if (job.fileFormat === 'csv')
       await db

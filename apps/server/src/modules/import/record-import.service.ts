@@ -188,7 +188,7 @@ const storeErrorsOf = (importType: ImportType, issues: readonly StoreIssue[]): R
  */
 export const processRecordImport = async (deps: ImportDeps, job: ImportRow, options: RecordImportOptions): Promise<void> => {
   const principal = await principalOfJob(deps.db, job);
-  const today = deps.now().toISOString().slice(0, 10);
+  const today = istDateOf(deps.now());
   switch (options.importType) {
     case 'SalesSummaries':
     case 'PurchaseSummaries': {

@@ -9,7 +9,7 @@
 // event; the PDFs are fetched before the transaction, as every portal call is made outside one.
 // Only when the subscriber's litigationSync setting is on (Settings > Modules, which also shows the dashboard).
 import type { NoticePortalSyncResult } from '@opengst/contracts';
-import { noticeFormInfo, replyDueDate, returnPeriodOf } from '@opengst/domain';
+import { noticeFormInfo, replyDueDate, returnPeriodOf, istDateOf } from '@opengst/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { DbOrTx } from '../../db/database';
@@ -284,7 +284,7 @@ export const syncNoticesFromPortal = async (
     kind: 'Sync',
     action: 'Notices',
     returnType: 'Notices',
-    returnPeriod: returnPeriodOf(ctx.now().toISOString().slice(0, 10)),
+    returnPeriod: returnPeriodOf(istDateOf(ctx.now())),
     status: 'InProcess',
     userId: who.userId,
   });

@@ -1,3 +1,4 @@
+import { istDateOf } from '@opengst/domain';
 import { HSN_SEARCH_ENDPOINTS } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
@@ -12,6 +13,6 @@ export const hsnSearchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   serve(app, HSN_SEARCH_ENDPOINTS.search, {
     access: { public: true },
     config: { rateLimit: { max: ctx.config.signInRatePerMinute, timeWindow: '1 minute' } },
-    handler: async (request) => searchHsnDirectory(ctx.config.hsnDirectoryFile, request.query, ctx.now().toISOString().slice(0, 10)),
+    handler: async (request) => searchHsnDirectory(ctx.config.hsnDirectoryFile, request.query, istDateOf(ctx.now())),
   });
 };

@@ -1,5 +1,5 @@
 import { MASTERS_ENDPOINTS } from '@opengst/contracts';
-import { financialYearOf, periodsOf, STATES } from '@opengst/domain';
+import { financialYearOf, periodsOf, STATES, istDateOf } from '@opengst/domain';
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
@@ -32,7 +32,7 @@ export const masterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   serve(app, MASTERS_ENDPOINTS.returnPeriods, {
     access: signedIn,
     handler: async (request) => {
-      const today = ctx.now().toISOString().slice(0, 10);
+      const today = istDateOf(ctx.now());
       const financialYear = request.query.financialYear ?? financialYearOf(today);
       const current = today.slice(0, 7);
       const periods = periodsOf(financialYear, request.query.jobWork === 'true' ? 'quarterly' : 'monthly').filter(

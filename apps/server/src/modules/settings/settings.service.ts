@@ -1,3 +1,4 @@
+import { istDateOf } from '@opengst/domain';
 import type { AppSettings, LoadSettings, LoginMetadata } from '@opengst/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
@@ -8,7 +9,7 @@ import { loadInstallationSettings } from '../../platform/settings/installation-s
 import { computeRightsList } from '../../platform/rights';
 import { loadSubscriberSettings } from '../../platform/settings/subscriber-settings';
 
-const todayIso = (now: Date): string => now.toISOString().slice(0, 10);
+const todayIso = (now: Date): string => istDateOf(now);
 
 /** preLoadSettings: what the login page shows before anyone is known (spec core §3 "Login metadata"). */
 export const loginMetadata = async (ctx: AppContext): Promise<LoginMetadata> => {

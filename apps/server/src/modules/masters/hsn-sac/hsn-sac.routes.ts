@@ -1,4 +1,5 @@
 // Routes of /hsn-sac (right MasterHsnSac): the subscriber's own HSN/SAC list, checked against the GST portal's directory.
+import { istDateOf } from '@opengst/domain';
 import { HSN_SAC_ENDPOINTS as E, type HsnSac } from '@opengst/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { XlsxColumn } from '../../../files/xlsx-writer';
@@ -24,7 +25,7 @@ const COLUMNS: readonly XlsxColumn<HsnSac>[] = [
 
 export const hsnSacRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  const today = () => ctx.now().toISOString().slice(0, 10);
+  const today = () => istDateOf(ctx.now());
 
   serve(app, E.hsnSacSearch, {
     access,

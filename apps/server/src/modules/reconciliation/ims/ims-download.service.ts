@@ -3,7 +3,7 @@
 // that GSTIN), each record with the JSON the portal answered, which an action later quotes back. Each download is a
 // Sync data activity (action IMS), whose record says how it went.
 import type { DataActivity } from '@opengst/contracts';
-import { parseIms, returnPeriodOf, type ImsRecord } from '@opengst/domain';
+import { parseIms, returnPeriodOf, type ImsRecord, istDateOf } from '@opengst/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { entities, portalDocuments } from '../../../db/schema';
 import { writeAudit } from '../../../platform/audit';
@@ -52,7 +52,7 @@ const rowOf = (r: ImsRecord, json: unknown) => ({
 /** Downloads one GSTIN's IMS; answers its download record. A portal refusal is recorded, then thrown. */
 const downloadOne = async (ctx: AppContext, principal: SessionPrincipal, entity: { id: number; gstin: string }): Promise<DataActivity> => {
   const { db } = ctx.database;
-  const period = returnPeriodOf(ctx.now().toISOString().slice(0, 10));
+  const period = returnPeriodOf(istDateOf(ctx.now()));
   const activityId = await startActivity(db, {
     subscriberId: principal.subscriberId,
     entityId: entity.id,
@@ -152,7 +152,7 @@ export const downloadIms = async (ctx: AppContext, principal: SessionPrincipal, 
   if (located.some((e) => !e.gstin) || located.length !== new Set(entityIds).size)
     throw new AppError('REC0008', { propertyName: 'entityIds' });
   const out: DataActivity[] = [];
-  const period = returnPeriodOf(ctx.now().toISOString().slice(0, 10));
+  const period = returnPeriodOf(istDateOf(ctx.now()));
   for (const entity of located) {
     try {
       out.push(await downloadOne(ctx, principal, { id: entity.id, gstin: entity.gstin! }));

@@ -5,7 +5,7 @@
 // portal's refusal in words. A credit note accepted is declared with its whole tax as ITC to reduce (the October 2025
 // rule: reverse what was availed); the user changes that on the portal where less was availed.
 import type { ImsPushCountSchema, ImsPushResponseSchema } from '@opengst/contracts';
-import { imsRemarksAllowed, returnPeriodOf } from '@opengst/domain';
+import { imsRemarksAllowed, returnPeriodOf, istDateOf } from '@opengst/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Db, type DbOrTx } from '../../../db/database';
@@ -170,7 +170,7 @@ export const pushImsActions = async (ctx: AppContext, runId: number, userId: num
         kind: 'Push',
         action: 'IMS',
         returnType: 'IMS',
-        returnPeriod: returnPeriodOf(ctx.now().toISOString().slice(0, 10)),
+        returnPeriod: returnPeriodOf(istDateOf(ctx.now())),
         status: 'InProcess',
         documentCount: batch.length,
         userId,
