@@ -4,3 +4,4 @@ export * from './thresholds';
 export * from './validate-document';
 export * from './classify-document';
 export * from './series';
+export { splitAddressLine } from './address';

@@ -19,6 +19,7 @@ import {
   type EinvoiceParty,
   type EinvoiceSupplyType,
   istDateOf,
+  splitAddressLine,
 } from '@opengst/domain';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
@@ -40,16 +41,6 @@ const irpDate = (iso: string): string => iso.split('-').reverse().join('/');
 const istTime = (text: string): Date | null => {
   const at = new Date(`${text.replace(' ', 'T')}+05:30`);
   return Number.isNaN(at.getTime()) ? null : at;
-};
-
-/** An address line "12, Main Road, Bengaluru": the last part is the place (Loc), the rest the address (Addr1). */
-const splitAddress = (address: string | null): { address1: string; location: string } => {
-  const parts = (address ?? '')
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (parts.length <= 1) return { address1: parts[0] ?? '', location: parts[0] ?? '' };
-  return { address1: parts.slice(0, -1).join(', '), location: parts.at(-1) ?? '' };
 };
 
 const supplyTypeOfRow = (supplyType: string | null): EinvoiceSupplyType =>
@@ -93,22 +84,24 @@ export const einvoiceOf = (loaded: Loaded, isSandbox: boolean) => {
     })),
   };
   const input = { ...toDocumentInput(request, gstin), totalValue: document.documentValue };
-  const sellerAddress = splitAddress(location.address);
+  const sellerAddress = splitAddressLine(location.address);
   const seller: EinvoiceParty = {
     gstin,
     legalName: location.legalName || location.entityName,
     tradeName: location.tradeName,
-    ...sellerAddress,
+    address1: sellerAddress.address1,
+    location: sellerAddress.place,
     pin: location.pincode,
     stateCode: location.stateCode,
     email: location.email,
   };
-  const buyerAddress = buyer?.city ? { address1: buyer.address ?? '', location: buyer.city } : splitAddress(buyer?.address ?? null);
+  const buyerAddress = buyer?.city ? { address1: buyer.address ?? '', place: buyer.city } : splitAddressLine(buyer?.address ?? null);
   const buyerParty: EinvoiceParty = {
     gstin: isExport ? 'URP' : document.counterpartyGstin,
     legalName: buyer?.legalName || document.counterpartyName || '',
     tradeName: buyer?.tradeName ?? null,
-    ...buyerAddress,
+    address1: buyerAddress.address1,
+    location: buyerAddress.place,
     pin: buyer?.pincode ?? null,
     stateCode: buyer?.stateCode ?? null,
     email: buyer?.email ?? null,

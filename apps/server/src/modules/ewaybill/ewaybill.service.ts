@@ -21,6 +21,7 @@ import {
   type EwaybillAction,
   type EwaybillActionInput,
   type EwaybillState,
+  splitAddressLine,
 } from '@opengst/domain';
 import type { ErrorItem } from '@opengst/contracts';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
@@ -196,16 +197,6 @@ export const vehicleOf = (field: string, vehicle: string | null | undefined): st
   return normalized;
 };
 
-/** An address "12, Main Road, Bengaluru": the last part is the place, the rest the address line. */
-const splitAddress = (address: string | null): { address1: string; place: string } => {
-  const parts = (address ?? '')
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (parts.length <= 1) return { address1: parts[0] ?? '', place: parts[0] ?? '' };
-  return { address1: parts.slice(0, -1).join(', '), place: parts.at(-1) ?? '' };
-};
-
 /** Stores an action's outcome: the row, its event and the audit row, in one transaction. */
 const storeAction = async (
   ctx: AppContext,
@@ -312,8 +303,8 @@ export const generateEwaybill = async (
     })),
   } as DocumentSaveRequest;
   const input = { ...toDocumentInput(saveRequest, gstin), totalValue: document.documentValue };
-  const from = splitAddress(location.address);
-  const to = buyer?.city ? { address1: buyer.address ?? '', place: buyer.city } : splitAddress(buyer?.address ?? null);
+  const from = splitAddressLine(location.address);
+  const to = buyer?.city ? { address1: buyer.address ?? '', place: buyer.city } : splitAddressLine(buyer?.address ?? null);
   const vehicleNumber = vehicleOf('vehicleNumber', request.vehicleNumber);
   const { json, problems } = buildEwaybill(input, {
     at: now,
