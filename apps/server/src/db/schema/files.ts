@@ -24,9 +24,8 @@ export const storedFiles = pgTable(
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
     purpose: text('purpose').notNull(),
-    uploadedBy: integer('uploaded_by')
-      .notNull()
-      .references(() => users.id),
+    /** Null for a file the counterparty uploaded on the public notification-reply page (no user; issue 21). */
+    uploadedBy: integer('uploaded_by').references(() => users.id),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -20,3 +20,4 @@ export * from './notices';
 export * from './einvoices';
 export * from './files';
 export * from './ewaybills';
+export * from './notifications';
