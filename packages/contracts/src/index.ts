@@ -64,3 +64,6 @@ export * from './litigation/index';
 export * from './files/index';
 export * from './einvoice/index';
 export * from './ewaybill/index';
+export * from './notifications/public-reply.schemas';
+export * from './notifications/public-reply.endpoints';
+export * from './notifications/public-reply.text';
