@@ -23,6 +23,15 @@ import { loadOrCreateKeys, migrateSandbox } from './store';
 export { sandboxSqlOfPglite, sandboxSqlOfPostgres, type SandboxSql } from './sql';
 export { DEFAULT_QUEUE, type QueueSettings } from './sandbox';
 export { IRP_CERTIFICATE_PATH, IRP_PUBLIC_KEY_PATH, irpSandbox, type IrpSandboxOptions } from './irp/index';
+export {
+  CLIENT_NAME_MAX as IRP_CLIENT_NAME_MAX,
+  IrpClientNameError,
+  listIrpClients,
+  registerIrpClient,
+  revokeIrpClient,
+  type IrpClientRow,
+} from './irp/clients';
+export { migrateIrpSandbox } from './irp/store';
 export { EWB_API_BASE, EWB_PUBLIC_KEY_PATH, ewbSandbox, type EwbSandboxOptions } from './ewb/index';
 
 export type PortalSandboxOptions = {

@@ -16,6 +16,7 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 export const startIrp = async (
   clock: Clock,
   engine: Engine,
+  options: { requireRegisteredClients?: boolean } = {},
 ): Promise<{ app: FastifyInstance; sql: SandboxSql; close: () => Promise<void> }> => {
   let sql: SandboxSql;
   let closeDb: () => Promise<void>;
@@ -40,7 +41,7 @@ export const startIrp = async (
     };
   }
   const app = Fastify({ logger: false });
-  await app.register(irpSandbox, { prefix: PREFIX, sql, now: () => clock.at });
+  await app.register(irpSandbox, { prefix: PREFIX, sql, now: () => clock.at, ...options });
   await app.ready();
   return {
     app,
@@ -62,7 +63,15 @@ export const aesDecrypt = (key: Buffer, b64: string): Buffer => {
 };
 
 export type Answer = { statusCode: number; json: Record<string, unknown> };
-export type IrpSession = { gstin: string; userName: string; clientId: string; authToken: string; sek: Buffer; tokenExpiry: string };
+export type IrpSession = {
+  gstin: string;
+  userName: string;
+  clientId: string;
+  clientSecret?: string;
+  authToken: string;
+  sek: Buffer;
+  tokenExpiry: string;
+};
 
 export class IrpClient {
   constructor(private readonly app: FastifyInstance) {}
@@ -86,7 +95,7 @@ export class IrpClient {
     gstin: string,
     userName: string,
     password: string,
-    options: { clientId?: string; force?: boolean; appKey?: Buffer } = {},
+    options: { clientId?: string; clientSecret?: string; force?: boolean; appKey?: Buffer } = {},
   ): Promise<Answer & { session?: IrpSession }> {
     const appKey = options.appKey ?? randomBytes(32);
     const publicKey = await this.get('/keys/public-key');
@@ -101,10 +110,11 @@ export class IrpClient {
       Buffer.from(Buffer.from(credentials).toString('base64')),
     );
     const clientId = options.clientId ?? 'AAGSP29TEST';
+    const clientSecret = options.clientSecret ?? 'secret';
     const answer = await this.send(
       'POST',
       '/eivital/v1.04/auth',
-      { client_id: clientId, client_secret: 'secret', Gstin: gstin },
+      { client_id: clientId, client_secret: clientSecret, Gstin: gstin },
       { Data: data.toString('base64') },
     );
     if (answer.json['Status'] !== 1) return answer;
@@ -115,6 +125,7 @@ export class IrpClient {
         gstin,
         userName,
         clientId,
+        clientSecret,
         authToken: d['AuthToken']!,
         sek: aesDecrypt(appKey, d['Sek']!),
         tokenExpiry: d['TokenExpiry']!,
@@ -123,7 +134,13 @@ export class IrpClient {
   }
 
   private headers(s: IrpSession): Record<string, string> {
-    return { client_id: s.clientId, client_secret: 'secret', Gstin: s.gstin, user_name: s.userName, AuthToken: s.authToken };
+    return {
+      client_id: s.clientId,
+      client_secret: s.clientSecret ?? 'secret',
+      Gstin: s.gstin,
+      user_name: s.userName,
+      AuthToken: s.authToken,
+    };
   }
 
   private open(s: IrpSession, answer: Answer): Answer & { data?: Record<string, unknown> } {

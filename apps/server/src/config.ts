@@ -74,6 +74,16 @@ const EnvSchema = z.object({
   IRP_PUBLIC_KEY: z.string().optional(),
   /** PEM file of the certificate the IRP's SignedInvoice and SignedQRCode verify against (NIC publishes it per environment). */
   IRP_SIGNING_CERTIFICATE: z.string().optional(),
+  /**
+   * IRP mode (README.md "IRP mode"): this installation also serves as an e-invoicing portal for other systems: the IRP's
+   * API is open at /irp to client systems registered per GSTIN, beside the e-invoicing portal's screens.
+   */
+  IRP_MODE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Where the e-invoicing portal's screens are served (load settings' irpPortalApiUrl); absent = this installation. */
+  IRP_PORTAL_API_URL: z.string().url().optional(),
   /** The NIC e-way bill API's <URL> (…/ewaybillapi/v1.03 of a GSP, or of a standalone e-way bill sandbox); absent = the sandbox mounted here. */
   EWB_URL: z.string().url().optional(),
   /** The GSP's client id and secret at that e-way bill system, and the PEM file of its public key (fetched from the sandbox otherwise). */
@@ -146,6 +156,10 @@ export type IrpConfig = {
   publicKeyFile?: string | undefined;
   /** Path of the PEM of the IRP's signing certificate; the sandbox publishes its own. */
   signingCertificateFile?: string | undefined;
+  /** IRP_MODE: the IRP's API open at /irp to registered client systems. */
+  mode?: boolean | undefined;
+  /** IRP_PORTAL_API_URL: the e-invoicing portal's origin, when another host serves it. */
+  portalApiUrl?: string | undefined;
 };
 
 export type EwbConfig = {
@@ -227,6 +241,8 @@ export const readConfig = (env: NodeJS.ProcessEnv, args: readonly string[] = [])
       clientSecret: e.IRP_CLIENT_SECRET,
       publicKeyFile: e.IRP_PUBLIC_KEY === undefined ? undefined : resolve(e.IRP_PUBLIC_KEY),
       signingCertificateFile: e.IRP_SIGNING_CERTIFICATE === undefined ? undefined : resolve(e.IRP_SIGNING_CERTIFICATE),
+      mode: e.IRP_MODE,
+      portalApiUrl: e.IRP_PORTAL_API_URL,
     },
     ewb: {
       url: e.EWB_URL,

@@ -7,6 +7,7 @@ import { validateGstin } from '@opengst/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { aesDecrypt, aesEncrypt, jsonOfPlain, newKey, rsaDecryptPkcs1, sameText } from '../crypto';
+import { isRegisteredIrpClient } from './clients';
 import { istStamp, type IrpSandbox } from './context';
 import { IRP_FAULTS, IrpFault } from './faults';
 
@@ -22,11 +23,18 @@ export const headerOf = (request: FastifyRequest, name: string): string => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-const clientOf = (request: FastifyRequest): { clientId: string } => {
+const clientOf = (request: FastifyRequest): { clientId: string; clientSecret: string } => {
   const clientId = headerOf(request, 'client_id');
   if (!clientId) throw IRP_FAULTS.clientIdRequired();
-  if (!headerOf(request, 'client_secret')) throw IRP_FAULTS.clientSecretRequired();
-  return { clientId };
+  const clientSecret = headerOf(request, 'client_secret');
+  if (!clientSecret) throw IRP_FAULTS.clientSecretRequired();
+  return { clientId, clientSecret };
+};
+
+/** In IRP mode, the pair must be a live client system of the header GSTIN (checked at every call: a revocation bites at once). */
+const checkClient = async (sandbox: IrpSandbox, client: { clientId: string; clientSecret: string }, gstin: string): Promise<void> => {
+  if (!sandbox.requireRegisteredClients) return;
+  if (!(await isRegisteredIrpClient(sandbox.sql, gstin, client.clientId, client.clientSecret))) throw IRP_FAULTS.invalidClient();
 };
 
 const gstinOf = (request: FastifyRequest): string => {
@@ -76,8 +84,10 @@ const checkUser = async (sandbox: IrpSandbox, gstin: string, userName: string, p
 
 /** The session of a call after authentication: headers client_id, client_secret, Gstin, user_name, AuthToken. */
 export const irpSessionOf = async (sandbox: IrpSandbox, request: FastifyRequest): Promise<IrpSession> => {
-  const { clientId } = clientOf(request);
+  const client = clientOf(request);
+  const { clientId } = client;
   const gstin = gstinOf(request);
+  await checkClient(sandbox, client, gstin);
   const username = headerOf(request, 'user_name');
   if (!username) throw IRP_FAULTS.userNameRequired();
   const token = headerOf(request, 'AuthToken');
@@ -107,8 +117,10 @@ export const sealData = (session: IrpSession, json: unknown): string => aesEncry
 
 export const irpAuthRoutes = (app: FastifyInstance, sandbox: IrpSandbox): void => {
   app.post('/eivital/v1.04/auth', async (request) => {
-    const { clientId } = clientOf(request);
+    const client = clientOf(request);
+    const { clientId } = client;
     const gstin = gstinOf(request);
+    await checkClient(sandbox, client, gstin);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const credentials = await credentialsOf(sandbox, body['Data']);
     await checkUser(sandbox, gstin, credentials.UserName, credentials.Password);

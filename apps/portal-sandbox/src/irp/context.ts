@@ -11,6 +11,8 @@ export type IrpSandbox = {
   signKeys: () => Promise<IrpKeyRow & { certificate_pem: string }>;
   /** Errors of an INV-01 JSON against NIC's published schema (repaired by the domain); none when valid. */
   checkSchema: (payload: unknown) => string[];
+  /** IRP mode: only a client system registered for the header GSTIN and not revoked may call (clients.ts). */
+  requireRegisteredClients: boolean;
 };
 
 const IST_OFFSET_MS = 330 * 60_000;

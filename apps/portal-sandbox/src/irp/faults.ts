@@ -23,6 +23,8 @@ export const IRP_FAULTS = {
   userNameRequired: () => fault('1006', 'User Name is required'),
   authenticationFailed: () => fault('1007', 'Authentication failed. Pls. inform the helpdesk'),
   invalidCredentials: () => fault('1008', 'Invalid login credentials'),
+  // NIC's list: "Either the ClientId or the ClientSecret passed in the request header is wrong" (IRP mode only).
+  invalidClient: () => fault('1010', 'Invalid Client-ID/Client-Secret'),
   clientIdRequired: () => fault('1011', 'Client Id is required'),
   clientSecretRequired: () => fault('1012', 'Client Secret is required'),
   invalidGstinForUser: () => fault('1015', 'Invalid GSTIN for this user'),

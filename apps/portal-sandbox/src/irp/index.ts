@@ -17,6 +17,8 @@ export type IrpSandboxOptions = {
   now: () => Date;
   /** NIC's INV-01 schema as published; the domain's copy by default. */
   schemaFile?: string | undefined;
+  /** IRP mode (README.md "IRP mode"): only registered client systems may authenticate; off = any client id and secret. */
+  requireRegisteredClients?: boolean | undefined;
 };
 
 /** Where the sandbox publishes its keys (NIC hands its public key and signing certificate out through its portal). */
@@ -47,6 +49,7 @@ export const irpSandbox = async (app: FastifyInstance, options: IrpSandboxOption
       return { ...row, certificate_pem: row.certificate_pem };
     }),
     checkSchema: einvoiceSchemaCheck(options.schemaFile ?? DEFAULT_EINVOICE_SCHEMA_FILE),
+    requireRegisteredClients: options.requireRegisteredClients === true,
   };
 
   // The IRP's API is public (its own AuthToken guards it): the server's access table must see that declared.

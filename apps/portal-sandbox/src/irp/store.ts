@@ -31,6 +31,25 @@ const VERSIONS: readonly { version: number; script: string }[] = [
     version: 2,
     script: `ALTER TABLE portal_sandbox.irp_users ADD COLUMN IF NOT EXISTS aato_paise bigint;`,
   },
+  {
+    // IRP mode (README.md "IRP mode"): the client systems registered per GSTIN (the portal's "API registration", the
+    // secret kept as its SHA-256), the e-invoicing portal's own sign-in (its sessions, the key/iv its login encrypts the
+    // password with) and the request tokens already swapped for a portal session (refused when replayed).
+    version: 3,
+    script: `
+      CREATE TABLE IF NOT EXISTS portal_sandbox.irp_clients (
+        client_id text PRIMARY KEY, client_secret_sha256 text NOT NULL, gstin text NOT NULL, name text NOT NULL,
+        created_at timestamptz NOT NULL, revoked_at timestamptz);
+      CREATE INDEX IF NOT EXISTS irp_clients_by_gstin ON portal_sandbox.irp_clients (gstin, created_at);
+      CREATE TABLE IF NOT EXISTS portal_sandbox.irp_portal_sessions (
+        token_sha256 text PRIMARY KEY, gstin text NOT NULL, username text NOT NULL,
+        issued_at timestamptz NOT NULL, expires_at timestamptz NOT NULL, ended_at timestamptz);
+      CREATE TABLE IF NOT EXISTS portal_sandbox.irp_login_keys (
+        identifier text PRIMARY KEY, key text NOT NULL, iv text NOT NULL, expires_at timestamptz NOT NULL);
+      CREATE TABLE IF NOT EXISTS portal_sandbox.irp_used_requests (
+        jti text PRIMARY KEY, used_at timestamptz NOT NULL, expires_at timestamptz NOT NULL);
+    `,
+  },
 ];
 
 /** One transaction under an advisory lock of its own: processes mounting the sandbox on one PostgreSQL migrate in turn. */
