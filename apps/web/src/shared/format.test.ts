@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatElapsed, parseDisplayDate } from './format';
+import { formatDate, formatElapsed, formatIstDateTime, parseDisplayDate } from './format';
 
 describe('parseDisplayDate', () => {
   it('reads the Indian order and ISO', () => {
@@ -27,5 +27,15 @@ describe('formatElapsed', () => {
     expect(formatElapsed(42_400)).toBe('42 s');
     expect(formatElapsed(185_000)).toBe('3 min 05 s');
     expect(formatElapsed(3_720_000)).toBe('1 h 02 min');
+  });
+});
+
+describe('formatIstDateTime', () => {
+  it('writes an instant on India’s clock (UTC+5:30), across midnight, and nothing for no instant', () => {
+    expect(formatIstDateTime('2026-11-20T04:30:00.000Z')).toBe('20-11-2026 10:00 IST');
+    expect(formatIstDateTime('2026-11-20T18:30:00.000Z')).toBe('21-11-2026 00:00 IST');
+    expect(formatIstDateTime('2026-12-31T18:29:59.000Z')).toBe('31-12-2026 23:59 IST');
+    expect(formatIstDateTime(null)).toBe('');
+    expect(formatIstDateTime('not a time')).toBe('');
   });
 });

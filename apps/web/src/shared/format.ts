@@ -28,3 +28,25 @@ export const parseDisplayDate = (input: string): string | null => {
   const date = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
 };
+
+const IST_PARTS = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant on India's clock, "DD-MM-YYYY HH:mm IST", whatever the browser's zone (a user travelling, a CI browser in
+ * UTC): e-invoice acknowledgements, e-way bill validity and their histories are India's times (the IRP and the e-way
+ * bill system count hours and days in IST). Empty for an empty or unreadable instant.
+ */
+export const formatIstDateTime = (iso: string | null | undefined): string => {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return '';
+  const part = (type: Intl.DateTimeFormatPartTypes) => IST_PARTS.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')} IST`;
+};

@@ -125,6 +125,8 @@ export const EwaybillEventSchema = z.object({
   ewbNumber: z.string().nullable(),
   status: EwaybillStatusSchema,
   reasonCode: z.string().nullable(),
+  /** The reason's name in NIC's list for the action (domain ewaybillReasonName). */
+  reasonName: z.string().nullable(),
   remark: z.string().nullable(),
   vehicleNumber: z.string().nullable(),
   transporterId: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { EWB_CANCEL_REASON_NAMES, EWB_EXTEND_REASON_NAMES, EWB_VEHICLE_REASON_NAMES } from '@opengst/domain';
 import type { ConsolidatedEwaybillStatus, EwaybillStatus } from './ewaybill.schemas';
 
 // UI text of /e-way-bill and /consolidated-eway-bill (English). Keys are stable.
@@ -108,26 +109,10 @@ export type EwaybillTextKey = keyof typeof EWAYBILL_TEXT;
 export const ewaybillText = (key: EwaybillTextKey, values: Record<string, string | number> = {}): string =>
   EWAYBILL_TEXT[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
-/** Reason texts of the API's code lists (NIC e-way bill API v1.03). */
-export const EWB_VEHICLE_REASON_TEXT: Readonly<Record<string, string>> = {
-  '1': 'Due to break down',
-  '2': 'Due to transhipment',
-  '3': 'Others',
-  '4': 'First time',
-};
-export const EWB_CANCEL_REASON_TEXT: Readonly<Record<string, string>> = {
-  '1': 'Duplicate',
-  '2': 'Order cancelled',
-  '3': 'Data entry mistake',
-  '4': 'Others',
-};
-export const EWB_EXTEND_REASON_TEXT: Readonly<Record<string, string>> = {
-  '1': 'Natural calamity',
-  '2': 'Law and order situation',
-  '4': 'Transhipment',
-  '5': 'Accident',
-  '99': 'Others',
-};
+/** Reason names of the API's code lists: the domain's (NIC e-way bill API v1.03, packages/domain/src/ewaybill/reasons.ts). */
+export const EWB_VEHICLE_REASON_TEXT: Readonly<Record<string, string>> = EWB_VEHICLE_REASON_NAMES;
+export const EWB_CANCEL_REASON_TEXT: Readonly<Record<string, string>> = EWB_CANCEL_REASON_NAMES;
+export const EWB_EXTEND_REASON_TEXT: Readonly<Record<string, string>> = EWB_EXTEND_REASON_NAMES;
 export const EWB_TRANSPORT_MODE_TEXT: Readonly<Record<string, string>> = {
   '1': 'Road',
   '2': 'Rail',

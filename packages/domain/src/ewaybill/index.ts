@@ -36,3 +36,12 @@ export {
   type EwaybillActionParty,
   type EwaybillState,
 } from './actions';
+export {
+  EWB_CANCEL_REASON_NAMES,
+  EWB_EXTEND_REASON_NAMES,
+  EWB_VEHICLE_REASON_NAMES,
+  ewaybillReasonName,
+  type EwbCancelReasonCode,
+  type EwbExtendReasonCode,
+  type EwbVehicleReasonCode,
+} from './reasons';

@@ -14,7 +14,7 @@ import {
 } from '@opengst/contracts';
 import { financialYearsQuery } from '../../api/sessionData';
 import { StatusCountBar } from '../../shared/filter-bar/StatusCountBar';
-import { formatCount, formatDate, formatDateTime, formatElapsed } from '../../shared/format';
+import { formatCount, formatDate, formatElapsed, formatIstDateTime } from '../../shared/format';
 import { GstinMultiSelect } from '../../shared/GstinMultiSelect';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { listTableProps } from '../../shared/list/listTableProps';
@@ -97,7 +97,7 @@ const columns: Column<EinvoiceItem>[] = [
           {row.errorMessage}
         </Text>
       ) : row.cancelledIrn ? (
-        <Text size="xs" c="dimmed">{`${et('einvoice.cancelledIrn')} ${formatDateTime(row.cancelledAt ?? '')}`}</Text>
+        <Text size="xs" c="dimmed">{`${et('einvoice.cancelledIrn')} ${formatIstDateTime(row.cancelledAt ?? '')}`}</Text>
       ) : null,
   },
   {
@@ -112,7 +112,7 @@ const columns: Column<EinvoiceItem>[] = [
             {row.ackNo}
           </Text>
           <Text size="xs" c="dimmed">
-            {formatDateTime(row.ackDate ?? '')}
+            {formatIstDateTime(row.ackDate ?? '')}
           </Text>
         </Stack>
       ) : null,

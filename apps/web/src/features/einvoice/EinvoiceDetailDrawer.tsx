@@ -2,7 +2,7 @@ import { Alert, Code, Group, Image, List, Stack, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { EINVOICE_CANCEL_REASON_TEXT, einvoiceText as et, type EinvoiceCancelReason, type EinvoiceDetail } from '@opengst/contracts';
 import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
-import { formatDate, formatDateTime } from '../../shared/format';
+import { formatDate, formatIstDateTime } from '../../shared/format';
 import { loadFailureText } from '../../shared/loadFailure';
 import { Amount } from '../../shared/payments/paymentCells';
 import { EinvoicePrintButtons } from './EinvoicePrintButtons';
@@ -75,7 +75,7 @@ const DetailBody = ({ detail }: { detail: EinvoiceDetail }) => (
         ) : null}
       </Field>
       <Field label={et('einvoice.ackNo')}>{detail.ackNo}</Field>
-      <Field label={et('einvoice.ackDate')}>{detail.ackDate ? formatDateTime(detail.ackDate) : null}</Field>
+      <Field label={et('einvoice.ackDate')}>{detail.ackDate ? formatIstDateTime(detail.ackDate) : null}</Field>
       {detail.generatedByName ? <Field label={et('einvoice.generatedBy')}>{detail.generatedByName}</Field> : null}
     </FieldList>
     {detail.irn && (detail.status === 'Generated' || detail.status === 'Regenerated') ? (
@@ -101,7 +101,7 @@ const DetailBody = ({ detail }: { detail: EinvoiceDetail }) => (
         <Field label={et('einvoice.cancelledIrn')}>
           <Code style={{ wordBreak: 'break-all' }}>{detail.cancelledIrn}</Code>
         </Field>
-        <Field label={et('einvoice.cancelledAt')}>{detail.cancelledAt ? formatDateTime(detail.cancelledAt) : null}</Field>
+        <Field label={et('einvoice.cancelledAt')}>{detail.cancelledAt ? formatIstDateTime(detail.cancelledAt) : null}</Field>
         <Field label={et('einvoice.reason')}>
           {detail.cancelReasonCode
             ? `${EINVOICE_CANCEL_REASON_TEXT[detail.cancelReasonCode as EinvoiceCancelReason] ?? detail.cancelReasonCode} — ${detail.cancelRemark ?? ''}`

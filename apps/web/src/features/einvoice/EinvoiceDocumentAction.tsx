@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconFileCertificate } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EINVOICE_DOCUMENT_TYPE_VALUES, EINVOICE_SUPPLY_TYPE_VALUES, einvoiceText as et, type DocumentDetail } from '@opengst/contracts';
-import { formatDateTime } from '../../shared/format';
+import { formatIstDateTime } from '../../shared/format';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { RefusalAlert } from '../../shared/RefusalAlert';
 import { useRights } from '../../shared/useRights';
@@ -67,7 +67,7 @@ export const EinvoiceDocumentAction = ({ document }: { document: EinvoiceDocumen
             {et('einvoice.documentIrn', {
               irn: detail.irn ?? '',
               ackNo: detail.ackNo ?? '',
-              ackDate: detail.ackDate ? formatDateTime(detail.ackDate) : '',
+              ackDate: detail.ackDate ? formatIstDateTime(detail.ackDate) : '',
             })}
           </Text>
           <EinvoicePrintButtons documentId={document.id} documentNumber={detail.documentNumber} />

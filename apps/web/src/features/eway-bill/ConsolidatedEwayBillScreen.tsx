@@ -10,7 +10,7 @@ import {
   type ConsolidatedEwaybillItem,
   type ConsolidatedEwaybillStatus,
 } from '@opengst/contracts';
-import { formatDateTime } from '../../shared/format';
+import { formatIstDateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { listTableProps } from '../../shared/list/listTableProps';
 import { toSortExpression, type SortState } from '../../shared/list/sortExpression';
@@ -77,7 +77,7 @@ export const ConsolidatedEwayBillScreen = () => {
       header: wt('ewaybill.generatedAt'),
       sortKey: 'generatedAt',
       width: 150,
-      render: (row) => (row.generatedAt ? formatDateTime(row.generatedAt) : ''),
+      render: (row) => (row.generatedAt ? formatIstDateTime(row.generatedAt) : ''),
     },
     {
       key: 'vehicle',

@@ -82,6 +82,7 @@ const detailOf = (extra: Partial<EwaybillDetail> = {}): EwaybillDetail => ({
       ewbNumber: '181000000042',
       status: 'Generated',
       reasonCode: null,
+      reasonName: null,
       remark: null,
       vehicleNumber: 'DL01AB1234',
       transporterId: null,
@@ -207,7 +208,7 @@ describe('EWayBillScreen', () => {
     fireEvent.change(screen.getByTestId('ewaybill-form-remark'), { target: { value: 'Breakdown' } });
     // The reason is the API's code; without one the form does not send.
     expect((screen.getByTestId('ewaybill-action-send') as HTMLButtonElement).disabled).toBe(true);
-    await pick(screen.getByTestId('ewaybill-form-reason'), '1 Due to break down');
+    await pick(screen.getByTestId('ewaybill-form-reason'), '1 Due to Break Down');
     fireEvent.click(screen.getByTestId('ewaybill-action-send'));
     await waitFor(() =>
       expect(calls.find((c) => c.url.includes('/ewaybill/updateVehicle'))?.body).toMatchObject({
@@ -315,7 +316,7 @@ describe('ConsolidatedEwayBillScreen', () => {
     fireEvent.change(screen.getByTestId('ewaybill-form-from-place'), { target: { value: 'Jaipur' } });
     fireEvent.change(screen.getByTestId('ewaybill-form-from-state'), { target: { value: '08' } });
     fireEvent.change(screen.getByTestId('ewaybill-form-remark'), { target: { value: 'Transhipment' } });
-    await pick(screen.getByTestId('ewaybill-form-reason'), '2 Due to transhipment');
+    await pick(screen.getByTestId('ewaybill-form-reason'), '2 Due to Transhipment');
     fireEvent.click(screen.getByTestId('ewaybill-action-send'));
     await waitFor(() =>
       expect(calls.find((c) => c.url.includes('/consolidated/regenerate'))?.body).toMatchObject({

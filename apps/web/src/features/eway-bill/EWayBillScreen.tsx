@@ -13,7 +13,7 @@ import {
 } from '@opengst/contracts';
 import { financialYearsQuery } from '../../api/sessionData';
 import { StatusCountBar } from '../../shared/filter-bar/StatusCountBar';
-import { formatDate, formatDateTime } from '../../shared/format';
+import { formatDate, formatIstDateTime } from '../../shared/format';
 import { GstinMultiSelect } from '../../shared/GstinMultiSelect';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { listTableProps } from '../../shared/list/listTableProps';
@@ -98,7 +98,7 @@ const columnsAt = (now: number): Column<EwaybillItem>[] => [
             {row.ewbNumber}
           </Text>
           <Text size="xs" c="dimmed">
-            {row.generatedAt ? formatDateTime(row.generatedAt) : ''}
+            {row.generatedAt ? formatIstDateTime(row.generatedAt) : ''}
           </Text>
         </Stack>
       ) : row.status === 'Error' ? (
@@ -115,7 +115,7 @@ const columnsAt = (now: number): Column<EwaybillItem>[] => [
     render: (row) =>
       row.ewbNumber && LIVE.concat('Expired').includes(row.status) ? (
         <Stack gap={0}>
-          <Text size="xs">{row.validUntil ? formatDateTime(row.validUntil) : ''}</Text>
+          <Text size="xs">{row.validUntil ? formatIstDateTime(row.validUntil) : ''}</Text>
           <Text size="xs" c={row.status === 'Expired' ? 'orange' : 'dimmed'} data-testid={`ewaybill-left-${row.documentNumber}`}>
             {timeLeftText(row.validUntil, now)}
           </Text>

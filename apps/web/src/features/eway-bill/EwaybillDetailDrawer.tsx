@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EWAYBILL_STATUS_TEXT, EWB_TRANSPORT_MODE_TEXT, ewaybillText as wt, type EwaybillDetail } from '@opengst/contracts';
 import { ApiError } from '../../api/http';
 import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
-import { formatDate, formatDateTime } from '../../shared/format';
+import { formatDate, formatIstDateTime } from '../../shared/format';
 import { loadFailureText } from '../../shared/loadFailure';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { Amount } from '../../shared/payments/paymentCells';
@@ -68,13 +68,13 @@ const DetailBody = ({ detail, canAct }: { detail: EwaybillDetail; canAct: boolea
         <Field label={wt('ewaybill.value')}>
           <Amount paise={detail.documentValue} />
         </Field>
-        <Field label={wt('ewaybill.generatedAt')}>{detail.generatedAt ? formatDateTime(detail.generatedAt) : null}</Field>
+        <Field label={wt('ewaybill.generatedAt')}>{detail.generatedAt ? formatIstDateTime(detail.generatedAt) : null}</Field>
         <Field label={wt('ewaybill.validUntil')}>
           {detail.ewbNumber ? (
             <Text
               size="sm"
               data-testid="ewaybill-detail-validity"
-            >{`${detail.validUntil ? formatDateTime(detail.validUntil) : ''} (${timeLeftText(detail.validUntil, Date.now())})`}</Text>
+            >{`${detail.validUntil ? formatIstDateTime(detail.validUntil) : ''} (${timeLeftText(detail.validUntil, Date.now())})`}</Text>
           ) : null}
         </Field>
         <Field label={wt('ewaybill.vehicle')}>
@@ -132,11 +132,11 @@ const DetailBody = ({ detail, canAct }: { detail: EwaybillDetail; canAct: boolea
             <Table.Tbody>
               {detail.events.map((e, i) => (
                 <Table.Tr key={`${e.at}-${i}`}>
-                  <Table.Td>{formatDateTime(e.at)}</Table.Td>
+                  <Table.Td>{formatIstDateTime(e.at)}</Table.Td>
                   <Table.Td ff="monospace">{e.action}</Table.Td>
                   <Table.Td>{e.errorCode ? `${e.errorCode}: ${e.errorMessage ?? ''}` : EWAYBILL_STATUS_TEXT[e.status]}</Table.Td>
                   <Table.Td>
-                    {[e.vehicleNumber, e.reasonCode ? `${wt('ewaybill.reason')} ${e.reasonCode}` : null, e.remark]
+                    {[e.vehicleNumber, e.reasonName ? `${wt('ewaybill.reason')}: ${e.reasonName}` : null, e.remark]
                       .filter(Boolean)
                       .join(' · ')}
                   </Table.Td>

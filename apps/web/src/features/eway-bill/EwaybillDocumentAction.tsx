@@ -9,7 +9,7 @@ import {
   type DocumentDetail,
   type EwaybillStatus,
 } from '@opengst/contracts';
-import { formatDateTime } from '../../shared/format';
+import { formatIstDateTime } from '../../shared/format';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { useRights } from '../../shared/useRights';
 import { EwaybillActionModal } from './EwaybillActionModal';
@@ -51,7 +51,7 @@ export const EwaybillDocumentAction = ({ document }: { document: EwaybillDocumen
         <Text size="xs" ff="monospace" data-testid="document-ewaybill-number">
           {`${wt('ewaybill.documentNumber', {
             number: detail.ewbNumber,
-            until: detail.validUntil ? formatDateTime(detail.validUntil) : '—',
+            until: detail.validUntil ? formatIstDateTime(detail.validUntil) : '—',
           })} (${timeLeftText(detail.validUntil, Date.now())})`}
         </Text>
       ) : rights.EWayBillGenerate ? (
