@@ -102,6 +102,8 @@ export const SubscriberSettingsSchema = z.object({
       noticeReminderSecondDays: z.number().int().min(0).max(90).default(2),
       /** A mail each day a notice's reply is overdue, until it is replied or closed. */
       noticeOverdueDaily: z.boolean().default(true),
+      /** Days a counterparty's reply link (notification mail) stays valid (issue 21). */
+      replyLinkDays: z.number().int().min(1).max(365).default(30),
     })
     .prefault({}),
   inwardAutoDownload: InwardAutoDownloadSettingsSchema.prefault({}),

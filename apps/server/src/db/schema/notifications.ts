@@ -8,8 +8,8 @@ import { entities, levels, subscribers, users } from './organization';
 
 /**
  * One notification to one counterparty about one buyer registration (`entity_id`, its GSTIN in `gstin`).
- * `source_type`: 'Purchase' (from the purchase reconciliation's pairs or vendor rows), 'Sales' (a customer about sales
- * documents) or 'CreditNote' (the s.15(3) declaration asked of a recipient). Status (spec core §3): YetNotSent until
+ * `source_type`: 'Gsp' (the spec's default: a supplier, from the purchase reconciliation's pairs or vendor rows), 'Sales'
+ * (a customer about sales documents) or 'Crn' (the s.15(3) declaration asked of a recipient of credit notes). Status (spec core §3): YetNotSent until
  * the first mail, Sent, Inprogress once the counterparty opened the link, ReplyReceived after its answer.
  */
 export const notifications = pgTable(
@@ -29,7 +29,7 @@ export const notifications = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    sourceType: text('source_type', { enum: ['Purchase', 'Sales', 'CreditNote'] }).notNull(),
+    sourceType: text('source_type', { enum: ['Gsp', 'Sales', 'Crn'] }).notNull(),
     /** The reconciliation run it was made from (none for the sales side). */
     runId: integer('run_id'),
     status: text('status', { enum: ['YetNotSent', 'Sent', 'Inprogress', 'ReplyReceived'] })
