@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOCUMENT_API, type DocumentSaveInput, type UserEntity } from '@opengst/contracts';
-import { financialYearOf, gstinCheckCharacter } from '@opengst/domain';
+import { financialYearOf, gstinCheckCharacter, istDateOf } from '@opengst/domain';
 import { authTokenOf } from './journeys';
 
 // The steps every master's journey takes (issue 20): pick an option of a Mantine select, export the list and read the
@@ -116,7 +116,7 @@ export const saveInvoiceThroughApi = async (
   invoice: { documentNumber: string; counterpartyGstin: string; counterpartyName: string; hsn: string },
 ): Promise<void> => {
   const headers = { 'auth-token': await authTokenOf(page) };
-  const today = new Date().toISOString().slice(0, 10);
+  const today = istDateOf(new Date());
   const entities = (await (await page.request.get(`/api/v0.1/user/entities?financialYear=${financialYearOf(today)}`, { headers })).json())
     .data as UserEntity[];
   const mumbai = entities.find((e) => e.gstin === MUMBAI_GSTIN);
