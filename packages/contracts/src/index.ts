@@ -64,6 +64,8 @@ export * from './litigation/index';
 export * from './files/index';
 export * from './einvoice/index';
 export * from './ewaybill/index';
+export * from './irp-portal/index';
 export * from './notifications/public-reply.schemas';
 export * from './notifications/public-reply.endpoints';
 export * from './notifications/public-reply.text';
+export * from './notifications/index';

@@ -26,6 +26,7 @@ import { NAMED_MASTERS_TEXT } from './masters/named-masters.text';
 import { CONSULTANTS_TEXT } from './masters/consultants.text';
 import { HOME_TEXT } from './public/home.text';
 import { LITIGATION_TEXT } from './litigation/notices.text';
+import { NOTIFICATIONS_TEXT } from './notifications/notifications.text';
 import { LITIGATION_DASHBOARD_TEXT } from './litigation/dashboard.text';
 import { NOTICE_DOCUMENTS_TEXT } from './litigation/notice-documents.text';
 import { NOTICE_PORTAL_SYNC_TEXT } from './litigation/notices-portal-sync.text';
@@ -142,6 +143,7 @@ export const RESOURCES = {
   ...LITIGATION_DASHBOARD_TEXT,
   ...NOTICE_DOCUMENTS_TEXT,
   ...NOTICE_PORTAL_SYNC_TEXT,
+  ...NOTIFICATIONS_TEXT,
   ...FILES_TEXT,
   ...EINVOICE_TEXT,
 } as const satisfies Record<string, string>;
