@@ -68,6 +68,12 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   NotFound: () => import('../features/public/StatusScreens').then((m) => m.NotFoundScreen),
   UnauthorizedAccess: () => import('../features/public/StatusScreens').then((m) => m.UnauthorizedScreen),
   Error400: () => import('../features/public/StatusScreens').then((m) => m.Error400Screen),
+  NotificationReply: () => import('../features/public/notification-reply/NotificationReplyScreen').then((m) => m.NotificationReplyScreen),
+  CrnNotificationReply: () =>
+    import('../features/public/notification-reply/NotificationReplyScreen').then((m) => m.CrnNotificationReplyScreen),
+  SalesNotificationReply: () =>
+    import('../features/public/notification-reply/NotificationReplyScreen').then((m) => m.SalesNotificationReplyScreen),
+  ShortUrl: () => import('../features/public/notification-reply/ShortUrlScreen').then((m) => m.ShortUrlScreen),
   NoLocation: () => import('../features/shell/NoAccessScreens').then((m) => m.NoLocationScreen),
   NoRightsAssigned: () => import('../features/shell/NoAccessScreens').then((m) => m.NoRightsScreen),
   UnderMaintenance: () => import('../features/public/UnderMaintenanceScreen').then((m) => m.UnderMaintenanceScreen),

@@ -8,7 +8,7 @@ const id = z.number().int().positive();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
 
 /** Spec §9: the origin of every attachment a counterparty adds. */
-export const REPLY_FROM_RECEIVER = 'REPLY_FROM_RECEIVER';
+export const REPLY_FROM_RECEIVER = 'REPLY_FROM_RECEIVER' as const;
 
 /**
  * Which page answers (spec §2.7): the purchase side's notification to a supplier (the spec's default, the GSP value),
