@@ -32,6 +32,22 @@ export {
   type IrpClientRow,
 } from './irp/clients';
 export { migrateIrpSandbox } from './irp/store';
+export {
+  cancelPortalInvoice,
+  endPortalSession,
+  IrpPortalRefusal,
+  issuePortalLoginKey,
+  listPortalInvoices,
+  openPortalSessionForGstin,
+  PORTAL_CANCEL_HOURS,
+  PORTAL_SESSION_MINUTES,
+  portalSessionOf,
+  signInPortal,
+  useRequestOnce,
+  type IrpPortalInvoice,
+  type IrpPortalSession,
+} from './irp/portal';
+export { IrpFault } from './irp/faults';
 export { EWB_API_BASE, EWB_PUBLIC_KEY_PATH, ewbSandbox, type EwbSandboxOptions } from './ewb/index';
 
 export type PortalSandboxOptions = {

@@ -23,7 +23,9 @@ import { drc01Module } from './modules/drc01/module';
 import { litigationModule } from './modules/litigation/module';
 import { einvoiceModule } from './modules/einvoice/module';
 import { ewaybillModule } from './modules/ewaybill/module';
+import { irpPortalModule } from './modules/irp-portal/module';
 import { filesModule } from './modules/files/module';
+import { notificationsModule } from './modules/notifications/module';
 import { reconciliationModule } from './modules/reconciliation/module';
 import { reportsModule } from './modules/reports/module';
 import { returnsModule } from './modules/returns/module';
@@ -73,7 +75,9 @@ const MODULES: readonly AppModule[] = [
   litigationModule,
   einvoiceModule,
   ewaybillModule,
+  irpPortalModule,
   filesModule,
+  notificationsModule,
 ];
 
 export type BuildOptions = {

@@ -38,6 +38,7 @@ import { chartOfAccountsSweeps } from './modules/masters/chart-of-accounts/chart
 import { businessPartnerSweeps } from './modules/masters/business-partners/business-partners.sweeps';
 import { HSN_SAC_NO_RECORD_IDS, hsnSacSweeps } from './modules/masters/hsn-sac/hsn-sac.sweeps';
 import { EINVOICE_NO_RECORD_IDS, einvoiceSweeps } from './modules/einvoice/einvoice.sweeps';
+import { IRP_PORTAL_NO_RECORD_IDS, irpPortalSweeps } from './modules/irp-portal/irp-portal.sweeps';
 import { ewaybillSweeps } from './modules/ewaybill/ewaybill.sweeps';
 import { CONSULTANT_NO_RECORD_IDS, consultantSweeps } from './modules/masters/consultants/consultants.sweeps';
 import { FILE_NO_RECORD_IDS, fileSweeps } from './modules/files/files.sweeps';
@@ -160,6 +161,7 @@ const SWEEPS: Sweep[] = [
   ...businessPartnerSweeps(),
   ...hsnSacSweeps(),
   ...einvoiceSweeps(),
+  ...irpPortalSweeps(),
   ...ewaybillSweeps(),
   ...consultantSweeps(),
   ...fileSweeps(),
@@ -243,6 +245,7 @@ const NO_RECORD_IDS = new Set([
   ...CONSULTANT_NO_RECORD_IDS,
   ...FILE_NO_RECORD_IDS,
   ...EINVOICE_NO_RECORD_IDS,
+  ...IRP_PORTAL_NO_RECORD_IDS,
   ...LITIGATION_REPORT_NO_RECORD_IDS,
 ]);
 

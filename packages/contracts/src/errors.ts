@@ -213,6 +213,14 @@ export const ERROR_CATALOGUE = {
     message: "The QR code read from this file is not an e-invoice's signed QR code (a JWS signed by the IRP).",
   },
   EIN0005: { status: 422, message: 'The file is larger than 5 MB: upload the e-invoice PDF or an image of its QR code alone.' },
+  // The e-invoicing portal (IRP mode, issue 22) and the request tokens of /portal-redirect and /initialize.
+  IRP0001: { status: 422, message: 'Invalid GSTIN, user name or password.' },
+  IRP0002: { status: 401, message: 'Your e-invoicing portal session has expired. Please sign in again.' },
+  IRP0003: { status: 401, message: 'This sign-in link is invalid, has expired or was already used.' },
+  IRP0004: { status: 422, message: 'The IRP refused the request.' },
+  IRP0005: { status: 404, message: 'This GSTIN has no such live client system.' },
+  IRP0006: { status: 422, message: 'This location has no GSTIN: choose a location registered under GST.' },
+  IRP0007: { status: 403, message: 'Request tokens are issued only to a client signed in with an API key.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

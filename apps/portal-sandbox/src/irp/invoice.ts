@@ -131,7 +131,7 @@ const qrPayloadOf = (invoice: Json, irn: string, ackDt: string) => {
 /** AckNo: 15 digits, the year of generation (2 digits) after a 1, then a running number of 12 digits. */
 const ackNoOf = (sequence: string, at: Date): string => `1${istDate(at).slice(2, 4)}${sequence.padStart(12, '0')}`;
 
-const findByIrn = async (sandbox: IrpSandbox, irn: string): Promise<InvoiceRow | undefined> =>
+const findByIrn = async (sandbox: Pick<IrpSandbox, 'sql'>, irn: string): Promise<InvoiceRow | undefined> =>
   (await sandbox.sql.query<InvoiceRow>(`SELECT ${COLUMNS} FROM portal_sandbox.irp_invoices WHERE irn = $1`, [irn]))[0];
 
 const generate = async (sandbox: IrpSandbox, session: IrpSession, invoice: unknown) => {
@@ -218,7 +218,8 @@ const generate = async (sandbox: IrpSandbox, session: IrpSession, invoice: unkno
   return answerOf(inserted[0]);
 };
 
-const cancel = async (sandbox: IrpSandbox, session: IrpSession, request: unknown) => {
+/** Cancel of an IRN of the GSTIN: by the API (Invoice/Cancel) and by the e-invoicing portal's screen (portal.ts). */
+export const cancelIrn = async (sandbox: Pick<IrpSandbox, 'sql' | 'now'>, session: Pick<IrpSession, 'gstin'>, request: unknown) => {
   const body = (request && typeof request === 'object' ? request : {}) as Json;
   const irn = text(body['Irn']);
   const reason = text(body['CnlRsn']);
@@ -293,6 +294,6 @@ export const irpInvoiceRoutes = (app: FastifyInstance, sandbox: IrpSandbox): voi
   app.post('/eicore/v1.03/Invoice/Cancel', async (request) => {
     const session = await irpSessionOf(sandbox, request);
     const body = openData(session, ((request.body ?? {}) as Json)['Data']);
-    return sealed(session, await cancel(sandbox, session, body));
+    return sealed(session, await cancelIrn(sandbox, session, body));
   });
 };

@@ -1,0 +1,3 @@
+export * from './irp-portal.schemas';
+export * from './irp-portal.endpoints';
+export * from './irp-portal.text';
