@@ -2,7 +2,7 @@
 // location: A's administrator naming B's location must get 404 and no request token (no audit row of a switch on B's
 // location). The portal's own routes name no record of the product: they act on the GSTIN of the irp-auth-token
 // session (a product token is not one: irp-portal.test.ts), so they are listed as taking no record id.
-import { IRP_PORTAL_API as P } from '@opengst/contracts';
+import { IRP_PORTAL_API as P, REQUEST_TOKEN_API as R } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { auditTrail } from '../../db/schema';
 import type { Sweep } from '../../test-support/sweeps';
@@ -19,6 +19,9 @@ export const IRP_PORTAL_NO_RECORD_IDS = [
   `GET ${P.clients}`,
   `POST ${P.registerClient}`,
   `POST ${P.revokeClient}`,
+  // /initialize's: a token for the caller's own user only; another subscriber's user refused (request-token.test.ts).
+  `POST ${R.requestToken}`,
+  `GET ${R.userToken}`,
 ];
 
 export const irpPortalSweeps = (): Sweep[] => [
