@@ -67,7 +67,6 @@ export const NOTIFICATION_SORT_COLUMNS = [
   'counterpartyGstin',
   'gstin',
   'status',
-  'documents',
   'createdAt',
   'sentAt',
   'repliedAt',

@@ -10,3 +10,5 @@ export {
   type NotificationSourceType,
   type ResolvedReplyLink,
 } from './notification-links';
+// The buyer's reach to a counterparty's reply attachments, for file/download (public-files.ts).
+export { notificationFileAccess } from './public-files';
