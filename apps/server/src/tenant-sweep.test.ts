@@ -42,6 +42,8 @@ import { IRP_PORTAL_NO_RECORD_IDS, irpPortalSweeps } from './modules/irp-portal/
 import { ewaybillSweeps } from './modules/ewaybill/ewaybill.sweeps';
 import { CONSULTANT_NO_RECORD_IDS, consultantSweeps } from './modules/masters/consultants/consultants.sweeps';
 import { FILE_NO_RECORD_IDS, fileSweeps } from './modules/files/files.sweeps';
+import { PUBLIC_REPLY_NO_RECORD_IDS } from './modules/notifications/public-reply.sweeps';
+import { notificationSweeps } from './modules/notifications/notifications.sweeps';
 
 // The cross-tenant sweep of issue 5: every API route that names a record by id is called by subscriber A's
 // administrator with subscriber B's ids, and must answer 404 (or an empty result for a filter) without B's data and
@@ -165,6 +167,7 @@ const SWEEPS: Sweep[] = [
   ...ewaybillSweeps(),
   ...consultantSweeps(),
   ...fileSweeps(),
+  ...notificationSweeps(),
 ];
 
 /** Routes that name no record of a subscriber by id: sign-in, the user's own data, lists without id filters, lookups. */
@@ -244,6 +247,7 @@ const NO_RECORD_IDS = new Set([
   ...NOTICE_NO_RECORD_IDS,
   ...CONSULTANT_NO_RECORD_IDS,
   ...FILE_NO_RECORD_IDS,
+  ...PUBLIC_REPLY_NO_RECORD_IDS,
   ...EINVOICE_NO_RECORD_IDS,
   ...IRP_PORTAL_NO_RECORD_IDS,
   ...LITIGATION_REPORT_NO_RECORD_IDS,
