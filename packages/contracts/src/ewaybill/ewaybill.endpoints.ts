@@ -15,6 +15,9 @@ import {
   EwaybillFiltersSchema,
   EwaybillGenerateRequestSchema,
   EwaybillItemSchema,
+  EwaybillMultiVehicleAddRequestSchema,
+  EwaybillMultiVehicleChangeRequestSchema,
+  EwaybillMultiVehicleStartRequestSchema,
   EwaybillRejectRequestSchema,
   EwaybillRejectResponseSchema,
   EwaybillStatusCountRequestSchema,
@@ -45,6 +48,10 @@ export const EWAYBILL_ENDPOINTS = {
   ewaybillUpdateTransporter: post('updateTransporter', EwaybillUpdateTransporterRequestSchema, EwaybillDetailSchema),
   ewaybillExtend: post('extend', EwaybillExtendRequestSchema, EwaybillDetailSchema),
   ewaybillCancel: post('cancel', EwaybillCancelRequestSchema, EwaybillDetailSchema),
+  /** Multi-vehicle movement: initiate a group with its quantity and mode, add a vehicle, change one (NIC MULTIVEH*). */
+  ewaybillMultiVehicleStart: post('multiVehicle/start', EwaybillMultiVehicleStartRequestSchema, EwaybillDetailSchema),
+  ewaybillMultiVehicleAdd: post('multiVehicle/add', EwaybillMultiVehicleAddRequestSchema, EwaybillDetailSchema),
+  ewaybillMultiVehicleChange: post('multiVehicle/change', EwaybillMultiVehicleChangeRequestSchema, EwaybillDetailSchema),
   /** Rejects, as the other party named in it, an e-way bill another taxpayer generated (Rule 138(12)). */
   ewaybillReject: post('reject', EwaybillRejectRequestSchema, EwaybillRejectResponseSchema),
   /** Reads the e-way bill back from the system: its status (Expired past validity), validity and Part B. */

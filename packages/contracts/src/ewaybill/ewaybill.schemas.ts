@@ -159,6 +159,20 @@ export const EwaybillDetailSchema = EwaybillItemSchema.extend({
   cancelRemark: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   events: z.array(EwaybillEventSchema),
+  /** Multi-vehicle movements from a transhipment place: each group with its quantity and the vehicles carrying it. */
+  multiVehicleGroups: z.array(
+    z.object({
+      groupNumber: z.number().int(),
+      fromPlace: z.string(),
+      toPlace: z.string(),
+      transportMode: z.string(),
+      totalQuantity: z.number(),
+      unitCode: z.string(),
+      vehicles: z.array(
+        z.object({ vehicleNumber: z.string().nullable(), transportDocumentNumber: z.string().nullable(), quantity: z.number() }),
+      ),
+    }),
+  ),
   /** What may be done now, with the reason when not (the domain's ewaybillActions, judged at the server's clock). */
   actions: z.record(z.enum(EWAYBILL_ACTIONS), EwaybillActionCheckSchema),
   isSandbox: z.boolean(),
@@ -300,3 +314,44 @@ export const EwaybillRejectRequestSchema = z.object({
 });
 export type EwaybillRejectRequest = z.infer<typeof EwaybillRejectRequestSchema>;
 export const EwaybillRejectResponseSchema = z.object({ ewbNumber: z.string(), status: EwaybillStatusSchema, rejectedAt: z.string() });
+
+// Multi-vehicle movement (NIC MULTIVEHMOVINT, MULTIVEHADD, MULTIVEHUPD): from a transhipment place the goods of one
+// e-way bill go on in several vehicles; the quantity declared (of one unit of its items, at most their quantity) is then
+// split over the vehicles added, and a vehicle of the group may be changed with a reason.
+const quantity = z.number().positive('Enter a quantity above zero.').max(1e12);
+export const EwaybillMultiVehicleStartRequestSchema = z.object({
+  documentId: id,
+  fromPlace: place,
+  fromState: stateCode,
+  toPlace: place,
+  toState: stateCode,
+  transportMode: EwbTransportModeSchema,
+  totalQuantity: quantity,
+  /** The UQC of the items moved; the document's own when there is one. */
+  unitCode: z.string().trim().min(1).max(10).nullish(),
+  reasonCode: z.enum(EWB_VEHICLE_REASONS),
+  remark,
+});
+export type EwaybillMultiVehicleStartRequest = z.infer<typeof EwaybillMultiVehicleStartRequestSchema>;
+export const EwaybillMultiVehicleAddRequestSchema = z.object({
+  documentId: id,
+  groupNumber: z.number().int().positive(),
+  vehicleNumber: vehicleNumber.nullish(),
+  transportDocumentNumber: transportDocumentNumber.nullish(),
+  transportDocumentDate: isoDate.nullish(),
+  quantity,
+});
+export type EwaybillMultiVehicleAddRequest = z.infer<typeof EwaybillMultiVehicleAddRequestSchema>;
+export const EwaybillMultiVehicleChangeRequestSchema = z.object({
+  documentId: id,
+  groupNumber: z.number().int().positive(),
+  oldVehicleNumber: vehicleNumber.nullish(),
+  newVehicleNumber: vehicleNumber.nullish(),
+  oldTransportDocumentNumber: transportDocumentNumber.nullish(),
+  newTransportDocumentNumber: transportDocumentNumber.nullish(),
+  fromPlace: place,
+  fromState: stateCode,
+  reasonCode: z.enum(EWB_VEHICLE_REASONS),
+  remark,
+});
+export type EwaybillMultiVehicleChangeRequest = z.infer<typeof EwaybillMultiVehicleChangeRequestSchema>;

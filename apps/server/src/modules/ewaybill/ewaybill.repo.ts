@@ -372,3 +372,12 @@ export const toConsolidatedItem = (
   errorMessage: row.errorMessage,
   ewaybills: members.map((m) => ({ documentId: m.documentId, documentNumber: m.documentNumber, ewbNumber: m.ewbNumber })),
 });
+
+/** The number of the document's e-way bill when it is live at `now` (not cancelled, rejected or past its validity). */
+export const liveEwaybillNumberOf = async (db: DbOrTx, subscriberId: number, documentId: number, now: Date): Promise<string | null> => {
+  const [row] = await db
+    .select({ status: e.status, validUntil: e.validUntil, ewbNumber: e.ewbNumber })
+    .from(e)
+    .where(and(eq(e.subscriberId, subscriberId), eq(e.documentId, documentId)));
+  return row?.ewbNumber && LIVE_STATUSES.includes(shownStatus(row, now)) ? row.ewbNumber : null;
+};

@@ -10,16 +10,11 @@ import { serve } from '../../platform/endpoint';
 import { locationScope } from '../../platform/location-scope';
 import { consolidate, regenerateTripSheet } from './consolidated.service';
 import { consolidatedWhere, countEwaybillStatuses, ewaybillWhere, findConsolidated, findEwaybills } from './ewaybill.repo';
-import {
-  cancelEwaybill,
-  ewaybillDetail,
-  extendEwaybill,
-  generateEwaybill,
-  refreshEwaybill,
-  updateTransporter,
-  updateVehicle,
-} from './ewaybill.service';
+import { ewaybillDetail } from './ewaybill.service';
+import { generateEwaybill } from './ewaybill-generate.service';
+import { cancelEwaybill, extendEwaybill, refreshEwaybill, updateTransporter, updateVehicle } from './ewaybill-actions.service';
 import { saveEwbUser } from './ewb-session.service';
+import { addMultiVehicle, changeMultiVehicle, startMultiVehicle } from './multi-vehicle.service';
 import { rejectEwaybill } from './reject.service';
 
 const view = { rights: ['EWayBillView', 'EWayBillGenerate'], entity: 'body' } as const satisfies RouteAccess;
@@ -81,6 +76,18 @@ export const ewaybillRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   serve(app, E.ewaybillCancel, {
     access: act,
     handler: async (request) => cancelEwaybill(ctx, principalOf(request), request.body, request.ip),
+  });
+  serve(app, E.ewaybillMultiVehicleStart, {
+    access: act,
+    handler: async (request) => startMultiVehicle(ctx, principalOf(request), request.body, request.ip),
+  });
+  serve(app, E.ewaybillMultiVehicleAdd, {
+    access: act,
+    handler: async (request) => addMultiVehicle(ctx, principalOf(request), request.body, request.ip),
+  });
+  serve(app, E.ewaybillMultiVehicleChange, {
+    access: act,
+    handler: async (request) => changeMultiVehicle(ctx, principalOf(request), request.body, request.ip),
   });
   serve(app, E.ewaybillReject, {
     access: { rights: ['EWayBillGenerate'], entity: 'body' },

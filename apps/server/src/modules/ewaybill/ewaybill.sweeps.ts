@@ -132,6 +132,46 @@ export const ewaybillSweeps = (): Sweep[] => [
     call: withB((api, { documentId }) => api.post(E.ewaybillCancel, { documentId, reasonCode: '1', remark: 'Hijack' })),
   },
   {
+    route: `POST ${E.ewaybillMultiVehicleStart}`,
+    expect: 'notFound',
+    call: withB((api, { documentId }) =>
+      api.post(E.ewaybillMultiVehicleStart, {
+        documentId,
+        fromPlace: 'Agra',
+        fromState: '09',
+        toPlace: 'Mumbai',
+        toState: '27',
+        transportMode: '1',
+        totalQuantity: 1,
+        reasonCode: '2',
+        remark: 'Hijack',
+      }),
+    ),
+  },
+  {
+    route: `POST ${E.ewaybillMultiVehicleAdd}`,
+    expect: 'notFound',
+    call: withB((api, { documentId }) =>
+      api.post(E.ewaybillMultiVehicleAdd, { documentId, groupNumber: 1, vehicleNumber: 'MH12AB0001', quantity: 1 }),
+    ),
+  },
+  {
+    route: `POST ${E.ewaybillMultiVehicleChange}`,
+    expect: 'notFound',
+    call: withB((api, { documentId }) =>
+      api.post(E.ewaybillMultiVehicleChange, {
+        documentId,
+        groupNumber: 1,
+        oldVehicleNumber: 'MH12AB0001',
+        newVehicleNumber: 'MH12AB0002',
+        fromPlace: 'Agra',
+        fromState: '09',
+        reasonCode: '1',
+        remark: 'Hijack',
+      }),
+    ),
+  },
+  {
     route: `POST ${E.ewaybillRefresh}`,
     expect: 'notFound',
     call: withB((api, { documentId }) => api.post(E.ewaybillRefresh, { documentId })),

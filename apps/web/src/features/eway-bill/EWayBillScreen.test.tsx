@@ -106,6 +106,7 @@ const detailOf = (extra: Partial<EwaybillDetail> = {}): EwaybillDetail => ({
     consolidate: { allowed: true, reason: null },
     multiVehicle: { allowed: true, reason: null },
   },
+  multiVehicleGroups: [],
   isSandbox: true,
   ...extra,
 });

@@ -52,6 +52,7 @@ const detail = (extra: Partial<EwaybillDetail> = {}): EwaybillDetail => ({
     consolidate: { allowed: false, reason: 'There is no e-way bill yet.' },
     multiVehicle: { allowed: false, reason: 'There is no e-way bill yet.' },
   },
+  multiVehicleGroups: [],
   isSandbox: true,
   ...extra,
 });

@@ -71,6 +71,7 @@ const detail: EwaybillDetail = {
     byName: 'Admin',
   })),
   actions: { cancel: NO, reject: NO, updateVehicle: NO, updateTransporter: NO, extend: NO, consolidate: NO, multiVehicle: NO },
+  multiVehicleGroups: [],
   isSandbox: true,
 };
 
