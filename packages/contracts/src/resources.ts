@@ -31,10 +31,13 @@ import { LITIGATION_DASHBOARD_TEXT } from './litigation/dashboard.text';
 import { NOTICE_DOCUMENTS_TEXT } from './litigation/notice-documents.text';
 import { NOTICE_PORTAL_SYNC_TEXT } from './litigation/notices-portal-sync.text';
 import { FILES_TEXT } from './files/files.text';
+import { IRP_PORTAL_TEXT } from './irp-portal/irp-portal.text';
 import { EINVOICE_TEXT } from './einvoice/einvoice.text';
 
 export const PRE_RESOURCES = {
   ...HOME_TEXT,
+  // The e-invoicing portal's pages are public to the product (its own sign-in): their texts load before any login.
+  ...IRP_PORTAL_TEXT,
   'login.heading': 'Sign in',
   'login.userName': 'User name',
   'login.password': 'Password',

@@ -90,6 +90,10 @@ export const ROUTES = [
   open('UnderMaintenance', '/under-maintenance', 'Under Maintenance', 'public', true),
   signIn('Initialize', '/initialize', 'Initialize', 'public'),
   signIn('PortalRedirect', '/portal-redirect', 'Portal Redirect', 'public'),
+  // The e-invoicing portal of IRP mode (spec core §1): public to the product, signed in with the portal's own session.
+  open('IrpPortalLogin', '/irp-portal/login', 'E-Invoice Registration Portal', 'empty', true, 'IrpPortal'),
+  open('IrpPortal', '/irp-portal', 'E-Invoices', 'empty', true, 'IrpPortal'),
+  open('IrpPortalApiRegistration', '/irp-portal/api-registration', 'API Registration', 'empty', true, 'IrpPortal'),
   signIn('DataMapperRedirect', '/ap/redirect', 'Redirect', 'public'),
   signIn('Logout', '/logout', 'Logout', 'public'),
   auth('NoLocation', '/no-location', 'No Location', 'Shell', []),

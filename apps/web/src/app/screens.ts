@@ -52,6 +52,11 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   ConsolidatedEwayBill: () => import('../features/eway-bill/ConsolidatedEwayBillScreen').then((m) => m.ConsolidatedEwayBillScreen),
   Login: () => import('../features/auth/LoginScreen').then((m) => m.LoginScreen),
   LoginResponse: () => import('../features/auth/LoginResponseScreen').then((m) => m.LoginResponseScreen),
+  Initialize: () => import('../features/auth/InitializeScreen').then((m) => m.InitializeScreen),
+  PortalRedirect: () => import('../features/auth/PortalRedirectScreen').then((m) => m.PortalRedirectScreen),
+  IrpPortalLogin: () => import('../features/irp-portal/IrpLoginScreen').then((m) => m.IrpLoginScreen),
+  IrpPortal: () => import('../features/irp-portal/IrpInvoicesScreen').then((m) => m.IrpInvoicesScreen),
+  IrpPortalApiRegistration: () => import('../features/irp-portal/IrpApiRegistrationScreen').then((m) => m.IrpApiRegistrationScreen),
   ForgotPassword: () => import('../features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),
   ResetPassword: () => import('../features/auth/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
   ChangePassword: () => import('../features/auth/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
@@ -147,4 +152,5 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   CreateLitigation: () => import('../features/litigation/NoticeScreen').then((m) => m.NoticeScreen),
   EditLitigation: () => import('../features/litigation/NoticeScreen').then((m) => m.NoticeScreen),
   LitigationDashboard: () => import('../features/dashboard/litigation/LitigationDashboardScreen').then((m) => m.LitigationDashboardScreen),
+  Notifications: () => import('../features/notifications/NotificationsScreen').then((m) => m.NotificationsScreen),
 };

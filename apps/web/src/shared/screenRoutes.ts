@@ -12,6 +12,11 @@ export const SCREEN_ROUTES = [
   'Logout',
   'Redirect',
   'DataMapperRedirect',
+  'Initialize',
+  'PortalRedirect',
+  'IrpPortalLogin',
+  'IrpPortal',
+  'IrpPortalApiRegistration',
   'Home',
   'WebsitePolicy',
   'TermsConditions',
@@ -101,6 +106,7 @@ export const SCREEN_ROUTES = [
   'CreateLitigation',
   'EditLitigation',
   'LitigationDashboard',
+  'Notifications',
 ] as const satisfies readonly RouteName[];
 
 export type ScreenRouteName = (typeof SCREEN_ROUTES)[number];
