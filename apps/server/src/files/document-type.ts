@@ -19,7 +19,7 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
  * The names in a zip's central directory (APPNOTE 4.3.16: the end record points to it), or null when it is not a
  * well-formed zip. Reads only the tail and the directory, never the whole file.
  */
-const zipEntryNames = async (file: FileHandle, size: number): Promise<string[] | null> => {
+export const zipEntryNames = async (file: FileHandle, size: number): Promise<string[] | null> => {
   const tailLength = Math.min(size, 65_557);
   const tail = Buffer.alloc(tailLength);
   await file.read(tail, 0, tailLength, size - tailLength);

@@ -5,7 +5,7 @@ import { DOCUMENT_CONTENT_TYPES, FILE_UPLOAD_MAX_BYTES, type FilePurpose, type S
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,6 +34,23 @@ export const storedFileOf = (row: StoredFileRow): StoredFile => ({
   uploadedAt: row.uploadedAt.toISOString(),
 });
 
+/**
+ * What an upload may be, read from its bytes: its content type, or null to refuse it with `refused`. Documents (spec
+ * core §5) by default; a notification reply's attachments accept their own types.
+ */
+export type ContentCheck = {
+  detect: (file: FileHandle, size: number) => Promise<string | null>;
+  refused: () => AppError;
+};
+
+const DOCUMENTS: ContentCheck = {
+  detect: async (file, size) => {
+    const type = await detectDocumentType(file, size);
+    return type ? DOCUMENT_CONTENT_TYPES[type] : null;
+  },
+  refused: refusedDocument,
+};
+
 /** The path of a stored file's bytes. */
 export const storedFilePath = (dataDir: string, row: Pick<StoredFileRow, 'storageKey'>) => join(dataDir, row.storageKey);
 
@@ -45,6 +62,7 @@ export const storeDocumentStream = async (
   dataDir: string,
   subscriberId: number,
   source: Readable & { truncated?: boolean },
+  check: ContentCheck = DOCUMENTS,
 ): Promise<{ sha256: string; sizeBytes: number; contentType: string; storageKey: string }> => {
   const folder = join('files', String(subscriberId));
   await mkdir(join(dataDir, folder), { recursive: true });
@@ -68,19 +86,19 @@ export const storeDocumentStream = async (
     }
     if (source.truncated) throw tooLarge();
     const handle = await open(temporary, 'r');
-    let type;
+    let contentType;
     try {
-      type = await detectDocumentType(handle, (await handle.stat()).size);
+      contentType = await check.detect(handle, (await handle.stat()).size);
     } finally {
       await handle.close();
     }
-    if (!type) throw refusedDocument();
+    if (!contentType) throw check.refused();
     const sha256 = hash.digest('hex');
     const storageKey = join(folder, sha256);
     // Renamed into place even when the same bytes are there already (an atomic replace by the same content): the bytes
     // are then fresh, so a cleanup racing this upload spares them (BYTES_GRACE_MS) until the upload's row names them.
     await rename(temporary, join(dataDir, storageKey));
-    return { sha256, sizeBytes, contentType: DOCUMENT_CONTENT_TYPES[type], storageKey };
+    return { sha256, sizeBytes, contentType, storageKey };
   } finally {
     await rm(temporary, { force: true });
   }

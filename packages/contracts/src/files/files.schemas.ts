@@ -18,7 +18,7 @@ export const DOCUMENT_CONTENT_TYPES = {
 export const FILE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
 /** What a file is uploaded for; says which record may name it. */
-export const FilePurposeSchema = z.enum(['NoticeDocument']);
+export const FilePurposeSchema = z.enum(['NoticeDocument', 'NotificationReplyAttachment']);
 export type FilePurpose = z.infer<typeof FilePurposeSchema>;
 
 export const StoredFileSchema = z.object({

@@ -3,6 +3,7 @@
 // short-lived public token sent back as the public-auth-token header (spec core §7); every call below needs it except
 // validate and the short link.
 import { z } from 'zod';
+import { FILE_UPLOAD_MAX_BYTES } from '../files/files.schemas';
 
 const id = z.number().int().positive();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
@@ -23,8 +24,8 @@ export type ReplySourceType = z.infer<typeof ReplySourceTypeSchema>;
 export const RECEIVER_REMARKS_MAX = 2000;
 /** At most this many attachments per reply. */
 export const REPLY_ATTACHMENTS_MAX = 10;
-/** Reply attachments: PDF, JPEG, PNG, XLSX or CSV, read from the bytes, up to 10 MB. */
-export const REPLY_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Reply attachments: PDF, JPEG, PNG, XLSX or CSV, read from the bytes, up to the uploads' limit (20 MB). */
+export const REPLY_ATTACHMENT_MAX_BYTES = FILE_UPLOAD_MAX_BYTES;
 /** The public token's life: 30 minutes, after which the page validates the link again. */
 export const PUBLIC_REPLY_TOKEN_MINUTES = 30;
 

@@ -1,4 +1,5 @@
-import type { PublicEnumType, ReplyOption, ReplySourceType } from './public-reply.schemas';
+import { ACTIONS_REQUIRED, REPLY_ACTIONS, RETURN_TYPES, type ActionRequired, type ReplyActionCode } from './notifications.schemas';
+import { REPLY_FROM_RECEIVER, type PublicEnumType, type ReplyOption, type ReplySourceType } from './public-reply.schemas';
 
 // UI text of the public notification-reply pages (spec modules §2.8), English. The pages run before sign-in, so they
 // read this bundle directly (as the public HSN search does). Keys are stable.
@@ -61,57 +62,60 @@ export const PUBLIC_REPLY_TEXT = {
 } as const;
 export type PublicReplyTextKey = keyof typeof PUBLIC_REPLY_TEXT;
 
-/**
- * The reply options a counterparty may choose when the subscriber's reply master has none for the source type. Ids are
- * stable: stored with each answered document.
- */
-export const DEFAULT_REPLY_OPTIONS: Record<ReplySourceType, readonly ReplyOption[]> = {
-  Gsp: [
-    { id: 1, name: 'Reported / amended in GSTR-1 or IFF' },
-    { id: 2, name: 'Will report in the next GSTR-1' },
-    { id: 3, name: 'Issued a credit or debit note' },
-    { id: 4, name: 'Document is correct as reported' },
-    { id: 5, name: 'Not our document' },
-  ],
-  // Section 15(3)(b)/34(2): the supplier may reduce its output tax on a credit note only if the recipient reversed the ITC.
-  Crn: [
-    { id: 1, name: 'ITC reversed' },
-    { id: 2, name: 'ITC was not availed' },
-    { id: 3, name: 'ITC not reversed' },
-  ],
-  Sales: [
-    { id: 1, name: 'Accepted in IMS' },
-    { id: 2, name: 'Rejected in IMS' },
-    { id: 3, name: 'Recorded in our books' },
-    { id: 4, name: 'Not received' },
-  ],
+/** The names of the reply actions a counterparty may choose (notifications.schemas REPLY_ACTIONS, by code). */
+export const REPLY_ACTION_NAMES: Record<ReplyActionCode, string> = {
+  ReportedInGstr1: 'Reported in GSTR-1 / IFF',
+  AmendedInGstr1: 'Amended in GSTR-1 / GSTR-1A',
+  WillRectifyByDate: 'Will rectify by the date given',
+  CreditNoteIssued: 'Credit note issued',
+  NotIssuedByUs: 'Not issued by us',
+  NoChangeNeeded: 'Correct as reported: no change needed',
+  // Section 15(3)(b) read with section 34(2): the supplier may reduce its output tax on a credit note only if the
+  // recipient reversed the input tax credit it had taken on it.
+  ItcReversed: 'ITC reversed',
+  ItcNotAvailed: 'ITC was never availed',
+  ItcNotReversed: 'ITC not reversed',
 };
 
-/** The public enumerations' values and labels (spec §7 enum by type). */
-export const PUBLIC_ENUMS = {
-  AttachmentFrom: [{ value: 'REPLY_FROM_RECEIVER', name: 'Reply from receiver', group: '', suffix: '' }],
+/** The replies lookup: the options of a source type, with their ids (the reply's actionTaken). */
+export const replyOptionsOf = (sourceType: ReplySourceType): ReplyOption[] =>
+  REPLY_ACTIONS.filter((action) => (action.sourceTypes as readonly ReplySourceType[]).includes(sourceType)).map((action) => ({
+    id: action.id,
+    name: REPLY_ACTION_NAMES[action.code],
+  }));
+
+const ACTION_REQUIRED_NAMES: Record<ActionRequired, string> = {
+  ReportInGstr1: 'Report in GSTR-1 / IFF',
+  FileGstr1: 'File GSTR-1',
+  AmendInGstr1: 'Amend in GSTR-1 / GSTR-1A',
+  CorrectRecipientGstin: 'Correct the recipient GSTIN',
+  ConfirmDocument: 'Confirm the document',
+  AmendAfterImsRejection: 'Amend or cancel (rejected in IMS)',
+};
+const RETURN_TYPE_NAMES: Record<(typeof RETURN_TYPES)[number], string> = {
+  GSTR1: 'GSTR-1',
+  GSTR1A: 'GSTR-1A',
+  IFF: 'IFF',
+  GSTR3B: 'GSTR-3B',
+  GSTR2B: 'GSTR-2B',
+  GSTR9: 'GSTR-9',
+};
+const plain = (value: string, name: string) => ({ value, name, group: '', suffix: '' });
+const ims = (value: string, name: string) => ({ value, name, group: 'ImsReconciliation', suffix: 'ImsAll' });
+
+/** The public enumerations' values and labels (spec §7 enum by type; IMS actions in group ImsReconciliation, suffix ImsAll). */
+export const PUBLIC_ENUMS: Record<PublicEnumType, readonly { value: string; name: string; group: string; suffix: string }[]> = {
+  AttachmentFrom: [plain(REPLY_FROM_RECEIVER, 'Reply from receiver')],
+  // The buyer's own IMS decision (Accept, Reject, Pending) or the portal's record of it.
   ImsAction: [
-    { value: 'Accepted', name: 'Accepted', group: 'ImsReconciliation', suffix: 'ImsAll' },
-    { value: 'Rejected', name: 'Rejected', group: 'ImsReconciliation', suffix: 'ImsAll' },
-    { value: 'Pending', name: 'Pending', group: 'ImsReconciliation', suffix: 'ImsAll' },
-    { value: 'NoAction', name: 'No action', group: 'ImsReconciliation', suffix: 'ImsAll' },
+    ims('Accept', 'Accepted'),
+    ims('Reject', 'Rejected'),
+    ims('Pending', 'Pending'),
+    ims('Accepted', 'Accepted'),
+    ims('Rejected', 'Rejected'),
+    ims('NoAction', 'No action'),
   ],
-  ReturnType: [
-    { value: 'GSTR1', name: 'GSTR-1', group: '', suffix: '' },
-    { value: 'GSTR1A', name: 'GSTR-1A', group: '', suffix: '' },
-    { value: 'IFF', name: 'IFF', group: '', suffix: '' },
-    { value: 'GSTR3B', name: 'GSTR-3B', group: '', suffix: '' },
-  ],
-  DocumentType: [
-    { value: 'Invoice', name: 'Invoice', group: '', suffix: '' },
-    { value: 'CreditNote', name: 'Credit note', group: '', suffix: '' },
-    { value: 'DebitNote', name: 'Debit note', group: '', suffix: '' },
-  ],
-  ActionRequired: [
-    { value: 'MissingInPortal', name: 'Missing in portal', group: '', suffix: '' },
-    { value: 'Mismatch', name: 'Mismatch', group: '', suffix: '' },
-    { value: 'MissingInBooks', name: 'Missing in books', group: '', suffix: '' },
-    { value: 'Rejected', name: 'Rejected in IMS', group: '', suffix: '' },
-    { value: 'NoAction', name: 'No action', group: '', suffix: '' },
-  ],
-} as const satisfies Record<PublicEnumType, readonly { value: string; name: string; group: string; suffix: string }[]>;
+  ReturnType: RETURN_TYPES.map((type) => plain(type, RETURN_TYPE_NAMES[type])),
+  DocumentType: [plain('INV', 'Invoice'), plain('CRN', 'Credit note'), plain('DBN', 'Debit note'), plain('BOE', 'Bill of entry')],
+  ActionRequired: ACTIONS_REQUIRED.map((code) => plain(code, ACTION_REQUIRED_NAMES[code])),
+};

@@ -14,7 +14,7 @@ import { and, eq, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { auditTrail, noticeDocuments, storedFiles } from '../../db/schema';
+import { auditTrail, noticeDocuments, notificationAttachments, storedFiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { BYTES_GRACE_MS, removeUnreferencedBytes } from '../../platform/file-store';
 import { defineJob, workerOf, type JobWorker } from '../../platform/jobs/job';
@@ -32,6 +32,8 @@ export const UNATTACHED_TTL_MS = 24 * 60 * 60 * 1000;
  */
 const ATTACHED: Readonly<Record<FilePurpose, SQL>> = {
   NoticeDocument: sql`exists (select 1 from ${noticeDocuments} where ${noticeDocuments.fileId} = ${storedFiles.id})`,
+  // A counterparty's upload is attached when its submitted reply names it (issue 21).
+  NotificationReplyAttachment: sql`exists (select 1 from ${notificationAttachments} where ${notificationAttachments.fileId} = ${storedFiles.id})`,
 };
 
 /** Live rows uploaded before `cutoff` that no record of their purpose names. */

@@ -18,6 +18,7 @@ import {
   type StoredFileRow,
 } from '../../platform/file-store';
 import { noticeFileAccess } from '../litigation';
+import { notificationFileAccess } from '../notifications';
 
 export const uploadFile = async (
   db: Db,
@@ -52,6 +53,10 @@ export const reachFile = async (
 ): Promise<{ row: StoredFileRow; attached: string | null }> => {
   const row = await findStoredFile(db, who.subscriberId, id);
   if (!row) throw new AppError('GEN0003');
+  // A counterparty's reply attachment: the notification's right and location (issue 21).
+  const reply = await notificationFileAccess(db, who, id, now);
+  if (reply.access === 'refused') throw new AppError('GEN0003');
+  if (reply.access === 'allowed') return { row, attached: reply.reference };
   const notice = await noticeFileAccess(db, who, id, now);
   if (notice.access === 'refused') throw new AppError('GEN0003');
   if (notice.access === 'unattached' && row.uploadedBy !== who.userId) throw new AppError('GEN0003');
