@@ -28,3 +28,4 @@ export {
 } from './einvoice-input';
 export type * from './einvoice-json';
 export { repairEinvoiceSchema } from './einvoice-schema';
+export { checkIrnCancel, IRN_CANCEL_HOURS, type IrnCancelCheck, type IrnCancelInput } from './cancel';

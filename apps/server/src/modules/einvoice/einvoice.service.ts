@@ -11,6 +11,7 @@ import {
 } from '@opengst/contracts';
 import {
   buildEinvoice,
+  checkIrnCancel,
   decodeSignedQr,
   validateDocument,
   VAL_CODES,
@@ -25,6 +26,7 @@ import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { IrpError, type IrpInvoice } from '../../portal/irp/irp-client';
+import { liveEwaybillNumberOf } from '../ewaybill';
 import { highestTurnoverOfPan, loadForEinvoice, markDocumentIrn, upsertEinvoice, type EinvoiceRow } from './einvoice.repo';
 import { EinvoiceRefusal, irpSessionOf } from './irp-session.service';
 
@@ -330,6 +332,14 @@ export const cancelOne = async (
   const { document, location, einvoice: before } = loaded;
   if (!before?.irn || !HAS_IRN.includes(before.status))
     return resultOf(document.documentNumber, documentId, before, { code: null, message: 'This document has no IRN to cancel.' });
+  // What the IRP would refuse (2270 past 24 hours, 2230 while an e-way bill is live) is refused here, before the call.
+  const check = checkIrnCancel({
+    ackAt: before.ackDate ?? before.generatedAt ?? ctx.now(),
+    liveEwbNumber: await liveEwaybillNumberOf(db, actor.subscriberId, documentId, ctx.now()),
+    at: ctx.now(),
+  });
+  if (!check.allowed)
+    return resultOf(document.documentNumber, documentId, before, { code: check.code, message: `${check.code}: ${check.reason}` });
   let cancelledAt: Date;
   try {
     const session = await irpSessionOf(

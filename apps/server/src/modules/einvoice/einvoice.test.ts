@@ -308,7 +308,7 @@ describe.each(ENGINES)('e-invoices on %s', (engine) => {
       const [late] = await cancel([second], '4', 'Too late');
       expect(late?.status).toBe('Generated');
       expect(late?.errorCode).toBe('2270');
-      expect(late?.message).toContain('The allowed cancellation time limit is crossed');
+      expect(late?.message).toContain('within 24 hours of its acknowledgement');
       expect((await detail(second)).irn).not.toBeNull();
     } finally {
       h.advanceClock(-25 * 3600_000);
