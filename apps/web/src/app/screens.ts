@@ -152,5 +152,5 @@ export const SCREENS: Record<ScreenRouteName, ScreenLoader> = {
   CreateLitigation: () => import('../features/litigation/NoticeScreen').then((m) => m.NoticeScreen),
   EditLitigation: () => import('../features/litigation/NoticeScreen').then((m) => m.NoticeScreen),
   LitigationDashboard: () => import('../features/dashboard/litigation/LitigationDashboardScreen').then((m) => m.LitigationDashboardScreen),
-  Notifications: () => import('../features/notifications/NotificationsScreen').then((m) => m.NotificationsScreen),
+  Notifications: () => import('../features/returns/notifications/NotificationsScreen').then((m) => m.NotificationsScreen),
 };

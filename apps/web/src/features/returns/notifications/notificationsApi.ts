@@ -6,8 +6,8 @@ import {
   type NotificationFilters,
 } from '@opengst/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../api/call';
-import type { ListPage, PageRequest } from '../../shared/list/useListQuery';
+import { call } from '../../../api/call';
+import type { ListPage, PageRequest } from '../../../shared/list/useListQuery';
 
 // The /notifications screen's calls and query keys (issue 21). Every action changes the list, the counts and the
 // detail, so each reloads everything under notificationKeys.all. Refusals (422) are shown in place.

@@ -13,11 +13,11 @@ import {
   type NotificationStatus,
   type ReplyActionCode,
 } from '@opengst/contracts';
-import { DetailDrawer, Field, FieldList } from '../../shared/DetailDrawer';
-import { downloadBlob } from '../../shared/ExportButton';
-import { formatDate, formatIstDateTime } from '../../shared/format';
-import { loadFailureText } from '../../shared/loadFailure';
-import { Amount } from '../../shared/payments/paymentCells';
+import { DetailDrawer, Field, FieldList } from '../../../shared/DetailDrawer';
+import { downloadBlob } from '../../../shared/ExportButton';
+import { formatDate, formatIstDateTime } from '../../../shared/format';
+import { loadFailureText } from '../../../shared/loadFailure';
+import { Amount } from '../../../shared/payments/paymentCells';
 import { downloadNotificationDocuments, notificationDetail, notificationKeys } from './notificationsApi';
 
 // One notification: to whom, its status and history, the documents with what is asked (per GSTR-2A, 2B and IMS, with

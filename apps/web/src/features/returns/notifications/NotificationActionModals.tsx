@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { RETURN_TYPES, notificationText as nt, type NotificationSendResult } from '@opengst/contracts';
-import { ApiError } from '../../api/http';
-import { levelLookupQuery } from '../../shared/namedMasterLookups';
-import { RefusalAlert } from '../../shared/RefusalAlert';
+import { ApiError } from '../../../api/http';
+import { levelLookupQuery } from '../../../shared/namedMasterLookups';
+import { RefusalAlert } from '../../../shared/RefusalAlert';
 import { bulkAssignNotifications, notificationUsersQuery, sendNotifications } from './notificationsApi';
 
 // The selection's two actions that ask for more: a reminder (the financial year, return period and return it is

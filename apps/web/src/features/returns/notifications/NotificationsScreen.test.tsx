@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notification, NotificationDetail } from '@opengst/contracts';
-import { json, pick, renderAt, stubApi, type Call } from '../../test/screenTestSupport';
+import { json, pick, renderAt, stubApi, type Call } from '../../../test/screenTestSupport';
 import { NotificationsScreen } from './NotificationsScreen';
 
 // /notifications: the list id DESC with the statuses by name and answered/total documents, the status bar filtering

@@ -12,23 +12,23 @@ import {
   type NotificationSendResult,
   type NotificationStatus,
 } from '@opengst/contracts';
-import { financialYearsQuery } from '../../api/sessionData';
-import { ApiError } from '../../api/http';
-import { ConfirmAction } from '../../shared/ConfirmAction';
-import { ExportButton } from '../../shared/ExportButton';
-import { StatusCountBar } from '../../shared/filter-bar/StatusCountBar';
-import { formatIstDateTime } from '../../shared/format';
-import { GstinMultiSelect } from '../../shared/GstinMultiSelect';
-import { DataTable, type Column } from '../../shared/list/DataTable';
-import { listTableProps } from '../../shared/list/listTableProps';
-import { parseSortExpression, toSortExpression, type SortState } from '../../shared/list/sortExpression';
-import { useListQuery } from '../../shared/list/useListQuery';
-import { loadFailureText } from '../../shared/loadFailure';
-import { notifySuccess } from '../../shared/notifySuccess';
-import { RefusalAlert } from '../../shared/RefusalAlert';
-import { SearchInput } from '../../shared/SearchInput';
-import { useRights } from '../../shared/useRights';
-import { useWorkingYear } from '../../shared/workingYear';
+import { financialYearsQuery } from '../../../api/sessionData';
+import { ApiError } from '../../../api/http';
+import { ConfirmAction } from '../../../shared/ConfirmAction';
+import { ExportButton } from '../../../shared/ExportButton';
+import { StatusCountBar } from '../../../shared/filter-bar/StatusCountBar';
+import { formatIstDateTime } from '../../../shared/format';
+import { GstinMultiSelect } from '../../../shared/GstinMultiSelect';
+import { DataTable, type Column } from '../../../shared/list/DataTable';
+import { listTableProps } from '../../../shared/list/listTableProps';
+import { parseSortExpression, toSortExpression, type SortState } from '../../../shared/list/sortExpression';
+import { useListQuery } from '../../../shared/list/useListQuery';
+import { loadFailureText } from '../../../shared/loadFailure';
+import { notifySuccess } from '../../../shared/notifySuccess';
+import { RefusalAlert } from '../../../shared/RefusalAlert';
+import { SearchInput } from '../../../shared/SearchInput';
+import { useRights } from '../../../shared/useRights';
+import { useWorkingYear } from '../../../shared/workingYear';
 import { AssignModal, ReminderModal } from './NotificationActionModals';
 import { NotificationDrawer, NotificationStatusBadge } from './NotificationDrawer';
 import {
