@@ -19,6 +19,11 @@ export type IrpSandboxOptions = {
   schemaFile?: string | undefined;
   /** IRP mode (README.md "IRP mode"): only registered client systems may authenticate; off = any client id and secret. */
   requireRegisteredClients?: boolean | undefined;
+  /**
+   * The OpenAPI description of a route (by method and path under the prefix), when this mount is documented; a described
+   * route's schemas are documentation only (no validation, no serialization: the IRP answers its own way).
+   */
+  describeRoute?: ((route: { method: string; path: string }) => Record<string, unknown> | undefined) | undefined;
 };
 
 /** Where the sandbox publishes its keys (NIC hands its public key and signing certificate out through its portal). */
@@ -55,7 +60,13 @@ export const irpSandbox = async (app: FastifyInstance, options: IrpSandboxOption
   // The IRP's API is public (its own AuthToken guards it): the server's access table must see that declared.
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config ?? {}), access: { public: true } } as typeof route.config;
-    route.schema = { ...(route.schema ?? {}), hide: true } as typeof route.schema;
+    const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
+    const described = options.describeRoute?.({ method, path: route.routePath });
+    if (described && method !== 'HEAD') {
+      route.schema = { ...(route.schema ?? {}), ...described } as typeof route.schema;
+      route.validatorCompiler = () => (value: unknown) => ({ value });
+      route.serializerCompiler = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
+    } else route.schema = { ...(route.schema ?? {}), hide: true } as typeof route.schema;
   });
 
   app.setErrorHandler((error: FastifyError | IrpFault, request, reply) => {

@@ -52,6 +52,32 @@ describe.each(ENGINES)('IRP mode on %s', (engine) => {
     expect(own.authToken.length).toBeGreaterThan(10);
   }, 120_000);
 
+  it("documents the IRP's API in the OpenAPI page, and the documentation validates nothing (NIC's own errors still answer)", async () => {
+    const h = await startHarness(engine, { env: { IRP_MODE: 'true' } });
+    started.push(h);
+    const docs = (await h.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string; tags?: string[]; parameters?: { name: string; in: string }[] }>>;
+    };
+    const auth = docs.paths[`${IRP_API_PREFIX}/eivital/v1.04/auth`]?.post;
+    expect(auth?.summary).toBe('Authenticate');
+    expect(auth?.tags).toEqual(['IRP API (IRP mode)']);
+    expect(auth?.parameters?.filter((p) => p.in === 'header').map((p) => p.name)).toEqual(['client_id', 'client_secret', 'Gstin']);
+    for (const [path, method, summary] of [
+      ['/eicore/v1.03/Invoice', 'post', 'Generate IRN'],
+      ['/eicore/v1.03/Invoice/irn/{irn}', 'get', 'Get e-invoice by IRN'],
+      ['/eicore/v1.03/Invoice/irnbydocdetails', 'get', 'Get IRN by document details'],
+      ['/eicore/v1.03/Invoice/Cancel', 'post', 'Cancel IRN'],
+    ] as const)
+      expect(docs.paths[`${IRP_API_PREFIX}${path}`]?.[method]?.summary, path).toBe(summary);
+    expect(Object.keys(docs.paths).some((path) => path.startsWith('/irp-sandbox'))).toBe(false);
+    expect(docs.paths['/api/v0.1/irp/loginMetadata']?.get).toBeDefined();
+    // A request the documentation would call invalid is the IRP's to refuse, in its own words.
+    const bare = await h.app.inject({ method: 'POST', url: `${IRP_API_PREFIX}/eivital/v1.04/auth`, payload: {} });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json().ErrorDetails).toEqual([{ ErrorCode: '1011', ErrorMessage: 'Client Id is required' }]);
+    expect((await h.app.inject({ method: 'GET', url: `${IRP_API_PREFIX}/keys/public-key` })).body).toContain('BEGIN PUBLIC KEY');
+  }, 120_000);
+
   it('has no /irp without IRP mode', async () => {
     const h = await startHarness(engine);
     started.push(h);

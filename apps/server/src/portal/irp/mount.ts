@@ -2,6 +2,7 @@
 // IRP_URL is configured, gated as the other sandboxes (../sandbox-mount.ts). In IRP mode (IRP_MODE=true, README.md
 // "IRP mode") the same IRP implementation also answers other systems at /irp, open to the network but only to client
 // systems registered for the GSTIN they call for (the e-invoicing portal's API registration).
+import { IRP_API_DOCS } from '@opengst/contracts';
 import { irpSandbox } from '@opengst/portal-sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
@@ -22,6 +23,10 @@ export const mountIrpSandbox = async (app: FastifyInstance, ctx: AppContext, gat
       sql: irpSqlOf(ctx),
       now: ctx.now,
       requireRegisteredClients: true,
+      describeRoute: ({ method, path }) => {
+        const doc = IRP_API_DOCS[`${method} ${path}`];
+        return doc ? { ...doc, tags: ['IRP API (IRP mode)'] } : undefined;
+      },
     });
   if (ctx.config.irp.url) return;
   await mountGatedSandbox(app, ctx, gate, IRP_SANDBOX_PREFIX, (scope, { sql, now }) =>
