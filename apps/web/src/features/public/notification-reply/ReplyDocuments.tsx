@@ -116,7 +116,7 @@ export const ReplyDocumentsTable = (props: TableProps) => {
   const empty = documents.length === 0;
   return (
     <>
-      <Table.ScrollContainer minWidth={1400}>
+      <Table.ScrollContainer minWidth={1500}>
         <Table striped withTableBorder fz="xs" verticalSpacing={4} data-testid="reply-documents">
           <Table.Thead>
             <Table.Tr>
@@ -130,7 +130,7 @@ export const ReplyDocumentsTable = (props: TableProps) => {
               <Table.Th>{say('reply.col.reason2b')}</Table.Th>
               <Table.Th>{say('reply.col.reasonIms')}</Table.Th>
               <Table.Th>{say('reply.col.imsAction')}</Table.Th>
-              <Table.Th miw={200}>{say('reply.col.actionTaken')}</Table.Th>
+              <Table.Th miw={230}>{say('reply.col.actionTaken')}</Table.Th>
               <Table.Th miw={150}>{say('reply.col.rectificationDate')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -177,6 +177,9 @@ export const ReplyDocumentsTable = (props: TableProps) => {
                       minDate={props.startDate}
                       maxDate={props.maxDate}
                       clearable
+                      // UI.md: no red weekends (colour alone) and no greyed days of the other months.
+                      weekendDays={[]}
+                      hideOutsideDates
                       error={refused?.has('rectificationDate') || undefined}
                     />
                   </Table.Td>
