@@ -100,6 +100,21 @@ export const EWAYBILL_TEXT = {
   'ewaybill.rejectIntro':
     'As the other party named in an e-way bill another taxpayer generated, you may reject it within 72 hours of its generation; after that it is deemed accepted (Rule 138(12)).',
   'ewaybill.rejected': 'E-way bill {number} rejected.',
+  'ewaybill.multi.title': 'Multi-vehicle movement',
+  'ewaybill.multi.help':
+    'From a transhipment place the goods go on in several vehicles: declare the quantity moved, then add each vehicle with its share (never more than declared).',
+  'ewaybill.multi.start': 'Start multi-vehicle movement',
+  'ewaybill.multi.add': 'Add vehicle',
+  'ewaybill.multi.change': 'Change vehicle',
+  'ewaybill.multi.group': 'Group {group}: {from} → {to}, {moved} of {total} {unit} in vehicles',
+  'ewaybill.multi.toPlace': 'To place',
+  'ewaybill.multi.toState': 'To state code',
+  'ewaybill.multi.totalQuantity': 'Quantity moved',
+  'ewaybill.multi.unit': 'Unit (UQC)',
+  'ewaybill.multi.quantity': 'Quantity in this vehicle',
+  'ewaybill.multi.left': '{left} {unit} left to place in vehicles',
+  'ewaybill.multi.newVehicle': 'New vehicle number',
+  'ewaybill.multi.none': 'No vehicle yet.',
   'ewaybill.sandbox':
     'Connected to this installation’s e-way bill sandbox, not to NIC: e-way bills generated here are not registered with the government. Set EWB_URL to a GSP’s e-way bill API to register real ones.',
 } as const satisfies Record<string, string>;

@@ -12,6 +12,7 @@ import { RefusalAlert } from '../../shared/RefusalAlert';
 import { useRights } from '../../shared/useRights';
 import { EwaybillActionModal, type EwaybillActionKind } from './EwaybillActionModal';
 import { EwaybillStatusBadge } from './EwaybillStatusBadge';
+import { MultiVehiclePanel } from './MultiVehiclePanel';
 import { ewaybillDetail, ewaybillKeys, refreshEwaybill } from './ewaybillApi';
 import { timeLeftText } from './validity';
 
@@ -125,6 +126,7 @@ const DetailBody = ({ detail, canAct }: { detail: EwaybillDetail; canAct: boolea
           </List>
         </Alert>
       ) : null}
+      <MultiVehiclePanel detail={detail} canAct={canAct} onDone={() => void reload()} />
       {detail.events.length ? (
         <Stack gap={4}>
           <Title order={6}>{wt('ewaybill.history')}</Title>

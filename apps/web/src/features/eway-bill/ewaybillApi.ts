@@ -10,6 +10,9 @@ import {
   type EwaybillFilters,
   type EwaybillGenerateRequest,
   type EwaybillItem,
+  type EwaybillMultiVehicleAddRequest,
+  type EwaybillMultiVehicleChangeRequest,
+  type EwaybillMultiVehicleStartRequest,
   type EwaybillRejectRequest,
   type EwaybillUpdateTransporterRequest,
   type EwaybillUpdateVehicleRequest,
@@ -52,3 +55,6 @@ export const searchConsolidated = (
 ): Promise<ListPage<ConsolidatedEwaybillItem>> => call(E.consolidatedSearch, { body: { ...page, sortExpression, filters } });
 export const consolidateEwaybills = (body: ConsolidatedEwaybillGenerateRequest) => call(E.consolidatedGenerate, { body }, SILENT);
 export const regenerateTripSheet = (body: ConsolidatedEwaybillRegenerateRequest) => call(E.consolidatedRegenerate, { body }, SILENT);
+export const startMultiVehicle = (body: EwaybillMultiVehicleStartRequest) => call(E.ewaybillMultiVehicleStart, { body }, SILENT);
+export const addMultiVehicle = (body: EwaybillMultiVehicleAddRequest) => call(E.ewaybillMultiVehicleAdd, { body }, SILENT);
+export const changeMultiVehicle = (body: EwaybillMultiVehicleChangeRequest) => call(E.ewaybillMultiVehicleChange, { body }, SILENT);
