@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { RunDetail } from '@opengst/contracts';
 import { useText, type TextKey } from '../../i18n/useText';
 import { TabLabel } from '../../shared/TabLabel';
+import { NotifyAction } from './NotifyAction';
 import { PairDrawer } from './pair/PairDrawer';
 import { RowsTab } from './rows/RowsTab';
 import { DocumentsTab } from './tabs/DocumentsTab';
@@ -99,6 +100,11 @@ export const RunResults = ({ detail, autoDownloadSummary: AutoDownloadSummary }:
             isActive={tab === 'reconciliation'}
             onTotal={setters.reconciliation}
             onOpenPair={setPairRowId}
+            selectionExtra={(selected) =>
+              selected.length ? (
+                <NotifyAction from={{ kind: 'pairs', runId: run.id, rowIds: selected.map((row) => row.id) }} variant="button" />
+              ) : null
+            }
           />
         </Tabs.Panel>
         <Tabs.Panel value="insights" pt="xs">

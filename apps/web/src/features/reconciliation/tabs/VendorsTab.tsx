@@ -10,6 +10,7 @@ import { NameOverCode, reportColumn } from '../../../shared/report/reportColumns
 import { AtRisk } from '../Amount';
 import { downloadVendorWorkbook, reconciliationKeys, vendorWorkbookFileName } from '../reconciliationApi';
 import { SupplierGstinFilter } from '../SearchFilters';
+import { NotifyAction } from '../NotifyAction';
 import { ReportTab } from './ReportTab';
 
 // Vendor reconciliation: per supplier the rows by status, tax on both sides and the ITC at risk, the riskiest first.
@@ -45,6 +46,7 @@ const VendorLinks = ({ runId, vendor, onOpenRows }: { runId: number; vendor: Ven
         label={t('reconciliation.workbook')}
         testId={`vendor-workbook-${vendor.supplierGstin}`}
       />
+      <NotifyAction from={{ kind: 'vendors', runId, supplierGstins: [vendor.supplierGstin] }} variant="link" />
       {canPay ? (
         <Anchor
           component={Link}
@@ -76,7 +78,7 @@ const columns = (t: Translate, runId: number, onOpenRows: Props['onOpenRows']): 
   reportColumn(REPORT, 'portalTax', t),
   reportColumn(REPORT, 'itcAtRisk', t, { render: (row) => <AtRisk paise={row.itcAtRisk} testId={`vendor-risk-${row.supplierGstin}`} /> }),
   reportColumn(REPORT, 'itcNotInBooks', t),
-  { key: 'links', header: '', width: 240, render: (row) => <VendorLinks runId={runId} vendor={row} onOpenRows={onOpenRows} /> },
+  { key: 'links', header: '', width: 320, render: (row) => <VendorLinks runId={runId} vendor={row} onOpenRows={onOpenRows} /> },
 ];
 
 export const VendorsTab = ({ runId, isActive, onTotal, onOpenRows }: Props) => {
