@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors';
 import { findStoredFile, softDeleteStoredFiles, storedFileOf } from '../../platform/file-store';
 import { computeRightsList, isRightHeld } from '../../platform/rights';
 import { findNoticeRows, isAssignedToAll, type NoticeRow } from './notices.repo';
-import { consultantOfPrincipal } from './notices.service';
+import { consultantOfPrincipal } from './notice-reach';
 
 type AttachInput = z.output<typeof NoticeDocumentAttachSchema>;
 

@@ -12,7 +12,10 @@ import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../platform/audited-
 import { noticeDashboard } from './notices-dashboard';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { findNoticeOptions, findNotices, noticeWhere, type NoticeScope } from './notices.repo';
-import { consultantOfPrincipal, deleteNotices, moveNotice, noticeDetail, recordPayment, reopenNotice, saveNotice } from './notices.service';
+import { noticeDetail } from './notice-detail';
+import { consultantOfPrincipal } from './notice-reach';
+import { saveNotice } from './notice-save.service';
+import { deleteNotices, moveNotice, recordPayment, reopenNotice } from './notices.service';
 
 const read = { rights: ['LitigationManagement'] } as const;
 const edit = { rights: ['LitigationEdit'] } as const;
