@@ -81,18 +81,14 @@ export const signInPortal = async (
 };
 
 /**
- * A product user's switch to the portal: a session of the GSTIN's e-invoice user, registering one when the GSTIN has
- * none yet (as the API registers a GSTIN at its first authentication), with a random password that nobody is told: the
- * portal is then reached only through the product's switch until the user is set up otherwise.
+ * A product user's switch to the portal: a session of the GSTIN's e-invoice user. A GSTIN whose API user is not yet
+ * registered gets a session under the name API_<GSTIN> without registering anyone: its first API authentication (from
+ * a client system registered here) still fixes its user name and password, as the IRP registers a GSTIN then. (A user
+ * registered here with a password nobody knows would lock the GSTIN's API out: 1019 at every authentication.)
  */
 export const openPortalSessionForGstin = async (sql: SandboxSql, gstin: string, now: Date): Promise<IrpPortalSession> => {
-  await sql.query(
-    'INSERT INTO portal_sandbox.irp_users (gstin, username, password, registered_at) VALUES ($1, $2, $3, $4) ON CONFLICT (gstin) DO NOTHING',
-    [gstin, `API_${gstin}`, randomBytes(18).toString('base64url'), now.toISOString()],
-  );
   const [user] = await sql.query<{ username: string }>('SELECT username FROM portal_sandbox.irp_users WHERE gstin = $1', [gstin]);
-  if (!user) throw new Error('The IRP could not register the GSTIN.');
-  return openSession(sql, gstin, user.username, now);
+  return openSession(sql, gstin, user?.username ?? `API_${gstin}`, now);
 };
 
 /** The live portal session of a token, or undefined. */

@@ -7,7 +7,7 @@ import { buildEinvoice } from '@opengst/domain';
 import { and, eq } from 'drizzle-orm';
 import { createCipheriv } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseOf, SELLER_KA } from '../../../../../packages/domain/src/einvoice/fixtures/einvoice-cases';
+import { caseOf, gstinOf, SELLER_KA } from '../../../../../packages/domain/src/einvoice/fixtures/einvoice-cases';
 import { auditTrail, entities } from '../../db/schema';
 import { issueRequestToken } from '../../platform/auth/request-tokens';
 import { irpStoreOf } from '../../portal/irp/irp-store';
@@ -159,7 +159,7 @@ describe.each(ENGINES)('the e-invoicing portal on %s', (engine) => {
   describe('the switch from the product (/portal-redirect)', () => {
     let tenant: Tenant;
     let productToken: string;
-    const GSTIN = '07AAACT1234F1Z5';
+    const GSTIN = gstinOf('07AAGCB7383J1Z');
     beforeAll(async () => {
       tenant = await createTenant(h);
       await h.ctx.database.db
@@ -189,6 +189,9 @@ describe.each(ENGINES)('the e-invoicing portal on %s', (engine) => {
       const first = await swap(requestOf(url));
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json().data).toMatchObject({ gstin: GSTIN, userName: `API_${GSTIN}` });
+      // No IRP user is registered by the switch: the GSTIN's first API authentication still chooses its name and password.
+      const irp = await h.ctx.irp.authenticate(GSTIN, 'erp_user', 'Chosen@123');
+      expect(irp.userName).toBe('erp_user');
       const replayed = await swap(requestOf(url));
       expect(replayed.statusCode).toBe(401);
       expect(replayed.json().errors[0].code).toBe('IRP0003');
