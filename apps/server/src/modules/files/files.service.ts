@@ -27,6 +27,9 @@ export const uploadFile = async (
   upload: { fileName: string; stream: Readable & { truncated?: boolean }; purpose: FilePurpose },
   ip: string,
 ): Promise<StoredFile> => {
+  // A reply attachment is the counterparty's, uploaded through the public reply page only (issue 21).
+  if (upload.purpose === 'NotificationReplyAttachment')
+    throw new AppError('GEN0009', { propertyName: 'Purpose', message: 'Reply attachments are uploaded from the public reply page.' });
   const stored = await storeDocumentStream(dataDir, who.subscriberId, upload.stream);
   const fileName = cleanFileName(upload.fileName);
   const row = await db.transaction(async (tx) => {
@@ -57,6 +60,8 @@ export const reachFile = async (
   const reply = await notificationFileAccess(db, who, id, now);
   if (reply.access === 'refused') throw new AppError('GEN0003');
   if (reply.access === 'allowed') return { row, attached: reply.reference };
+  // Not submitted yet: the counterparty's alone (public/file/*), though filed under the notification's creator.
+  if (row.purpose === 'NotificationReplyAttachment') throw new AppError('GEN0003');
   const notice = await noticeFileAccess(db, who, id, now);
   if (notice.access === 'refused') throw new AppError('GEN0003');
   if (notice.access === 'unattached' && row.uploadedBy !== who.userId) throw new AppError('GEN0003');
@@ -69,7 +74,10 @@ export const deleteFile = async (db: Db, who: SessionPrincipal, id: number, now:
   if (attached !== null)
     throw new AppError('GEN0009', {
       propertyName: 'Id',
-      message: `${row.fileName} is a document of notice ${attached}: delete it from the notice's documents instead.`,
+      message:
+        row.purpose === 'NotificationReplyAttachment'
+          ? `${row.fileName} is attached to ${attached}: it stays with the counterparty's answer.`
+          : `${row.fileName} is a document of notice ${attached}: delete it from the notice's documents instead.`,
     });
   return db.transaction(async (tx) => {
     const affected = await softDeleteStoredFiles(tx, who.subscriberId, [row.id], now);

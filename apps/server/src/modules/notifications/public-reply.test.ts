@@ -35,6 +35,7 @@ describe.each(ENGINES)('public notification reply on %s', (engine) => {
   let h: Harness;
   let t: Tenant;
   let buyer: ApiClient;
+  let buyerToken: string;
   let location: number;
   let ipCounter = 0;
   /** Each test calls from its own address, so the rate limits of one do not touch another. */
@@ -119,7 +120,8 @@ describe.each(ENGINES)('public notification reply on %s', (engine) => {
   beforeAll(async () => {
     h = await startHarness(engine, { env: { SIGNIN_RATE_PER_MINUTE: String(RATE) } });
     t = await createTenant(h);
-    buyer = clientOf(h, await signIn(h.app, t));
+    buyerToken = await signIn(h.app, t);
+    buyer = clientOf(h, buyerToken);
     location = t.entityIds[1] ?? 0;
   });
   afterAll(async () => {
@@ -231,6 +233,11 @@ describe.each(ENGINES)('public notification reply on %s', (engine) => {
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(String(download.headers['content-disposition'])).toMatch(/^attachment;/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
+    const kept = await buyer.post('/api/v0.1/file/delete', { id: fileId });
+    expect(kept.statusCode).toBe(422);
+    expect((kept.json() as { errors: { message: string }[] }).errors[0]?.message).toBe(
+      `debit-note.pdf is attached to the reply to notification ${id}: it stays with the counterparty's answer.`,
+    );
     // Attached to the submitted reply: the counterparty cannot delete it behind the buyer's back.
     expect((await as.post(R.delete, { id: fileId })).statusCode).toBe(422);
   });
@@ -315,6 +322,16 @@ describe.each(ENGINES)('public notification reply on %s', (engine) => {
     expect((stolen.json() as { errors: { propertyName: string }[] }).errors[0]?.propertyName).toBe('Attachments[0].ReferenceNumber');
     // Its own upload is its own: read back byte for byte, deleted while no reply names it.
     const mine = (await a.as.upload('a.pdf', PDF)).json().data as { id: number };
+    // Not yet submitted, it is not the buyer's either (although filed under the notification's creator).
+    expect((await buyer.get('/api/v0.1/file/download', { id: mine.id })).statusCode).toBe(404);
+    const signedIn = multipartBody('x.pdf', PDF);
+    const asBuyer = await h.app.inject({
+      method: 'POST',
+      url: '/api/v0.1/file/upload?purpose=NotificationReplyAttachment',
+      payload: signedIn.payload,
+      headers: { ...signedIn.headers, [HEADERS.authToken]: buyerToken },
+    });
+    expect(asBuyer.statusCode).toBe(422);
     const read = await a.as.get(R.download, { id: String(mine.id) });
     expect(read.statusCode).toBe(200);
     expect(read.rawPayload.equals(PDF)).toBe(true);
