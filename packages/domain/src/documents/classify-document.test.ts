@@ -12,10 +12,13 @@ const base: DocumentInput = {
   placeOfSupply: '29',
   items: [{ taxable: 100_000_01, ratePercent: 0, hsn: '8471' }],
 };
+/** The same sale at 18% IGST: an e-way bill counts taxed goods, not exempt ones (Rule 138(1) Explanation 2). */
+const taxed: DocumentInput = { ...base, items: [{ taxable: 100_000_01, ratePercent: 18, igst: 18_000_00, hsn: '8471' }] };
 
 describe('classifyDocument', () => {
   it('B2C large above 1 lakh from 01-08-2024 and above 2.5 lakh before (Notification 12/2024-CT)', () => {
-    expect(classifyDocument(base)).toMatchObject({ gstr1Section: 'b2cl', isB2CLarge: true, nature: 'INTER', ewaybillRequired: true });
+    expect(classifyDocument(base)).toMatchObject({ gstr1Section: 'b2cl', isB2CLarge: true, nature: 'INTER', ewaybillRequired: false });
+    expect(classifyDocument(taxed)).toMatchObject({ gstr1Section: 'b2cl', isB2CLarge: true, nature: 'INTER', ewaybillRequired: true });
     expect(classifyDocument({ ...base, items: [{ taxable: 100_000_00, ratePercent: 0 }] })).toMatchObject({
       gstr1Section: 'b2cs',
       isB2CLarge: false,

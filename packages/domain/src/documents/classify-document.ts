@@ -4,7 +4,8 @@ import { twoDigits } from '../identity/gstin';
 import { supplyNatureReason, type SupplyNature } from '../tax/supply-nature';
 import type { DocumentInput, ValidationContext } from './document-input';
 import { B2CL_THRESHOLDS, thresholdOn } from './thresholds';
-import { isEinvoiceRequired, isEwayBillRequired } from './validate-document';
+import { isEwaybillRequired } from '../ewaybill/ewaybill-thresholds';
+import { isEinvoiceRequired } from './validate-document';
 
 export type Gstr1Section = 'b2b' | 'b2cl' | 'b2cs' | 'exp' | 'cdnr' | 'cdnur' | 'nil' | 'impg' | 'none';
 
@@ -34,13 +35,7 @@ export function classifyDocument(d: DocumentInput, context: ValidationContext = 
         ? 'INTRA'
         : 'INTER';
   let sum = 0;
-  let goods = 0;
-  for (const it of d.items) {
-    const v = it.taxable + (it.igst ?? 0) + (it.cgst ?? 0) + (it.sgst ?? 0) + (it.cess ?? 0);
-    sum += v;
-    const service = it.isService ?? (typeof it.hsn === 'string' && it.hsn.startsWith('99'));
-    if (!service) goods += v;
-  }
+  for (const it of d.items) sum += it.taxable + (it.igst ?? 0) + (it.cgst ?? 0) + (it.sgst ?? 0) + (it.cess ?? 0);
   const documentValue = d.totalValue ?? sum;
   const threshold = thresholdOn(B2CL_THRESHOLDS, date);
   const isB2CLarge = !isRegistered && !isExport && !isImport && nature === 'INTER' && documentValue > threshold;
@@ -65,7 +60,7 @@ export function classifyDocument(d: DocumentInput, context: ValidationContext = 
       isImport,
       context.einvoiceExempt === true,
     ),
-    ewaybillRequired: isEwayBillRequired(d.documentType, date, goods),
+    ewaybillRequired: isEwaybillRequired(d, { onDate: date }).required,
     documentValue,
   };
 }

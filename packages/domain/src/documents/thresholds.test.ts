@@ -9,7 +9,7 @@ import {
   EWAYBILL_THRESHOLDS,
   thresholdOn,
 } from './thresholds';
-import { isEinvoiceRequired, isEwayBillRequired } from './validate-document';
+import { isEinvoiceRequired } from './validate-document';
 
 const tables: [string, readonly DatedThreshold[]][] = [
   ['B2CL', B2CL_THRESHOLDS],
@@ -41,12 +41,6 @@ describe('every dated threshold, on both sides of its dates', () => {
     }
     expect(isEinvoiceRequired('BIL', '2024-01-01', 1e15, true)).toBe(false);
     expect(isEinvoiceRequired('INV', '2024-01-01', undefined, true)).toBe(false);
-  });
-  it('e-way bill: strictly above 50,000 from 01-04-2018', () => {
-    expect(isEwayBillRequired('INV', '2018-04-01', 50_000_01)).toBe(true);
-    expect(isEwayBillRequired('INV', '2018-04-01', 50_000_00)).toBe(false);
-    expect(isEwayBillRequired('INV', '2018-03-31', 1e12)).toBe(false);
-    expect(isEwayBillRequired('CRN', '2024-01-01', 1e12)).toBe(false);
   });
   it('rate slabs: in force from effectiveFrom to effectiveTo', () => {
     for (const s of RATE_SLABS) {

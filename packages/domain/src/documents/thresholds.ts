@@ -109,7 +109,6 @@ export function thresholdOnNumber(c: CompiledThresholds, dateNumber: number): nu
 export const B2CL_COMPILED = compile(B2CL_THRESHOLDS);
 export const EINVOICE_COMPILED = compile(EINVOICE_THRESHOLDS);
 export const EINVOICE_REPORTING_COMPILED = compile(EINVOICE_REPORTING_LIMITS);
-export const EWAYBILL_COMPILED = compile(EWAYBILL_THRESHOLDS);
 
 /** The B2C-large invoice value threshold (paise; B2CL when strictly above) on a date. */
 export const b2clThresholdOn = (date: DateInput): number => thresholdOn(B2CL_THRESHOLDS, toIsoDate(date));

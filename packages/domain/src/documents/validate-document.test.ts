@@ -355,12 +355,17 @@ describe('totals, value thresholds, e-invoice and e-way bill', () => {
     expect(c('2025-03-31', '2025-05-02', 10 * CRORE)).toEqual(['VAL0035']);
     expect(c('2025-03-31', '2025-05-02', 100 * CRORE)).toEqual(['VAL0035', 'VAL0037']);
   });
-  it('e-way bill above ₹50,000 of goods (Rule 138(1)), on both sides', () => {
-    const c = (taxable: number, hsn = '84713010'): string[] =>
-      codes(doc({ items: [item({ taxable, hsn, ratePercent: 0, igst: 0 })] }), { checkEwayBill: true });
-    expect(c(50_000_00)).toEqual([]);
-    expect(c(50_000_01)).toEqual(['VAL0036']);
+  it('e-way bill above ₹50,000 of goods with their tax (Rule 138(1)), on both sides; exempt goods do not count', () => {
+    // 18% IGST: ₹42,372 + ₹7,626.96 = ₹49,998.96; ₹42,373 + ₹7,627.14 = ₹50,000.14.
+    const c = (taxable: number, hsn = '84713010', ratePercent = 18): string[] =>
+      codes(doc({ items: [item({ taxable, hsn, ratePercent, igst: Math.round((taxable * ratePercent) / 100) })] }), {
+        checkEwayBill: true,
+      });
+    expect(c(42_372_00)).toEqual([]);
+    expect(c(42_373_00)).toEqual(['VAL0036']);
     expect(c(60_000_00, '998314')).toEqual([]);
+    // Rule 138(1) Explanation 2: the consignment value leaves out exempt (nil-rated) goods.
+    expect(c(60_000_00, '84713010', 0)).toEqual([]);
     expect(codes(doc({ ewayBillNumber: '123456789012' }), { checkEwayBill: true })).toEqual([]);
     expect(
       codes(doc({ documentType: 'CRN', originalDocumentNumber: 'X1', items: [item({ taxable: 60_000_00, ratePercent: 0, igst: 0 })] }), {

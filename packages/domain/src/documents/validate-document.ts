@@ -12,6 +12,7 @@ import { hsnMinimumDigitsNumber } from '../hsn/hsn';
 import { mulDivRoundHalfAway } from '../money/rounding';
 import { quantityToMilli } from '../tax/compute-tax';
 import { isCompensationCessInForceNumber, rateStatusOnNumber, toMilliPercent } from '../tax/rates';
+import { isEwaybillRequired } from '../ewaybill/ewaybill-thresholds';
 import { type ValCode, type ValidationIssue, VAL_CODES } from './codes';
 import type { DocumentInput, ValidationContext } from './document-input';
 import {
@@ -20,7 +21,6 @@ import {
   EINVOICE_COMPILED,
   EINVOICE_REPORTING_COMPILED,
   EINVOICE_REPORTING_DAYS,
-  EWAYBILL_COMPILED,
   thresholdOnNumber,
 } from './thresholds';
 
@@ -238,7 +238,6 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
   const aato = ctx.supplierTurnover;
   const minDigits = dateOk && typeof aato === 'number' ? hsnMinimumDigitsNumber(dateNum, aato, !isRegistered && !isExport) : 0;
   let sum = 0;
-  let goodsValue = 0;
   let taxCharged = 0;
   let flaggedBillOfSupply = false;
   for (let i = 0; i < itemCount; i++) {
@@ -260,10 +259,7 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
     taxCharged += tax;
     const hsn = it.hsn;
     const isService = it.isService ?? (typeof hsn === 'string' && hsn.length >= 2 && hsn.charCodeAt(0) === 57 && hsn.charCodeAt(1) === 57);
-    if (taxableOk) {
-      sum += taxable + (headsOk ? tax : 0);
-      if (!isService) goodsValue += taxable + (headsOk ? tax : 0);
-    }
+    if (taxableOk) sum += taxable + (headsOk ? tax : 0);
 
     // Rate valid on the date.
     const rate = toMilliPercent(it.ratePercent);
@@ -366,8 +362,8 @@ function run(d: DocumentInput, ctx: ValidationContext): void {
       if (ctx.today !== undefined && limit >= 0 && aato! > limit && daysBetween(date, ctx.today) > EINVOICE_REPORTING_DAYS) add('VAL0037');
     }
   }
-  // E-way bill (Rule 138(1)): movement of goods above the consignment value threshold.
-  if (ctx.checkEwayBill === true && isEwayBillRequiredNumber(type, dateNum, goodsValue) && isBlank(d.ewayBillNumber)) add('VAL0036');
+  // E-way bill (Rule 138(1), the States' limits of Rule 138(14)(d)): one rule, the e-way bill domain's.
+  if (ctx.checkEwayBill === true && isBlank(d.ewayBillNumber) && isEwaybillRequired(d, { onDate: date }).required) add('VAL0036');
 }
 
 /** E-invoice required for a document (Rule 48(4) and the dated turnover thresholds). */
@@ -392,22 +388,4 @@ function isEinvoiceRequiredNumber(
   if (!isB2BOrZeroRated || isImport || isExempt || typeof aatoPaise !== 'number') return false;
   const threshold = thresholdOnNumber(EINVOICE_COMPILED, dateNumber);
   return threshold >= 0 && aatoPaise > threshold;
-}
-
-/** E-way bill required for a document whose goods value (with tax) is `goodsValuePaise`. */
-export const isEwayBillRequired = (documentType: string, dateIso: string, goodsValuePaise: number): boolean =>
-  isEwayBillRequiredNumber(documentType, isoDateNumber(dateIso), goodsValuePaise);
-
-function isEwayBillRequiredNumber(documentType: string, dateNumber: number, goodsValuePaise: number): boolean {
-  if (
-    documentType === 'CRN' ||
-    documentType === 'DBN' ||
-    documentType === 'RV' ||
-    documentType === 'RFV' ||
-    documentType === 'PV' ||
-    documentType === 'ISD'
-  )
-    return false;
-  const threshold = thresholdOnNumber(EWAYBILL_COMPILED, dateNumber);
-  return threshold >= 0 && goodsValuePaise > threshold;
 }

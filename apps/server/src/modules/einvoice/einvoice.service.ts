@@ -13,6 +13,7 @@ import {
   buildEinvoice,
   checkIrnCancel,
   decodeSignedQr,
+  formatPortalDate,
   validateDocument,
   VAL_CODES,
   verifySignedJws,
@@ -37,8 +38,6 @@ const HAS_IRN: readonly EinvoiceStatus[] = ['Generated', 'Regenerated'];
 /** The IRP's answer to a request that does not pass its schema (NIC error list). */
 const SCHEMA_ERROR = '2140';
 
-/** "YYYY-MM-DD" → the IRP's "dd/mm/yyyy". */
-const irpDate = (iso: string): string => iso.split('-').reverse().join('/');
 /** AckDt, CancelDate: "yyyy-MM-dd HH:mm:ss" in IST. */
 const istTime = (text: string): Date | null => {
   const at = new Date(`${text.replace(' ', 'T')}+05:30`);
@@ -217,7 +216,7 @@ const recoverDuplicate = async (ctx: AppContext, loaded: Loaded, session: Parame
     session,
     document.documentType as 'INV' | 'CRN' | 'DBN',
     document.documentNumber,
-    irpDate(document.documentDate),
+    formatPortalDate(document.documentDate, '/'),
   );
   if (found.Status === 'CNL')
     throw new EinvoiceRefusal(

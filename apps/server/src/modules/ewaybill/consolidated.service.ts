@@ -11,6 +11,7 @@ import type {
 } from '@opengst/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { consolidatedEwaybillItems, consolidatedEwaybills, entities, ewaybills } from '../../db/schema';
+import { formatPortalDate } from '@opengst/domain';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
@@ -18,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { locationScope } from '../../platform/location-scope';
 import { EWB_STATUS_AFTER, ewbInstant } from '../../portal/ewb/ewb-client';
 import { findEwaybillDocuments, insertEwaybillEvent, membersOf, toConsolidatedItem, type ConsolidatedRow } from './ewaybill.repo';
-import { assertAction, callSystem, ewbDate, refusal, vehicleOf } from './ewaybill.service';
+import { assertAction, callSystem, refusal, vehicleOf } from './ewaybill.service';
 
 type PartB = {
   transportMode: '1' | '2' | '3' | '4';
@@ -36,7 +37,7 @@ const partBOf = (request: PartB) => {
     transMode: request.transportMode,
     ...(vehicleNo ? { vehicleNo } : {}),
     ...(request.transportDocumentNumber ? { transDocNo: request.transportDocumentNumber } : {}),
-    ...(request.transportDocumentDate ? { transDocDate: ewbDate(request.transportDocumentDate) } : {}),
+    ...(request.transportDocumentDate ? { transDocDate: formatPortalDate(request.transportDocumentDate, '/') } : {}),
     fromPlace: request.fromPlace,
     fromState: Number(request.fromState),
   };

@@ -2,10 +2,11 @@
 // from the system. Each is first judged by the domain's checkEwaybillAction (refused with its reason, 422, before any
 // call), then sent outside any transaction; the outcome is stored with its event and audit row in one (storeAction).
 import type { EwaybillDetail, EwaybillExtendRequest, EwaybillStatus, EwaybillUpdateVehicleRequest } from '@opengst/contracts';
+import { formatPortalDate } from '@opengst/domain';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { EWB_STATUS_AFTER, ewbInstant, ewbStatusOf, ewbValidUntil } from '../../portal/ewb/ewb-client';
-import { assertAction, callSystem, detailOf, documentOf, ewbDate, refusal, storeAction, vehicleOf } from './ewaybill.service';
+import { assertAction, callSystem, detailOf, documentOf, refusal, storeAction, vehicleOf } from './ewaybill.service';
 
 export const updateVehicle = async (
   ctx: AppContext,
@@ -26,7 +27,7 @@ export const updateVehicle = async (
       transMode: request.transportMode,
       ...(vehicleNo ? { vehicleNo } : {}),
       ...(request.transportDocumentNumber ? { transDocNo: request.transportDocumentNumber } : {}),
-      ...(request.transportDocumentDate ? { transDocDate: ewbDate(request.transportDocumentDate) } : {}),
+      ...(request.transportDocumentDate ? { transDocDate: formatPortalDate(request.transportDocumentDate, '/') } : {}),
       fromPlace: request.fromPlace,
       fromState: Number(request.fromState),
       reasonCode: request.reasonCode,
@@ -114,7 +115,7 @@ export const extendEwaybill = async (
             transMode,
             ...(vehicleNo ? { vehicleNo } : {}),
             ...(request.transportDocumentNumber ? { transDocNo: request.transportDocumentNumber } : {}),
-            ...(request.transportDocumentDate ? { transDocDate: ewbDate(request.transportDocumentDate) } : {}),
+            ...(request.transportDocumentDate ? { transDocDate: formatPortalDate(request.transportDocumentDate, '/') } : {}),
           }
         : {
             ...common,

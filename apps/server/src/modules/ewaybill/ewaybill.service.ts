@@ -35,9 +35,6 @@ import { multiVehicleGroupsOf } from './multi-vehicle.repo';
 
 export type Actor = Pick<SessionPrincipal, 'subscriberId' | 'userId'>;
 
-/** "YYYY-MM-DD" → the API's "dd/mm/yyyy". */
-export const ewbDate = (iso: string): string => iso.split('-').reverse().join('/');
-
 /** The row's state for the domain's action rules. */
 const stateOf = (status: EwaybillStatus): EwaybillState =>
   status === 'Cancelled' || status === 'Rejected' || status === 'Delivered' || status === 'Discarded' ? status : 'Active';

@@ -9,11 +9,12 @@ import type {
   EwaybillMultiVehicleChangeRequest,
   EwaybillMultiVehicleStartRequest,
 } from '@opengst/contracts';
+import { formatPortalDate } from '@opengst/domain';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { EWB_STATUS_AFTER } from '../../portal/ewb/ewb-client';
 import { loadForEwaybill } from './ewaybill.repo';
-import { assertAction, callSystem, detailOf, documentOf, ewbDate, refusal, storeAction, vehicleOf } from './ewaybill.service';
+import { assertAction, callSystem, detailOf, documentOf, refusal, storeAction, vehicleOf } from './ewaybill.service';
 import { multiVehicleGroupsOf, type MultiVehicleFact } from './multi-vehicle.repo';
 
 export const startMultiVehicle = async (
@@ -107,7 +108,7 @@ export const addMultiVehicle = async (
       groupNo: group.groupNumber,
       ...(vehicleNumber ? { vehicleNo: vehicleNumber } : {}),
       ...(request.transportDocumentNumber ? { transDocNo: request.transportDocumentNumber } : {}),
-      ...(request.transportDocumentDate ? { transDocDate: ewbDate(request.transportDocumentDate) } : {}),
+      ...(request.transportDocumentDate ? { transDocDate: formatPortalDate(request.transportDocumentDate, '/') } : {}),
       quantity: request.quantity,
     }),
   );
