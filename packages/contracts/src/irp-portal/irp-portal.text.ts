@@ -27,6 +27,8 @@ export const IRP_PORTAL_TEXT = {
   'irpPortal.einvoices.search': 'IRN or document number',
   'irpPortal.einvoices.status': 'Status',
   'irpPortal.einvoices.allStatuses': 'All statuses',
+  'irpPortal.einvoices.apply': 'Search',
+  'irpPortal.einvoices.total': '{count} e-invoices',
   'irpPortal.einvoices.empty': 'No e-invoices of this GSTIN match. IRNs generated through the API appear here.',
   'irpPortal.einvoices.irn': 'IRN',
   'irpPortal.einvoices.document': 'Document',

@@ -17,6 +17,14 @@ import { formatDateTime } from '../../shared/format';
 import { IrpPortalLayout } from './IrpPortalLayout';
 import { irpKeys, irpOptions, readIrpToken } from './irpSession';
 
+/** The IRP's dd/mm/yyyy as the product shows dates (DD-MM-YYYY). */
+export const dateOfIrp = (date: string): string => date.replace(/\//g, '-');
+/** The IRP's 'yyyy-MM-dd HH:mm:ss' (IST) as DD-MM-YYYY HH:mm. */
+export const stampOfIrp = (stamp: string): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})/.exec(stamp);
+  return match ? `${match[3]}-${match[2]}-${match[1]} ${match[4]}` : stamp;
+};
+
 /** Why an IRN cannot be cancelled now, or null: cancelled already, an e-way bill on it, or past its 24 hours (Rule 48(4)). */
 export const cancelBlockOf = (invoice: IrpInvoice, now: Date, t: Translate): string | null => {
   if (invoice.status === 'CNL') return IRP_INVOICE_STATUS_TEXT.CNL;
@@ -43,7 +51,7 @@ const CancelModal = ({ invoice, settings, onClose }: { invoice: IrpInvoice; sett
     <Modal opened onClose={onClose} title={t('irpPortal.einvoices.cancel')} size="lg">
       <Stack gap="sm">
         <Text size="sm">
-          {invoice.docType} {invoice.docNo} · {invoice.docDate}
+          {invoice.docType} {invoice.docNo} · {dateOfIrp(invoice.docDate)}
         </Text>
         <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
           {invoice.irn}
@@ -95,6 +103,8 @@ const Invoices = ({ settings }: { settings: IrpLoadSettings }) => {
   const list = useInfiniteQuery({
     queryKey: irpKeys.invoices(readIrpToken(), filters),
     queryFn: ({ pageParam }) => call(IRP_PORTAL_ENDPOINTS.invoices, { body: { start: pageParam, size, filters } }, irpOptions()),
+    // IRNs arrive from the client systems at any time: the list is read afresh whenever it is shown.
+    staleTime: 0,
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, page) => n + page.items.length, 0);
@@ -136,10 +146,10 @@ const Invoices = ({ settings }: { settings: IrpLoadSettings }) => {
           onChange={(value) => setStatus(value as IrpInvoiceStatus | null)}
         />
         <Button type="submit" size="sm" variant="default" data-testid="irp-search-apply">
-          {t('irpPortal.einvoices.search')}
+          {t('irpPortal.einvoices.apply')}
         </Button>
         <Text size="sm" c="dimmed" ml="auto" data-testid="irp-total">
-          {total}
+          {t('irpPortal.einvoices.total', { count: total })}
         </Text>
       </Group>
       {list.isSuccess && items.length === 0 ? (
@@ -167,7 +177,7 @@ const Invoices = ({ settings }: { settings: IrpLoadSettings }) => {
                   <Table.Td>
                     {invoice.docType} {invoice.docNo}
                     <Text size="xs" c="dimmed">
-                      {invoice.docDate}
+                      {dateOfIrp(invoice.docDate)}
                     </Text>
                   </Table.Td>
                   <Table.Td ff="monospace" fz="xs" title={invoice.irn}>
@@ -176,7 +186,7 @@ const Invoices = ({ settings }: { settings: IrpLoadSettings }) => {
                   <Table.Td ff="monospace" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {invoice.ackNo}
                   </Table.Td>
-                  <Table.Td>{invoice.ackDate}</Table.Td>
+                  <Table.Td>{stampOfIrp(invoice.ackDate)}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={invoice.status === 'ACT' ? 'green' : 'gray'}>
                       {IRP_INVOICE_STATUS_TEXT[invoice.status]}

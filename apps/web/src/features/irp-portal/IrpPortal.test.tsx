@@ -5,7 +5,7 @@ import type { IrpInvoice, IrpLoadSettings } from '@opengst/contracts';
 import { json, pick, refusal, renderAt, stubApi } from '../../test/screenTestSupport';
 import { translateFrom } from '../../i18n/useText';
 import { IrpApiRegistrationScreen } from './IrpApiRegistrationScreen';
-import { cancelBlockOf, IrpInvoicesScreen } from './IrpInvoicesScreen';
+import { cancelBlockOf, dateOfIrp, IrpInvoicesScreen, stampOfIrp } from './IrpInvoicesScreen';
 import { readIrpToken, writeIrpToken } from './irpSession';
 
 // The e-invoicing portal's screens: its own session (irp-auth-token, never the product's auth-token; none = its login),
@@ -73,6 +73,11 @@ describe('the e-invoicing portal screens', () => {
     expect(cancelBlockOf(invoice('A/4', { status: 'CNL' }), now, t)).toBe('Cancelled');
   });
 
+  it("shows the IRP's dates as the product does (DD-MM-YYYY)", () => {
+    expect(dateOfIrp('27/11/2026')).toBe('27-11-2026');
+    expect(stampOfIrp('2026-11-27 10:05:09')).toBe('27-11-2026 10:05');
+  });
+
   it('sends the portal to its own login without a portal session, and when the session has expired', async () => {
     const calls = stubApi(() => refusal('IRP0002', 'expired'));
     renderAt(withLogin(<IrpInvoicesScreen />, '/irp-portal'), '/irp-portal', []);
@@ -115,6 +120,7 @@ describe('the e-invoicing portal screens', () => {
     renderAt(<IrpInvoicesScreen />, '/irp-portal', []);
     expect((await screen.findByTestId('irp-gstin', {}, { timeout: 5000 })).textContent).toBe('29AAGCB7383J1Z4');
     expect(await screen.findByTestId('irp-row-INV/1', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('irp-total').textContent).toBe('2 e-invoices');
     expect(headers.every((h) => h === 'portal-token')).toBe(true);
     expect((screen.getByTestId('irp-cancel-INV/22') as HTMLButtonElement).disabled).toBe(true);
 
