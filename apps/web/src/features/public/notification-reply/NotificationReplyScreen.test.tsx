@@ -264,6 +264,52 @@ describe('NotificationReplyScreen', () => {
     await waitFor(() => expect(of(calls, '/detail')).toHaveLength(2), LOADED);
   });
 
+  it('takes a fresh token from the same link when the public one has expired, and keeps the answers typed', async () => {
+    let validations = 0;
+    const calls = stubReplyApi(
+      (call) => {
+        if (call.url.endsWith('/detail')) return ok(detail([doc(1)], 1));
+        return call.headers['public-auth-token'] === 'fresh-token'
+          ? new Response(null, { status: 204 })
+          : refused(401, [{ code: 'AUTH0016', message: 'This link or step has expired.' }]);
+      },
+      () => {
+        validations += 1;
+        const token = validations === 1 ? TOKEN : 'fresh-token';
+        return ok({ id: 7, authorizationToken: token, sourceType: 'Gsp', startDate: '2017-07-01', maxDate: '2026-11-20' });
+      },
+    );
+    renderPage();
+    await screen.findByTestId('reply-document-1', {}, LOADED);
+    await pick(screen.getByRole('textbox', { name: 'Action taken INV/1' }), 'Reported / amended in GSTR-1 or IFF');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('reply-success', {}, LOADED)).toBeTruthy();
+    const sent = of(calls, '/gst/notification/reply').filter((c) => c.method === 'POST');
+    expect(sent.map((c) => c.headers['public-auth-token'])).toEqual([TOKEN, 'fresh-token']);
+    expect((sent[1]?.body as { documents: unknown }).documents).toEqual([
+      { id: 1, serialNumber: 1, actionTaken: 1, rectificationDate: null },
+    ]);
+    expect(screen.queryByTestId('reply-errors')).toBeNull();
+  });
+
+  it('goes to UnauthorizedAccess when the token has expired and the link no longer validates', async () => {
+    let validations = 0;
+    stubReplyApi(
+      (call) =>
+        call.url.endsWith('/detail')
+          ? ok(detail([doc(1)], 1))
+          : refused(401, [{ code: 'AUTH0016', message: 'This link or step has expired.' }]),
+      () =>
+        ++validations === 1
+          ? ok({ id: 7, authorizationToken: TOKEN, sourceType: 'Gsp', startDate: '2017-07-01', maxDate: '2026-11-20' })
+          : refused(401, [{ code: 'AUTH0016', message: 'This link or step has expired.' }]),
+    );
+    renderPage();
+    await screen.findByTestId('reply-document-1', {}, LOADED);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Unauthorized page', {}, LOADED)).toBeTruthy();
+  });
+
   it('picks a rectification date within the settings limits, and typing in it clears it', async () => {
     const calls = stubReplyApi(documentsAnswer({ 0: detail([doc(1)], 1) }));
     renderPage();

@@ -91,11 +91,40 @@ export const NotificationReplyPage = ({ sourceType }: { sourceType: ReplySourceT
   const [open, setOpen] = useState<string[]>([...SECTIONS]);
   const nextKey = useRef(1);
 
+  /**
+   * Runs a call with the public token; the token lives PUBLIC_REPLY_TOKEN_MINUTES, so a counterparty who takes longer
+   * gets a fresh one from the same link (once) instead of losing the answers typed. A link no longer valid goes to
+   * UnauthorizedAccess.
+   */
+  const withToken = useCallback(
+    async <T,>(work: (api: ReplyApi) => Promise<T>): Promise<T> => {
+      const api = apiRef.current;
+      if (!api) throw new Error('The link is not validated yet.');
+      try {
+        return await work(api);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 401) throw error;
+        let fresh: ReplyValidateResponse;
+        try {
+          fresh = await validateLink(request);
+        } catch {
+          void navigate('/unauthorized-access', { replace: true });
+          throw error;
+        }
+        const next = replyApi(fresh.authorizationToken);
+        apiRef.current = next;
+        setLink(fresh);
+        return work(next);
+      }
+    },
+    [request, navigate],
+  );
+
   const fetchDocuments = useCallback(
-    async (api: ReplyApi, id: number, mode: FetchMode, applied: ReplyDetailFilters, offset: number) => {
+    async (id: number, mode: FetchMode, applied: ReplyDetailFilters, offset: number) => {
       setLoading(true);
       try {
-        const page = await api.detail({ id, start: offset, size: pageSize, filters: applied });
+        const page = await withToken((api) => api.detail({ id, start: offset, size: pageSize, filters: applied }));
         const { documents: items, totalDocuments, ...rest } = page;
         if (mode === 'FIRST_TIME') {
           setHeader(rest);
@@ -120,7 +149,7 @@ export const NotificationReplyPage = ({ sourceType }: { sourceType: ReplySourceT
         setLoading(false);
       }
     },
-    [pageSize],
+    [pageSize, withToken],
   );
 
   /** Spec §4 page load: validate, the token, the reply enumerations, then the first page. Also the reset after submit. */
@@ -152,7 +181,7 @@ export const NotificationReplyPage = ({ sourceType }: { sourceType: ReplySourceT
     ]);
     setLabels({ documentType, actionRequired, imsAction, returnType });
     setOptions(choices);
-    await fetchDocuments(api, validated.id, 'FIRST_TIME', {}, 0);
+    await fetchDocuments(validated.id, 'FIRST_TIME', {}, 0);
   }, [request, navigate, fetchDocuments]);
 
   useEffect(() => {
@@ -177,15 +206,14 @@ export const NotificationReplyPage = ({ sourceType }: { sourceType: ReplySourceT
     });
 
   const choose = (key: number, file: File | null) => {
-    const api = apiRef.current;
     const patch = (change: Partial<AttachmentRow>) =>
       setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
-    if (!file || !api) {
+    if (!file || !apiRef.current) {
       patch({ name: '', referenceNumber: '', state: 'empty', file: null });
       return;
     }
     patch({ name: file.name, referenceNumber: '', state: 'uploading', file });
-    api.upload(file).then(
+    withToken((api) => api.upload(file)).then(
       (uploaded) => patch({ referenceNumber: String(uploaded.id), state: 'uploaded' }),
       (error: unknown) => {
         // Spec §4: a refused file (422) stays in the input to be seen; any other failure empties it.
@@ -197,8 +225,7 @@ export const NotificationReplyPage = ({ sourceType }: { sourceType: ReplySourceT
   };
 
   const submit = async () => {
-    const api = apiRef.current;
-    if (!api || !link || !header) return;
+    if (!apiRef.current || !link || !header) return;
     // Spec §5: only rows with an action or a date; only named attachment rows; attachments null when none.
     const sent = [...answers]
       .filter(([, value]) => value.actionTaken > 0 || value.rectificationDate)
@@ -217,15 +244,17 @@ export const NotificationReplyPage = ({ sourceType }: { sourceType: ReplySourceT
     setRemarksRefused(false);
     setSubmitted(false);
     try {
-      await api.submit({
-        id: link.id,
-        entityId: header.entityId,
-        receiverRemarks: remarks,
-        sourceType: link.sourceType,
-        attachments: attachments.length > 0 ? attachments : null,
-        documents: sent,
-        reminders: header.reminders,
-      });
+      await withToken((api) =>
+        api.submit({
+          id: link.id,
+          entityId: header.entityId,
+          receiverRemarks: remarks,
+          sourceType: link.sourceType,
+          attachments: attachments.length > 0 ? attachments : null,
+          documents: sent,
+          reminders: header.reminders,
+        }),
+      );
       setSubmitted(true);
       await load();
     } catch (error) {
@@ -297,7 +326,7 @@ export const NotificationReplyPage = ({ sourceType }: { sourceType: ReplySourceT
                   labels={labels}
                   onApply={(next) => {
                     setFilters(next);
-                    if (apiRef.current && link) void fetchDocuments(apiRef.current, link.id, 'FILTER', next, 0);
+                    if (link) void fetchDocuments(link.id, 'FILTER', next, 0);
                   }}
                 />
                 <ReplyDocumentsTable
@@ -315,7 +344,7 @@ export const NotificationReplyPage = ({ sourceType }: { sourceType: ReplySourceT
                   maxDate={link?.maxDate ?? ''}
                   onAnswer={answer}
                   onLoadMore={() => {
-                    if (apiRef.current && link) void fetchDocuments(apiRef.current, link.id, 'LOAD_MORE', filters, start + pageSize);
+                    if (link) void fetchDocuments(link.id, 'LOAD_MORE', filters, start + pageSize);
                   }}
                 />
               </Stack>
