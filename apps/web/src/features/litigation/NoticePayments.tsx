@@ -17,7 +17,7 @@ import { DateField } from '../../shared/DateField';
 import { formatDate } from '../../shared/format';
 import { splitApiErrors, type SplitErrors } from '../../shared/forms';
 import { notifySuccess } from '../../shared/notifySuccess';
-import { RefusalAlert } from '../../shared/RefusalAlert';
+import { NoticeModalFooter } from './NoticeModalFooter';
 import { paiseOf } from './noticeForm';
 import { recordNoticePayment } from './noticesApi';
 
@@ -154,15 +154,13 @@ const PaymentModal = ({
             error={errors.fields.note}
             data-testid="payment-note"
           />
-          <RefusalAlert messages={errors.general} testId="payment-refusal" />
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={onClose}>
-              {lt('notice.cancel')}
-            </Button>
-            <Button size="xs" type="submit" loading={isBusy} data-testid="payment-submit">
-              {lt('notice.paymentSave')}
-            </Button>
-          </Group>
+          <NoticeModalFooter
+            refusals={errors.general}
+            submitLabel="notice.paymentSave"
+            isBusy={isBusy}
+            onClose={onClose}
+            testId="payment"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { litigationText as lt, type LitigationTextKey, type NoticeDetail, type NoticeStageName } from '@opengst/contracts';
 import { istDateOf, STAGE_NAMES } from '@opengst/domain';
 import { DateField } from '../../shared/DateField';
 import { splitApiErrors, type SplitErrors } from '../../shared/forms';
 import { notifySuccess } from '../../shared/notifySuccess';
-import { RefusalAlert } from '../../shared/RefusalAlert';
+import { NoticeModalFooter } from './NoticeModalFooter';
 import { paiseOf } from './noticeForm';
 import { moveNotice, noticeKeys, reopenNotice } from './noticesApi';
 import { attachMoveFile, isMoveFileAccepted, MoveFileInput } from './NoticeDocuments';
@@ -135,15 +135,7 @@ export const MoveModal = ({
             data-testid="move-note"
           />
           <MoveFileInput value={file} onChange={setFile} />
-          <RefusalAlert messages={errors.general} testId="move-refusal" />
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={onClose}>
-              {lt('notice.cancel')}
-            </Button>
-            <Button size="xs" type="submit" loading={isBusy} data-testid="move-submit">
-              {lt('notice.move')}
-            </Button>
-          </Group>
+          <NoticeModalFooter refusals={errors.general} submitLabel="notice.move" isBusy={isBusy} onClose={onClose} testId="move" />
         </Stack>
       </form>
     </Modal>
@@ -217,15 +209,7 @@ export const ReopenModal = ({
             error={errors.fields.note}
             data-testid="reopen-note"
           />
-          <RefusalAlert messages={errors.general} testId="reopen-refusal" />
-          <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={onClose}>
-              {lt('notice.cancel')}
-            </Button>
-            <Button size="xs" type="submit" loading={isBusy} data-testid="reopen-submit">
-              {lt('notice.reopen')}
-            </Button>
-          </Group>
+          <NoticeModalFooter refusals={errors.general} submitLabel="notice.reopen" isBusy={isBusy} onClose={onClose} testId="reopen" />
         </Stack>
       </form>
     </Modal>
