@@ -57,4 +57,6 @@ export const IRP_PORTAL_TEXT = {
   'irpPortal.clients.active': 'Active',
   'irpPortal.clients.empty': 'No client system is registered for this GSTIN yet.',
   'irpPortal.clients.done': 'Done',
+  'irpPortal.switch.open': 'Open the e-invoicing portal',
+  'irpPortal.switch.chooseLocation': 'Choose one location with a GSTIN first.',
 } as const;
