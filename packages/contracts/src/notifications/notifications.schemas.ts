@@ -30,6 +30,10 @@ export const ACTIONS_REQUIRED = [
   'CorrectRecipientGstin',
   'ConfirmDocument',
   'AmendAfterImsRejection',
+  // Sales side: a customer confirms a document we issued; a recipient of our credit note declares that it reversed the
+  // input tax credit, the condition of our reduction of output tax (CGST Act s.34(2), s.15(3)).
+  'ConfirmReceipt',
+  'DeclareItcReversal',
 ] as const;
 export const ActionRequiredSchema = z.enum(ACTIONS_REQUIRED);
 export type ActionRequired = z.infer<typeof ActionRequiredSchema>;
@@ -174,12 +178,15 @@ const emails = z
   .max(NOTIFICATION_EMAILS_MAX, `At most ${NOTIFICATION_EMAILS_MAX} e-mail addresses.`);
 
 /**
- * Where new notifications come from: chosen rows of a reconciliation run (pairs), or whole suppliers of a run (its
- * vendor rows: every row of the supplier that needs its action). One notification per supplier and buyer GSTIN.
+ * Where new notifications come from: chosen rows of a reconciliation run (pairs), whole suppliers of a run (its vendor
+ * rows: every row of the supplier that needs its action), or sales documents. One notification per counterparty and
+ * GSTIN of ours (and, for sales, per source type).
  */
 export const NotificationCreateFromSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pairs'), runId: id, rowIds: z.array(id).min(1, 'Select at least one row.').max(10_000) }),
   z.object({ kind: z.literal('vendors'), runId: id, supplierGstins: z.array(gstin).min(1, 'Select at least one vendor.').max(1000) }),
+  /** Sales documents: to each customer (source Sales), and for credit notes the s.15(3) declaration (source Crn). */
+  z.object({ kind: z.literal('sales'), documentIds: z.array(id).min(1, 'Select at least one document.').max(10_000) }),
 ]);
 export type NotificationCreateFrom = z.infer<typeof NotificationCreateFromSchema>;
 

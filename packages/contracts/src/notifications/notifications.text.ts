@@ -23,6 +23,8 @@ export const ACTION_REQUIRED_TEXT: Readonly<Record<ActionRequired, string>> = {
   CorrectRecipientGstin: 'Report the document against our correct GSTIN',
   ConfirmDocument: 'Confirm the document and send us a copy',
   AmendAfterImsRejection: 'Amend or cancel the document we rejected in IMS',
+  ConfirmReceipt: 'Confirm the document is in your books',
+  DeclareItcReversal: 'Declare that the input tax credit of this credit note is reversed',
 };
 
 export const REPLY_ACTION_TEXT: Readonly<Record<ReplyActionCode, string>> = {
@@ -92,6 +94,12 @@ export const NOTIFICATIONS_TEXT = {
   'notification.mailIntro': 'Dear {name},',
   'notification.mailBody':
     '{buyer} ({gstin}) finds that the documents below, issued by you (GSTIN {counterpartyGstin}), need your action before its input tax credit can be claimed.',
+  'notification.mailBodySales':
+    '{buyer} ({gstin}) has issued the documents below to you (GSTIN {counterpartyGstin}) and reported them in its GSTR-1. Please confirm each one.',
+  'notification.mailBodyCrn':
+    '{buyer} ({gstin}) has issued the credit notes below to you (GSTIN {counterpartyGstin}). Under section 15(3) read with section 34(2) of the CGST Act its output tax is reduced only if you reverse the input tax credit: please declare it for each one.',
+  'notification.defaultSubjectSales': 'Documents issued by {gstin} to confirm',
+  'notification.defaultSubjectCrn': 'Credit notes u/s 15(3): declaration for {gstin}',
   'notification.mailReminder': 'Reminder for {returnType} of {period}.',
   'notification.mailLink': 'Please answer for each document here (the link is valid until {expiresOn}):',
   'notification.mailShortLink': 'Or open: {shortLink}',

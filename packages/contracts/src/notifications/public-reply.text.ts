@@ -91,6 +91,8 @@ const ACTION_REQUIRED_NAMES: Record<ActionRequired, string> = {
   CorrectRecipientGstin: 'Correct the recipient GSTIN',
   ConfirmDocument: 'Confirm the document',
   AmendAfterImsRejection: 'Amend or cancel (rejected in IMS)',
+  ConfirmReceipt: 'Confirm it is in your books',
+  DeclareItcReversal: 'Declare the ITC reversed (s.15(3))',
 };
 const RETURN_TYPE_NAMES: Record<(typeof RETURN_TYPES)[number], string> = {
   GSTR1: 'GSTR-1',

@@ -6,7 +6,14 @@ import { SHORT_LINK_PATH, type IssuedReplyLink } from './notification-links';
 type MailInput = {
   publicUrl: string;
   buyerName: string;
-  notification: { subject: string; gstin: string; counterpartyGstin: string; counterpartyName: string; remarks: string };
+  notification: {
+    subject: string;
+    gstin: string;
+    counterpartyGstin: string;
+    counterpartyName: string;
+    remarks: string;
+    sourceType: 'Gsp' | 'Sales' | 'Crn';
+  };
   documents: readonly NotificationDocument[];
   link: Pick<IssuedReplyLink, 'url' | 'shortUrl' | 'expiresAt'>;
   reminder?: { financialYear: number; returnPeriod: number; returnType: string } | undefined;
@@ -46,13 +53,16 @@ const table = (documents: readonly NotificationDocument[]): string => {
   return [header, ...lines].map((cells) => cells.join(' | ')).join('\n');
 };
 
+/** Who asks what: the buyer of its supplier, the supplier of its customer, or the s.15(3) declaration. */
+const BODY = { Gsp: 'notification.mailBody', Sales: 'notification.mailBodySales', Crn: 'notification.mailBodyCrn' } as const;
+
 export const composeNotificationMail = (input: MailInput): { subject: string; text: string } => {
   const base = input.publicUrl.replace(/\/+$/, '');
   const { notification: n } = input;
   const expiresOn = ddmmyyyy(input.link.expiresAt.toISOString().slice(0, 10));
   const paragraphs = [
     notificationText('notification.mailIntro', { name: n.counterpartyName || n.counterpartyGstin }),
-    notificationText('notification.mailBody', { buyer: input.buyerName, gstin: n.gstin, counterpartyGstin: n.counterpartyGstin }),
+    notificationText(BODY[n.sourceType], { buyer: input.buyerName, gstin: n.gstin, counterpartyGstin: n.counterpartyGstin }),
     ...(input.reminder
       ? [
           notificationText('notification.mailReminder', {

@@ -23,6 +23,7 @@ import { findNotifications, notificationWhere, summariseNotifications } from './
 import {
   assignNotifications,
   createFromReconciliation,
+  createFromSales,
   deleteNotifications,
   editNotification,
   levelsByUser,
@@ -109,9 +110,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     handler: async (request) => {
       const { id, from, ...fields } = request.body;
       const principal = principalOf(request);
-      const ids = from
-        ? await createFromReconciliation(db, principal, { from, ...fields }, request.ip)
-        : await editNotification(db, principal, { id: id!, ...fields }, request.ip);
+      const ids = !from
+        ? await editNotification(db, principal, { id: id!, ...fields }, request.ip)
+        : from.kind === 'sales'
+          ? await createFromSales(db, principal, { documentIds: from.documentIds, ...fields }, request.ip)
+          : await createFromReconciliation(db, principal, { from, ...fields }, request.ip);
       return { ids };
     },
   });

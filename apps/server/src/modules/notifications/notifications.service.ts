@@ -3,6 +3,7 @@
 // levels. Each change is one transaction with its events and audit rows; mail is queued after the commit.
 import {
   notificationText,
+  type ActionRequired,
   type NotificationCreateFrom,
   type NotificationDetail,
   type NotificationSendResult,
@@ -11,6 +12,7 @@ import {
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 import {
+  documents,
   businessPartnerContacts,
   businessPartners,
   entities,
@@ -103,7 +105,9 @@ type RunRow = {
 const isoDateOrNull = (text: string | null): string | null => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null);
 
 /** The rows a creation names: chosen pairs (all of the run, else 404) or every row of the chosen suppliers. */
-const rowsOf = async (db: DbOrTx, from: NotificationCreateFrom): Promise<RunRow[]> => {
+type RunSelection = Exclude<NotificationCreateFrom, { kind: 'sales' }>;
+
+const rowsOf = async (db: DbOrTx, from: RunSelection): Promise<RunRow[]> => {
   const selection =
     from.kind === 'pairs' ? inArray(reconciliationRows.id, from.rowIds) : inArray(reconciliationRows.supplierGstin, from.supplierGstins);
   const rows = await db
@@ -170,7 +174,7 @@ const vendorOf = async (db: DbOrTx, subscriberId: number, gstin: string): Promis
 export const createFromReconciliation = async (
   db: Db,
   principal: SessionPrincipal,
-  input: { from: NotificationCreateFrom; subject?: string | undefined; emails?: string[] | undefined; remarks?: string | undefined },
+  input: { from: RunSelection; subject?: string | undefined; emails?: string[] | undefined; remarks?: string | undefined },
   ip: string,
 ): Promise<number[]> =>
   db.transaction(async (tx) => {
@@ -261,6 +265,125 @@ export const createFromReconciliation = async (
         entityName: `${created.counterpartyGstin} / ${created.gstin}`,
         action: 'Create',
         after: { ...created, documents: group.rows.length },
+        ip,
+      });
+      ids.push(created.id);
+    }
+    return ids;
+  });
+
+/** The ask of a sales document: a credit note's s.15(3) declaration, else the customer's confirmation. */
+const salesAskOf = (documentType: string, period: string): { sourceType: 'Sales' | 'Crn'; action: ActionRequired; reason: string } =>
+  documentType === 'CRN'
+    ? {
+        sourceType: 'Crn',
+        action: 'DeclareItcReversal',
+        // CGST Act s.34(2) and s.15(3)(b): the supplier's output tax is reduced only if the recipient reverses the credit.
+        reason: `Our credit note of ${period}: our output tax is reduced only once you reverse the input tax credit.`,
+      }
+    : { sourceType: 'Sales', action: 'ConfirmReceipt', reason: `Issued by us and reported in our GSTR-1 of ${period}.` };
+
+/**
+ * New notifications from sales documents: one per customer, GSTIN of ours and kind (credit notes ask the s.15(3)
+ * declaration, other documents a confirmation). Documents without a customer GSTIN (B2C) cannot be notified.
+ */
+export const createFromSales = async (
+  db: Db,
+  principal: SessionPrincipal,
+  input: { documentIds: readonly number[]; subject?: string | undefined; emails?: string[] | undefined; remarks?: string | undefined },
+  ip: string,
+): Promise<number[]> =>
+  db.transaction(async (tx) => {
+    const unique = [...new Set(input.documentIds)];
+    const rows = await tx
+      .select({
+        id: documents.id,
+        entityId: documents.entityId,
+        documentType: documents.documentType,
+        documentNumber: documents.documentNumber,
+        documentDate: documents.documentDate,
+        returnPeriod: documents.returnPeriod,
+        counterpartyGstin: documents.counterpartyGstin,
+        counterpartyName: documents.counterpartyName,
+        taxable: documents.taxable,
+        tax: sql<number>`${documents.igst} + ${documents.cgst} + ${documents.sgst} + ${documents.cess}`.mapWith(Number),
+        gstin: entities.gstin,
+      })
+      .from(documents)
+      .innerJoin(entities, eq(entities.id, documents.entityId))
+      .where(and(eq(documents.subscriberId, principal.subscriberId), eq(documents.direction, 'Sales'), inArray(documents.id, unique)))
+      .orderBy(documents.id);
+    if (rows.length !== unique.length) throw new AppError('GEN0003');
+    const reachable = new Set(await locationScope(tx, principal, null));
+    if (rows.some((row) => !reachable.has(row.entityId))) throw new AppError('GEN0010');
+    const groups = new Map<string, { sourceType: 'Sales' | 'Crn'; rows: (typeof rows)[number][] }>();
+    for (const row of rows) {
+      if (!row.counterpartyGstin || !row.gstin) continue;
+      const { sourceType } = salesAskOf(row.documentType, row.returnPeriod);
+      const key = `${row.counterpartyGstin}|${row.entityId}|${sourceType}`;
+      const group = groups.get(key) ?? { sourceType, rows: [] };
+      group.rows.push(row);
+      groups.set(key, group);
+    }
+    if (groups.size === 0) throw invalid('From', notificationText('notification.noDocuments'));
+    const ids: number[] = [];
+    for (const { sourceType, rows: grouped } of groups.values()) {
+      const [first] = grouped;
+      if (!first?.counterpartyGstin || !first.gstin) continue;
+      const customer = await vendorOf(tx, principal.subscriberId, first.counterpartyGstin);
+      const [created] = await tx
+        .insert(notifications)
+        .values({
+          subscriberId: principal.subscriberId,
+          entityId: first.entityId,
+          gstin: first.gstin,
+          counterpartyGstin: first.counterpartyGstin,
+          counterpartyName: customer.name ?? first.counterpartyName ?? '',
+          emails: input.emails ?? customer.emails,
+          sourceType,
+          subject:
+            input.subject ??
+            notificationText(sourceType === 'Crn' ? 'notification.defaultSubjectCrn' : 'notification.defaultSubjectSales', {
+              gstin: first.gstin,
+            }),
+          remarks: input.remarks ?? '',
+          createdBy: principal.userId,
+        })
+        .returning();
+      if (!created) throw new Error('notification not inserted');
+      await tx.insert(notificationDocuments).values(
+        grouped.map((row, index) => {
+          const ask = salesAskOf(row.documentType, row.returnPeriod);
+          return {
+            subscriberId: principal.subscriberId,
+            notificationId: created.id,
+            serialNumber: index + 1,
+            sourceKey: `D:${row.id}`,
+            documentNumber: row.documentNumber,
+            documentDate: row.documentDate,
+            documentType: row.documentType,
+            returnPeriod: row.returnPeriod,
+            taxable: row.taxable,
+            tax: row.tax,
+            actionRequired: ask.action,
+            gstr2aReason: ask.reason,
+          };
+        }),
+      );
+      await tx.insert(notificationEvents).values({
+        subscriberId: principal.subscriberId,
+        notificationId: created.id,
+        action: 'Created',
+        toStatus: 'YetNotSent',
+        note: `${grouped.length} sales documents`,
+        userId: principal.userId,
+      });
+      await writeAudit(tx, principal, {
+        entityType: 'Notification',
+        entityKey: created.id,
+        entityName: `${created.counterpartyGstin} / ${created.gstin}`,
+        action: 'Create',
+        after: { ...created, documents: grouped.length },
         ip,
       });
       ids.push(created.id);

@@ -13,7 +13,16 @@ import {
 } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, businessPartnerContacts, businessPartners, levels, notificationLinks, notifications, users } from '../../db/schema';
+import {
+  auditTrail,
+  businessPartnerContacts,
+  businessPartners,
+  documents,
+  levels,
+  notificationLinks,
+  notifications,
+  users,
+} from '../../db/schema';
 import { createTenant, ENGINES, signIn, startHarness, type Harness, type Tenant } from '../../test-support/harness';
 import { DELHI_GSTIN, CHENNAI_GSTIN, readXlsx } from '../../test-support/import-fixtures';
 import { clientOf, gstinFor, signInLimitedUser, type ApiClient } from '../../test-support/org-fixtures';
@@ -257,6 +266,63 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
     const inactive = await api.post(N.notificationAssign, { id: ids[0], assigneeUserId: null, assigneeLevelId: closed!.id });
     expect(inactive.statusCode).toBe(422);
     expect(inactive.json().errors[0].propertyName).toBe('AssigneeLevelId');
+  });
+
+  it('creates from sales documents: a confirmation to the customer, the s.15(3) declaration for credit notes, mailed to their page', async () => {
+    const { db } = h.ctx.database;
+    const CUSTOMER = gstinFor('24', 'AAACC3333C', '1');
+    await db.insert(businessPartners).values({
+      subscriberId: t.subscriberId,
+      partnerType: 'Customer',
+      gstin: CUSTOMER,
+      legalName: 'Gamma Retail',
+      email: 'ap@gamma.example',
+    });
+    const sale = (documentType: 'INV' | 'CRN', documentNumber: string, counterpartyGstin: string) => ({
+      subscriberId: t.subscriberId,
+      entityId: delhi,
+      direction: 'Sales' as const,
+      financialYear: '2024-25',
+      returnPeriod: '032025',
+      documentType,
+      documentNumber,
+      documentDate: '2025-03-10',
+      counterpartyGstin,
+      source: 'Import' as const,
+      taxable: 1_000_00,
+      igst: 180_00,
+      cgst: 0,
+      sgst: 0,
+      cess: 0,
+      documentValue: 1_180_00,
+    });
+    const inserted = await db
+      .insert(documents)
+      .values([sale('INV', 'S-001', CUSTOMER), sale('CRN', 'CN-001', CUSTOMER), sale('INV', 'B2C-1', '')])
+      .returning({ id: documents.id });
+    const [invoice, creditNote, b2c] = inserted.map((r) => r.id);
+    const refused = await api.post(N.notificationSave, { from: { kind: 'sales', documentIds: [b2c] } });
+    expect(refused.statusCode).toBe(422);
+    expect((await api.post(N.notificationSave, { from: { kind: 'sales', documentIds: [999_999] } })).statusCode).toBe(404);
+
+    const { ids } = await create({ kind: 'sales', documentIds: [invoice, creditNote, b2c] });
+    const made = await Promise.all(ids.map(detail));
+    const crn = made.find((d) => d.notification.sourceType === 'Crn');
+    const sales = made.find((d) => d.notification.sourceType === 'Sales');
+    expect(made).toHaveLength(2);
+    expect(sales?.notification).toMatchObject({
+      counterpartyGstin: CUSTOMER,
+      counterpartyName: 'Gamma Retail',
+      emails: ['ap@gamma.example'],
+    });
+    expect(sales?.documents.map((d) => [d.documentNumber, d.actionRequired])).toEqual([['S-001', 'ConfirmReceipt']]);
+    expect(crn?.documents.map((d) => [d.documentNumber, d.actionRequired, d.tax])).toEqual([['CN-001', 'DeclareItcReversal', 180_00]]);
+
+    const before = h.smtp.mails.length;
+    await ok(api.post(N.notificationSend, { ids: [crn!.notification.id] }));
+    const mail = await h.smtp.waitFor('ap@gamma.example', /Credit notes u\/s 15\(3\)/, before);
+    expect(mail.text).toContain('section 15(3)');
+    expect(mail.text).toMatch(/\/crn-notification-reply\?id=[A-Za-z0-9_-]{43}/);
   });
 
   it('needs its rights, and reaches only the locations the user reaches', async () => {
