@@ -1,14 +1,7 @@
 // E-invoice use cases (issue 22): generate a document's IRN (build INV-01 with the domain, refuse what the IRP would
 // refuse before sending, send, verify the IRP's signature, store), recover an IRN the IRP already holds (2150), and
 // cancel an IRN. The IRP is called outside any transaction; each outcome is stored with its audit row in one.
-import {
-  EINVOICE_SUPPLY_TYPE_VALUES,
-  toDocumentInput,
-  type DocumentSaveRequest,
-  type EinvoiceCancelReason,
-  type EinvoiceResult,
-  type EinvoiceStatus,
-} from '@opengst/contracts';
+import { EINVOICE_SUPPLY_TYPE_VALUES, type EinvoiceCancelReason, type EinvoiceResult, type EinvoiceStatus } from '@opengst/contracts';
 import {
   buildEinvoice,
   checkIrnCancel,
@@ -26,6 +19,7 @@ import {
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
+import { storedDocumentInput } from '../../platform/stored-document';
 import { IrpError, type IrpInvoice } from '../../portal/irp/irp-client';
 import { liveEwaybillNumberOf } from '../ewaybill';
 import { highestTurnoverOfPan, loadForEinvoice, markDocumentIrn, upsertEinvoice, type EinvoiceRow } from './einvoice.repo';
@@ -53,38 +47,7 @@ export const einvoiceOf = (loaded: Loaded, isSandbox: boolean) => {
   const gstin = location.gstin ?? '';
   const supplyType = supplyTypeOfRow(document.supplyType);
   const isExport = supplyType === 'EXPWP' || supplyType === 'EXPWOP';
-  const request: DocumentSaveRequest = {
-    direction: 'Sales',
-    entityId: document.entityId,
-    isDraftDocument: false,
-    documentType: document.documentType,
-    documentNumber: document.documentNumber,
-    documentDate: document.documentDate,
-    supplyType,
-    counterpartyGstin: document.counterpartyGstin,
-    counterpartyName: document.counterpartyName,
-    placeOfSupply: document.placeOfSupply ?? '',
-    isReverseCharge: document.isReverseCharge,
-    ecommerceGstin: document.ecommerceGstin,
-    portCode: document.portCode,
-    shippingBillNumber: document.shippingBillNumber,
-    shippingBillDate: document.shippingBillDate,
-    originalDocumentNumber: document.originalDocumentNumber,
-    originalDocumentDate: document.originalDocumentDate,
-    items: items.map((it) => ({
-      hsn: it.hsn,
-      description: it.description,
-      uqc: it.uqc,
-      quantity: it.quantity,
-      rate: it.rate,
-      taxable: it.taxable,
-      igst: it.igst,
-      cgst: it.cgst,
-      sgst: it.sgst,
-      cess: it.cess,
-    })),
-  };
-  const input = { ...toDocumentInput(request, gstin), totalValue: document.documentValue };
+  const input = storedDocumentInput(document, items, gstin, supplyType);
   const sellerAddress = splitAddressLine(location.address);
   const seller: EinvoiceParty = {
     gstin,

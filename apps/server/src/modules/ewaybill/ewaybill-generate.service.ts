@@ -2,12 +2,13 @@
 // location and buyer; refused before sending when the domain foresees the system's refusal; a refusal of the system kept
 // on the document (status Error unless it still has a live e-way bill) with its event; the number, validity and Part B
 // stored with the event and audit row in one transaction.
-import { toDocumentInput, type DocumentSaveRequest, type EwaybillDetail, type EwaybillGenerateRequest } from '@opengst/contracts';
+import type { EwaybillDetail, EwaybillGenerateRequest } from '@opengst/contracts';
 import { buildEwaybill, splitAddressLine } from '@opengst/domain';
 import type { SessionPrincipal } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { storedDocumentInput } from '../../platform/stored-document';
 import { EWB_STATUS_AFTER, EwbError, ewbInstant, ewbValidUntil } from '../../portal/ewb/ewb-client';
 import { insertEwaybillEvent, LIVE_STATUSES, loadForEwaybill, shownStatus, upsertEwaybill } from './ewaybill.repo';
 import { detailOf, documentOf, locationOf, refusal, vehicleOf } from './ewaybill.service';
@@ -29,38 +30,7 @@ export const generateEwaybill = async (
   if (!loaded) throw new AppError('GEN0003');
   const { document, location, items, buyer } = loaded;
   const gstin = location.gstin ?? '';
-  const saveRequest: DocumentSaveRequest = {
-    direction: 'Sales',
-    entityId: document.entityId,
-    isDraftDocument: false,
-    documentType: document.documentType,
-    documentNumber: document.documentNumber,
-    documentDate: document.documentDate,
-    supplyType: document.supplyType,
-    counterpartyGstin: document.counterpartyGstin,
-    counterpartyName: document.counterpartyName,
-    placeOfSupply: document.placeOfSupply ?? '',
-    isReverseCharge: document.isReverseCharge,
-    ecommerceGstin: document.ecommerceGstin,
-    portCode: document.portCode,
-    shippingBillNumber: document.shippingBillNumber,
-    shippingBillDate: document.shippingBillDate,
-    originalDocumentNumber: document.originalDocumentNumber,
-    originalDocumentDate: document.originalDocumentDate,
-    items: items.map((it) => ({
-      hsn: it.hsn,
-      description: it.description,
-      uqc: it.uqc,
-      quantity: it.quantity,
-      rate: it.rate,
-      taxable: it.taxable,
-      igst: it.igst,
-      cgst: it.cgst,
-      sgst: it.sgst,
-      cess: it.cess,
-    })),
-  } as DocumentSaveRequest;
-  const input = { ...toDocumentInput(saveRequest, gstin), totalValue: document.documentValue };
+  const input = storedDocumentInput(document, items, gstin);
   const from = splitAddressLine(location.address);
   const to = buyer?.city ? { address1: buyer.address ?? '', place: buyer.city } : splitAddressLine(buyer?.address ?? null);
   const vehicleNumber = vehicleOf('vehicleNumber', request.vehicleNumber);

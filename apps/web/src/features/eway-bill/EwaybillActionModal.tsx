@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import {
   EWB_CANCEL_REASON_TEXT,
   EWB_CANCEL_REASONS,
@@ -15,7 +15,7 @@ import {
   type EwaybillDetail,
 } from '@opengst/contracts';
 import { ApiError } from '../../api/http';
-import { RefusalAlert } from '../../shared/RefusalAlert';
+import { ActionFormFooter, codeOptions } from './ActionFormFooter';
 import {
   cancelEwaybill,
   consolidateEwaybills,
@@ -53,8 +53,6 @@ type Props = {
   onDone: (result: EwaybillDetail | { tripSheetNumber: string | null }) => void;
 };
 
-const options = (codes: readonly string[], text: Readonly<Record<string, string>>) =>
-  codes.map((c) => ({ value: c, label: `${c} ${text[c] ?? ''}` }));
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 export const EwaybillActionModal = ({ kind, documentId = 0, documentIds = [], tripId = 0, onClose, onDone }: Props) => {
@@ -136,11 +134,11 @@ export const EwaybillActionModal = ({ kind, documentId = 0, documentIds = [], tr
   const needsFrom = kind === 'updateVehicle' || kind === 'extend' || kind === 'consolidate' || kind === 'regenerate';
   const reasons =
     kind === 'cancel'
-      ? options(EWB_CANCEL_REASONS, EWB_CANCEL_REASON_TEXT)
+      ? codeOptions(EWB_CANCEL_REASONS, EWB_CANCEL_REASON_TEXT)
       : kind === 'extend'
-        ? options(EWB_EXTEND_REASONS, EWB_EXTEND_REASON_TEXT)
+        ? codeOptions(EWB_EXTEND_REASONS, EWB_EXTEND_REASON_TEXT)
         : kind === 'updateVehicle' || kind === 'regenerate'
-          ? options(EWB_VEHICLE_REASONS, EWB_VEHICLE_REASON_TEXT)
+          ? codeOptions(EWB_VEHICLE_REASONS, EWB_VEHICLE_REASON_TEXT)
           : null;
 
   return (
@@ -176,7 +174,7 @@ export const EwaybillActionModal = ({ kind, documentId = 0, documentIds = [], tr
             <Select
               size="xs"
               label={wt('ewaybill.mode')}
-              data={options(EWB_TRANSPORT_MODES, EWB_TRANSPORT_MODE_TEXT)}
+              data={codeOptions(EWB_TRANSPORT_MODES, EWB_TRANSPORT_MODE_TEXT)}
               value={field('transportMode')}
               onChange={set('transportMode')}
               allowDeselect={false}
@@ -277,22 +275,17 @@ export const EwaybillActionModal = ({ kind, documentId = 0, documentIds = [], tr
             />
           </>
         ) : null}
-        <RefusalAlert messages={refusals} testId="ewaybill-action-refused" />
-        <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={onClose}>
-            {wt('ewaybill.close')}
-          </Button>
-          <Button
-            size="xs"
-            color={kind === 'cancel' ? 'red' : undefined}
-            loading={isSending}
-            disabled={reasons !== null && field('reasonCode') === ''}
-            onClick={() => void send()}
-            data-testid="ewaybill-action-send"
-          >
-            {kind ? wt(TITLE[kind]) : wt('ewaybill.send')}
-          </Button>
-        </Group>
+        <ActionFormFooter
+          refusals={refusals}
+          refusedTestId="ewaybill-action-refused"
+          onClose={onClose}
+          onSend={() => void send()}
+          isSending={isSending}
+          isDisabled={reasons !== null && field('reasonCode') === ''}
+          label={kind ? wt(TITLE[kind]) : wt('ewaybill.send')}
+          sendTestId="ewaybill-action-send"
+          color={kind === 'cancel' ? 'red' : undefined}
+        />
       </Stack>
     </Modal>
   );

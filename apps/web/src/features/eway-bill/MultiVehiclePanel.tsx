@@ -10,7 +10,7 @@ import {
   type EwaybillDetail,
 } from '@opengst/contracts';
 import { ApiError } from '../../api/http';
-import { RefusalAlert } from '../../shared/RefusalAlert';
+import { ActionFormFooter, codeOptions } from './ActionFormFooter';
 import { addMultiVehicle, changeMultiVehicle, startMultiVehicle } from './ewaybillApi';
 
 // Multi-vehicle movement of one e-way bill (NIC MULTIVEHMOVINT, MULTIVEHADD, MULTIVEHUPD): start a group from the
@@ -23,8 +23,6 @@ type Vehicle = Group['vehicles'][number];
 type Form = { kind: 'start' } | { kind: 'add'; group: Group } | { kind: 'change'; group: Group; vehicle: Vehicle };
 
 const movedOf = (group: Group) => group.vehicles.reduce((sum, v) => sum + v.quantity, 0);
-const options = (codes: readonly string[], text: Readonly<Record<string, string>>) =>
-  codes.map((c) => ({ value: c, label: `${c} ${text[c] ?? ''}` }));
 
 const MultiVehicleModal = ({
   form,
@@ -128,7 +126,7 @@ const MultiVehicleModal = ({
             <Select
               size="xs"
               label={wt('ewaybill.mode')}
-              data={options(EWB_TRANSPORT_MODES, EWB_TRANSPORT_MODE_TEXT)}
+              data={codeOptions(EWB_TRANSPORT_MODES, EWB_TRANSPORT_MODE_TEXT)}
               value={value('transportMode')}
               onChange={set('transportMode')}
               allowDeselect={false}
@@ -197,7 +195,7 @@ const MultiVehicleModal = ({
             <Select
               size="xs"
               label={wt('ewaybill.reason')}
-              data={options(EWB_VEHICLE_REASONS, EWB_VEHICLE_REASON_TEXT)}
+              data={codeOptions(EWB_VEHICLE_REASONS, EWB_VEHICLE_REASON_TEXT)}
               value={value('reasonCode') || null}
               onChange={set('reasonCode')}
               data-testid="multi-form-reason"
@@ -205,21 +203,16 @@ const MultiVehicleModal = ({
             {text('remark', wt('ewaybill.remark'), 'multi-form-remark')}
           </>
         ) : null}
-        <RefusalAlert messages={refusals} testId="multi-vehicle-refused" />
-        <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={onClose}>
-            {wt('ewaybill.close')}
-          </Button>
-          <Button
-            size="xs"
-            loading={isSending}
-            disabled={(hasReason && value('reasonCode') === '') || (form?.kind !== 'change' && !(amount > 0))}
-            onClick={() => void send()}
-            data-testid="multi-vehicle-send"
-          >
-            {title}
-          </Button>
-        </Group>
+        <ActionFormFooter
+          refusals={refusals}
+          refusedTestId="multi-vehicle-refused"
+          onClose={onClose}
+          onSend={() => void send()}
+          isSending={isSending}
+          isDisabled={(hasReason && value('reasonCode') === '') || (form?.kind !== 'change' && !(amount > 0))}
+          label={title}
+          sendTestId="multi-vehicle-send"
+        />
       </Stack>
     </Modal>
   );
