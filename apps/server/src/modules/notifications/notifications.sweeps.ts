@@ -4,14 +4,14 @@
 import { NOTIFICATION_API as N } from '@opengst/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { entities, notificationDocuments, notificationLinks, notifications, reconciliationRuns, users } from '../../db/schema';
+import { documents, entities, notificationDocuments, notificationLinks, notifications, reconciliationRuns, users } from '../../db/schema';
 import type { Harness } from '../../test-support/harness';
 import { subscriberOfLocation, type Sweep, type SweepApi as Api } from '../../test-support/sweeps';
 
 const SUBJECT = 'B-only notification';
 const COUNTERPARTY = '27AAACB9999B1Z5';
 
-type BIds = { notification: number; run: number; user: number };
+type BIds = { notification: number; run: number; user: number; salesDocument: number };
 
 /** B's notification with one document, a run of B's and B's first user, made once. */
 const bRecords = async (h: Harness, location: number): Promise<BIds> => {
@@ -62,7 +62,35 @@ const bRecords = async (h: Harness, location: number): Promise<BIds> => {
     });
     found = created;
   }
-  return { notification: found?.id ?? 0, run: found?.runId ?? 0, user: user?.id ?? 0 };
+  const [sale] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.subscriberId, subscriberId), eq(documents.direction, 'Sales'), eq(documents.entityId, location)))
+    .limit(1);
+  const salesDocument =
+    sale?.id ??
+    (
+      await db
+        .insert(documents)
+        .values({
+          subscriberId,
+          entityId: location,
+          direction: 'Sales',
+          financialYear: '2024-25',
+          returnPeriod: '032025',
+          documentType: 'INV',
+          documentNumber: 'B-ONLY/S1',
+          documentDate: '2025-03-10',
+          counterpartyGstin: COUNTERPARTY,
+          source: 'Import',
+          taxable: 100_00,
+          igst: 18_00,
+          documentValue: 118_00,
+        })
+        .returning({ id: documents.id })
+    )[0]?.id ??
+    0;
+  return { notification: found?.id ?? 0, run: found?.runId ?? 0, user: user?.id ?? 0, salesDocument };
 };
 
 const unchanged = async (h: Harness, id: number) => {
@@ -94,6 +122,11 @@ export const notificationSweeps = (): Sweep[] => [
     route: `POST ${N.notificationSave}`,
     expect: 'notFound',
     call: withB((api, ids) => api.post(N.notificationSave, { id: ids.notification, subject: 'Hijacked' })),
+  },
+  {
+    route: `POST ${N.notificationSave}`,
+    expect: 'notFound',
+    call: withB((api, ids) => api.post(N.notificationSave, { from: { kind: 'sales', documentIds: [ids.salesDocument] } })),
   },
   {
     route: `POST ${N.notificationSave}`,
