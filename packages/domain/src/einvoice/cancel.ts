@@ -3,6 +3,8 @@
 // is live (2230: cancel the e-way bill first). After 24 hours the supplier issues a credit note or amends in GSTR-1
 // (section 34). The product refuses what the IRP would, with the IRP's code, before calling it.
 
+import { istDateTimeText } from '../ewaybill/validity';
+
 const HOUR_MS = 3_600_000;
 export const IRN_CANCEL_HOURS = 24;
 
@@ -16,16 +18,6 @@ export type IrnCancelInput = {
 
 export type IrnCancelCheck = { allowed: true } | { allowed: false; code: '2270' | '2230'; reason: string };
 
-const IST_TEXT = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The IRP's refusal the product foresees for cancelling an IRN at `at`, or allowed. */
 export const checkIrnCancel = ({ ackAt, liveEwbNumber, at }: IrnCancelInput): IrnCancelCheck => {
   const until = new Date(ackAt.getTime() + IRN_CANCEL_HOURS * HOUR_MS);
@@ -33,7 +25,7 @@ export const checkIrnCancel = ({ ackAt, liveEwbNumber, at }: IrnCancelInput): Ir
     return {
       allowed: false,
       code: '2270',
-      reason: `An IRN may be cancelled within 24 hours of its acknowledgement, until ${IST_TEXT.format(until)} IST; after that issue a credit note or amend the invoice in GSTR-1.`,
+      reason: `An IRN may be cancelled within 24 hours of its acknowledgement, until ${istDateTimeText(until)}; after that issue a credit note or amend the invoice in GSTR-1.`,
     };
   if (liveEwbNumber)
     return {

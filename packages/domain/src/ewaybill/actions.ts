@@ -9,7 +9,7 @@
 // - Extension: within eight hours either side of the end of validity, and (from 1 January 2025) not past 360 days from
 //   generation (Rule 138(10) second proviso; checkEwaybillExtension).
 // - Consolidation (EWB-02) and multi-vehicle movement: only active, unexpired e-way bills moved by road.
-import { checkEwaybillExtension } from './validity';
+import { checkEwaybillExtension, istDateTimeText } from './validity';
 
 const HOUR_MS = 3_600_000;
 export const EWB_CANCEL_HOURS = 24;
@@ -38,17 +38,7 @@ export type EwaybillAction = 'cancel' | 'reject' | 'updateVehicle' | 'updateTran
 
 export type EwaybillActionCheck = { allowed: true } | { allowed: false; reason: string };
 
-const IST_TEXT = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-/** 28/11/2026, 14:05 (IST), as the reasons name times. */
-const ist = (at: Date): string => `${IST_TEXT.format(at)} IST`;
+const ist = istDateTimeText;
 
 const refused = (reason: string): EwaybillActionCheck => ({ allowed: false, reason });
 const ALLOWED: EwaybillActionCheck = { allowed: true };

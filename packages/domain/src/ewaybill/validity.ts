@@ -27,6 +27,18 @@ export const EWB_MAX_VALIDITY_DAYS = 360;
 export const EWB_MAX_DISTANCE_KM = 4000;
 export const EWB_SAME_PIN_MAX_KM = 100;
 
+const IST_TEXT = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** "28/11/2026, 14:05 IST": an instant on India's clock, as the reasons of the e-way bill and IRN rules name times. */
+export const istDateTimeText = (at: Date): string => `${IST_TEXT.format(at)} IST`;
+
 /** YYYY-MM-DD of an instant on India's clock. */
 export const istDateOf = (at: Date): string => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
 
