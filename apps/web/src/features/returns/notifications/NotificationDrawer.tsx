@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -18,7 +18,7 @@ import { downloadBlob } from '../../../shared/ExportButton';
 import { formatDate, formatIstDateTime } from '../../../shared/format';
 import { loadFailureText } from '../../../shared/loadFailure';
 import { Amount } from '../../../shared/payments/paymentCells';
-import { downloadNotificationDocuments, notificationDetail, notificationKeys } from './notificationsApi';
+import { downloadAttachment, downloadNotificationDocuments, notificationDetail, notificationKeys } from './notificationsApi';
 
 // One notification: to whom, its status and history, the documents with what is asked (per GSTR-2A, 2B and IMS, with
 // the reasons) and what the counterparty answered, its reminders and the files it attached. The counterparty's words
@@ -131,9 +131,17 @@ const DetailBody = ({ detail }: { detail: NotificationDetail }) => {
         <Stack gap={4}>
           <Title order={6}>{nt('notification.attachments')}</Title>
           {detail.attachments.map((a) => (
-            <Text key={a.id} size="sm" data-testid="notification-attachment">
+            <Anchor
+              key={a.id}
+              component="button"
+              type="button"
+              size="sm"
+              ta="left"
+              onClick={() => void downloadAttachment(a.fileId).then((blob) => downloadBlob(blob, a.name))}
+              data-testid="notification-attachment"
+            >
               {a.name}
-            </Text>
+            </Anchor>
           ))}
         </Stack>
       ) : null}

@@ -190,7 +190,7 @@ describe('NotificationsScreen', () => {
   });
 
   it('opens the drawer with what is asked, the answers, the remarks as text, the attachments, reminders and history', async () => {
-    stubApi(answer());
+    const calls = stubApi(answer());
     renderAt(<NotificationsScreen />, '/notifications', ['Notifications']);
     fireEvent.click(await screen.findByTestId('notification-row-3', {}, { timeout: 5000 }));
     const document = await screen.findByTestId('notification-document-AC-002', {}, { timeout: 5000 });
@@ -202,6 +202,8 @@ describe('NotificationsScreen', () => {
     expect(remarks.textContent).toBe('<script>alert(1)</script> Fixed in IFF');
     expect(remarks.querySelector('script')).toBeNull();
     expect(screen.getByTestId('notification-attachment').textContent).toBe('gstr1-ack.pdf');
+    fireEvent.click(screen.getByTestId('notification-attachment'));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/file/download?id=9'))).toBe(true));
     expect(screen.getByTestId('notification-reminders').textContent).toContain('2024-25');
     expect(screen.getByTestId('notification-reminders').textContent).toContain('032025');
     expect(screen.getByTestId('notification-history').textContent).toContain('ReplyReceived');

@@ -1,4 +1,5 @@
 import {
+  FILE_ENDPOINTS,
   NOTIFICATION_ENDPOINTS as E,
   ORGANIZATION_ENDPOINTS,
   type Notification,
@@ -47,3 +48,5 @@ export const notificationUsersQuery = queryOptions({
   queryKey: ['organization', 'lookup', 'users'] as const,
   queryFn: () => call(ORGANIZATION_ENDPOINTS.subscriberUsers),
 });
+/** A file the counterparty attached to its reply (file/download: the buyer reaches a reply's attachments by its right). */
+export const downloadAttachment = (fileId: number) => call(FILE_ENDPOINTS.download, { query: { id: fileId } });
