@@ -3,6 +3,7 @@
 // §7 "Documents"). Money in paise, rates in milli-percent (18% = 18000), quantities in thousandths of the unit.
 import { supplyTypeFlags, type DocumentInput } from '@opengst/domain';
 import { z } from 'zod';
+import { TAX_AMOUNTS } from '../amounts';
 import { DirectionSchema, DocumentSourceSchema, DocumentStatusSchema, SummaryItemSchema } from '../returns/registers.schemas';
 
 /** Spec core §2: /draft-document lists drafts by 'id DESC'. */
@@ -78,11 +79,7 @@ export const DocumentDetailSchema = DocumentSaveRequestSchema.extend({
   status: DocumentStatusSchema,
   source: DocumentSourceSchema,
   importId: z.number().int().nullable(),
-  taxable: z.number().int(),
-  igst: z.number().int(),
-  cgst: z.number().int(),
-  sgst: z.number().int(),
-  cess: z.number().int(),
+  ...TAX_AMOUNTS,
   documentValue: z.number().int(),
   createdByName: z.string().nullable(),
   updatedByName: z.string().nullable(),
@@ -120,11 +117,7 @@ export type DocumentIssue = z.infer<typeof DocumentIssueSchema>;
 export const DocumentValidateResponseSchema = z.object({
   errors: z.array(DocumentIssueSchema),
   /** The document's totals after the server's computation (auto-compute fills the tax heads). */
-  taxable: z.number().int(),
-  igst: z.number().int(),
-  cgst: z.number().int(),
-  sgst: z.number().int(),
-  cess: z.number().int(),
+  ...TAX_AMOUNTS,
   documentValue: z.number().int(),
 });
 export type DocumentValidateResponse = z.infer<typeof DocumentValidateResponseSchema>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { paise } from '../amounts';
 
 // DRC-01B (Rule 88C) and DRC-01C (Rule 88D) as the product answers them (spec core §2 /drc-01b, /drc-01c and their
 // -view routes): the intimations synced from the GST portal, the product's own precheck of the period, and the Part B
 // reply with the EVC OTP step. Amounts in integer paise per head; dates YYYY-MM-DD; periods MMYYYY.
 
 const id = z.number().int().positive();
-const paise = z.number().int();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD.');
 const period = z.string().regex(/^(0[1-9]|1[0-2])\d{4}$/, 'A return period is MMYYYY.');
 

@@ -2,13 +2,13 @@
 // period, each figure beside the user's and the difference, the documents behind a figure, the user's figures, the
 // set-off proposal of table 6.1 with interest and late fee, and the filing timeline. Money in integer paise.
 import { z } from 'zod';
+import { paise } from '../amounts';
 import { TaskStatusSchema } from '../import/import.schemas';
 import { ReturnFilingStatusSchema } from '../returns/returns.schemas';
 import { GSTR3B_COLUMNS, Gstr3bFigureKeySchema, Gstr3bLockCodeSchema } from './gstr3b.figures';
 import { HeadMinorAmountsSchema, MINOR_HEAD_KEYS } from '../payments/payments.schemas';
 
 const id = z.number().int().positive();
-const paise = z.number().int();
 /** MMYYYY; for a quarterly (QRMP) return the quarter's last month (Rule 61(2), 61A). */
 const returnPeriod = z.string().regex(/^(0[1-9]|1[0-2])\d{4}$/, 'A return period is MMYYYY.');
 /** Two-digit place of supply code (96: outside India). */

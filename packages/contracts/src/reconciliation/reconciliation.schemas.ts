@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAX_AMOUNTS } from '../amounts';
 
 // Purchase reconciliation (spec core §2 /gstr-2a-reconciliation, /reconciliation-list; §4 reconciliation results):
 // a run reconciles the purchase register of some GSTINs over a range of return periods against the GSTR-2B (or 2A)
@@ -200,11 +201,7 @@ export const SideDocumentSchema = z.object({
   returnPeriod: z.string(),
   placeOfSupply: z.string().nullable(),
   isReverseCharge: z.boolean(),
-  taxable: z.number().int(),
-  igst: z.number().int(),
-  cgst: z.number().int(),
-  sgst: z.number().int(),
-  cess: z.number().int(),
+  ...TAX_AMOUNTS,
   documentValue: z.number().int(),
 });
 export type SideDocument = z.infer<typeof SideDocumentSchema>;

@@ -1,5 +1,6 @@
 import { CONTINGENT_CLASSES } from '@opengst/domain';
 import { z } from 'zod';
+import { paise } from '../amounts';
 import { API_ROOT } from '../api';
 import { defineEndpoint } from '../endpoint';
 import { defineReport } from '../report';
@@ -10,7 +11,6 @@ import { defineReport } from '../report';
 
 const id = z.number().int().positive();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD.');
-const paise = z.number().int();
 const ContingentClass = z.enum(CONTINGENT_CLASSES);
 /** Ind AS 37 paras 14, 27–28, 86: Probable → provision, Possible → disclosure in the notes, Remote → nothing. */
 export const ContingentTreatmentSchema = z.enum(['Provision', 'Disclosure', 'None', 'NotAssessed']);

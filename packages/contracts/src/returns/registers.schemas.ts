@@ -2,6 +2,7 @@
 // export, and saved filter sets ("Save Report") of the shared filter bar (issue 6; spec core §2, §3 "Filter state",
 // modules §2.9, §3 "Filter entity", §4 "Filter flow", §5 "Bulk apply", §9).
 import { z } from 'zod';
+import { TAX_AMOUNTS } from '../amounts';
 import { RETURNS_TEXT } from './returns.text';
 
 /**
@@ -78,11 +79,7 @@ export const RegisterItemSchema = z.object({
   counterpartyName: z.string().nullable(),
   placeOfSupply: z.string().nullable(),
   isReverseCharge: z.boolean(),
-  taxable: z.number().int(),
-  igst: z.number().int(),
-  cgst: z.number().int(),
-  sgst: z.number().int(),
-  cess: z.number().int(),
+  ...TAX_AMOUNTS,
   documentValue: z.number().int(),
   itemCount: z.number().int(),
   status: DocumentStatusSchema,
@@ -138,11 +135,7 @@ export const SummaryItemSchema = z.object({
   toNumber: z.string(),
   totalNumber: z.number().int(),
   cancelledNumber: z.number().int(),
-  taxable: z.number().int(),
-  igst: z.number().int(),
-  cgst: z.number().int(),
-  sgst: z.number().int(),
-  cess: z.number().int(),
+  ...TAX_AMOUNTS,
   nilRated: z.number().int(),
   exempted: z.number().int(),
   nonGst: z.number().int(),

@@ -6,6 +6,7 @@
 // search with start/size/sortExpression, envelope { data }).
 import { RETURN_DEADLINES, type ReturnForm } from '@opengst/domain';
 import { z } from 'zod';
+import { TAX_AMOUNTS } from '../amounts';
 import { TaskStatusSchema } from '../import/import.schemas';
 import { PortalSessionSchema } from './portal-session.schemas';
 
@@ -191,11 +192,7 @@ export const ReturnIdQuerySchema = z.object({ id: z.coerce.number().int().positi
 export const ReturnSectionSummarySchema = z.object({
   section: Gstr1SectionSchema,
   records: z.number().int(),
-  taxable: z.number().int(),
-  igst: z.number().int(),
-  cgst: z.number().int(),
-  sgst: z.number().int(),
-  cess: z.number().int(),
+  ...TAX_AMOUNTS,
 });
 export type ReturnSectionSummary = z.infer<typeof ReturnSectionSummarySchema>;
 
@@ -256,11 +253,7 @@ export const ReturnSectionRowSchema = z.object({
   counterpartyGstin: z.string(),
   counterpartyName: z.string().nullable(),
   placeOfSupply: z.string().nullable(),
-  taxable: z.number().int(),
-  igst: z.number().int(),
-  cgst: z.number().int(),
-  sgst: z.number().int(),
-  cess: z.number().int(),
+  ...TAX_AMOUNTS,
   documentValue: z.number().int(),
   /** The portal's error on this document at the last save, if any. */
   portalError: z.string().nullable(),
@@ -326,11 +319,7 @@ export const InwardDocumentSchema = z.object({
   documentDate: z.string(),
   placeOfSupply: z.string().nullable(),
   isReverseCharge: z.boolean(),
-  taxable: z.number().int(),
-  igst: z.number().int(),
-  cgst: z.number().int(),
-  sgst: z.number().int(),
-  cess: z.number().int(),
+  ...TAX_AMOUNTS,
   documentValue: z.number().int(),
   supplierFiled: z.boolean().nullable(),
   supplierFilingDate: z.string().nullable(),
