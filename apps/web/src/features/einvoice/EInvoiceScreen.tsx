@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Group, MultiSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBan, IconFileCertificate, IconKey } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,7 +15,7 @@ import {
 import { financialYearsQuery } from '../../api/sessionData';
 import { StatusCountBar } from '../../shared/filter-bar/StatusCountBar';
 import { formatCount, formatDate, formatElapsed, formatIstDateTime } from '../../shared/format';
-import { GstinMultiSelect } from '../../shared/GstinMultiSelect';
+import { DocumentListFilters } from '../../shared/filter-bar/DocumentListFilters';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { listTableProps } from '../../shared/list/listTableProps';
 import { toSortExpression, type SortState } from '../../shared/list/sortExpression';
@@ -24,7 +24,6 @@ import { loadFailureText } from '../../shared/loadFailure';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { Amount } from '../../shared/payments/paymentCells';
 import { RefusalAlert } from '../../shared/RefusalAlert';
-import { SearchInput } from '../../shared/SearchInput';
 import { useRights } from '../../shared/useRights';
 import { WorkProgress } from '../../shared/WorkProgress';
 import { useWorkingYear } from '../../shared/workingYear';
@@ -224,35 +223,23 @@ export const EInvoiceScreen = () => {
         </Alert>
       ) : null}
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <SearchInput label={et('einvoice.search')} onSearch={setText} testId="einvoice-search" width={300} />
-        <GstinMultiSelect
+        <DocumentListFilters
+          prefix="einvoice"
+          labels={{
+            search: et('einvoice.search'),
+            location: et('einvoice.location'),
+            returnPeriod: et('einvoice.returnPeriod'),
+            documentType: et('einvoice.documentType'),
+          }}
           financialYear={workingYear}
-          w={260}
-          label={et('einvoice.location')}
-          placeholder="All GSTINs"
-          value={locations}
-          onChange={setLocations}
-          testId="einvoice-filter-locations"
-        />
-        <TextInput
-          size="xs"
-          w={110}
-          label={et('einvoice.returnPeriod')}
-          placeholder="MMYYYY"
-          value={period}
-          onChange={(event) => setPeriod(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-          inputMode="numeric"
-          data-testid="einvoice-filter-period"
-        />
-        <MultiSelect
-          size="xs"
-          w={170}
-          label={et('einvoice.documentType')}
-          data={[...EINVOICE_DOCUMENT_TYPE_VALUES]}
-          value={documentTypes}
-          onChange={setDocumentTypes}
-          clearable
-          data-testid="einvoice-filter-types"
+          documentTypeValues={EINVOICE_DOCUMENT_TYPE_VALUES}
+          onSearch={setText}
+          locations={locations}
+          onLocations={setLocations}
+          period={period}
+          onPeriod={setPeriod}
+          documentTypes={documentTypes}
+          onDocumentTypes={setDocumentTypes}
         />
         <MultiSelect
           size="xs"

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBan, IconKey, IconStack2, IconTruck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,7 +14,7 @@ import {
 import { financialYearsQuery } from '../../api/sessionData';
 import { StatusCountBar } from '../../shared/filter-bar/StatusCountBar';
 import { formatDate, formatIstDateTime } from '../../shared/format';
-import { GstinMultiSelect } from '../../shared/GstinMultiSelect';
+import { DocumentListFilters } from '../../shared/filter-bar/DocumentListFilters';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { listTableProps } from '../../shared/list/listTableProps';
 import { toSortExpression, type SortState } from '../../shared/list/sortExpression';
@@ -22,7 +22,6 @@ import { useListQuery } from '../../shared/list/useListQuery';
 import { loadFailureText } from '../../shared/loadFailure';
 import { notifySuccess } from '../../shared/notifySuccess';
 import { Amount } from '../../shared/payments/paymentCells';
-import { SearchInput } from '../../shared/SearchInput';
 import { useRights } from '../../shared/useRights';
 import { useWorkingYear } from '../../shared/workingYear';
 import { EwaybillActionModal, type EwaybillActionKind } from './EwaybillActionModal';
@@ -182,33 +181,23 @@ export const EWayBillScreen = () => {
         </Alert>
       ) : null}
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <SearchInput label={wt('ewaybill.search')} onSearch={setText} testId="ewaybill-search" width={300} />
-        <GstinMultiSelect
+        <DocumentListFilters
+          prefix="ewaybill"
+          labels={{
+            search: wt('ewaybill.search'),
+            location: wt('ewaybill.location'),
+            returnPeriod: wt('ewaybill.returnPeriod'),
+            documentType: wt('ewaybill.documentType'),
+          }}
           financialYear={workingYear}
-          w={260}
-          label={wt('ewaybill.location')}
-          placeholder="All GSTINs"
-          value={locations}
-          onChange={setLocations}
-          testId="ewaybill-filter-locations"
-        />
-        <TextInput
-          size="xs"
-          w={110}
-          label={wt('ewaybill.returnPeriod')}
-          placeholder="MMYYYY"
-          value={period}
-          onChange={(event) => setPeriod(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-          inputMode="numeric"
-        />
-        <MultiSelect
-          size="xs"
-          w={170}
-          label={wt('ewaybill.documentType')}
-          data={[...EWAYBILL_DOCUMENT_TYPE_VALUES]}
-          value={documentTypes}
-          onChange={setDocumentTypes}
-          clearable
+          documentTypeValues={EWAYBILL_DOCUMENT_TYPE_VALUES}
+          onSearch={setText}
+          locations={locations}
+          onLocations={setLocations}
+          period={period}
+          onPeriod={setPeriod}
+          documentTypes={documentTypes}
+          onDocumentTypes={setDocumentTypes}
         />
         <Select
           size="xs"
