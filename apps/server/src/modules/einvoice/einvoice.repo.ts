@@ -9,11 +9,12 @@ import {
   type EinvoiceItem,
   type EinvoiceStatus,
 } from '@opengst/contracts';
-import { and, asc, count, eq, gte, ilike, inArray, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
-import { businessPartners, documentItems, documents, einvoices, entities, entityTurnovers } from '../../db/schema';
+import { documents, einvoices, entities, entityTurnovers } from '../../db/schema';
 import { orderByOf } from '../../platform/lists';
+import { documentListConditions, linesAndBuyerOf } from '../../platform/stored-document';
 
 type Page = { start: number; size: number; sortExpression?: string | null | undefined };
 export type EinvoiceRow = typeof einvoices.$inferSelect;
@@ -21,7 +22,6 @@ export type EinvoiceDocumentRow = typeof documents.$inferSelect;
 
 const d = documents;
 const e = einvoices;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A document without an e-invoice row has none yet. */
 export const statusOf = sql<EinvoiceStatus>`coalesce(${e.status}, 'YetNotGenerated')`;
@@ -44,34 +44,19 @@ export const eligibleWhere = (subscriberId: number, locationIds: readonly number
     ),
   )!;
 
-export const einvoiceWhere = (subscriberId: number, locationIds: readonly number[], f: EinvoiceFilters | undefined): SQL => {
-  const numbers = f?.documentNumbers?.filter(Boolean) ?? [];
-  const text = f?.text ? `%${escapeLike(f.text)}%` : null;
-  return and(
+export const einvoiceWhere = (subscriberId: number, locationIds: readonly number[], f: EinvoiceFilters | undefined): SQL =>
+  and(
     eligibleWhere(subscriberId, locationIds),
-    f?.financialYear ? eq(d.financialYear, f.financialYear) : undefined,
-    f?.returnPeriods?.length ? inArray(d.returnPeriod, f.returnPeriods) : undefined,
-    f?.fromDate ? gte(d.documentDate, f.fromDate) : undefined,
-    f?.toDate ? lte(d.documentDate, f.toDate) : undefined,
-    f?.documentTypes?.length ? inArray(d.documentType, f.documentTypes) : undefined,
+    ...documentListConditions(f, [e.irn]),
     f?.supplyTypes?.length ? inArray(sql`coalesce(nullif(${d.supplyType}, ''), 'B2B')`, f.supplyTypes) : undefined,
     f?.statuses?.length ? inArray(statusOf, f.statuses) : undefined,
-    numbers.length
-      ? f?.isDocNumberLikeSearch
-        ? or(...numbers.map((n) => ilike(d.documentNumber, `%${escapeLike(n)}%`)))
-        : inArray(d.documentNumber, numbers)
-      : undefined,
     f?.gstins?.length
       ? inArray(
           d.counterpartyGstin,
           f.gstins.map((g) => g.toUpperCase()),
         )
       : undefined,
-    text
-      ? or(ilike(d.documentNumber, text), ilike(d.counterpartyGstin, text), ilike(d.counterpartyName, text), ilike(e.irn, text))
-      : undefined,
   )!;
-};
 
 /** The columns /e-invoice sorts by (contracts' EINVOICE_SORT_COLUMNS, the compiler keeps them equal). */
 const SORT: Record<(typeof EINVOICE_SORT_COLUMNS)[number], AnyPgColumn> = {
@@ -189,17 +174,8 @@ export const loadForEinvoice = async (db: DbOrTx, subscriberId: number, document
     .where(and(eq(d.subscriberId, subscriberId), eq(d.id, documentId)));
   if (!row) return null;
   const { document, location, einvoice } = row;
-  const [items, [buyer]] = await Promise.all([
-    db.select().from(documentItems).where(eq(documentItems.documentId, documentId)).orderBy(asc(documentItems.lineNumber)),
-    document.counterpartyGstin
-      ? db
-          .select()
-          .from(businessPartners)
-          .where(and(eq(businessPartners.subscriberId, subscriberId), eq(businessPartners.gstin, document.counterpartyGstin)))
-          .limit(1)
-      : Promise.resolve([]),
-  ]);
-  return { document, location, items, buyer: buyer ?? null, einvoice };
+  const { items, buyer } = await linesAndBuyerOf(db, subscriberId, document);
+  return { document, location, items, buyer, einvoice };
 };
 
 /** Writes the document's e-invoice row (one per document). */

@@ -12,21 +12,12 @@ import {
   type EwaybillItem,
   type EwaybillStatus,
 } from '@opengst/contracts';
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
-import {
-  businessPartners,
-  consolidatedEwaybillItems,
-  consolidatedEwaybills,
-  documentItems,
-  documents,
-  entities,
-  ewaybillEvents,
-  ewaybills,
-  users,
-} from '../../db/schema';
+import { consolidatedEwaybillItems, consolidatedEwaybills, documents, entities, ewaybillEvents, ewaybills, users } from '../../db/schema';
 import { orderByOf } from '../../platform/lists';
+import { documentListConditions, linesAndBuyerOf } from '../../platform/stored-document';
 
 type Page = { start: number; size: number; sortExpression?: string | null | undefined };
 export type EwaybillRow = typeof ewaybills.$inferSelect;
@@ -76,34 +67,13 @@ export const eligibleWhere = (subscriberId: number, locationIds: readonly number
     inArray(d.documentType, [...EWAYBILL_DOCUMENT_TYPE_VALUES]),
   )!;
 
-export const ewaybillWhere = (subscriberId: number, locationIds: readonly number[], f: EwaybillFilters | undefined, now: Date): SQL => {
-  const numbers = f?.documentNumbers?.filter(Boolean) ?? [];
-  const text = f?.text ? `%${escapeLike(f.text)}%` : null;
-  return and(
+export const ewaybillWhere = (subscriberId: number, locationIds: readonly number[], f: EwaybillFilters | undefined, now: Date): SQL =>
+  and(
     eligibleWhere(subscriberId, locationIds),
-    f?.financialYear ? eq(d.financialYear, f.financialYear) : undefined,
-    f?.returnPeriods?.length ? inArray(d.returnPeriod, f.returnPeriods) : undefined,
-    f?.fromDate ? gte(d.documentDate, f.fromDate) : undefined,
-    f?.toDate ? lte(d.documentDate, f.toDate) : undefined,
-    f?.documentTypes?.length ? inArray(d.documentType, f.documentTypes) : undefined,
+    ...documentListConditions(f, [e.ewbNumber, e.vehicleNumber]),
     f?.sourceType ? eq(d.source, f.sourceType) : undefined,
     f?.pushStatuses?.length ? inArray(statusAt(now), f.pushStatuses) : undefined,
-    numbers.length
-      ? f?.isDocNumberLikeSearch
-        ? or(...numbers.map((n) => ilike(d.documentNumber, `%${escapeLike(n)}%`)))
-        : inArray(d.documentNumber, numbers)
-      : undefined,
-    text
-      ? or(
-          ilike(d.documentNumber, text),
-          ilike(d.counterpartyGstin, text),
-          ilike(d.counterpartyName, text),
-          ilike(e.ewbNumber, text),
-          ilike(e.vehicleNumber, text),
-        )
-      : undefined,
   )!;
-};
 
 const SORT: Record<(typeof EWAYBILL_SORT_COLUMNS)[number], AnyPgColumn> = {
   id: d.id,
@@ -234,19 +204,8 @@ export const loadForEwaybill = async (db: DbOrTx, subscriberId: number, document
     .where(and(eq(d.subscriberId, subscriberId), eq(d.id, documentId)));
   if (!document) return null;
   const [location] = await db.select().from(entities).where(eq(entities.id, document.entityId));
-  const items = await db
-    .select()
-    .from(documentItems)
-    .where(eq(documentItems.documentId, documentId))
-    .orderBy(asc(documentItems.lineNumber));
-  const [buyer] = document.counterpartyGstin
-    ? await db
-        .select()
-        .from(businessPartners)
-        .where(and(eq(businessPartners.subscriberId, subscriberId), eq(businessPartners.gstin, document.counterpartyGstin)))
-        .limit(1)
-    : [];
-  return location ? { document, location, items, buyer: buyer ?? null } : null;
+  const { items, buyer } = await linesAndBuyerOf(db, subscriberId, document);
+  return location ? { document, location, items, buyer } : null;
 };
 
 /** Writes the document's current e-way bill (one row per document). */
