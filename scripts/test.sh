@@ -35,4 +35,6 @@ fi
 echo "Integration tests on: PGlite${TEST_DATABASE_URL:+ and PostgreSQL}"
 
 npx vitest run --coverage
+# The timing-sensitive server tests, one file at a time (apps/server/vitest.solo-files.ts).
+npx vitest run -c vitest.solo.config.ts
 npm run test:e2e

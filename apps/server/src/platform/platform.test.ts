@@ -248,7 +248,10 @@ describe.each(ENGINES)('platform on %s', (engine) => {
 });
 
 describe('embedded data folder', () => {
-  it('refuses a second process on the same folder with a clear error', async () => {
+  // A fresh process compiling the database module, and the embedded database migrated twice: a minute and more on a
+  // loaded two-core machine, far from the 30 s of one request's test.
+  const slow = { timeout: 180_000 };
+  it('refuses a second process on the same folder with a clear error', slow, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'opengst-lock-'));
     const config = readConfig({}, ['--data-dir', dataDir]);
     const first = await openDatabase(config);
@@ -277,7 +280,7 @@ describe('embedded data folder', () => {
     await again.close();
   });
 
-  it('takes over the lock of a process that is gone, killed but not reaped, or whose pid now belongs to another', async () => {
+  it('takes over the lock of a process that is gone, killed but not reaped, or whose pid now belongs to another', slow, async () => {
     const { spawn } = await import('node:child_process');
     const dataDir = mkdtempSync(join(tmpdir(), 'opengst-lock-'));
     const lock = join(dataDir, 'opengst.lock');
