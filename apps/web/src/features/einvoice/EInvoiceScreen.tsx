@@ -30,6 +30,7 @@ import { useWorkingYear } from '../../shared/workingYear';
 import { CancelIrnModal } from './CancelIrnModal';
 import { EinvoiceDetailDrawer } from './EinvoiceDetailDrawer';
 import { EinvoiceStatusBadge } from './EinvoiceStatusBadge';
+import { IrpSwitchButton } from './IrpSwitchButton';
 import { IrpUserModal } from './IrpUserModal';
 import { countEinvoices, einvoiceKeys, generateIrns, generationProgress, searchEinvoices } from './einvoiceApi';
 
@@ -251,18 +252,20 @@ export const EInvoiceScreen = () => {
           clearable
           data-testid="einvoice-filter-supply"
         />
-        {rights.EInvoiceGenerate ? (
-          <Button
-            size="xs"
-            variant="default"
-            ml="auto"
-            leftSection={<IconKey size={14} />}
-            onClick={() => setEditingUser(true)}
-            data-testid="einvoice-irp-user"
-          >
-            {et('einvoice.irpUser')}
-          </Button>
-        ) : null}
+        <Group gap="xs" ml="auto">
+          <IrpSwitchButton entityId={locations.length === 1 ? Number(locations[0]) : null} />
+          {rights.EInvoiceGenerate ? (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconKey size={14} />}
+              onClick={() => setEditingUser(true)}
+              data-testid="einvoice-irp-user"
+            >
+              {et('einvoice.irpUser')}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <StatusCountBar
         items={statusItems}

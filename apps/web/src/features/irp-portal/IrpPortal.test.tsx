@@ -7,7 +7,6 @@ import { translateFrom } from '../../i18n/useText';
 import { IrpApiRegistrationScreen } from './IrpApiRegistrationScreen';
 import { cancelBlockOf, dateOfIrp, IrpInvoicesScreen, stampOfIrp } from './IrpInvoicesScreen';
 import { readIrpToken, writeIrpToken } from './irpSession';
-import { IrpSwitchButton } from './IrpSwitchButton';
 
 // The e-invoicing portal's screens: its own session (irp-auth-token, never the product's auth-token; none = its login),
 // the GSTIN's IRNs with cancel offered only inside 24 hours and without an e-way bill (the reason said otherwise), the
@@ -144,19 +143,6 @@ describe('the e-invoicing portal screens', () => {
         remarks: 'Wrong rate',
       }),
     );
-  });
-
-  it("switches to the portal for the chosen location's GSTIN: the request token's URL is followed; no location, no switch", async () => {
-    const calls = stubApi(() => json({ url: '/portal-redirect?request=r1' }));
-    const go = vi.fn();
-    renderAt(<IrpSwitchButton entityId={7} go={go} />, '/e-invoice', ['EInvoiceView']);
-    fireEvent.click(screen.getByTestId('irp-switch'));
-    await waitFor(() => expect(go).toHaveBeenCalledWith('/portal-redirect?request=r1'));
-    expect(calls[0]).toMatchObject({ method: 'POST', body: { entityId: 7 } });
-    expect(calls[0]?.url).toBe('/api/v0.1/einvoice/irpSwitch');
-    cleanup();
-    renderAt(<IrpSwitchButton entityId={null} go={go} />, '/e-invoice', ['EInvoiceView']);
-    expect((screen.getByTestId('irp-switch') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('registers a client system and shows its secret once; revokes a live one', async () => {

@@ -7,7 +7,7 @@ import { useText } from '../../i18n/useText';
 /**
  * The product's switch to the e-invoicing portal (spec core §7 "a user token is fetched by request ... on an IRP
  * switch"): asks for a one-time request token for the location's GSTIN and goes to the portal's /portal-redirect with
- * it. For the /e-invoice screen, handed in by app/screens.ts (no feature imports another).
+ * it. On the /e-invoice toolbar, for the one location chosen in its filter.
  */
 export const IrpSwitchButton = ({
   entityId,
