@@ -20,17 +20,16 @@ import { AUDITED_EXPORT_LIMIT, sendAuditedExport } from '../../platform/audited-
 import type { AppContext } from '../../platform/context';
 import { serve } from '../../platform/endpoint';
 import { findNotifications, notificationWhere, summariseNotifications } from './notifications.repo';
+import { scopeOf } from './notification-scope';
+import { createFromReconciliation, createFromSales } from './notifications-create.service';
+import { sendNotifications } from './notifications-send.service';
 import {
   assignNotifications,
-  createFromReconciliation,
-  createFromSales,
   deleteNotifications,
   editNotification,
   levelsByUser,
   notificationDetail,
   notificationDocumentsOf,
-  scopeOf,
-  sendNotifications,
 } from './notifications.service';
 
 const read = { rights: ['Notifications', 'NotificationsSend'], entity: 'body' } as const;
