@@ -60,3 +60,11 @@ export const clearLocalData = (): void => {
   if (hamburger !== null) writeStore('hamburger', hamburger);
   if (buildVersion !== null) writeStore('buildVersion', buildVersion);
 };
+
+// The e-invoicing portal's own session (spec core §7 "the e-invoicing portal host uses its own auth"): its token kept
+// for the browser tab only, sent as irp-auth-token, never mixed with the product's auth-token. Written by /portal-redirect,
+// read by the portal's screens.
+const IRP_TOKEN_KEY = 'opengst.irp-auth-token';
+export const readIrpToken = (): string | null => sessionStorage.getItem(IRP_TOKEN_KEY);
+export const writeIrpToken = (token: string): void => sessionStorage.setItem(IRP_TOKEN_KEY, token);
+export const clearIrpToken = (): void => sessionStorage.removeItem(IRP_TOKEN_KEY);

@@ -1,14 +1,10 @@
 import { IRP_PORTAL_HEADERS } from '@opengst/contracts';
 import type { CallOptions } from '../../api/call';
 
-// The e-invoicing portal's own session (spec core §7 "the e-invoicing portal host uses its own auth"): its token kept
-// for the browser tab only, sent as irp-auth-token, never mixed with the product's auth-token.
+import { readIrpToken } from '../../api/storage';
 
-const KEY = 'opengst.irp-auth-token';
-
-export const readIrpToken = (): string | null => sessionStorage.getItem(KEY);
-export const writeIrpToken = (token: string): void => sessionStorage.setItem(KEY, token);
-export const clearIrpToken = (): void => sessionStorage.removeItem(KEY);
+// The e-invoicing portal's calls: its own session token (api/storage.ts) as irp-auth-token.
+export { clearIrpToken, readIrpToken, writeIrpToken } from '../../api/storage';
 
 /** The options of a signed-in portal call: its session header; a 401 is the layout's to handle (back to the portal's login). */
 export const irpOptions = (): CallOptions => ({ headers: { [IRP_PORTAL_HEADERS.authToken]: readIrpToken() ?? '' }, silent: [401] });
