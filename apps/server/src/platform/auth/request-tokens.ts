@@ -1,10 +1,11 @@
 // One-time request tokens (spec core §7: "A user token is fetched by request on initialisation and on an IRP switch"):
-// a compact JWS, HS256, signed with a key derived from the installation's secret key per purpose, lasting 2 minutes,
-// with a jti that is accepted once. `/initialize?request=` swaps an 'initialize' token for a product session;
-// `/portal-redirect?request=` an 'irp-switch' token for an e-invoicing portal session. No JWT library: HS256 is one HMAC.
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+// signed tokens of the installation (signed-tokens.ts) lasting 2 minutes, with a jti that is accepted once.
+// `/initialize?request=` swaps an 'initialize' token for a product session; `/portal-redirect?request=` an 'irp-switch'
+// token for an e-invoicing portal session.
+import { randomUUID } from 'node:crypto';
+import { signToken, verifyToken, type TokenPurpose } from './signed-tokens';
 
-export type RequestTokenPurpose = 'initialize' | 'irp-switch';
+export type RequestTokenPurpose = Extract<TokenPurpose, 'initialize' | 'irp-switch'>;
 export type RequestTokenClaims = {
   aud: RequestTokenPurpose;
   /** The user (product) the token signs in, or the GSTIN's portal user for an IRP switch. */
@@ -19,28 +20,19 @@ export type RequestTokenClaims = {
 
 /** A request token lasts 2 minutes: long enough to follow a redirect, too short to be passed around. */
 export const REQUEST_TOKEN_SECONDS = 120;
-const ISSUER = 'opengst';
-
-const keyOf = (secretKey: Buffer, purpose: RequestTokenPurpose): Buffer =>
-  createHmac('sha256', secretKey).update(`opengst request token:${purpose}`).digest();
-
-const b64 = (json: unknown): string => Buffer.from(JSON.stringify(json)).toString('base64url');
 
 export const issueRequestToken = (
   secretKey: Buffer,
-  claims: { aud: RequestTokenPurpose; sub: string; sid: number; gstin?: string },
+  { aud, ...claims }: { aud: RequestTokenPurpose; sub: string; sid: number; gstin?: string },
   now: Date,
 ): { token: string; claims: RequestTokenClaims } => {
-  const iat = Math.floor(now.getTime() / 1000);
-  const full: RequestTokenClaims = { ...claims, jti: randomUUID(), iat, exp: iat + REQUEST_TOKEN_SECONDS };
-  const signingInput = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ iss: ISSUER, ...full })}`;
-  const signature = createHmac('sha256', keyOf(secretKey, claims.aud)).update(signingInput).digest('base64url');
-  return { token: `${signingInput}.${signature}`, claims: full };
+  const signed = signToken(secretKey, aud, { ...claims, jti: randomUUID() }, REQUEST_TOKEN_SECONDS, now);
+  return { token: signed.token, claims: { ...signed.claims, aud } };
 };
 
 /**
- * The claims of a token of `purpose` signed by this installation and not expired; undefined for anything else (a
- * tampered payload, another purpose's key, alg other than HS256, expired). Replay is the caller's to refuse by jti.
+ * The claims of a token of `purpose` signed by this installation and not expired; undefined for anything else.
+ * Replay is the caller's to refuse by jti.
  */
 export const verifyRequestToken = (
   secretKey: Buffer,
@@ -49,30 +41,15 @@ export const verifyRequestToken = (
   now: Date,
 ): RequestTokenClaims | undefined => {
   // The reset-link rule of spec core §7 applies to request values too: spaces in a query value were plus signs.
-  const parts = token.trim().replace(/ /g, '+').split('.');
-  if (parts.length !== 3) return undefined;
-  const [header, payload, signature] = parts as [string, string, string];
-  const expected = createHmac('sha256', keyOf(secretKey, purpose)).update(`${header}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  try {
-    const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
-    if (head.alg !== 'HS256') return undefined;
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<RequestTokenClaims> & { iss?: unknown };
-    if (claims.iss !== ISSUER || claims.aud !== purpose) return undefined;
-    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'number' || typeof claims.jti !== 'string') return undefined;
-    if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return undefined;
-    if (claims.exp * 1000 <= now.getTime()) return undefined;
-    return {
-      aud: purpose,
-      sub: claims.sub,
-      sid: claims.sid,
-      jti: claims.jti,
-      iat: claims.iat,
-      exp: claims.exp,
-      ...(typeof claims.gstin === 'string' ? { gstin: claims.gstin } : {}),
-    };
-  } catch {
-    return undefined;
-  }
+  const claims = verifyToken(secretKey, purpose, token.trim().replace(/ /g, '+'), now);
+  if (!claims || typeof claims.sub !== 'string' || typeof claims.sid !== 'number' || typeof claims.jti !== 'string') return undefined;
+  return {
+    aud: purpose,
+    sub: claims.sub,
+    sid: claims.sid,
+    jti: claims.jti,
+    iat: claims.iat,
+    exp: claims.exp,
+    ...(typeof claims.gstin === 'string' ? { gstin: claims.gstin } : {}),
+  };
 };
